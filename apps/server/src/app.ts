@@ -1,0 +1,110 @@
+// Builds the HTTP app: plugins first, then one route plugin per feature, then the web app.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/database.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { clientsRoutes } from './features/clients/clients.routes.ts';
+import { contactsRoutes } from './features/contacts/contacts.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { leadsRoutes } from './features/leads/leads.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { recordsRoutes } from './features/records/records.routes.ts';
+import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
+import { AppError, registerErrorHandler } from './plugins/errors.ts';
+import type { Mailer } from './plugins/mail.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { type RegisteredRoute, registerRouteAccess } from './plugins/route-access.ts';
+import { registerSession } from './plugins/session.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseHandle['kind'];
+    config: Config;
+    mailer: Mailer;
+    accessPolicy: AccessPolicy;
+    changeHub: ChangeHub;
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const FEATURE_ROUTES = [
+  healthRoutes,
+  authRoutes,
+  profileRoutes,
+  eventsRoutes,
+  usersRoutes,
+  leadsRoutes,
+  clientsRoutes,
+  recordsRoutes,
+  contactsRoutes,
+  dashboardRoutes,
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.config.trustProxy,
+    bodyLimit: 6 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const accessPolicy = createAccessPolicy(options.database.db);
+  await accessPolicy.reload();
+  const changeHub = createChangeHub((event) => {
+    if (event.resource === 'role_permissions') void accessPolicy.reload();
+  });
+  const routeRegistry: RegisteredRoute[] = [];
+
+  app.decorate('db', options.database.db);
+  app.decorate('dbKind', options.database.kind);
+  app.decorate('config', options.config);
+  app.decorate('mailer', options.mailer);
+  app.decorate('accessPolicy', accessPolicy);
+  app.decorate('changeHub', changeHub);
+  app.decorate('routeRegistry', routeRegistry);
+
+  const unlisten = await options.database.listen(changeHub.dispatch);
+  app.addHook('onClose', async () => unlisten());
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  registerRouteAccess(app, routeRegistry);
+  registerSession(app, options.config.trustedOrigins);
+  await registerOpenApi(app);
+  for (const routes of FEATURE_ROUTES) await app.register(routes);
+
+  registerWebApp(app, options.config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app; any non-API path falls back to index.html (client-side routes). */
+function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
+  const hasWeb = webDistDir !== null && existsSync(join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    void app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+      throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,5 @@
+export * from './users.ts';
+export * from './administration.ts';
+export * from './leads.ts';
+export * from './contacts.ts';
+export * from './clients.ts';

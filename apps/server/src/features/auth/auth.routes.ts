@@ -1,0 +1,116 @@
+// /api/auth: sign-in, sign-out, the current session, and password reset by link.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { passwordResetRequestSchema, passwordResetSchema, signInSchema } from '@crm/domain';
+import { AppError } from '../../plugins/errors.ts';
+import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from '../../plugins/session.ts';
+import { findUserById, toCurrentUser } from '../users/users.repository.ts';
+import { moduleAccessResponse, okSchema, sessionResponseSchema } from './auth.schemas.ts';
+import { requestPasswordReset, resetPassword, signIn, signOut } from './auth.service.ts';
+
+/**
+ * The address put in mailed links. An unauthenticated request's Host header could be forged to send
+ * a victim a link to another site, so only a signed-in request (whose browser reached us at this
+ * host) may lend its own origin; otherwise APP_URL, or localhost on our port.
+ */
+export function appUrlOf(request: FastifyRequest, config: Config, signedIn: boolean): string {
+  if (config.appUrl) return config.appUrl;
+  if (signedIn) return `${request.protocol}://${request.host}`;
+  return `http://localhost:${config.port}`;
+}
+
+export async function authRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: signInSchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { session, user } = await signIn(app.db, request.context(), request.body);
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return { user: toCurrentUser(user), moduleAccess: moduleAccessResponse(app.accessPolicy.moduleAccess()) };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags, summary: 'Sign out of this session', response: { 200: okSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await signOut(app.db, request.context(), user.id, user.sessionId);
+      clearSessionCookie(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary: 'The signed-in user and the module access the server enforces',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const sessionUser = await requireUser(request);
+      const user = await findUserById(app.db, sessionUser.id);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      return { user: toCurrentUser(user), moduleAccess: moduleAccessResponse(app.accessPolicy.moduleAccess()) };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/request',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: 'Mail a one-time password reset link',
+        body: passwordResetRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(
+        app.db,
+        app.mailer,
+        await requestContext(request),
+        request.body.email,
+        appUrlOf(request, app.config, false),
+      );
+      return { ok: true as const, message: 'Password reset email sent! Check your inbox.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link token',
+        body: passwordResetSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.context(), request.body.token, request.body.newPassword);
+      return { ok: true as const, message: 'Password updated successfully' };
+    },
+  );
+}

@@ -1,0 +1,352 @@
+// The only place that reads and writes the clients table.
+import { and, count, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  APPLICANT_LOCATIONS,
+  canRevertConversion,
+  CLIENT_STATUSES,
+  type CLIENT_SORT_FIELDS,
+  type ClientListQuery,
+  type ClientPage,
+  type ClientRecord,
+  displayId,
+  passportStatus,
+  REVERTED_STATUS,
+  VISAS,
+  visaStatus,
+} from '@crm/domain';
+import type { Executor } from '../../db/database.ts';
+import { anyOf, listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
+import {
+  auditLogs,
+  clientIsActive,
+  clientIsLive,
+  clientOwnership,
+  clients,
+  contactDigits,
+  leads,
+} from '../../db/schema/index.ts';
+import { personSearchText } from '../../db/schema/columns.ts';
+import { valuesPresent } from '../../db/values-present.ts';
+import { userFullNames } from '../users/users.repository.ts';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type NewClientRow = typeof clients.$inferInsert;
+export type ClientPatch = Partial<Omit<NewClientRow, 'id' | 'createdAt' | 'createdBy' | 'version'>> & {
+  updatedBy: string | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A path id that is not a uuid can name no client (and must not reach PostgreSQL as a cast error). */
+export const isUuid = (id: string) => UUID.test(id);
+
+type UserRef = { id: string; fullName: string } | null;
+
+/** The API shape of client rows, with the names of the users they reference (one small users query). */
+export async function toClientRecords(
+  db: Executor,
+  rows: ClientRow[],
+  now: Date = new Date(),
+): Promise<ClientRecord[]> {
+  const names = await userFullNames(
+    db,
+    rows.flatMap((c) => [
+      c.managerUserId,
+      c.assistantManagerUserId,
+      c.migrationAgentUserId,
+      c.createdBy,
+      c.updatedBy,
+      c.revertedBy,
+    ]),
+  );
+  const ref = (id: string | null): UserRef => {
+    const fullName = id ? names.get(id) : undefined;
+    return id && fullName ? { id, fullName } : null;
+  };
+  return rows.map((c) => toClientRecord(c, ref, now));
+}
+
+function toClientRecord(c: ClientRow, ref: (id: string | null) => UserRef, now: Date): ClientRecord {
+  return {
+    id: c.id,
+    displayId: displayId('client', c.id),
+    firstName: c.firstName,
+    middleName: c.middleName,
+    lastName: c.lastName,
+    email: c.email,
+    contactNumber: c.contactNumber,
+    dateOfBirth: c.dateOfBirth,
+    gender: c.gender,
+    nationality: c.nationality,
+    maritalStatus: c.maritalStatus,
+    numberOfDependents: c.numberOfDependents,
+    passportNumber: c.passportNumber,
+    passportExpiryDate: c.passportExpiryDate,
+    passportStatus: passportStatus(c.passportExpiryDate, now),
+    visaStatus: visaStatus(c.visaExpiryDate, now),
+    currentVisaSubclass: c.currentVisaSubclass,
+    desiredVisa: c.desiredVisa,
+    visaExpiryDate: c.visaExpiryDate,
+    applicantLocation: c.applicantLocation,
+    street1: c.street1,
+    street2: c.street2,
+    city: c.city,
+    stateRegion: c.stateRegion,
+    postalCode: c.postalCode,
+    country: c.country,
+    address: c.address,
+    countryOfResidence: c.countryOfResidence,
+    leadSource: c.leadSource,
+    socialMediaPlatform: c.socialMediaPlatform,
+    associatePartner: c.associatePartner,
+    branchOffice: c.branchOffice,
+    status: c.status || 'Active',
+    manager: ref(c.managerUserId),
+    assistantManager: ref(c.assistantManagerUserId),
+    migrationAgent: ref(c.migrationAgentUserId),
+    spouseFirstName: c.spouseFirstName,
+    spouseMiddleName: c.spouseMiddleName,
+    spouseLastName: c.spouseLastName,
+    spouseDateOfBirth: c.spouseDateOfBirth,
+    spouseNationality: c.spouseNationality,
+    spouseCountryOfResidence: c.spouseCountryOfResidence,
+    dependents: c.dependents ?? [],
+    company: c.company,
+    projects: c.projects,
+    revenue: c.revenue,
+    convertedFromLeadId: c.convertedFromLeadId,
+    conversionNotes: c.conversionNotes,
+    convertedAt: c.convertedAt?.toISOString() ?? null,
+    canRevert: isRevertible(c, now),
+    revertedAt: c.revertedAt?.toISOString() ?? null,
+    revertedBy: ref(c.revertedBy),
+    createdBy: ref(c.createdBy),
+    updatedBy: ref(c.updatedBy),
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    isHidden: c.isHidden,
+    hiddenAt: c.hiddenAt?.toISOString() ?? null,
+    hiddenReason: c.hiddenReason,
+    version: c.version,
+  };
+}
+
+/** 'Revert to Lead' applies: live, converted from a lead less than 30 days ago, not reverted yet. */
+export const isRevertible = (
+  c: Pick<ClientRow, 'convertedFromLeadId' | 'convertedAt' | 'status' | 'deletedAt'>,
+  now = new Date(),
+) =>
+  !!c.convertedFromLeadId &&
+  c.status !== REVERTED_STATUS &&
+  c.deletedAt === null &&
+  canRevertConversion(c.convertedAt, now);
+
+/** Which stored state a lookup accepts: live (not soft-deleted), soft-deleted (Deleted Items), or any row. */
+export type ClientState = 'live' | 'deleted' | 'any';
+
+const stateCondition = (state: ClientState): SQL | undefined =>
+  state === 'live' ? clientIsLive() : state === 'deleted' ? isNotNull(clients.deletedAt) : undefined;
+
+/** One client the viewer may see, in the given state; undefined when there is none (or the id is no uuid). */
+export async function findClient(
+  db: Executor,
+  viewer: Viewer,
+  id: string,
+  state: ClientState = 'live',
+): Promise<ClientRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), stateCondition(state), visibleTo(viewer, clientOwnership)))
+    .limit(1);
+  return row;
+}
+
+/** The API shape of one client (with user names), whatever its state. */
+export async function findClientRecord(db: Executor, id: string): Promise<ClientRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  const rows = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  return (await toClientRecords(db, rows))[0];
+}
+
+/** The newest live client converted from the lead (deep links: a converted lead's id opens its client). */
+export async function findClientConvertedFrom(
+  db: Executor,
+  viewer: Viewer,
+  leadId: string,
+): Promise<ClientRow | undefined> {
+  if (!isUuid(leadId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.convertedFromLeadId, leadId), clientIsActive(), visibleTo(viewer, clientOwnership)))
+    .orderBy(sql`${clients.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+const SORT_COLUMNS = {
+  createdAt: clients.createdAt,
+  updatedAt: clients.updatedAt,
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+  status: clients.status,
+  applicantLocation: clients.applicantLocation,
+  desiredVisa: clients.desiredVisa,
+  nationality: clients.nationality,
+  passportExpiryDate: clients.passportExpiryDate,
+} satisfies Record<(typeof CLIENT_SORT_FIELDS)[number], unknown>;
+
+/**
+ * The clients tab's base rows (spec 1 §2.3): live, hidden ones only on request, Reverted ones only when
+ * the status filter names Reverted.
+ */
+function listConditions(query: Pick<ClientListQuery, 'showHidden' | 'status'>): SQL[] {
+  const base = [clientIsLive()];
+  if (!query.status?.includes(REVERTED_STATUS)) base.push(ne(clients.status, REVERTED_STATUS));
+  if (!query.showHidden) base.push(eq(clients.isHidden, false));
+  return base;
+}
+
+export async function listClients(db: Executor, viewer: Viewer, query: ClientListQuery): Promise<ClientPage> {
+  return listPage(db, {
+    viewer,
+    from: clients,
+    conditions: [
+      ...listConditions(query),
+      anyOf(clients.status, query.status),
+      anyOf(clients.applicantLocation, query.location),
+      anyOf(clients.desiredVisa, query.desiredVisa),
+    ],
+    ownership: clientOwnership,
+    search: { expression: personSearchText(clients), term: query.search },
+    sort: { columns: SORT_COLUMNS, requested: query.sort, fallback: 'createdAt', tieBreaker: clients.id },
+    page: query.page,
+    pageSize: query.pageSize,
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const rows = await db
+        .select()
+        .from(clients)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return toClientRecords(db, rows);
+    },
+  });
+}
+
+/**
+ * The filter bar's options from the clients the user can list: statuses include Reverted when reverted
+ * clients exist (choosing it shows them); locations and desired visas come from the listed clients.
+ */
+export async function clientFilterOptions(db: Executor, viewer: Viewer, showHidden: boolean | undefined) {
+  const listed = listWhere({ viewer, conditions: listConditions({ showHidden }), ownership: clientOwnership });
+  const withReverted = listWhere({
+    viewer,
+    conditions: listConditions({ showHidden, status: [REVERTED_STATUS] }),
+    ownership: clientOwnership,
+  });
+  return {
+    statuses: await valuesPresent(db, clients, withReverted, clients.status, CLIENT_STATUSES),
+    locations: await valuesPresent(db, clients, listed, clients.applicantLocation, APPLICANT_LOCATIONS),
+    desiredVisas: await valuesPresent(db, clients, listed, clients.desiredVisa, VISAS),
+  };
+}
+
+/**
+ * An active client (not deleted, not Reverted; any visibility: duplicates are firm-wide) with the same
+ * email (case-insensitive) or the same contact number (digits only); says which matched first.
+ */
+export async function findDuplicateClient(
+  db: Executor,
+  candidate: { email: string; contactNumber: string; excludeId?: string | null },
+): Promise<{ field: 'email' | 'contactNumber'; id: string } | undefined> {
+  const email = candidate.email.trim().toLowerCase();
+  const digits = candidate.contactNumber.replace(/\D/g, '');
+  const notSelf = candidate.excludeId ? ne(clients.id, candidate.excludeId) : undefined;
+  const [byEmail] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(clientIsActive(), sql`lower(${clients.email}) = ${email}`, notSelf))
+    .limit(1);
+  if (byEmail) return { field: 'email', id: byEmail.id };
+  if (!digits) return undefined;
+  const [byNumber] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(clientIsActive(), sql`${contactDigits(clients.contactNumber)} = ${digits}`, notSelf))
+    .limit(1);
+  return byNumber ? { field: 'contactNumber', id: byNumber.id } : undefined;
+}
+
+export async function insertClient(db: Executor, values: NewClientRow): Promise<ClientRow> {
+  const [row] = await db.insert(clients).values(values).returning();
+  if (!row) throw new Error('insert clients returned no row');
+  return row;
+}
+
+/** Applies a patch only when the version matches; undefined on a stale version. Bumps version and updated_at. */
+export async function updateClientVersioned(
+  db: Executor,
+  id: string,
+  expectedVersion: number,
+  patch: ClientPatch,
+): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...patch, updatedAt: new Date(), version: sql`${clients.version} + 1` })
+    .where(and(eq(clients.id, id), eq(clients.version, expectedVersion)))
+    .returning();
+  return row;
+}
+
+/** Applies a patch whatever the version (state changes: hide, delete, restore, revert). Bumps version. */
+export async function updateClient(db: Executor, id: string, patch: ClientPatch): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...patch, updatedAt: new Date(), version: sql`${clients.version} + 1` })
+    .where(eq(clients.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteClientRow(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+  return rows.length > 0;
+}
+
+/** Every row, whatever its state (the seeds only load into an empty table). */
+export async function countAllClients(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(clients);
+  return row?.n ?? 0;
+}
+
+/** Bulk load (seeds): one multi-row insert, returning the new ids in order. */
+export async function insertClients(db: Executor, rows: NewClientRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(clients).values(rows).returning({ id: clients.id });
+  return inserted.map((r) => r.id);
+}
+
+/** The lead a conversion links to, whatever its state (reversion puts it back). */
+export async function findLinkedLead(db: Executor, leadId: string): Promise<typeof leads.$inferSelect | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, leadId)).limit(1);
+  return row;
+}
+
+/** The leads whose conversion points at the client (a permanent delete clears their link). */
+export async function leadIdsConvertedTo(db: Executor, clientId: string): Promise<string[]> {
+  const rows = await db.select({ id: leads.id }).from(leads).where(eq(leads.convertedToClientId, clientId));
+  return rows.map((r) => r.id);
+}
+
+/** True once anyone has created or changed a client here (the demo seed never refills a table people emptied). */
+export async function hasClientHistory(db: Executor): Promise<boolean> {
+  const rows = await db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(eq(auditLogs.resourceType, 'CLIENT'))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,879 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLIENT_MESSAGES,
+  CLIENT_RULE_MESSAGES,
+  type ClientPage,
+  type ClientRecord,
+  DEFAULT_MODULE_ACCESS,
+  GENERIC_MESSAGES,
+  LEAD_MESSAGES,
+  type LeadRecord,
+  type Role,
+} from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { auditLogs, clients, leads, rolePermissions } from '../../db/schema/index.ts';
+
+let f: Fixture;
+
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+async function createClient(
+  role: Role = 'administrator',
+  overrides: Record<string, unknown> = {},
+): Promise<ClientRecord> {
+  const res = await f.call(role, 'POST', '/api/clients', f.clientInput(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function listIds(role: Role, query = ''): Promise<string[]> {
+  const res = await f.call(role, 'GET', `/api/clients?pageSize=100${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as ClientPage).items.map((c) => c.id);
+}
+
+const clientRow = async (id: string) => (await f.t.database.db.select().from(clients).where(eq(clients.id, id)))[0];
+
+describe('create and read', () => {
+  it('creates a client with the derived passport status and lists it newest first', async () => {
+    const soon = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const client = await createClient('member', { passportNumber: 'P1234567', passportExpiryDate: soon });
+    expect(client).toMatchObject({
+      firstName: 'Wei',
+      status: 'Active',
+      passportStatus: 'Expiring Soon',
+      displayId: `CL-${client.id.replace(/-/g, '').slice(-8).toUpperCase()}`,
+      convertedFromLeadId: null,
+      canRevert: false,
+      dependents: [],
+      version: 1,
+    });
+    expect((await f.call('guest', 'GET', `/api/clients/${client.id}`)).json().passportStatus).toBe('Expiring Soon');
+    const page: ClientPage = (await f.call('administrator', 'GET', '/api/clients?pageSize=5')).json();
+    expect(page.items[0]?.id).toBe(client.id);
+    expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
+
+    expect((await f.call('administrator', 'GET', '/api/clients/not-a-uuid')).statusCode).toBe(404);
+    expect((await f.call('administrator', 'GET', `/api/clients/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('derives Expired, Valid and N/A passport statuses', async () => {
+    const expired = await createClient('administrator', { passportExpiryDate: '2020-01-01' });
+    const valid = await createClient('administrator', { passportExpiryDate: '2040-01-01' });
+    const none = await createClient('administrator');
+    expect([expired.passportStatus, valid.passportStatus, none.passportStatus]).toEqual(['Expired', 'Valid', 'N/A']);
+  });
+
+  it('refuses creating a client as Reverted and a duplicate email of a lead or a client', async () => {
+    const reverted = await f.call('administrator', 'POST', '/api/clients', f.clientInput({ status: 'Reverted' }));
+    expect(reverted.statusCode).toBe(400);
+    const lead = await f.createLead();
+    const dupLead = await f.call(
+      'administrator',
+      'POST',
+      '/api/clients',
+      f.clientInput({ email: lead.email.toUpperCase() }),
+    );
+    expect(dupLead.statusCode).toBe(409);
+    expect(dupLead.json().message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email.toUpperCase()}`, 'leads'));
+    const client = await createClient();
+    const dupClient = await f.call(
+      'administrator',
+      'POST',
+      '/api/clients',
+      f.clientInput({ contactNumber: client.contactNumber.replace(/ /g, '-') }),
+    );
+    expect(dupClient.statusCode).toBe(409);
+    expect(dupClient.json().fieldErrors).toHaveProperty('contactNumber');
+  });
+});
+
+describe('the client form rules of spec 1 §5.2 through the API', () => {
+  it('answers 400 with the exact messages and writes nothing', async () => {
+    const client = await createClient();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { applicantLocation: 'Inside Australia', currentVisaSubclass: undefined },
+        'currentVisaSubclass',
+        CLIENT_RULE_MESSAGES.currentVisa,
+      ],
+      [
+        { applicantLocation: 'Inside Australia', currentVisaSubclass: 'None' },
+        'currentVisaSubclass',
+        CLIENT_RULE_MESSAGES.currentVisa,
+      ],
+      [{ applicantLocation: 'Outside Australia', desiredVisa: '' }, 'desiredVisa', CLIENT_RULE_MESSAGES.desiredVisa],
+      [
+        { applicantLocation: 'Inside Australia', currentVisaSubclass: 'Student 500' },
+        'visaExpiryDate',
+        CLIENT_RULE_MESSAGES.visaExpiry,
+      ],
+      [{ maritalStatus: 'Married' }, 'spouseFirstName', CLIENT_RULE_MESSAGES.spouseFirstName],
+      [{ maritalStatus: 'De Facto', spouseFirstName: 'Lin' }, 'spouseLastName', CLIENT_RULE_MESSAGES.spouseLastName],
+      [
+        { maritalStatus: 'Married', spouseFirstName: 'Lin', spouseLastName: 'Wu' },
+        'spouseNationality',
+        CLIENT_RULE_MESSAGES.spouseNationality,
+      ],
+      [
+        { numberOfDependents: '1', dependents: [{ relationship: 'Child' }] },
+        'dependents.0.firstName',
+        CLIENT_RULE_MESSAGES.dependentFirstName,
+      ],
+      [
+        { numberOfDependents: '1', dependents: [{ firstName: 'Ana', relationship: 'Child' }] },
+        'dependents.0.lastName',
+        CLIENT_RULE_MESSAGES.dependentLastName,
+      ],
+      [
+        { numberOfDependents: '1', dependents: [{ firstName: 'Ana', lastName: 'Wu' }] },
+        'dependents.0.nationality',
+        CLIENT_RULE_MESSAGES.dependentNationality,
+      ],
+      [
+        { numberOfDependents: '1', dependents: [{ firstName: 'Ana', lastName: 'Wu', nationality: 'China' }] },
+        'dependents.0.relationship',
+        CLIENT_RULE_MESSAGES.dependentRelationship,
+      ],
+      [
+        { leadSource: 'Social Media' },
+        'socialMediaPlatform',
+        'Social Media Platform is required when lead source is Social Media',
+      ],
+      [{ leadSource: 'Branch Office' }, 'branchOffice', 'Branch Office is required when lead source is Branch Office'],
+      [
+        { leadSource: 'Associate Partner' },
+        'associatePartner',
+        'Associate Partner is required when lead source is Associate Partner',
+      ],
+      [{ firstName: '' }, 'firstName', 'First name is required'],
+      [{ email: 'not-an-email' }, 'email', 'Invalid email format'],
+      [{ status: 'Prospect' }, 'status', ''],
+      [{ passportExpiryDate: '2030-02-31' }, 'passportExpiryDate', 'Invalid date format'],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const body = {
+        ...f.clientInput({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
+        version: client.version,
+      };
+      const res = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, body);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      if (message) expect(res.json().fieldErrors?.[field], field).toContain(message);
+      else expect(res.json().fieldErrors).toHaveProperty(field);
+    }
+    const after = await clientRow(client.id);
+    expect(after?.version).toBe(1);
+    expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
+  });
+
+  it('stores only what applies: spouse for Married / De Facto, dependents up to the count, each with an id', async () => {
+    const client = await createClient();
+    const body = {
+      ...f.clientInput({ email: client.email, contactNumber: client.contactNumber }),
+      maritalStatus: 'Married',
+      spouseFirstName: 'Lin',
+      spouseLastName: 'Wu',
+      spouseNationality: 'China',
+      numberOfDependents: '1',
+      dependents: [
+        { firstName: 'Ana', lastName: 'Wu', nationality: 'China', relationship: 'Child', passportNumber: '' },
+        { firstName: 'Extra', lastName: 'Wu', nationality: 'China', relationship: 'Child' },
+      ],
+      version: 1,
+    };
+    const saved = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const record: ClientRecord = saved.json();
+    expect(record).toMatchObject({
+      maritalStatus: 'Married',
+      spouseFirstName: 'Lin',
+      numberOfDependents: '1',
+      version: 2,
+    });
+    expect(record.dependents).toHaveLength(1);
+    expect(record.dependents[0]).toMatchObject({ firstName: 'Ana', relationship: 'Child' });
+    expect(record.dependents[0]?.id).toMatch(/[0-9a-f-]{36}/);
+    expect(record.dependents[0]).not.toHaveProperty('passportNumber');
+
+    const single = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
+      ...body,
+      maritalStatus: 'Single',
+      numberOfDependents: '0',
+      version: 2,
+    });
+    expect(single.statusCode, single.body).toBe(200);
+    expect(single.json()).toMatchObject({ spouseFirstName: null, spouseNationality: null, dependents: [], version: 3 });
+    expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT', 'UPDATE_CLIENT', 'UPDATE_CLIENT']);
+  });
+
+  it('answers 409 on a stale version and on a duplicate email, and changes nothing', async () => {
+    const client = await createClient();
+    const other = await createClient();
+    const save = (overrides: Record<string, unknown>, version: number) =>
+      f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
+        ...f.clientInput({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
+        version,
+      });
+    expect((await save({ city: 'Sydney' }, 1)).statusCode).toBe(200);
+    const stale = await save({ city: 'Perth' }, 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(GENERIC_MESSAGES.conflict);
+    const duplicate = await save({ email: other.email }, 2);
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe(CLIENT_MESSAGES.duplicateOnUpdate);
+    const lead = await f.createLead();
+    expect((await save({ contactNumber: lead.contactNumber }, 2)).statusCode).toBe(409);
+    expect(await clientRow(client.id)).toMatchObject({ city: 'Sydney', email: client.email, version: 2 });
+  });
+});
+
+describe('role rights', () => {
+  it('lets guest read only', async () => {
+    const client = await createClient();
+    expect((await f.call('guest', 'GET', `/api/clients/${client.id}`)).statusCode).toBe(200);
+    expect((await f.call('guest', 'GET', '/api/clients')).statusCode).toBe(200);
+    for (const [method, url, body] of [
+      ['POST', '/api/clients', f.clientInput()],
+      ['PATCH', `/api/clients/${client.id}`, { ...f.clientInput(), version: 1 }],
+      ['POST', `/api/clients/${client.id}/hide`, {}],
+      ['POST', `/api/clients/${client.id}/revert`, {}],
+      ['DELETE', `/api/clients/${client.id}`, undefined],
+    ] as const) {
+      const res = await f.call('guest', method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('refuses delete to supervisor, soft delete only to administrator, permanent delete to account_administrator', async () => {
+    const { lead, client } = await f.convertedLead();
+    const bySupervisor = await f.call('supervisor', 'DELETE', `/api/clients/${client.id}`);
+    expect(bySupervisor.statusCode).toBe(403);
+    expect(bySupervisor.json().message).toBe('Your role is not allowed to delete in Clients.');
+
+    const soft = await f.call('administrator', 'DELETE', `/api/clients/${client.id}`, { reason: 'Duplicate file' });
+    expect(soft.statusCode, soft.body).toBe(200);
+    expect(soft.json()).toEqual({ ok: true, message: CLIENT_MESSAGES.deleted });
+    expect(await clientRow(client.id)).toMatchObject({ deleteReason: 'Duplicate file' });
+    expect((await f.call('administrator', 'GET', `/api/clients/${client.id}`)).statusCode).toBe(404);
+    expect(await listIds('administrator')).not.toContain(client.id);
+
+    const restore = await f.call('administrator', 'POST', `/api/clients/${client.id}/restore`);
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(restore.json().message).toBe(CLIENT_MESSAGES.restored);
+    expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/restore`)).statusCode).toBe(404);
+
+    expect((await f.call('administrator', 'DELETE', `/api/clients/${client.id}/permanent`)).statusCode).toBe(403);
+    const permanent = await f.call('account_administrator', 'DELETE', `/api/clients/${client.id}/permanent`);
+    expect(permanent.statusCode, permanent.body).toBe(200);
+    expect(permanent.json().message).toBe(CLIENT_MESSAGES.permanentlyDeleted);
+    expect(await clientRow(client.id)).toBeUndefined();
+    // The lead keeps its history, without the link to a client that no longer exists.
+    const [leadAfter] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(leadAfter).toMatchObject({ convertedToClientId: null, leadStatus: 'Converted to Client' });
+    expect(await f.auditActions('CLIENT', client.id)).toEqual([
+      'CREATE_CLIENT',
+      'DELETE_CLIENT',
+      'RESTORE_CLIENT',
+      'PERMANENT_DELETE_CLIENT',
+    ]);
+  });
+
+  it('rolls back a permanent delete whole: the client and its lead link stay when a step fails', async () => {
+    const { lead, client } = await f.convertedLead();
+    await f.exec(
+      `alter table audit_logs add constraint test_no_purge check (action <> 'PERMANENT_DELETE_CLIENT') not valid`,
+    );
+    try {
+      expect((await f.call('account_administrator', 'DELETE', `/api/clients/${client.id}/permanent`)).statusCode).toBe(
+        500,
+      );
+    } finally {
+      await f.exec('alter table audit_logs drop constraint test_no_purge');
+    }
+    expect(await clientRow(client.id)).toMatchObject({ id: client.id, version: client.version });
+    const [leadAfter] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(leadAfter).toMatchObject({ convertedToClientId: client.id, version: lead.version });
+    expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
+  });
+
+  it('hides and unhides; hidden clients are listed only with showHidden', async () => {
+    const client = await createClient();
+    const hide = await f.call('member', 'POST', `/api/clients/${client.id}/hide`, {});
+    expect(hide.json()).toEqual({ ok: true, message: CLIENT_MESSAGES.hidden });
+    expect(await listIds('member')).not.toContain(client.id);
+    expect(await listIds('member', '&showHidden=true')).toContain(client.id);
+    expect(await clientRow(client.id)).toMatchObject({ isHidden: true, hiddenReason: 'Hidden by user' });
+    const unhide = await f.call('member', 'POST', `/api/clients/${client.id}/unhide`);
+    expect(unhide.json().message).toBe(CLIENT_MESSAGES.unhidden);
+    expect(await listIds('member')).toContain(client.id);
+  });
+});
+
+describe('consultant visibility and page sizes', () => {
+  it('shows a consultant only the clients it created, owns or is assigned to', async () => {
+    const others = await createClient('administrator');
+    const assigned = await createClient('administrator', { migrationAgentUserId: f.idOf('consultant') });
+    const own = await f.convertedLead('consultant');
+    // A supervisor converts the consultant's lead: the consultant still owns the person.
+    const ownLead = await f.createLead('consultant');
+    const bySupervisor = await f.call('supervisor', 'POST', `/api/leads/${ownLead.id}/convert`, {});
+    expect(bySupervisor.statusCode, bySupervisor.body).toBe(200);
+
+    const seen = await listIds('consultant');
+    expect(seen).toEqual(expect.arrayContaining([assigned.id, own.client.id, bySupervisor.json().clientId]));
+    expect(seen).not.toContain(others.id);
+    expect((await f.call('consultant', 'GET', `/api/clients/${others.id}`)).statusCode).toBe(404);
+    expect(
+      (await f.call('consultant', 'PATCH', `/api/clients/${others.id}`, { ...f.clientInput(), version: 1 })).statusCode,
+    ).toBe(404);
+    expect((await f.call('consultant', 'POST', `/api/clients/${others.id}/hide`, {})).statusCode).toBe(404);
+    expect((await f.call('consultant', 'GET', `/api/clients/${assigned.id}`)).statusCode).toBe(200);
+  });
+
+  it('gives a consultant at most 50 a page, guest 10, and refuses bad query values with 400', async () => {
+    const consultant = f.idOf('consultant');
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      firstName: 'Bulk',
+      lastName: 'Client',
+      email: `bulk.client.${i}@example.com`,
+      contactNumber: `+61 2 9${String(1_000_000 + i)}`,
+      createdBy: consultant,
+      createdAt: new Date(Date.now() - 365 * 86_400_000),
+    }));
+    await f.t.database.db.insert(clients).values(rows);
+    const page: ClientPage = (await f.call('consultant', 'GET', '/api/clients?pageSize=100')).json();
+    expect(page.items).toHaveLength(50);
+    expect(page.pageSize).toBe(50);
+    expect(page.total).toBeGreaterThanOrEqual(60);
+    const guest: ClientPage = (await f.call('guest', 'GET', '/api/clients?pageSize=100')).json();
+    expect(guest.items).toHaveLength(10);
+
+    for (const query of [
+      'pageSize=101',
+      'page=0',
+      'status=Prospect',
+      'location=Mars',
+      'showHidden=maybe',
+      'sort=' + 'x'.repeat(80),
+    ]) {
+      expect((await f.call('administrator', 'GET', `/api/clients?${query}`)).statusCode, query).toBe(400);
+    }
+    const search = await f.call('administrator', 'GET', `/api/clients?search=${encodeURIComponent("%_\\'")}`);
+    expect(search.statusCode).toBe(200);
+    expect(search.json().total).toBe(0);
+  });
+});
+
+describe('filters', () => {
+  it('filters by status, location and desired visa, searches name / email / phone, and offers the present values', async () => {
+    const onHold = await createClient('administrator', {
+      status: 'On Hold',
+      firstName: 'Zanele',
+      applicantLocation: 'Inside Australia',
+      currentVisaSubclass: 'Bridging A (010)',
+      desiredVisa: 'Partner 820/801',
+    });
+    const ids = await listIds('administrator', `&status=${encodeURIComponent('On Hold')}`);
+    expect(ids).toEqual([onHold.id]);
+    expect(
+      await listIds(
+        'administrator',
+        `&status=${encodeURIComponent('On Hold|Inactive')}&location=${encodeURIComponent('Inside Australia')}`,
+      ),
+    ).toEqual([onHold.id]);
+    expect(await listIds('administrator', `&desiredVisa=${encodeURIComponent('Partner 820/801')}`)).toContain(
+      onHold.id,
+    );
+    expect(await listIds('administrator', '&search=zanele')).toEqual([onHold.id]);
+    expect(await listIds('administrator', `&search=${encodeURIComponent(onHold.email.toUpperCase())}`)).toEqual([
+      onHold.id,
+    ]);
+    expect(await listIds('administrator', `&search=${encodeURIComponent(onHold.contactNumber)}`)).toEqual([onHold.id]);
+
+    const options = (await f.call('administrator', 'GET', '/api/clients/filter-options')).json();
+    expect(options.statuses).toEqual(expect.arrayContaining(['Active', 'On Hold']));
+    expect(options.locations).toEqual(['Inside Australia', 'Outside Australia']);
+    expect(options.desiredVisas).toContain('Partner 820/801');
+    expect([...options.statuses].sort((a: string, b: string) => a.localeCompare(b))).toEqual(options.statuses);
+  });
+});
+
+describe('conversion (spec 1 §4.3)', () => {
+  it('creates the client with the lead data mapped, links both ways, and moves the lead out of the leads tab', async () => {
+    const lead = await f.createLead('member', {
+      middleName: 'Kumari',
+      gender: 'Female',
+      leadSource: 'Branch Office',
+      branchOffice: 'Parramatta',
+      managerUserId: f.idOf('supervisor'),
+      assistantManagerUserId: f.idOf('member'),
+      migrationAgentUserId: f.idOf('consultant'),
+    });
+    const res = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ conversionType: 'client_only', leadId: lead.id, message: CLIENT_MESSAGES.converted });
+    const client: ClientRecord = body.client;
+    expect(client.id).toBe(body.clientId);
+    expect(client).toMatchObject({
+      firstName: 'Priya',
+      middleName: 'Kumari',
+      lastName: 'Patel',
+      dateOfBirth: '1994-05-17',
+      gender: 'Female',
+      nationality: 'India',
+      email: lead.email,
+      contactNumber: lead.contactNumber,
+      countryOfResidence: 'Australia',
+      applicantLocation: 'Inside Australia',
+      currentVisaSubclass: 'Student 500',
+      desiredVisa: 'Temporary Graduate 485',
+      visaExpiryDate: '2027-03-01',
+      leadSource: 'Branch Office',
+      branchOffice: 'Parramatta',
+      manager: { id: f.idOf('supervisor') },
+      assistantManager: { id: f.idOf('member') },
+      migrationAgent: { id: f.idOf('consultant') },
+      status: 'Active',
+      convertedFromLeadId: lead.id,
+      conversionNotes: 'Converted via status update',
+      canRevert: true,
+    });
+    expect(client.convertedAt).not.toBeNull();
+
+    const leadAfter = (await f.call('member', 'GET', `/api/leads/${lead.id}`)).json();
+    expect(leadAfter).toMatchObject({
+      leadStatus: 'Converted to Client',
+      convertedToClientId: client.id,
+      convertedAt: client.convertedAt,
+    });
+    const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row?.statusBeforeConversion).toBe('Agreement Signed – Awaiting Payment');
+
+    const leadIds = (await f.call('member', 'GET', '/api/leads?pageSize=100'))
+      .json()
+      .items.map((l: { id: string }) => l.id);
+    expect(leadIds).not.toContain(lead.id);
+    expect(await listIds('member')).toContain(client.id);
+    expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'CONVERT_LEAD']);
+    expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
+    // The deep link of a converted lead opens its client.
+    const deep = await f.call('member', 'GET', `/api/clients/converted-from/${lead.id}`);
+    expect(deep.json().id).toBe(client.id);
+
+    const again = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(CLIENT_MESSAGES.alreadyConverted);
+  });
+
+  it('keeps given notes, refuses guest and team_lead-invisible leads, and answers 404 for unknown ids', async () => {
+    const lead = await f.createLead();
+    expect((await f.call('guest', 'POST', `/api/leads/${lead.id}/convert`, {})).statusCode).toBe(403);
+    const noted = await f.call('supervisor', 'POST', `/api/leads/${lead.id}/convert`, {
+      notes: 'Signed and paid in branch',
+    });
+    expect(noted.json().client.conversionNotes).toBe('Signed and paid in branch');
+    expect((await f.call('administrator', 'POST', `/api/leads/${crypto.randomUUID()}/convert`, {})).statusCode).toBe(
+      404,
+    );
+    expect((await f.call('administrator', 'POST', '/api/leads/nope/convert', {})).statusCode).toBe(404);
+    const tooLong = await f.call('administrator', 'POST', `/api/leads/${(await f.createLead()).id}/convert`, {
+      notes: 'x'.repeat(1001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const other = await f.createLead('administrator');
+    expect((await f.call('consultant', 'POST', `/api/leads/${other.id}/convert`, {})).statusCode).toBe(404);
+  });
+
+  it('refuses a lead whose email an active client already has (409) and writes nothing', async () => {
+    const lead = await f.createLead();
+    await f.t.database.db.insert(clients).values({
+      firstName: 'Same',
+      lastName: 'Person',
+      email: lead.email.toUpperCase(),
+      contactNumber: '+61 400 999 111',
+    });
+    const before = await f.countRows(clients);
+    const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email}`, 'clients'));
+    expect(await f.countRows(clients)).toBe(before);
+    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+      leadStatus: lead.leadStatus,
+      version: lead.version,
+    });
+  });
+
+  it('rolls back whole when a step fails: no client, the lead unchanged, nothing audited', async () => {
+    const lead = await f.createLead('administrator', { firstName: 'Failme' });
+    const clientsBefore = await f.countRows(clients);
+    const auditBefore = await f.countRows(auditLogs);
+    // The client insert fails on a constraint…
+    await f.exec(`alter table clients add constraint test_no_failme check (first_name <> 'Failme') not valid`);
+    try {
+      const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await f.exec('alter table clients drop constraint test_no_failme');
+    }
+    // …and, separately, the very last write (the client's audit row) fails after the lead was updated.
+    await f.exec(
+      `alter table audit_logs add constraint test_no_create_client check (action <> 'CREATE_CLIENT') not valid`,
+    );
+    try {
+      const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await f.exec('alter table audit_logs drop constraint test_no_create_client');
+    }
+    expect(await f.countRows(clients)).toBe(clientsBefore);
+    expect(await f.countRows(auditLogs)).toBe(auditBefore);
+    const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row).toMatchObject({
+      leadStatus: lead.leadStatus,
+      convertedAt: null,
+      convertedToClientId: null,
+      statusBeforeConversion: null,
+      version: lead.version,
+    });
+    // Once nothing is in the way, the same conversion goes through.
+    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {})).statusCode).toBe(200);
+  });
+});
+
+describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => {
+  /** PATCH /api/leads/:id with the lead's own email and number, the overrides and the version given. */
+  const saveLead = (role: Role, lead: LeadRecord, overrides: Record<string, unknown>, version = lead.version) =>
+    f.call(role, 'PATCH', `/api/leads/${lead.id}`, {
+      ...f.leadInput({
+        email: lead.email,
+        contactNumber: lead.contactNumber,
+        leadStatus: lead.leadStatus,
+        ...overrides,
+      }),
+      version,
+    });
+  const leadRow = async (id: string) => (await f.t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
+
+  it('applies the other changes, then converts in the same save and returns the converted lead', async () => {
+    const lead = await f.createLead('member', { leadStatus: 'Consultation Completed' });
+    const res = await saveLead('member', lead, {
+      firstName: 'Anjali',
+      desiredVisa: 'Skilled Nominated 190',
+      leadSource: 'Referral',
+      leadStatus: 'Converted to Client',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved: LeadRecord = res.json();
+    expect(saved).toMatchObject({
+      id: lead.id,
+      firstName: 'Anjali',
+      desiredVisa: 'Skilled Nominated 190',
+      leadStatus: 'Converted to Client',
+      convertedToClientId: expect.any(String),
+      convertedAt: expect.any(String),
+      version: lead.version + 2,
+    });
+    const client: ClientRecord = (await f.call('member', 'GET', `/api/clients/${saved.convertedToClientId}`)).json();
+    expect(client).toMatchObject({
+      firstName: 'Anjali',
+      lastName: lead.lastName,
+      email: lead.email,
+      desiredVisa: 'Skilled Nominated 190',
+      leadSource: 'Referral',
+      status: 'Active',
+      convertedFromLeadId: lead.id,
+      convertedAt: saved.convertedAt,
+      conversionNotes: 'Converted via status update',
+      canRevert: true,
+    });
+    expect((await leadRow(lead.id))?.statusBeforeConversion).toBe('Consultation Completed');
+    expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'UPDATE_LEAD', 'CONVERT_LEAD']);
+    expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
+    const leadIds = (await f.call('member', 'GET', '/api/leads?pageSize=100'))
+      .json()
+      .items.map((l: { id: string }) => l.id);
+    expect(leadIds).not.toContain(lead.id);
+    expect(await listIds('member')).toContain(client.id);
+
+    // Converted leads are read-only; 'Revert to Lead' gives back the status the save replaced.
+    const again = await saveLead('member', { ...lead, leadStatus: 'Converted to Client' }, {}, saved.version);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
+    expect((await f.call('member', 'POST', `/api/clients/${client.id}/revert`)).statusCode).toBe(200);
+    expect((await f.call('member', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+      leadStatus: 'Consultation Completed',
+      firstName: 'Anjali',
+    });
+  });
+
+  it('converts an unchanged lead with only the conversion audited', async () => {
+    const lead = await f.createLead('consultant');
+    const res = await saveLead('consultant', lead, { leadStatus: 'Converted to Client' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'CONVERT_LEAD']);
+    // The consultant keeps its person as a client.
+    expect(await listIds('consultant')).toContain(res.json().convertedToClientId);
+  });
+
+  it('answers 409 on a stale version or a duplicate, 400 on bad input, 403 / 404 by role; nothing changes', async () => {
+    const lead = await f.createLead();
+    const clientsBefore = await f.countRows(clients);
+    const stale = await saveLead(
+      'administrator',
+      lead,
+      { firstName: 'Stale', leadStatus: 'Converted to Client' },
+      lead.version + 1,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(GENERIC_MESSAGES.conflict);
+
+    const bad = await saveLead('administrator', lead, { firstName: '', leadStatus: 'Converted to Client' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.firstName).toContain('First name is required');
+
+    expect((await saveLead('guest', lead, { leadStatus: 'Converted to Client' })).statusCode).toBe(403);
+    expect((await saveLead('consultant', lead, { leadStatus: 'Converted to Client' })).statusCode).toBe(404);
+
+    const taken = await f.createLead();
+    const dupLead = await saveLead('administrator', lead, { email: taken.email, leadStatus: 'Converted to Client' });
+    expect(dupLead.statusCode).toBe(409);
+    expect(dupLead.json().message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
+
+    await f.t.database.db.insert(clients).values({
+      firstName: 'Same',
+      lastName: 'Number',
+      email: `other.${lead.email}`,
+      contactNumber: lead.contactNumber,
+    });
+    const dupClient = await saveLead('administrator', lead, {
+      firstName: 'Changed',
+      leadStatus: 'Converted to Client',
+    });
+    expect(dupClient.statusCode).toBe(409);
+    expect(dupClient.json().message).toBe(
+      LEAD_MESSAGES.duplicateDetected(`contact number ${lead.contactNumber}`, 'clients'),
+    );
+
+    expect(await f.countRows(clients)).toBe(clientsBefore + 1);
+    expect(await leadRow(lead.id)).toMatchObject({
+      firstName: lead.firstName,
+      leadStatus: lead.leadStatus,
+      convertedToClientId: null,
+      version: lead.version,
+    });
+    expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD']);
+  });
+
+  it('needs clients:create as well as leads:edit, like POST /api/leads/:id/convert and a restore to client', async () => {
+    const lead = await f.createLead('member');
+    const withoutClients = DEFAULT_MODULE_ACCESS.member.filter((m) => m !== 'clients');
+    await f.t.database.db.insert(rolePermissions).values({ role: 'member', modules: [...withoutClients] });
+    await f.t.app.accessPolicy.reload();
+    try {
+      const message = 'Your role does not have access to Clients.';
+      const save = await saveLead('member', lead, { leadStatus: 'Converted to Client' });
+      expect(save.statusCode).toBe(403);
+      expect(save.json().message).toBe(message);
+      const convert = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`, {});
+      expect(convert.statusCode).toBe(403);
+      expect(convert.json().message).toBe(message);
+      const archive = await f.call('member', 'POST', `/api/leads/${(await f.createLead('member')).id}/archive`, {});
+      const restore = await f.call('member', 'POST', `/api/contacts/${archive.json().contactId}/restore`, {
+        type: 'client',
+        notes: 'Signed',
+      });
+      expect(restore.statusCode).toBe(403);
+      // An ordinary save is still the member's to make.
+      expect((await saveLead('member', lead, { firstName: 'Meera' })).statusCode).toBe(200);
+    } finally {
+      await f.t.database.db.delete(rolePermissions).where(eq(rolePermissions.role, 'member'));
+      await f.t.app.accessPolicy.reload();
+    }
+    expect(await leadRow(lead.id)).toMatchObject({
+      firstName: 'Meera',
+      leadStatus: lead.leadStatus,
+      convertedToClientId: null,
+    });
+  });
+
+  it('rolls back whole when the client insert or a later step fails: the lead keeps its old values', async () => {
+    const lead = await f.createLead('administrator', { leadStatus: 'Agreement Sent – Awaiting Signature' });
+    const clientsBefore = await f.countRows(clients);
+    const auditBefore = await f.countRows(auditLogs);
+    const save = () =>
+      saveLead('administrator', lead, {
+        firstName: 'Failme',
+        desiredVisa: 'Partner 820/801',
+        leadStatus: 'Converted to Client',
+      });
+    await f.exec(`alter table clients add constraint test_save_no_failme check (first_name <> 'Failme') not valid`);
+    try {
+      expect((await save()).statusCode).toBe(500);
+    } finally {
+      await f.exec('alter table clients drop constraint test_save_no_failme');
+    }
+    await f.exec(
+      `alter table audit_logs add constraint test_save_no_convert check (action <> 'CONVERT_LEAD') not valid`,
+    );
+    try {
+      expect((await save()).statusCode).toBe(500);
+    } finally {
+      await f.exec('alter table audit_logs drop constraint test_save_no_convert');
+    }
+    expect(await f.countRows(clients)).toBe(clientsBefore);
+    expect(await f.countRows(auditLogs)).toBe(auditBefore);
+    expect(await leadRow(lead.id)).toMatchObject({
+      firstName: lead.firstName,
+      desiredVisa: lead.desiredVisa,
+      leadStatus: 'Agreement Sent – Awaiting Signature',
+      convertedAt: null,
+      convertedToClientId: null,
+      statusBeforeConversion: null,
+      version: lead.version,
+    });
+    const ok = await save();
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ firstName: 'Failme', leadStatus: 'Converted to Client' });
+  });
+});
+
+describe("'Revert to Lead'", () => {
+  it('reverts a recent conversion: client Reverted, the lead back to its old status and in the leads tab', async () => {
+    const { lead, client } = await f.convertedLead('consultant', { leadStatus: 'Consultation Completed' });
+    const res = await f.call('consultant', 'POST', `/api/clients/${client.id}/revert`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      message: CLIENT_MESSAGES.reverted,
+      clientId: client.id,
+      leadId: lead.id,
+      leadStatus: 'Consultation Completed',
+    });
+    const leadAfter = (await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).json();
+    expect(leadAfter).toMatchObject({
+      leadStatus: 'Consultation Completed',
+      convertedAt: null,
+      convertedToClientId: null,
+    });
+    const leadIds = (await f.call('consultant', 'GET', '/api/leads?pageSize=50'))
+      .json()
+      .items.map((l: { id: string }) => l.id);
+    expect(leadIds).toContain(lead.id);
+
+    const clientAfter: ClientRecord = (await f.call('consultant', 'GET', `/api/clients/${client.id}`)).json();
+    expect(clientAfter).toMatchObject({
+      status: 'Reverted',
+      canRevert: false,
+      revertedBy: { id: f.idOf('consultant') },
+    });
+    expect(clientAfter.revertedAt).not.toBeNull();
+    expect(await listIds('consultant')).not.toContain(client.id);
+    expect(await listIds('consultant', '&status=Reverted')).toContain(client.id);
+    expect((await f.call('consultant', 'GET', '/api/clients/filter-options')).json().statuses).toContain('Reverted');
+    expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT', 'REVERT_CONVERSION']);
+
+    const again = await f.call('consultant', 'POST', `/api/clients/${client.id}/revert`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(CLIENT_MESSAGES.alreadyReverted);
+    const edit = await f.call('consultant', 'PATCH', `/api/clients/${client.id}`, {
+      ...f.clientInput(),
+      version: clientAfter.version,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(CLIENT_MESSAGES.readOnlyReverted);
+
+    // The lead can be converted again; the Reverted client does not count as a duplicate.
+    const reconvert = await f.call('consultant', 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(reconvert.statusCode, reconvert.body).toBe(200);
+    expect(reconvert.json().clientId).not.toBe(client.id);
+  });
+
+  it('refuses after 30 days, and for a client not converted from a lead', async () => {
+    const { lead, client } = await f.convertedLead();
+    await f.t.database.db
+      .update(clients)
+      .set({ convertedAt: new Date(Date.now() - 30 * 86_400_000 - 60_000) })
+      .where(eq(clients.id, client.id));
+    expect((await f.call('administrator', 'GET', `/api/clients/${client.id}`)).json().canRevert).toBe(false);
+    const late = await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(CLIENT_MESSAGES.revertWindowPassed);
+    expect((await clientRow(client.id))?.status).toBe('Active');
+    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json().leadStatus).toBe(
+      'Converted to Client',
+    );
+
+    await f.t.database.db
+      .update(clients)
+      .set({ convertedAt: new Date(Date.now() - 29 * 86_400_000) })
+      .where(eq(clients.id, client.id));
+    expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`)).statusCode).toBe(200);
+
+    const direct = await createClient();
+    const notFromLead = await f.call('administrator', 'POST', `/api/clients/${direct.id}/revert`);
+    expect(notFromLead.statusCode).toBe(409);
+    expect(notFromLead.json().message).toBe(CLIENT_MESSAGES.notFromLead);
+    const viaStatus = await f.call('administrator', 'PATCH', `/api/clients/${direct.id}`, {
+      ...f.clientInput({ email: direct.email, contactNumber: direct.contactNumber, status: 'Reverted' }),
+      version: direct.version,
+    });
+    expect(viaStatus.statusCode).toBe(400);
+    expect(viaStatus.json().fieldErrors.status).toEqual([CLIENT_MESSAGES.notFromLead]);
+  });
+
+  it('runs the reversion when the client is saved with status Reverted, after the other changes', async () => {
+    const { lead, client } = await f.convertedLead('administrator', {
+      leadStatus: 'Agreement Sent – Awaiting Signature',
+    });
+    const res = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
+      ...f.clientInput({
+        email: client.email,
+        contactNumber: client.contactNumber,
+        city: 'Hobart',
+        status: 'Reverted',
+      }),
+      version: client.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'Reverted', city: 'Hobart' });
+    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json().leadStatus).toBe(
+      'Agreement Sent – Awaiting Signature',
+    );
+  });
+
+  it('rolls back whole when a step fails', async () => {
+    const { lead, client } = await f.convertedLead();
+    await f.exec(
+      `alter table audit_logs add constraint test_no_revert check (action <> 'REVERT_CONVERSION') not valid`,
+    );
+    try {
+      expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`)).statusCode).toBe(500);
+    } finally {
+      await f.exec('alter table audit_logs drop constraint test_no_revert');
+    }
+    expect(await clientRow(client.id)).toMatchObject({ status: 'Active', revertedAt: null, version: client.version });
+    const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row).toMatchObject({
+      leadStatus: 'Converted to Client',
+      convertedToClientId: client.id,
+      version: lead.version,
+    });
+  });
+
+  it('answers 409 when the lead was deleted forever', async () => {
+    const { lead, client } = await f.convertedLead();
+    expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);
+    const res = await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`);
+    expect(res.statusCode).toBe(409);
+    // The foreign key set the client's link to null when the lead went.
+    expect(res.json().message).toBe(CLIENT_MESSAGES.notFromLead);
+  });
+});

@@ -1,0 +1,180 @@
+// The only place that reads and writes the contacts table (the archive of leads, spec 2 "Contacts page").
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  CONTACT_STATUS_ACTIVE,
+  CONTACT_STATUS_REVERTED,
+  type ContactListQuery,
+  type ContactPage,
+  type ContactRecord,
+  type ContactStatistics,
+  RECENT_CONVERSION_DAYS,
+} from '@crm/domain';
+import type { Executor } from '../../db/database.ts';
+import { listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
+import { contacts } from '../../db/schema/index.ts';
+import { personSearchText } from '../../db/schema/columns.ts';
+import { userFullNames } from '../users/users.repository.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactPatch = Partial<Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'createdBy' | 'version'>> & {
+  updatedBy: string | null;
+};
+
+/**
+ * A consultant sees the contacts it owns (the archived lead's creator), archived itself, or was assigned to
+ * on the lead (manager, assistant manager, migration agent), as with leads (DECISIONS.md §2).
+ */
+export const contactOwnership = {
+  owner: contacts.ownerUserId,
+  assignees: [
+    contacts.createdBy,
+    contacts.managerUserId,
+    contacts.assistantManagerUserId,
+    contacts.migrationAgentUserId,
+  ],
+} as const;
+
+/** Contacts with contact_status Reverted (restored to a lead or a client) leave every list (spec 2 §4). */
+const listed = (): SQL => ne(contacts.contactStatus, CONTACT_STATUS_REVERTED);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type UserRef = { id: string; fullName: string } | null;
+
+async function toContactRecords(db: Executor, rows: ContactRow[]): Promise<ContactRecord[]> {
+  const names = await userFullNames(
+    db,
+    rows.flatMap((c) => [c.ownerUserId, c.managerUserId, c.assistantManagerUserId, c.createdBy]),
+  );
+  const ref = (id: string | null): UserRef => {
+    const fullName = id ? names.get(id) : undefined;
+    return id && fullName ? { id, fullName } : null;
+  };
+  return rows.map((c) => ({
+    id: c.id,
+    firstName: c.firstName,
+    middleName: c.middleName,
+    lastName: c.lastName,
+    gender: c.gender,
+    dateOfBirth: c.dateOfBirth,
+    nationality: c.nationality,
+    email: c.email,
+    contactNumber: c.contactNumber,
+    company: c.company,
+    countryOfResidence: c.countryOfResidence,
+    applicantLocation: c.applicantLocation,
+    currentVisaSubclass: c.currentVisaSubclass,
+    visaAppliedFor: c.visaAppliedFor,
+    visaExpiryDate: c.visaExpiryDate,
+    leadSource: c.leadSource,
+    originalLeadStatus: c.originalLeadStatus,
+    contactStatus: c.contactStatus,
+    movedFromLeadsAt: c.movedFromLeadsAt?.toISOString() ?? null,
+    movedFromLeadsReason: c.movedFromLeadsReason,
+    daysAsLead: c.daysAsLead,
+    canRevertToLead: c.canRevertToLead,
+    originalLeadId: c.originalLeadId,
+    owner: ref(c.ownerUserId),
+    manager: ref(c.managerUserId),
+    assistantManager: ref(c.assistantManagerUserId),
+    createdBy: ref(c.createdBy),
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  }));
+}
+
+/** One page, newest archived first; guest at most 20 per page, a consultant only its own. */
+export async function listContacts(db: Executor, viewer: Viewer, query: ContactListQuery): Promise<ContactPage> {
+  const page = await listPage(db, {
+    viewer,
+    limitKind: 'contacts',
+    from: contacts,
+    conditions: [listed()],
+    ownership: contactOwnership,
+    search: { expression: personSearchText(contacts), term: query.search },
+    sort: {
+      columns: { movedFromLeadsAt: contacts.movedFromLeadsAt },
+      requested: undefined,
+      fallback: 'movedFromLeadsAt',
+      tieBreaker: contacts.id,
+    },
+    page: query.page,
+    pageSize: query.pageSize,
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const rows = await db
+        .select()
+        .from(contacts)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return toContactRecords(db, rows);
+    },
+  });
+  const totalAll = query.search?.trim()
+    ? await countContacts(db, listWhere({ viewer, conditions: [listed()], ownership: contactOwnership }))
+    : page.total;
+  return { ...page, totalAll };
+}
+
+async function countContacts(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contacts).where(where);
+  return row?.n ?? 0;
+}
+
+export async function contactStatistics(db: Executor, viewer: Viewer): Promise<ContactStatistics> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${listed()})::int`,
+      active: sql<number>`count(*) filter (where ${eq(contacts.contactStatus, CONTACT_STATUS_ACTIVE)})::int`,
+      revertible: sql<number>`count(*) filter (where ${and(listed(), eq(contacts.canRevertToLead, true))})::int`,
+      recent: sql<number>`count(*) filter (where ${contacts.contactStatus} = ${CONTACT_STATUS_REVERTED} and ${contacts.updatedAt} >= now() - make_interval(days => ${RECENT_CONVERSION_DAYS}))::int`,
+    })
+    .from(contacts)
+    .where(visibleTo(viewer, contactOwnership));
+  const total = Number(row?.total ?? 0);
+  const active = Number(row?.active ?? 0);
+  return {
+    totalContacts: total,
+    activeContacts: active,
+    inactiveContacts: total - active,
+    revertibleContacts: Number(row?.revertible ?? 0),
+    recentConversions: Number(row?.recent ?? 0),
+  };
+}
+
+/** A listed contact (not Reverted) the viewer may see; undefined when there is none (or the id is no uuid). */
+export async function findListedContact(db: Executor, viewer: Viewer, id: string): Promise<ContactRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, id), listed(), visibleTo(viewer, contactOwnership)))
+    .limit(1);
+  return row;
+}
+
+/** Applies a patch only when the row is still listed (two restores at once: the second finds nothing). */
+export async function updateListedContact(
+  db: Executor,
+  id: string,
+  patch: ContactPatch,
+): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...patch, updatedAt: new Date(), version: sql`${contacts.version} + 1` })
+    .where(and(eq(contacts.id, id), listed()))
+    .returning();
+  return row;
+}
+
+/** Bulk load (seeds): one multi-row insert. */
+export async function insertContacts(db: Executor, rows: (typeof contacts.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(contacts).values(rows);
+}
+
+/** Every row (the demo seed only loads into an empty table). */
+export async function countAllContacts(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contacts);
+  return row?.n ?? 0;
+}

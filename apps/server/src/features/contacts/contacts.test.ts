@@ -1,0 +1,318 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONTACT_MESSAGES,
+  type ContactPage,
+  type ContactStatistics,
+  LEAD_MESSAGES,
+  type LeadRecord,
+  RESTORE_MISSING_MESSAGE,
+  type Role,
+} from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { clients, contacts, leads } from '../../db/schema/index.ts';
+
+let f: Fixture;
+
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+/** Creates a lead as `role` and archives it; returns the lead and the contact it became. */
+async function archived(
+  role: Role = 'administrator',
+  overrides: Record<string, unknown> = {},
+): Promise<{ lead: LeadRecord; contactId: string }> {
+  const lead = await f.createLead(role, overrides);
+  const res = await f.call(role, 'POST', `/api/leads/${lead.id}/archive`, {});
+  expect(res.statusCode, res.body).toBe(200);
+  return { lead, contactId: res.json().contactId };
+}
+
+async function list(role: Role, query = ''): Promise<ContactPage> {
+  const res = await f.call(role, 'GET', `/api/contacts?pageSize=100${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const stats = async (role: Role = 'administrator'): Promise<ContactStatistics> =>
+  (await f.call(role, 'GET', '/api/contacts/statistics')).json();
+const contactRow = async (id: string) => (await f.t.database.db.select().from(contacts).where(eq(contacts.id, id)))[0];
+const leadRow = async (id: string) => (await f.t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
+const restore = (role: Role, id: string, body: unknown) => f.call(role, 'POST', `/api/contacts/${id}/restore`, body);
+
+describe('GET /api/contacts', () => {
+  it("lists archived leads newest first with their original status, and 'x of y' totals for a search", async () => {
+    const first = await archived('administrator', { firstName: 'Kavya', leadStatus: 'Not Proceeding / Lost' });
+    const second = await archived('administrator', {
+      firstName: 'Roshan',
+      lastName: 'Thapa',
+      leadStatus: 'Consultation Completed',
+    });
+    const page = await list('administrator');
+    expect(page.items.slice(0, 2).map((c) => c.id)).toEqual([second.contactId, first.contactId]);
+    expect(page.items[1]).toMatchObject({
+      firstName: 'Kavya',
+      email: first.lead.email,
+      originalLeadStatus: 'Not Proceeding / Lost',
+      contactStatus: 'Active',
+      originalLeadId: first.lead.id,
+      canRevertToLead: true,
+      movedFromLeadsReason: 'Archived by user',
+    });
+    expect(page.items[1]?.movedFromLeadsAt).not.toBeNull();
+    expect(page.total).toBe(page.totalAll);
+
+    for (const term of ['roshan', 'THAPA', second.lead.email, second.lead.contactNumber]) {
+      const found = await list('administrator', `&search=${encodeURIComponent(term)}`);
+      expect(
+        found.items.map((c) => c.id),
+        term,
+      ).toEqual([second.contactId]);
+      expect(found.total).toBe(1);
+      expect(found.totalAll).toBe(page.totalAll);
+    }
+    // Status, location and the like are not part of the contacts search.
+    expect((await list('administrator', `&search=${encodeURIComponent('Consultation Completed')}`)).total).toBe(0);
+  });
+
+  it('gives guest at most 20 a page and a consultant only the contacts it owns or was assigned to', async () => {
+    const own = await archived('consultant');
+    const assigned = await archived('administrator', { assistantManagerUserId: f.idOf('consultant') });
+    const archivedByAdmin = await f.createLead('consultant');
+    expect((await f.call('administrator', 'POST', `/api/leads/${archivedByAdmin.id}/archive`, {})).statusCode).toBe(
+      200,
+    );
+    const others = await archived('administrator');
+    await f.t.database.db.insert(contacts).values(
+      Array.from({ length: 22 }, (_, i) => ({
+        firstName: 'Bulk',
+        lastName: 'Contact',
+        email: `bulk.contact.${i}@example.com`,
+        contactNumber: `+61 2 8${String(1_000_000 + i)}`,
+        movedFromLeadsAt: new Date(Date.now() - 400 * 86_400_000),
+      })),
+    );
+    const guest = await list('guest');
+    expect(guest.items).toHaveLength(20);
+    expect(guest.pageSize).toBe(20);
+    expect(guest.totalAll).toBeGreaterThan(25);
+
+    const consultant = await list('consultant');
+    const seen = consultant.items.map((c) => c.id);
+    expect(seen).toContain(own.contactId);
+    expect(seen).toContain(assigned.contactId);
+    expect(seen).not.toContain(others.contactId);
+    expect(consultant.items.map((c) => c.originalLeadId)).toContain(archivedByAdmin.id);
+    expect(consultant.total).toBe(3);
+    expect((await stats('consultant')).totalContacts).toBe(3);
+    expect((await restore('consultant', others.contactId, { type: 'lead', notes: 'Mine now' })).statusCode).toBe(404);
+
+    for (const query of ['pageSize=101', 'page=0', 'pageSize=abc']) {
+      expect((await f.call('administrator', 'GET', `/api/contacts?${query}`)).statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('POST /api/contacts/:id/restore', () => {
+  it('answers 400 with the spec message when type or notes are missing, 403 to guest, 404 to others; writes nothing', async () => {
+    const { contactId } = await archived();
+    for (const body of [
+      {},
+      { type: 'lead' },
+      { type: 'lead', notes: '   ' },
+      { notes: 'Back' },
+      { type: 'contact', notes: 'Back' },
+      undefined,
+    ]) {
+      const res = await restore('administrator', contactId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: RESTORE_MISSING_MESSAGE });
+    }
+    const guest = await restore('guest', contactId, { type: 'lead', notes: 'Back' });
+    expect(guest.statusCode).toBe(403);
+    expect((await restore('consultant', contactId, { type: 'lead', notes: 'Back' })).statusCode).toBe(404);
+    expect((await restore('administrator', crypto.randomUUID(), { type: 'lead', notes: 'Back' })).statusCode).toBe(404);
+    expect((await restore('administrator', 'nope', { type: 'lead', notes: 'Back' })).statusCode).toBe(404);
+    expect(await contactRow(contactId)).toMatchObject({ contactStatus: 'Active', version: 1 });
+  });
+
+  it('restores to lead: the original lead comes back with its archived status and the contact leaves the list', async () => {
+    const before = await stats();
+    const { lead, contactId } = await archived('member', { leadStatus: 'Consultation Completed' });
+    expect(await stats()).toMatchObject({
+      totalContacts: before.totalContacts + 1,
+      activeContacts: before.activeContacts + 1,
+    });
+    const res = await restore('member', contactId, { type: 'lead', notes: 'Ready to proceed again' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      type: 'lead',
+      message: CONTACT_MESSAGES.restoredToLead,
+      leadId: lead.id,
+      clientId: null,
+    });
+
+    expect((await f.call('member', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+      leadStatus: 'Consultation Completed',
+    });
+    expect((await leadRow(lead.id))?.archivedAt).toBeNull();
+    expect((await list('member')).items.map((c) => c.id)).not.toContain(contactId);
+    expect(await contactRow(contactId)).toMatchObject({ contactStatus: 'Reverted', canRevertToLead: false });
+    const after = await stats();
+    expect(after).toMatchObject({
+      totalContacts: before.totalContacts,
+      recentConversions: before.recentConversions + 1,
+    });
+    expect(await f.auditActions('CONTACT', contactId)).toEqual(['RESTORE_CONTACT_TO_LEAD']);
+
+    expect((await restore('member', contactId, { type: 'lead', notes: 'Again' })).statusCode).toBe(404);
+  });
+
+  it('restores to lead as a new lead when the original was deleted forever (Converted to Client comes back as New Lead Received)', async () => {
+    const { lead, contactId } = await archived('consultant', { leadStatus: 'Ineligible' });
+    expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);
+    const res = await restore('consultant', contactId, { type: 'lead', notes: 'New visa pathway' });
+    expect(res.statusCode, res.body).toBe(200);
+    const newId = res.json().leadId as string;
+    expect(newId).not.toBe(lead.id);
+    const restored = (await f.call('consultant', 'GET', `/api/leads/${newId}`)).json();
+    expect(restored).toMatchObject({
+      firstName: lead.firstName,
+      email: lead.email,
+      contactNumber: lead.contactNumber,
+      dateOfBirth: lead.dateOfBirth,
+      desiredVisa: lead.desiredVisa,
+      leadStatus: 'Ineligible',
+      createdBy: { id: f.idOf('consultant') },
+    });
+
+    const [odd] = await f.t.database.db
+      .insert(contacts)
+      .values({
+        firstName: 'Old',
+        lastName: 'Import',
+        email: 'old.import@example.com',
+        contactNumber: '+61 2 7000 1000',
+        originalLeadStatus: 'Converted to Client',
+      })
+      .returning();
+    const oddRes = await restore('administrator', odd?.id as string, { type: 'lead', notes: 'From the old system' });
+    expect(oddRes.statusCode, oddRes.body).toBe(200);
+    expect((await leadRow(oddRes.json().leadId))?.leadStatus).toBe('New Lead Received');
+  });
+
+  it('restores to client: an Active client with the notes, the original lead marked converted to it; revertible', async () => {
+    const { lead, contactId } = await archived('supervisor', { leadStatus: 'Agreement Sent – Awaiting Signature' });
+    const res = await restore('supervisor', contactId, { type: 'client', notes: 'Signed after all' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      ok: true,
+      type: 'client',
+      message: CONTACT_MESSAGES.restoredToClient,
+      leadId: lead.id,
+    });
+    const client = (await f.call('supervisor', 'GET', `/api/clients/${body.clientId}`)).json();
+    expect(client).toMatchObject({
+      status: 'Active',
+      conversionNotes: 'Signed after all',
+      email: lead.email,
+      firstName: lead.firstName,
+      desiredVisa: lead.desiredVisa,
+      convertedFromLeadId: lead.id,
+      canRevert: true,
+    });
+    expect(await leadRow(lead.id)).toMatchObject({
+      archivedAt: null,
+      leadStatus: 'Converted to Client',
+      convertedToClientId: body.clientId,
+      statusBeforeConversion: 'Agreement Sent – Awaiting Signature',
+    });
+    expect((await list('supervisor')).items.map((c) => c.id)).not.toContain(contactId);
+    expect(await f.auditActions('CONTACT', contactId)).toEqual(['RESTORE_CONTACT_TO_CLIENT']);
+    expect(await f.auditActions('CLIENT', body.clientId)).toEqual(['CREATE_CLIENT']);
+
+    // 'Revert to Lead' then puts the lead back in the pipeline with the status it was archived with.
+    expect((await f.call('supervisor', 'POST', `/api/clients/${body.clientId}/revert`)).statusCode).toBe(200);
+    expect((await f.call('supervisor', 'GET', `/api/leads/${lead.id}`)).json().leadStatus).toBe(
+      'Agreement Sent – Awaiting Signature',
+    );
+  });
+
+  it('restores to client without a lead link when the original lead is gone', async () => {
+    const { lead, contactId } = await archived();
+    expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);
+    const res = await restore('administrator', contactId, { type: 'client', notes: 'Walk-in' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().leadId).toBeNull();
+    const client = (await f.call('administrator', 'GET', `/api/clients/${res.json().clientId}`)).json();
+    expect(client).toMatchObject({
+      convertedFromLeadId: null,
+      convertedAt: null,
+      canRevert: false,
+      conversionNotes: 'Walk-in',
+    });
+  });
+
+  it('answers 409 when a live lead took the email meanwhile, and changes nothing', async () => {
+    const { lead, contactId } = await archived();
+    const again = await f.createLead('administrator', { email: lead.email });
+    const clientsBefore = await f.countRows(clients);
+    for (const type of ['lead', 'client']) {
+      const res = await restore('administrator', contactId, { type, notes: 'Back' });
+      expect(res.statusCode, type).toBe(409);
+      expect(res.json().message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email}`, 'leads'));
+    }
+    expect(await contactRow(contactId)).toMatchObject({ contactStatus: 'Active' });
+    expect((await leadRow(lead.id))?.archivedAt).not.toBeNull();
+    expect(await f.countRows(clients)).toBe(clientsBefore);
+    expect(again.id).not.toBe(lead.id);
+  });
+
+  it('rolls back whole when a step fails, for both restore types', async () => {
+    const { lead, contactId } = await archived();
+    const clientsBefore = await f.countRows(clients);
+    const leadsBefore = await f.countRows(leads);
+    for (const [type, action] of [
+      ['lead', 'RESTORE_CONTACT_TO_LEAD'],
+      ['client', 'RESTORE_CONTACT_TO_CLIENT'],
+    ] as const) {
+      await f.exec(`alter table audit_logs add constraint test_no_restore check (action <> '${action}') not valid`);
+      try {
+        expect((await restore('administrator', contactId, { type, notes: 'Back' })).statusCode, type).toBe(500);
+      } finally {
+        await f.exec('alter table audit_logs drop constraint test_no_restore');
+      }
+    }
+    expect(await contactRow(contactId)).toMatchObject({ contactStatus: 'Active', canRevertToLead: true, version: 1 });
+    expect(await leadRow(lead.id)).toMatchObject({ leadStatus: lead.leadStatus, convertedToClientId: null });
+    expect((await leadRow(lead.id))?.archivedAt).not.toBeNull();
+    expect(await f.countRows(clients)).toBe(clientsBefore);
+    expect(await f.countRows(leads)).toBe(leadsBefore);
+    expect((await restore('administrator', contactId, { type: 'lead', notes: 'Back' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/contacts/statistics', () => {
+  it('counts listed, active, inactive, revertible and recently restored contacts', async () => {
+    const before = await stats();
+    const { contactId } = await archived();
+    await f.t.database.db
+      .update(contacts)
+      .set({ contactStatus: 'Inactive', canRevertToLead: false })
+      .where(eq(contacts.id, contactId));
+    const after = await stats();
+    expect(after).toEqual({
+      totalContacts: before.totalContacts + 1,
+      activeContacts: before.activeContacts,
+      inactiveContacts: before.inactiveContacts + 1,
+      revertibleContacts: before.revertibleContacts,
+      recentConversions: before.recentConversions,
+    });
+    expect((await f.call('guest', 'GET', '/api/contacts/statistics')).statusCode).toBe(200);
+  });
+});

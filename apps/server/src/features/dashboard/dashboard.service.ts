@@ -1,0 +1,64 @@
+// Dashboard figures (spec 1 §2.2, §3.5): lead counts by status, conversion figures, the pipeline chart.
+import {
+  type ConversionStatistics,
+  CONVERTED_STATUS,
+  DEFAULT_GENERAL_SETTINGS,
+  LEAD_STATUSES,
+  LEAD_TREND_WEEKS,
+  type LeadStatistics,
+  type LeadTrend,
+  RECENT_CONVERSION_DAYS,
+} from '@crm/domain';
+import type { Database } from '../../db/database.ts';
+import type { Viewer } from '../../db/list-query.ts';
+import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { conversionCounts, countLeadsByStatus, newLeadsPerWeek } from './dashboard.repository.ts';
+
+export async function leadStatistics(db: Database, viewer: Viewer): Promise<LeadStatistics> {
+  const byStatus = await countLeadsByStatus(db, viewer);
+  const n = (status: (typeof LEAD_STATUSES)[number]) => byStatus.get(status) ?? 0;
+  const all = [...byStatus.values()].reduce((a, b) => a + b, 0);
+  return {
+    // Total counts the leads not converted (spec 1 §9: rate = converted ÷ (total + converted)).
+    totalLeads: all - n(CONVERTED_STATUS),
+    newLeads: n('New Lead Received'),
+    inScreeningLeads: n('In Screening – Booking Consultation'),
+    consultationCompletedLeads: n('Consultation Completed'),
+    agreementSentLeads: n('Agreement Sent – Awaiting Signature'),
+    agreementSignedLeads: n('Agreement Signed – Awaiting Payment'),
+    convertedLeads: n(CONVERTED_STATUS),
+    consultationOnlyLeads: n('Consultation Only – Not Proceeding Yet'),
+    ineligibleLeads: n('Ineligible'),
+    notProceedingLeads: n('Not Proceeding / Lost'),
+  };
+}
+
+export async function conversionStatistics(db: Database, viewer: Viewer): Promise<ConversionStatistics> {
+  const c = await conversionCounts(db, viewer, RECENT_CONVERSION_DAYS, CONVERTED_STATUS);
+  return {
+    totalConversions: c.converted,
+    recentConversions: c.recent,
+    // Reversions arrive with clients (issue 4); until then a converted lead stays converted.
+    totalReversions: 0,
+    activeClientsFromLeads: c.stillConverted,
+    conversionSuccessRate: c.all === 0 ? 0 : Math.round((c.converted / c.all) * 1000) / 10,
+  };
+}
+
+/** The firm's time zone (general settings), or Sydney when the stored one is not a known zone. */
+async function firmTimeZone(db: Database): Promise<string> {
+  const { timeZone } = await readGeneralSettings(db);
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone });
+    return timeZone;
+  } catch {
+    return DEFAULT_GENERAL_SETTINGS.timeZone;
+  }
+}
+
+export async function leadTrend(db: Database, viewer: Viewer): Promise<LeadTrend> {
+  const timeZone = await firmTimeZone(db);
+  const weeks = await newLeadsPerWeek(db, viewer, LEAD_TREND_WEEKS, timeZone);
+  const byStatus = await countLeadsByStatus(db, viewer);
+  return { timeZone, weeks, stages: LEAD_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })) };
+}

@@ -1,0 +1,154 @@
+// Live updates end to end: a write commits, PostgreSQL NOTIFY reaches the app's listener, and the
+// change event arrives on an open Server-Sent Events stream over a real HTTP connection.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '@crm/domain';
+import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  // fetch (undici) opens a spare connection after a cancelled body and keeps it for its 4 s keep-alive;
+  // it never carried a request, so the server would wait for it. Streams themselves end in preClose.
+  t?.app.server.closeAllConnections();
+  await t?.close();
+});
+
+type Frame = { event: string | null; data: string };
+
+/** Reads SSE frames off the response body as they come; waitFor resolves on the first match. */
+function readFrames(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const frames: Frame[] = [];
+  const comments: string[] = [];
+  let waiters: (() => void)[] = [];
+  let buffer = '';
+  const pump = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        comments.push(...lines.filter((l) => l.startsWith(':')).map((l) => l.slice(1).trim()));
+        const event =
+          lines
+            .find((l) => l.startsWith('event:'))
+            ?.slice(6)
+            .trim() ?? null;
+        const data = lines
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trim())
+          .join('\n');
+        if (data) frames.push({ event, data });
+      }
+      for (const wake of waiters) wake();
+    }
+  })().catch(() => {});
+
+  async function waitFor(predicate: (frame: Frame) => boolean, timeoutMs = 5000, from = 0): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = frames.slice(from).find(predicate);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`No matching event within ${timeoutMs} ms; got ${JSON.stringify(frames)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      waiters = [];
+    }
+  }
+
+  return {
+    frames,
+    comments,
+    waitFor,
+    close: async () => {
+      await reader.cancel().catch(() => {});
+      await pump;
+    },
+  };
+}
+
+async function waitUntil(check: () => boolean, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('GET /api/events', () => {
+  it('answers 401 when signed out', async () => {
+    const res = await fetch(`${baseUrl}/api/events`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('streams a change event for a committed profile update, and none for a refused one', async () => {
+    const cookie = await t.signIn('member');
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json();
+
+    const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const stream = readFrames(res.body!);
+    try {
+      await waitUntil(() => t.app.changeHub.size() === 1);
+      expect(stream.frames).toHaveLength(0);
+
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { cookie },
+        payload: { firstName: 'Live', lastName: 'Update', version: profile.version },
+      });
+      expect(patch.statusCode).toBe(200);
+
+      const frame = await stream.waitFor((f) => f.event === 'change');
+      const event = JSON.parse(frame.data) as ChangeEvent;
+      expect(event).toMatchObject({ resource: 'user', action: 'UPDATE_PROFILE', id: profile.id, actorId: profile.id });
+      expect(Number.isNaN(Date.parse(event.at))).toBe(false);
+      expect(stream.comments).toContain('connected');
+
+      // A stale edit is rolled back and never announced: the next event is the password change.
+      const seen = stream.frames.length;
+      const stale = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { cookie },
+        payload: { firstName: 'Stale', lastName: 'Edit', version: profile.version },
+      });
+      expect(stale.statusCode).toBe(409);
+      const password = await t.app.inject({
+        method: 'POST',
+        url: '/api/profile/password',
+        headers: { cookie },
+        payload: {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'Brand-New-Pass-42!',
+          confirmPassword: 'Brand-New-Pass-42!',
+        },
+      });
+      expect(password.statusCode).toBe(200);
+      const next = await stream.waitFor((f) => f.event === 'change', 5000, seen);
+      expect(JSON.parse(next.data)).toMatchObject({ resource: 'user', action: 'CHANGE_PASSWORD', id: profile.id });
+      expect(stream.frames.slice(seen).map((f) => JSON.parse(f.data).action)).not.toContain('UPDATE_PROFILE');
+    } finally {
+      await stream.close();
+    }
+    // The server lets go of a stream the browser closed.
+    await waitUntil(() => t.app.changeHub.size() === 0);
+  });
+});

@@ -1,0 +1,315 @@
+// The only place that reads and writes the leads table (and inserts the contact copy on archive).
+import { and, type Column, count, eq, isNotNull, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  APPLICANT_LOCATIONS,
+  CONVERTED_STATUS,
+  displayId,
+  type LEAD_SORT_FIELDS,
+  LEAD_STATUSES,
+  LEAD_STATUSES_HIDDEN_FROM_LIST,
+  type LeadListQuery,
+  type LeadPage,
+  type LeadRecord,
+  VISAS,
+} from '@crm/domain';
+import type { Executor } from '../../db/database.ts';
+import { anyOf, listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
+import { auditLogs, contactDigits, contacts, leadIsLive, leadOwnership, leads } from '../../db/schema/index.ts';
+import { userFullNames } from '../users/users.repository.ts';
+import { personSearchText } from '../../db/schema/columns.ts';
+
+export type LeadRow = typeof leads.$inferSelect;
+export type NewLeadRow = typeof leads.$inferInsert;
+export type NewContactRow = typeof contacts.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A path id that is not a uuid can name no lead (and must not reach PostgreSQL as a cast error). */
+export const isUuid = (id: string) => UUID.test(id);
+
+/**
+ * The API shape of lead rows, with the names of the users they reference. Names come from one small
+ * users query rather than five joins: PGlite plans a six-table join in ~10 ms, which a page cannot afford.
+ */
+async function toLeadRecords(db: Executor, rows: LeadRow[]): Promise<LeadRecord[]> {
+  const names = await userFullNames(
+    db,
+    rows.flatMap((l) => [l.managerUserId, l.assistantManagerUserId, l.migrationAgentUserId, l.createdBy, l.updatedBy]),
+  );
+  const ref = (id: string | null) => {
+    const fullName = id ? names.get(id) : undefined;
+    return id && fullName ? { id, fullName } : null;
+  };
+  return rows.map((l) => toLeadRecord(l, ref));
+}
+
+type UserRef = { id: string; fullName: string } | null;
+
+function toLeadRecord(l: LeadRow, ref: (id: string | null) => UserRef): LeadRecord {
+  return {
+    id: l.id,
+    displayId: displayId('lead', l.id),
+    firstName: l.firstName,
+    middleName: l.middleName,
+    lastName: l.lastName,
+    gender: l.gender,
+    dateOfBirth: l.dateOfBirth,
+    nationality: l.nationality,
+    countryOfResidence: l.countryOfResidence,
+    email: l.email,
+    contactNumber: l.contactNumber,
+    applicantLocation: l.applicantLocation,
+    currentVisaSubclass: l.currentVisaSubclass,
+    desiredVisa: l.desiredVisa,
+    visaExpiryDate: l.visaExpiryDate,
+    leadStatus: l.leadStatus,
+    leadSource: l.leadSource,
+    socialMediaPlatform: l.socialMediaPlatform,
+    associatePartner: l.associatePartner,
+    branchOffice: l.branchOffice,
+    manager: ref(l.managerUserId),
+    assistantManager: ref(l.assistantManagerUserId),
+    migrationAgent: ref(l.migrationAgentUserId),
+    createdBy: ref(l.createdBy),
+    updatedBy: ref(l.updatedBy),
+    createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
+    convertedAt: l.convertedAt?.toISOString() ?? null,
+    convertedToClientId: l.convertedToClientId,
+    isHidden: l.isHidden,
+    hiddenAt: l.hiddenAt?.toISOString() ?? null,
+    version: l.version,
+  };
+}
+
+/** Which stored state a lookup accepts: live (the lists' leads), soft-deleted (Deleted Items), or any row. */
+export type LeadState = 'live' | 'deleted' | 'any';
+
+const stateCondition = (state: LeadState): SQL | undefined =>
+  state === 'live'
+    ? leadIsLive()
+    : state === 'deleted'
+      ? and(isNotNull(leads.deletedAt), isNull(leads.archivedAt))
+      : undefined;
+
+/** One lead the viewer may see, in the given state; undefined when there is none (or the id is no uuid). */
+export async function findLead(
+  db: Executor,
+  viewer: Viewer,
+  id: string,
+  state: LeadState = 'live',
+): Promise<LeadRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, id), stateCondition(state), visibleTo(viewer, leadOwnership)))
+    .limit(1);
+  return row;
+}
+
+/** The API shape of one lead (with user names), whatever its state. */
+export async function findLeadRecord(db: Executor, id: string): Promise<LeadRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  const rows = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
+  return (await toLeadRecords(db, rows))[0];
+}
+
+const SORT_COLUMNS = {
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  leadStatus: leads.leadStatus,
+  applicantLocation: leads.applicantLocation,
+  desiredVisa: leads.desiredVisa,
+  nationality: leads.nationality,
+} satisfies Record<(typeof LEAD_SORT_FIELDS)[number], unknown>;
+
+/** The leads tab's base rows (spec 1 §2.3): live, not converted or consultation-only, hidden ones only on request. */
+function listConditions(showHidden: boolean | undefined): SQL[] {
+  const base = [leadIsLive(), notInArray(leads.leadStatus, [...LEAD_STATUSES_HIDDEN_FROM_LIST])];
+  return showHidden ? base : [...base, eq(leads.isHidden, false)];
+}
+
+export async function listLeads(db: Executor, viewer: Viewer, query: LeadListQuery): Promise<LeadPage> {
+  return listPage(db, {
+    viewer,
+    from: leads,
+    conditions: [
+      ...listConditions(query.showHidden),
+      anyOf(leads.leadStatus, query.status),
+      anyOf(leads.applicantLocation, query.location),
+      anyOf(leads.desiredVisa, query.desiredVisa),
+    ],
+    ownership: leadOwnership,
+    search: { expression: personSearchText(leads), term: query.search },
+    sort: { columns: SORT_COLUMNS, requested: query.sort, fallback: 'createdAt', tieBreaker: leads.id },
+    page: query.page,
+    pageSize: query.pageSize,
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const rows = await db
+        .select()
+        .from(leads)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return toLeadRecords(db, rows);
+    },
+  });
+}
+
+/**
+ * Which of the candidate values occur in the rows matching `where`. One index probe per candidate (each
+ * filter column has a partial index) instead of a DISTINCT over every row: the values are the domain's
+ * enumerations, which every write is validated against.
+ */
+async function valuesPresent(
+  db: Executor,
+  where: SQL | undefined,
+  column: Column,
+  candidates: readonly string[],
+): Promise<string[]> {
+  const values = sql.join(
+    candidates.map((v) => sql`(${v})`),
+    sql`, `,
+  );
+  const result = await db.execute<{ value: string }>(
+    sql`select c.value from (values ${values}) as c(value) where exists (select 1 from ${leads} where ${and(where, sql`${column} = c.value`)})`,
+  );
+  return result.rows.map((r) => r.value).sort((a, b) => a.localeCompare(b));
+}
+
+export async function leadFilterOptions(db: Executor, viewer: Viewer, showHidden: boolean | undefined) {
+  const where = listWhere({ viewer, conditions: listConditions(showHidden), ownership: leadOwnership });
+  return {
+    statuses: await valuesPresent(
+      db,
+      where,
+      leads.leadStatus,
+      LEAD_STATUSES.filter((s) => !LEAD_STATUSES_HIDDEN_FROM_LIST.includes(s)),
+    ),
+    locations: await valuesPresent(db, where, leads.applicantLocation, APPLICANT_LOCATIONS),
+    desiredVisas: await valuesPresent(db, where, leads.desiredVisa, VISAS),
+  };
+}
+
+/**
+ * A live lead (any visibility: duplicates are firm-wide) with the same email (case-insensitive) or the same
+ * contact number (digits only); says which matched first.
+ */
+export async function findDuplicateLead(
+  db: Executor,
+  candidate: { email: string; contactNumber: string; excludeId?: string },
+): Promise<{ field: 'email' | 'contactNumber'; lead: Pick<LeadRow, 'id' | 'email' | 'contactNumber'> } | undefined> {
+  const email = candidate.email.trim().toLowerCase();
+  const digits = candidate.contactNumber.replace(/\D/g, '');
+  const notSelf = candidate.excludeId ? ne(leads.id, candidate.excludeId) : undefined;
+  const [byEmail] = await db
+    .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
+    .from(leads)
+    .where(and(leadIsLive(), sql`lower(${leads.email}) = ${email}`, notSelf))
+    .limit(1);
+  if (byEmail) return { field: 'email', lead: byEmail };
+  if (!digits) return undefined;
+  const [byNumber] = await db
+    .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
+    .from(leads)
+    .where(and(leadIsLive(), sql`${contactDigits(leads.contactNumber)} = ${digits}`, notSelf))
+    .limit(1);
+  return byNumber ? { field: 'contactNumber', lead: byNumber } : undefined;
+}
+
+export async function insertLead(db: Executor, values: NewLeadRow): Promise<LeadRow> {
+  const [row] = await db.insert(leads).values(values).returning();
+  if (!row) throw new Error('insert leads returned no row');
+  return row;
+}
+
+export type LeadPatch = Partial<Omit<NewLeadRow, 'id' | 'createdAt' | 'createdBy' | 'version'>> & {
+  updatedBy: string | null;
+};
+
+/** Applies a patch only when the version matches; undefined on a stale version. Bumps version and updated_at. */
+export async function updateLeadVersioned(
+  db: Executor,
+  id: string,
+  expectedVersion: number,
+  patch: LeadPatch,
+): Promise<LeadRow | undefined> {
+  const [row] = await db
+    .update(leads)
+    .set({ ...patch, updatedAt: new Date(), version: sql`${leads.version} + 1` })
+    .where(and(eq(leads.id, id), eq(leads.version, expectedVersion)))
+    .returning();
+  return row;
+}
+
+/** Applies a patch whatever the version (state changes: hide, delete, archive, restore). Bumps version. */
+export async function updateLead(db: Executor, id: string, patch: LeadPatch): Promise<LeadRow | undefined> {
+  const [row] = await db
+    .update(leads)
+    .set({ ...patch, updatedAt: new Date(), version: sql`${leads.version} + 1` })
+    .where(eq(leads.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteLeadRow(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+  return rows.length > 0;
+}
+
+export async function insertContact(db: Executor, values: NewContactRow): Promise<string> {
+  const [row] = await db.insert(contacts).values(values).returning({ id: contacts.id });
+  if (!row) throw new Error('insert contacts returned no row');
+  return row.id;
+}
+
+/** True once anyone has created or changed a lead here (the demo seed never refills a table people emptied). */
+export async function hasLeadHistory(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: auditLogs.id }).from(auditLogs).where(eq(auditLogs.resourceType, 'LEAD')).limit(1);
+  return rows.length > 0;
+}
+
+/** Every row, whatever its state (the seeds only load into an empty table). */
+export async function countAllLeads(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(leads);
+  return row?.n ?? 0;
+}
+
+/** Bulk load (seeds): one multi-row insert. */
+export async function insertLeads(db: Executor, rows: NewLeadRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(leads).values(rows);
+}
+
+/** Bulk load (seeds) of a few rows, returning them as stored. */
+export async function insertLeadsReturning(db: Executor, rows: NewLeadRow[]): Promise<LeadRow[]> {
+  return rows.length > 0 ? db.insert(leads).values(rows).returning() : [];
+}
+
+/** Live leads marked Converted to Client with no client yet (the demo seed gives each one its client). */
+export async function convertedLeadsWithoutClient(db: Executor): Promise<LeadRow[]> {
+  return db
+    .select()
+    .from(leads)
+    .where(and(leadIsLive(), eq(leads.leadStatus, CONVERTED_STATUS), isNull(leads.convertedToClientId)))
+    .orderBy(leads.createdAt, leads.id);
+}
+
+/** Seeds: links converted leads to their clients in one statement (converted_at as given). */
+export async function linkConvertedLeads(
+  db: Executor,
+  links: readonly { leadId: string; clientId: string; convertedAt: Date }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  const values = sql.join(
+    links.map((l) => sql`(${l.leadId}::uuid, ${l.clientId}::uuid, ${l.convertedAt.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${leads} set converted_to_client_id = v.client_id, converted_at = v.converted_at,
+      updated_at = greatest(${leads.updatedAt}, v.converted_at)
+    from (values ${values}) as v(lead_id, client_id, converted_at)
+    where ${leads.id} = v.lead_id`);
+}

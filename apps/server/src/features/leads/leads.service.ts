@@ -1,0 +1,255 @@
+// Lead rules and transactions: create (rate limit, duplicates), edit (version, read-only when converted),
+// archive to contacts, hide / unhide, soft delete, restore, permanent delete (spec 1 §4.4, §5.1, §8).
+import {
+  CONVERTED_STATUS,
+  type LeadInput,
+  type LeadListQuery,
+  type LeadRecord,
+  LEAD_MESSAGES,
+  normalizeLeadInput,
+  normalizeLeadStatus,
+  type UpdateLeadInput,
+} from '@crm/domain';
+import type { Database, Executor } from '../../db/database.ts';
+import type { Viewer } from '../../db/list-query.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limiter.ts';
+import { recordChange, publishChange } from '../audit/record-change.ts';
+import { convertLeadInTransaction } from '../clients/conversion.service.ts';
+import { duplicatePersonError } from '../clients/person-duplicates.ts';
+import { recordLifecycle } from '../records/record-lifecycle.ts';
+import { checkAssignments } from '../users/assignments.ts';
+import {
+  deleteLeadRow,
+  findDuplicateLead,
+  findLead,
+  findLeadRecord,
+  insertContact,
+  insertLead,
+  leadFilterOptions,
+  type LeadRow,
+  listLeads,
+  type NewContactRow,
+  updateLead,
+  updateLeadVersioned,
+} from './leads.repository.ts';
+
+const leadNotFound = () => notFound('Lead');
+
+export const listVisibleLeads = (db: Database, viewer: Viewer, query: LeadListQuery) => listLeads(db, viewer, query);
+
+export const visibleLeadFilterOptions = (db: Database, viewer: Viewer, showHidden?: boolean) =>
+  leadFilterOptions(db, viewer, showHidden);
+
+export async function getLead(db: Database, viewer: Viewer, id: string): Promise<LeadRecord> {
+  const lead = await findLead(db, viewer, id);
+  if (!lead) throw leadNotFound();
+  return readRecord(db, lead.id);
+}
+
+async function readRecord(db: Executor, id: string): Promise<LeadRecord> {
+  const record = await findLeadRecord(db, id);
+  if (!record) throw leadNotFound();
+  return record;
+}
+
+/** The columns a lead form writes; fields that do not apply (normalizeLeadInput) are stored as null. */
+function formColumns(input: LeadInput) {
+  const v = normalizeLeadInput(input);
+  return {
+    firstName: v.firstName,
+    middleName: v.middleName ?? null,
+    lastName: v.lastName,
+    gender: v.gender ?? null,
+    dateOfBirth: v.dateOfBirth,
+    nationality: v.nationality,
+    countryOfResidence: v.countryOfResidence,
+    email: v.email,
+    contactNumber: v.contactNumber,
+    applicantLocation: v.applicantLocation,
+    currentVisaSubclass: v.currentVisaSubclass ?? null,
+    desiredVisa: v.desiredVisa ?? null,
+    visaExpiryDate: v.visaExpiryDate ?? null,
+    leadStatus: v.leadStatus,
+    leadSource: v.leadSource,
+    socialMediaPlatform: v.socialMediaPlatform ?? null,
+    associatePartner: v.associatePartner ?? null,
+    branchOffice: v.branchOffice ?? null,
+    managerUserId: v.managerUserId ?? null,
+    assistantManagerUserId: v.assistantManagerUserId ?? null,
+    migrationAgentUserId: v.migrationAgentUserId ?? null,
+  };
+}
+type FormColumns = ReturnType<typeof formColumns>;
+
+export async function createLead(
+  db: Database,
+  actor: Actor,
+  input: LeadInput,
+  limiter: RateLimiter,
+): Promise<LeadRecord> {
+  // Every attempt counts, whatever happens next (spec 1 §5.1: 5 per minute per email).
+  if (!limiter.hit(input.email.trim().toLowerCase())) throw new AppError('RATE_LIMITED', LEAD_MESSAGES.rateLimited);
+  const values = formColumns(input);
+  return db.transaction(async (tx) => {
+    await checkAssignments(tx, values);
+    const duplicate = await findDuplicateLead(tx, values);
+    if (duplicate) throw duplicatePersonError({ table: 'leads', field: duplicate.field }, values);
+    const row = await insertLead(tx, { ...values, createdBy: actor.ctx.actorId, updatedBy: actor.ctx.actorId });
+    await recordChange(tx, actor.ctx, {
+      action: 'CREATE_LEAD',
+      resourceType: 'LEAD',
+      resourceId: row.id,
+      newValues: values,
+      event: 'lead',
+    });
+    return readRecord(tx, row.id);
+  });
+}
+
+/** Only the fields whose value changed, before and after, for the audit row. */
+function changedFields(before: LeadRow, after: FormColumns) {
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    const previous = before[key as keyof LeadRow];
+    if (previous !== value) {
+      oldValues[key] = previous;
+      newValues[key] = value;
+    }
+  }
+  return { oldValues, newValues };
+}
+
+/**
+ * Saves the lead form with the version last read. Saved with status Converted to Client, the other
+ * changes are applied and then the lead is converted (spec 1 §4.3), in the same transaction: the client
+ * is created from the saved lead, and a failure anywhere leaves everything as it was.
+ */
+export async function updateLeadDetails(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: UpdateLeadInput,
+): Promise<LeadRecord> {
+  const converting = input.leadStatus === CONVERTED_STATUS;
+  const submitted = formColumns(input);
+  return db.transaction(async (tx) => {
+    const before = await findLead(tx, actor.viewer, id);
+    if (!before) throw leadNotFound();
+    if (before.leadStatus === CONVERTED_STATUS) throw new AppError('CONFLICT', LEAD_MESSAGES.readOnlyConverted);
+    if (before.version !== input.version) throw conflict();
+    // The conversion sets the status itself and keeps the one it replaces for 'Revert to Lead'.
+    const values = converting ? { ...submitted, leadStatus: normalizeLeadStatus(before.leadStatus) } : submitted;
+    await checkAssignments(tx, values, before);
+    const duplicate = await findDuplicateLead(tx, { ...values, excludeId: before.id });
+    if (duplicate) {
+      throw new AppError('CONFLICT', LEAD_MESSAGES.duplicateOnUpdate, {
+        [duplicate.field]: [LEAD_MESSAGES.duplicateOnUpdate],
+      });
+    }
+    const after = await updateLeadVersioned(tx, before.id, input.version, {
+      ...values,
+      updatedBy: actor.ctx.actorId,
+    });
+    if (!after) throw conflict();
+    const changes = changedFields(before, values);
+    if (!converting || Object.keys(changes.newValues).length > 0) {
+      await recordChange(tx, actor.ctx, {
+        action: 'UPDATE_LEAD',
+        resourceType: 'LEAD',
+        resourceId: before.id,
+        ...changes,
+        event: 'lead',
+      });
+    }
+    if (converting) await convertLeadInTransaction(tx, actor, after);
+    return readRecord(tx, before.id);
+  });
+}
+
+/** The contact an archived lead becomes: a copy of the person with the status it had (spec 2 "Contact"). */
+export function contactFromLead(lead: LeadRow, actorId: string, reason: string, archivedAt: Date): NewContactRow {
+  return {
+    originalLeadId: lead.id,
+    ownerUserId: lead.createdBy,
+    firstName: lead.firstName,
+    middleName: lead.middleName,
+    lastName: lead.lastName,
+    gender: lead.gender,
+    dateOfBirth: lead.dateOfBirth,
+    nationality: lead.nationality,
+    email: lead.email,
+    contactNumber: lead.contactNumber,
+    countryOfResidence: lead.countryOfResidence,
+    applicantLocation: lead.applicantLocation,
+    currentVisaSubclass: lead.currentVisaSubclass,
+    visaAppliedFor: lead.desiredVisa,
+    visaExpiryDate: lead.visaExpiryDate,
+    leadSource: lead.leadSource,
+    socialMediaPlatform: lead.socialMediaPlatform,
+    associatePartner: lead.associatePartner,
+    branchOffice: lead.branchOffice,
+    managerUserId: lead.managerUserId,
+    assistantManagerUserId: lead.assistantManagerUserId,
+    migrationAgentUserId: lead.migrationAgentUserId,
+    originalLeadStatus: lead.leadStatus,
+    contactStatus: 'Active',
+    movedFromLeadsAt: archivedAt,
+    movedFromLeadsReason: reason,
+    daysAsLead: Math.max(0, Math.floor((archivedAt.getTime() - lead.createdAt.getTime()) / 86_400_000)),
+    lastActivityDate: lead.updatedAt,
+    canRevertToLead: true,
+    createdAt: archivedAt,
+    updatedAt: archivedAt,
+    createdBy: actorId,
+    updatedBy: actorId,
+  };
+}
+
+/** Moves the lead to contacts in one transaction: the contact copy, then the lead leaves the lists. */
+export async function archiveLead(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+): Promise<{ contactId: string }> {
+  return db.transaction(async (tx) => {
+    const lead = await findLead(tx, actor.viewer, id);
+    if (!lead) throw leadNotFound();
+    if (lead.leadStatus === CONVERTED_STATUS) throw new AppError('CONFLICT', LEAD_MESSAGES.readOnlyConverted);
+    const now = new Date();
+    const contactId = await insertContact(tx, contactFromLead(lead, actor.ctx.actorId, reason, now));
+    await updateLead(tx, lead.id, { archivedAt: now, updatedBy: actor.ctx.actorId });
+    await recordChange(tx, actor.ctx, {
+      action: 'ARCHIVE_LEAD',
+      resourceType: 'LEAD',
+      resourceId: lead.id,
+      oldValues: { leadStatus: lead.leadStatus, archivedAt: null },
+      newValues: { archivedAt: now, contactId, reason },
+      event: 'lead',
+    });
+    await publishChange(tx, actor.ctx, 'contact', 'ARCHIVE_LEAD', contactId);
+    return { contactId };
+  });
+}
+
+/** Hide / unhide, soft delete, restore and permanent delete (Deleted Items), as for every record type. */
+export const leadLifecycle = recordLifecycle<LeadRow>({
+  resourceType: 'LEAD',
+  event: 'lead',
+  name: 'Lead',
+  find: findLead,
+  update: updateLead,
+  remove: deleteLeadRow,
+  // A live lead may have taken the email or number while this one was deleted.
+  checkRestore: async (tx, lead) => {
+    const duplicate = await findDuplicateLead(tx, {
+      email: lead.email,
+      contactNumber: lead.contactNumber,
+      excludeId: lead.id,
+    });
+    if (duplicate) throw duplicatePersonError({ table: 'leads', field: duplicate.field }, lead);
+  },
+});

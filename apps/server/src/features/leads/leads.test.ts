@@ -1,0 +1,634 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ChangeEvent,
+  GENERIC_MESSAGES,
+  LEAD_MESSAGES,
+  type LeadPage,
+  type LeadRecord,
+  NEW_LEAD_CONVERTED_MESSAGE,
+  ROLES,
+  type Role,
+} from '@crm/domain';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { auditLogs, contacts, leads, users } from '../../db/schema/index.ts';
+import { demoEmail } from '../../seed/demo-users.ts';
+
+let t: TestApp;
+const cookies = new Map<Role, string>();
+const userIds = new Map<Role, string>();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const role of ROLES) cookies.set(role, await t.signIn(role));
+  for (const u of await t.database.db.select({ id: users.id, email: users.email }).from(users)) {
+    const role = ROLES.find((r) => demoEmail(r) === u.email);
+    if (role) userIds.set(role, u.id);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const idOf = (role: Role) => userIds.get(role) as string;
+
+function call(role: Role, method: InjectOptions['method'], url: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie: cookies.get(role) as string },
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
+}
+
+let serial = 0;
+/** A valid lead form with a fresh email and contact number. */
+function leadInput(overrides: Record<string, unknown> = {}) {
+  serial++;
+  return {
+    firstName: 'Priya',
+    lastName: 'Patel',
+    dateOfBirth: '1994-05-17',
+    nationality: 'India',
+    countryOfResidence: 'Australia',
+    email: `lead.${serial}@example.com`,
+    contactNumber: `+61 4${String(20_000_000 + serial)}`,
+    applicantLocation: 'Inside Australia',
+    leadStatus: 'New Lead Received',
+    leadSource: 'Website',
+    ...overrides,
+  };
+}
+
+async function createLead(role: Role = 'administrator', overrides: Record<string, unknown> = {}): Promise<LeadRecord> {
+  const res = await call(role, 'POST', '/api/leads', leadInput(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function listIds(role: Role, query = ''): Promise<string[]> {
+  const res = await call(role, 'GET', `/api/leads?pageSize=100${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as LeadPage).items.map((l) => l.id);
+}
+
+const countRows = async (table: typeof leads | typeof contacts) => {
+  const [row] = await t.database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+};
+
+async function auditActions(resourceId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ action: auditLogs.action })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.resourceType, 'LEAD'), eq(auditLogs.resourceId, resourceId)))
+    .orderBy(auditLogs.createdAt);
+  return rows.map((r) => r.action);
+}
+
+describe('role rights', () => {
+  it('lets the five creating roles create and refuses guest and team_lead with 403', async () => {
+    for (const role of ['account_administrator', 'administrator', 'supervisor', 'consultant', 'member'] as const) {
+      await createLead(role);
+    }
+    const before = await countRows(leads);
+    for (const role of ['guest', 'team_lead'] as const) {
+      const res = await call(role, 'POST', '/api/leads', leadInput());
+      expect(res.statusCode, role).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Your role is not allowed to create in Leads.' });
+    }
+    expect(await countRows(leads)).toBe(before);
+  });
+
+  it('lets guest read but not edit, hide or archive', async () => {
+    const lead = await createLead();
+    expect((await call('guest', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(200);
+    expect((await call('guest', 'PATCH', `/api/leads/${lead.id}`, { ...leadInput(), version: 1 })).statusCode).toBe(
+      403,
+    );
+    expect((await call('guest', 'POST', `/api/leads/${lead.id}/hide`, {})).statusCode).toBe(403);
+    expect((await call('guest', 'POST', `/api/leads/${lead.id}/archive`, {})).statusCode).toBe(403);
+  });
+
+  it('refuses soft delete to supervisor, allows it to administrator, and keeps permanent delete for account_administrator', async () => {
+    const lead = await createLead();
+    const bySupervisor = await call('supervisor', 'DELETE', `/api/leads/${lead.id}`);
+    expect(bySupervisor.statusCode).toBe(403);
+    expect(bySupervisor.json().message).toBe('Your role is not allowed to delete in Leads.');
+
+    const byAdmin = await call('administrator', 'DELETE', `/api/leads/${lead.id}`);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json()).toEqual({ ok: true, message: LEAD_MESSAGES.deleted });
+    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
+
+    const permanentByAdmin = await call('administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
+    expect(permanentByAdmin.statusCode).toBe(403);
+    const permanent = await call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
+    expect(permanent.statusCode, permanent.body).toBe(200);
+    expect(permanent.json().message).toBe(LEAD_MESSAGES.permanentlyDeleted);
+    const rows = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(rows).toHaveLength(0);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'PERMANENT_DELETE_LEAD'), eq(auditLogs.resourceId, lead.id)));
+    expect(audit?.oldValues).toMatchObject({ email: lead.email, firstName: 'Priya' });
+    expect((await call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(404);
+  });
+});
+
+describe('consultant visibility and page sizes', () => {
+  it('shows a consultant only the leads it created or is assigned to', async () => {
+    const others = await createLead('administrator');
+    const assignedAsAssistant = await createLead('administrator', { assistantManagerUserId: idOf('consultant') });
+    const assignedAsAgent = await createLead('supervisor', { migrationAgentUserId: idOf('consultant') });
+    const own = await createLead('consultant');
+
+    const seen = await listIds('consultant');
+    expect(seen).toEqual(expect.arrayContaining([assignedAsAssistant.id, assignedAsAgent.id, own.id]));
+    expect(seen).not.toContain(others.id);
+    expect(await listIds('member')).toEqual(expect.arrayContaining([others.id, own.id]));
+
+    expect((await call('consultant', 'GET', `/api/leads/${others.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('consultant', 'PATCH', `/api/leads/${others.id}`, { ...leadInput(), version: 1 })).statusCode,
+    ).toBe(404);
+    expect((await call('consultant', 'POST', `/api/leads/${others.id}/archive`, {})).statusCode).toBe(404);
+    expect((await call('consultant', 'GET', `/api/leads/${own.id}`)).statusCode).toBe(200);
+    expect((await call('consultant', 'GET', `/api/leads/${assignedAsAssistant.id}`)).statusCode).toBe(200);
+
+    const stats = (await call('consultant', 'GET', '/api/dashboard/lead-statistics')).json();
+    const all = (await call('administrator', 'GET', '/api/dashboard/lead-statistics')).json();
+    expect(stats.totalLeads).toBeLessThan(all.totalLeads);
+  });
+
+  it('gives a consultant at most 50 a page, team_lead 100, guest 10', async () => {
+    const consultant = idOf('consultant');
+    const rows = Array.from({ length: 110 }, (_, i) => ({
+      ...leadInput({ firstName: 'Bulk', lastName: 'Lead' }),
+      email: `bulk.${i}@example.com`,
+      createdBy: consultant,
+      // Older than everything else here, so the other tests' newest-first pages stay short.
+      createdAt: new Date(Date.now() - 365 * 86_400_000),
+    }));
+    await t.database.db.insert(leads).values(rows);
+
+    const consultantPage: LeadPage = (await call('consultant', 'GET', '/api/leads?pageSize=100')).json();
+    expect(consultantPage.items).toHaveLength(50);
+    expect(consultantPage.pageSize).toBe(50);
+    expect(consultantPage.total).toBeGreaterThan(110);
+
+    const guestPage: LeadPage = (await call('guest', 'GET', '/api/leads?pageSize=100&page=2')).json();
+    expect(guestPage.items).toHaveLength(10);
+    expect(guestPage.pageSize).toBe(10);
+    expect(guestPage.page).toBe(2);
+
+    const teamLeadPage: LeadPage = (await call('team_lead', 'GET', '/api/leads?pageSize=100')).json();
+    expect(teamLeadPage.items).toHaveLength(100);
+
+    expect((await call('administrator', 'GET', '/api/leads?pageSize=101')).statusCode).toBe(400);
+    expect((await call('administrator', 'GET', '/api/leads?page=0')).statusCode).toBe(400);
+    expect((await call('administrator', 'GET', '/api/leads?status=Prospect')).statusCode).toBe(400);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with the spec 1 §5.1 messages and writes nothing', async () => {
+    const leadsBefore = await countRows(leads);
+    const auditBefore = (await t.database.db.select({ n: count() }).from(auditLogs))[0]?.n;
+
+    const empty = await call('administrator', 'POST', '/api/leads', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('VALIDATION_FAILED');
+    expect(empty.json().fieldErrors).toMatchObject({
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      nationality: ['Nationality is required'],
+      email: ['Email is required'],
+      contactNumber: ['Contact number is required'],
+      leadSource: ['Lead source is required'],
+      dateOfBirth: ['Date of birth is required'],
+      countryOfResidence: ['Country of residence is required'],
+      applicantLocation: ['Applicant location is required'],
+      leadStatus: ['Lead status is required'],
+    });
+    expect(empty.json().message).toMatch(/^Validation failed: /);
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ firstName: 'A' }, 'firstName', 'First name must be 2-50 characters and contain no numbers'],
+      [{ lastName: 'P4tel' }, 'lastName', 'Last name must be 2-50 characters and contain no numbers'],
+      [{ email: 'not-an-email' }, 'email', 'Invalid email format'],
+      [{ contactNumber: '1234567' }, 'contactNumber', 'Contact number must be 8-20 characters'],
+      [{ dateOfBirth: '1994-02-30' }, 'dateOfBirth', 'Invalid date format'],
+      [{ visaExpiryDate: 'soon' }, 'visaExpiryDate', 'Invalid date format'],
+      [
+        { leadSource: 'Social Media' },
+        'socialMediaPlatform',
+        'Social Media Platform is required when lead source is Social Media',
+      ],
+      [{ leadStatus: 'Converted to Client' }, 'leadStatus', NEW_LEAD_CONVERTED_MESSAGE],
+      [{ managerUserId: 'not-a-uuid' }, 'managerUserId', 'Invalid user'],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await call('administrator', 'POST', '/api/leads', leadInput(overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().fieldErrors?.[field], JSON.stringify(overrides)).toContain(message);
+    }
+
+    // A manager must be someone the Manager picker offers (spec 1 §6.4): a consultant is not.
+    const wrongManager = await call(
+      'administrator',
+      'POST',
+      '/api/leads',
+      leadInput({ managerUserId: idOf('consultant') }),
+    );
+    expect(wrongManager.statusCode).toBe(400);
+    expect(wrongManager.json().fieldErrors).toEqual({ managerUserId: ['Choose a user from the list'] });
+    const unknownAgent = await call(
+      'administrator',
+      'POST',
+      '/api/leads',
+      leadInput({ migrationAgentUserId: crypto.randomUUID() }),
+    );
+    expect(unknownAgent.statusCode).toBe(400);
+
+    expect(await countRows(leads)).toBe(leadsBefore);
+    expect((await t.database.db.select({ n: count() }).from(auditLogs))[0]?.n).toBe(auditBefore);
+  });
+
+  it('answers 404, never 500, for ids that are not uuids or name no lead', async () => {
+    for (const id of ['nope', '123', crypto.randomUUID()]) {
+      expect((await call('administrator', 'GET', `/api/leads/${id}`)).statusCode).toBe(404);
+      expect(
+        (await call('administrator', 'PATCH', `/api/leads/${id}`, { ...leadInput(), version: 1 })).statusCode,
+      ).toBe(404);
+      expect((await call('administrator', 'POST', `/api/leads/${id}/archive`)).statusCode).toBe(404);
+      expect((await call('account_administrator', 'DELETE', `/api/leads/${id}/permanent`)).statusCode).toBe(404);
+    }
+  });
+
+  it('stores empty optional values as null and drops fields that do not apply', async () => {
+    const lead = await createLead('administrator', {
+      middleName: '',
+      applicantLocation: 'Outside Australia',
+      currentVisaSubclass: 'Student 500',
+      visaExpiryDate: '2027-01-01',
+      desiredVisa: 'Skilled Nominated 190',
+      leadSource: 'Branch Office',
+      branchOffice: 'Parramatta',
+      socialMediaPlatform: 'Facebook',
+    });
+    expect(lead).toMatchObject({
+      middleName: null,
+      currentVisaSubclass: null,
+      visaExpiryDate: null,
+      desiredVisa: 'Skilled Nominated 190',
+      branchOffice: 'Parramatta',
+      socialMediaPlatform: null,
+      dateOfBirth: '1994-05-17',
+      displayId: `LD-${lead.id.replace(/-/g, '').slice(-8).toUpperCase()}`,
+      createdBy: { id: idOf('administrator'), fullName: 'Marcus Tan' },
+      version: 1,
+    });
+  });
+});
+
+describe('duplicates and the creation limit', () => {
+  it('refuses a second live lead with the same email or contact number (409, spec message)', async () => {
+    const first = await createLead('administrator', {
+      email: 'Jane.Doe@Example.com',
+      contactNumber: '+61 412 555 001',
+    });
+
+    const sameEmail = await call('administrator', 'POST', '/api/leads', leadInput({ email: 'jane.doe@example.com' }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toBe(
+      'Duplicate detected: email jane.doe@example.com already exists in leads records.',
+    );
+
+    const sameDigits = await call(
+      'administrator',
+      'POST',
+      '/api/leads',
+      leadInput({ contactNumber: '(61) 412-555-001' }),
+    );
+    expect(sameDigits.statusCode).toBe(409);
+    expect(sameDigits.json().message).toBe(
+      'Duplicate detected: contact number (61) 412-555-001 already exists in leads records.',
+    );
+
+    const other = await createLead();
+    const update = await call('administrator', 'PATCH', `/api/leads/${other.id}`, {
+      ...leadInput({ email: 'JANE.DOE@example.com' }),
+      version: other.version,
+    });
+    expect(update.statusCode).toBe(409);
+    expect(update.json().message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
+
+    // Saving a lead with its own email and number is no duplicate.
+    const self = await call('administrator', 'PATCH', `/api/leads/${first.id}`, {
+      ...leadInput({ email: first.email, contactNumber: first.contactNumber, firstName: 'Janet' }),
+      version: first.version,
+    });
+    expect(self.statusCode, self.body).toBe(200);
+
+    // A soft-deleted lead frees its email; once another lead has taken it, restoring the first is refused.
+    expect((await call('administrator', 'DELETE', `/api/leads/${first.id}`)).statusCode).toBe(200);
+    await createLead('administrator', { email: 'jane.doe@example.com', contactNumber: '+61 412 555 001' });
+    const restore = await call('administrator', 'POST', `/api/leads/${first.id}/restore`);
+    expect(restore.statusCode).toBe(409);
+    expect(restore.json().message).toBe(
+      'Duplicate detected: email Jane.Doe@Example.com already exists in leads records.',
+    );
+  });
+
+  it('refuses the 6th creation attempt for one email within a minute with 429', async () => {
+    const email = 'burst@example.com';
+    expect((await call('consultant', 'POST', '/api/leads', leadInput({ email }))).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++) {
+      // Attempts count even when they fail as duplicates.
+      expect((await call('member', 'POST', '/api/leads', leadInput({ email: email.toUpperCase() }))).statusCode).toBe(
+        409,
+      );
+    }
+    const sixth = await call('administrator', 'POST', '/api/leads', leadInput({ email }));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many submissions. Please wait a minute before trying again.',
+    });
+    // Another email is not affected.
+    expect((await call('administrator', 'POST', '/api/leads', leadInput())).statusCode).toBe(201);
+  });
+});
+
+describe('editing', () => {
+  it('saves with the version last read and refuses a stale one with 409', async () => {
+    const lead = await createLead();
+    const first = await call('supervisor', 'PATCH', `/api/leads/${lead.id}`, {
+      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, leadStatus: 'Consultation Completed' }),
+      version: lead.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      leadStatus: 'Consultation Completed',
+      version: 2,
+      updatedBy: { id: idOf('supervisor'), fullName: 'Priya Sharma' },
+    });
+
+    const stale = await call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
+      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, firstName: 'Overwrite' }),
+      version: lead.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ code: 'CONFLICT', message: GENERIC_MESSAGES.conflict });
+    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).json().firstName).toBe('Priya');
+
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'UPDATE_LEAD'), eq(auditLogs.resourceId, lead.id)));
+    expect(audit?.oldValues).toEqual({ leadStatus: 'New Lead Received' });
+    expect(audit?.newValues).toEqual({ leadStatus: 'Consultation Completed' });
+  });
+
+  it('keeps converted leads read-only (saving as Converted to Client converts: clients.test.ts)', async () => {
+    const lead = await createLead();
+    await t.database.db
+      .update(leads)
+      .set({ leadStatus: 'Converted to Client', convertedAt: new Date() })
+      .where(eq(leads.id, lead.id));
+    const edit = await call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
+      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber }),
+      version: lead.version,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
+    // Still readable for the read-only panel, but not in the list.
+    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).json().convertedAt).toEqual(
+      expect.any(String),
+    );
+    expect(await listIds('administrator')).not.toContain(lead.id);
+  });
+});
+
+describe('archive, hide, delete, restore', () => {
+  it('archives a lead into contacts in one transaction', async () => {
+    const lead = await createLead('consultant', {
+      middleName: 'Rose',
+      desiredVisa: 'Skilled Nominated 190',
+      currentVisaSubclass: 'Student 500',
+      leadSource: 'Social Media',
+      socialMediaPlatform: 'Instagram',
+      leadStatus: 'Consultation Completed',
+    });
+    const res = await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {
+      reason: 'No reply for 3 months',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { contactId } = res.json();
+    const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, contactId));
+    expect(contact).toMatchObject({
+      originalLeadId: lead.id,
+      ownerUserId: idOf('consultant'),
+      firstName: 'Priya',
+      middleName: 'Rose',
+      email: lead.email,
+      visaAppliedFor: 'Skilled Nominated 190',
+      currentVisaSubclass: 'Student 500',
+      socialMediaPlatform: 'Instagram',
+      originalLeadStatus: 'Consultation Completed',
+      contactStatus: 'Active',
+      movedFromLeadsReason: 'No reply for 3 months',
+      daysAsLead: 0,
+      canRevertToLead: true,
+      createdBy: idOf('administrator'),
+    });
+    expect(contact?.movedFromLeadsAt).toBeInstanceOf(Date);
+    expect(await listIds('administrator', '&showHidden=true')).not.toContain(lead.id);
+    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
+    expect((await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {})).statusCode).toBe(404);
+    // The archived lead no longer blocks its email.
+    await createLead('administrator', { email: lead.email, contactNumber: lead.contactNumber });
+
+    const defaultReason = await createLead();
+    const archived = await call('administrator', 'POST', `/api/leads/${defaultReason.id}/archive`);
+    expect(archived.statusCode).toBe(200);
+    const [second] = await t.database.db.select().from(contacts).where(eq(contacts.id, archived.json().contactId));
+    expect(second?.movedFromLeadsReason).toBe('Archived by user');
+  });
+
+  it('announces live change events for leads and, on archive, for contacts', async () => {
+    const events: ChangeEvent[] = [];
+    const unsubscribe = t.app.changeHub.subscribe((event) => events.push(event));
+    try {
+      const lead = await createLead();
+      const { contactId } = (await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {})).json();
+      // On a PostgreSQL server other test files share the database and its notifications: keep ours.
+      const ours = () => events.filter((e) => e.id === lead.id || e.id === contactId);
+      await expect.poll(() => ours().length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+      expect(ours().map((e) => [e.resource, e.action, e.id])).toEqual([
+        ['lead', 'CREATE_LEAD', lead.id],
+        ['lead', 'ARCHIVE_LEAD', lead.id],
+        ['contact', 'ARCHIVE_LEAD', contactId],
+      ]);
+      expect(ours()[0]?.actorId).toBe(idOf('administrator'));
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('changes nothing when an archive fails part-way (deleted lead, or a failure after the contact insert)', async () => {
+    const deleted = await createLead();
+    expect((await call('administrator', 'DELETE', `/api/leads/${deleted.id}`)).statusCode).toBe(200);
+    const contactsBefore = await countRows(contacts);
+    expect((await call('administrator', 'POST', `/api/leads/${deleted.id}/archive`, {})).statusCode).toBe(404);
+    expect(await countRows(contacts)).toBe(contactsBefore);
+
+    // Make the lead update (the step after the contact insert) fail inside the database.
+    const lead = await createLead();
+    const db = t.database.db;
+    await db.execute(sql`create function test_fail_archive() returns trigger language plpgsql as $$
+      begin
+        if new.archived_at is not null then raise exception 'simulated failure'; end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger test_fail_archive before update on leads for each row execute function test_fail_archive()`,
+    );
+    try {
+      const res = await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 'INTERNAL', message: GENERIC_MESSAGES.internal });
+    } finally {
+      await db.execute(sql`drop trigger test_fail_archive on leads`);
+      await db.execute(sql`drop function test_fail_archive()`);
+    }
+    expect(await countRows(contacts)).toBe(contactsBefore);
+    expect(await listIds('administrator')).toContain(lead.id);
+    expect(await auditActions(lead.id)).toEqual(['CREATE_LEAD']);
+  });
+
+  it('hides and unhides; hidden leads show only with showHidden, beside the visible ones', async () => {
+    const visible = await createLead();
+    const lead = await createLead();
+    const hide = await call('member', 'POST', `/api/leads/${lead.id}/hide`, { reason: 'Duplicate enquiry' });
+    expect(hide.statusCode).toBe(200);
+    expect(hide.json().message).toBe(LEAD_MESSAGES.hidden);
+    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row).toMatchObject({ isHidden: true, hiddenReason: 'Duplicate enquiry' });
+    expect(row?.hiddenAt).toBeInstanceOf(Date);
+
+    expect(await listIds('administrator')).not.toContain(lead.id);
+    const withHidden = await listIds('administrator', '&showHidden=true');
+    expect(withHidden).toEqual(expect.arrayContaining([lead.id, visible.id]));
+    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({ isHidden: true });
+
+    const unhide = await call('member', 'POST', `/api/leads/${lead.id}/unhide`);
+    expect(unhide.statusCode).toBe(200);
+    expect(unhide.json().message).toBe(LEAD_MESSAGES.unhidden);
+    expect(await listIds('administrator')).toContain(lead.id);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'UNHIDE_LEAD'), eq(auditLogs.resourceId, lead.id)));
+    expect(audit?.newValues).toMatchObject({ isHidden: false, reason: 'Unhidden by user' });
+  });
+
+  it('soft-deletes with a reason (or the default, with or without a body) and restores', async () => {
+    const a = await createLead();
+    const b = await createLead();
+    const c = await createLead();
+    expect((await call('administrator', 'DELETE', `/api/leads/${a.id}`, { reason: 'Spam' })).statusCode).toBe(200);
+    expect((await call('administrator', 'DELETE', `/api/leads/${b.id}`, {})).statusCode).toBe(200);
+    expect((await call('administrator', 'DELETE', `/api/leads/${c.id}`)).statusCode).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(leads)
+      .where(sql`${leads.id} in (${a.id}, ${b.id}, ${c.id})`);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(a.id)).toMatchObject({ deleteReason: 'Spam', deletedBy: idOf('administrator') });
+    expect(byId.get(b.id)?.deleteReason).toBe('Deleted by user');
+    expect(byId.get(c.id)?.deleteReason).toBe('Deleted by user');
+    expect(await listIds('administrator', '&showHidden=true')).not.toContain(a.id);
+    expect((await call('administrator', 'DELETE', `/api/leads/${a.id}`)).statusCode).toBe(404);
+
+    expect((await call('supervisor', 'POST', `/api/leads/${a.id}/restore`)).statusCode).toBe(403);
+    const restore = await call('account_administrator', 'POST', `/api/leads/${a.id}/restore`);
+    expect(restore.statusCode).toBe(200);
+    expect(restore.json().message).toBe(LEAD_MESSAGES.restored);
+    expect(await listIds('administrator')).toContain(a.id);
+    expect((await call('administrator', 'POST', `/api/leads/${a.id}/restore`)).statusCode).toBe(404);
+  });
+
+  it('writes an audit row for every change, in the order made', async () => {
+    const lead = await createLead();
+    await call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
+      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, lastName: 'Patil' }),
+      version: 1,
+    });
+    await call('administrator', 'POST', `/api/leads/${lead.id}/hide`, {});
+    await call('administrator', 'POST', `/api/leads/${lead.id}/unhide`, {});
+    await call('administrator', 'DELETE', `/api/leads/${lead.id}`);
+    await call('administrator', 'POST', `/api/leads/${lead.id}/restore`);
+    await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
+    await call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
+    expect(await auditActions(lead.id)).toEqual([
+      'CREATE_LEAD',
+      'UPDATE_LEAD',
+      'HIDE_LEAD',
+      'UNHIDE_LEAD',
+      'DELETE_LEAD',
+      'RESTORE_LEAD',
+      'ARCHIVE_LEAD',
+      'PERMANENT_DELETE_LEAD',
+    ]);
+    const [created] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'CREATE_LEAD'), eq(auditLogs.resourceId, lead.id)));
+    expect(created).toMatchObject({
+      userId: idOf('administrator'),
+      newValues: expect.objectContaining({ email: lead.email }),
+    });
+  });
+});
+
+describe('assignable users', () => {
+  it('lists active users of the asked roles for the pickers', async () => {
+    const res = await call('guest', 'GET', '/api/users/assignable?roles=administrator,supervisor');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: idOf('administrator'), fullName: 'Marcus Tan', email: 'administrator@example.com', role: 'administrator' },
+      { id: idOf('supervisor'), fullName: 'Priya Sharma', email: 'supervisor@example.com', role: 'supervisor' },
+    ]);
+    expect((await call('guest', 'GET', '/api/users/assignable')).json()).toHaveLength(ROLES.length);
+    expect((await call('guest', 'GET', '/api/users/assignable?roles=owner')).statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every leads, dashboard and assignable-users operation', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const paths = Object.keys(doc.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/leads',
+        '/api/leads/filter-options',
+        '/api/leads/{id}',
+        '/api/leads/{id}/archive',
+        '/api/leads/{id}/hide',
+        '/api/leads/{id}/unhide',
+        '/api/leads/{id}/restore',
+        '/api/leads/{id}/permanent',
+        '/api/users/assignable',
+        '/api/dashboard/lead-statistics',
+        '/api/dashboard/conversion-statistics',
+        '/api/dashboard/lead-trend',
+      ]),
+    );
+    expect(doc.paths['/api/leads'].get.tags).toEqual(['leads']);
+    expect(doc.paths['/api/leads'].post.summary).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,82 @@
+// /api/profile: the signed-in user's own profile and password.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUserSchema, passwordChangeSchema, profileUpdateSchema } from '@crm/domain';
+import { notFound } from '../../plugins/errors.ts';
+import { requestContext, requireUser } from '../../plugins/session.ts';
+import { appUrlOf } from '../auth/auth.routes.ts';
+import { okSchema } from '../auth/auth.schemas.ts';
+import { requestPasswordReset } from '../auth/auth.service.ts';
+import { findUserById, toCurrentUser } from '../users/users.repository.ts';
+import { changePassword, updateProfile } from './profile.service.ts';
+
+const access = { signedIn: true } as const;
+
+export async function profileRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['profile'];
+
+  app.get(
+    '/api/profile',
+    { config: { access }, schema: { tags, summary: 'My profile', response: { 200: currentUserSchema } } },
+    async (request) => {
+      const user = await findUserById(app.db, (await requireUser(request)).id);
+      if (!user) throw notFound('User');
+      return toCurrentUser(user);
+    },
+  );
+
+  app.patch(
+    '/api/profile',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Update my name and phone (version = the one last read; a stale version gets 409)',
+        body: profileUpdateSchema.extend({ version: z.number().int().positive() }),
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const ctx = { ...(await requestContext(request)), actorId: user.id };
+      return toCurrentUser(await updateProfile(app.db, ctx, request.body));
+    },
+  );
+
+  app.post(
+    '/api/profile/password',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Change my password (verifies the current one)',
+        body: passwordChangeSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const ctx = { ...(await requestContext(request)), actorId: user.id };
+      await changePassword(app.db, ctx, user.sessionId, request.body);
+      return { ok: true as const, message: 'Password updated successfully' };
+    },
+  );
+
+  app.post(
+    '/api/profile/password-reset-email',
+    { config: { access }, schema: { tags, summary: 'Mail me a password reset link', response: { 200: okSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await requestPasswordReset(
+        app.db,
+        app.mailer,
+        await requestContext(request),
+        user.email,
+        appUrlOf(request, app.config, true),
+      );
+      return { ok: true as const, message: 'Password reset email sent! Check your inbox.' };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+// My Profile: own name and phone, own password (spec 2 "My Profile", §5).
+import type { PasswordChangeInput, ProfileUpdateInput } from '@crm/domain';
+import type { Database } from '../../db/database.ts';
+import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import { recordChange, type RequestContext } from '../audit/record-change.ts';
+import { assertPasswordPolicy } from '../auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { findUserById, setUserPassword, updateUserVersioned } from '../users/users.repository.ts';
+
+export async function updateProfile(
+  db: Database,
+  ctx: RequestContext & { actorId: string },
+  input: ProfileUpdateInput & { version: number },
+) {
+  return db.transaction(async (tx) => {
+    const before = await findUserById(tx, ctx.actorId);
+    if (!before) throw notFound('User');
+    const patch = { firstName: input.firstName, lastName: input.lastName, phone: input.phone?.trim() || null };
+    const after = await updateUserVersioned(tx, ctx.actorId, input.version, { ...patch, updatedBy: ctx.actorId });
+    if (!after) throw conflict();
+    await recordChange(tx, ctx, {
+      action: 'UPDATE_PROFILE',
+      resourceType: 'USER',
+      resourceId: ctx.actorId,
+      oldValues: { firstName: before.firstName, lastName: before.lastName, phone: before.phone },
+      newValues: patch,
+      event: 'user',
+    });
+    return after;
+  });
+}
+
+export async function changePassword(
+  db: Database,
+  ctx: RequestContext & { actorId: string },
+  sessionId: string,
+  input: PasswordChangeInput,
+) {
+  const user = await findUserById(db, ctx.actorId);
+  if (!user) throw notFound('User');
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new AppError('VALIDATION_FAILED', 'Current password is incorrect', {
+      currentPassword: ['Current password is incorrect'],
+    });
+  }
+  await assertPasswordPolicy(db, input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await setUserPassword(tx, ctx.actorId, passwordHash, ctx.actorId);
+    // Other devices signed in with the old password are signed out; this one stays.
+    await deleteUserSessions(tx, ctx.actorId, sessionId);
+    await recordChange(tx, ctx, {
+      action: 'CHANGE_PASSWORD',
+      resourceType: 'USER',
+      resourceId: ctx.actorId,
+      event: 'user',
+    });
+  });
+}

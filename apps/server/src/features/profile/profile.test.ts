@@ -1,0 +1,259 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, mailText, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import { auditLogs, sessions, users } from '../../db/schema/index.ts';
+import { demoEmail } from '../../seed/demo-users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const getProfile = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
+const patchProfile = (cookie: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload });
+const changePassword = (cookie: string, currentPassword: string, newPassword: string, confirmPassword = newPassword) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/profile/password',
+    headers: { cookie },
+    payload: { currentPassword, newPassword, confirmPassword },
+  });
+const signIn = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+
+async function userRow(email: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+async function auditCount(action: string, userId: string) {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, action), eq(auditLogs.resourceId, userId)));
+  return row?.n ?? 0;
+}
+
+describe('GET /api/profile', () => {
+  it("returns the signed-in user's own profile without secrets", async () => {
+    const cookie = await t.signIn('team_lead');
+    const res = await getProfile(cookie);
+    expect(res.statusCode).toBe(200);
+    const row = await userRow(demoEmail('team_lead'));
+    expect(res.json()).toEqual({
+      id: row.id,
+      email: 'team_lead@example.com',
+      firstName: 'Daniel',
+      lastName: 'Nguyen',
+      phone: '+61 2 9000 0000',
+      role: 'team_lead',
+      status: 'active',
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      lastLoginAt: expect.any(String),
+      mustChangePassword: false,
+      version: 1,
+    });
+    expect(res.body).not.toMatch(/passwordHash|scrypt/);
+  });
+});
+
+describe('PATCH /api/profile', () => {
+  it('updates name and phone with the current version, bumps the version and audits old and new values', async () => {
+    const cookie = await t.signIn('member');
+    const before = (await getProfile(cookie)).json();
+
+    const res = await patchProfile(cookie, {
+      firstName: '  William ',
+      lastName: 'Byrne',
+      phone: '+61 412 345 678',
+      version: before.version,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      firstName: 'William',
+      lastName: 'Byrne',
+      phone: '+61 412 345 678',
+      email: 'member@example.com',
+      version: before.version + 1,
+    });
+
+    const row = await userRow(demoEmail('member'));
+    expect(row).toMatchObject({
+      firstName: 'William',
+      lastName: 'Byrne',
+      phone: '+61 412 345 678',
+      version: before.version + 1,
+    });
+    expect(row.updatedBy).toBe(row.id);
+    expect(row.updatedAt.getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
+
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'UPDATE_PROFILE'), eq(auditLogs.resourceId, row.id)))
+      .orderBy(desc(auditLogs.createdAt));
+    expect(audit).toMatchObject({
+      userId: row.id,
+      resourceType: 'USER',
+      oldValues: { firstName: 'Liam', lastName: "O'Connor", phone: '+61 2 9000 0000' },
+      newValues: { firstName: 'William', lastName: 'Byrne', phone: '+61 412 345 678' },
+    });
+
+    // An emptied phone is stored as no phone.
+    const cleared = await patchProfile(cookie, {
+      firstName: 'William',
+      lastName: 'Byrne',
+      phone: '',
+      version: before.version + 1,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ phone: null, version: before.version + 2 });
+  });
+
+  it('answers a stale version with 409 and keeps the newer values', async () => {
+    const cookie = await t.signIn('consultant');
+    const { version } = (await getProfile(cookie)).json();
+    expect((await patchProfile(cookie, { firstName: 'First', lastName: 'Save', version })).statusCode).toBe(200);
+
+    const stale = await patchProfile(cookie, { firstName: 'Second', lastName: 'Save', version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'This record was changed by someone else. Please reload it and try again.',
+    });
+    const row = await userRow(demoEmail('consultant'));
+    expect(row).toMatchObject({ firstName: 'First', version: version + 1 });
+    expect(await auditCount('UPDATE_PROFILE', row.id)).toBe(1);
+  });
+
+  it("refuses names shorter than 2 characters with the spec's messages and changes nothing", async () => {
+    const cookie = await t.signIn('guest');
+    const before = await userRow(demoEmail('guest'));
+    const res = await patchProfile(cookie, { firstName: 'A', lastName: ' ', version: before.version });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: {
+        firstName: ['First name must be at least 2 characters'],
+        lastName: ['Last name must be at least 2 characters'],
+      },
+    });
+    expect(res.json().message).toContain('First name must be at least 2 characters');
+
+    const badPhone = await patchProfile(cookie, {
+      firstName: 'Grace',
+      lastName: 'Kim',
+      phone: 'call me',
+      version: before.version,
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().fieldErrors.phone).toEqual(['Phone may contain only digits, spaces, +, - and parentheses']);
+
+    const noVersion = await patchProfile(cookie, { firstName: 'Grace', lastName: 'Kim' });
+    expect(noVersion.statusCode).toBe(400);
+    expect(Object.keys(noVersion.json().fieldErrors)).toEqual(['version']);
+
+    expect(await userRow(demoEmail('guest'))).toEqual(before);
+    expect(await auditCount('UPDATE_PROFILE', before.id)).toBe(0);
+  });
+});
+
+describe('POST /api/profile/password', () => {
+  it('refuses a wrong current password', async () => {
+    const cookie = await t.signIn('supervisor');
+    const before = await userRow(demoEmail('supervisor'));
+    const res = await changePassword(cookie, 'Not-My-Password-1!', 'Brand-New-Pass-42!');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Current password is incorrect',
+      fieldErrors: { currentPassword: ['Current password is incorrect'] },
+    });
+    expect((await userRow(demoEmail('supervisor'))).passwordHash).toBe(before.passwordHash);
+  });
+
+  it('refuses a weak new password with the policy messages', async () => {
+    const cookie = await t.signIn('supervisor');
+    const short = await changePassword(cookie, TEST_PASSWORD, 'Ab1!');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors.newPassword).toEqual(['Password must be at least 8 characters']);
+
+    const weak = await changePassword(cookie, TEST_PASSWORD, 'alllowercase');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fieldErrors.newPassword).toEqual([
+      'Password must contain at least one uppercase letter',
+      'Password must contain at least one number',
+      'Password must contain at least one special character',
+    ]);
+    expect(weak.json().message).toBe(
+      'Validation failed: Password must contain at least one uppercase letter; Password must contain at least one number; ' +
+        'Password must contain at least one special character',
+    );
+
+    const long = await changePassword(cookie, TEST_PASSWORD, `Aa1!${'x'.repeat(125)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fieldErrors.newPassword).toEqual(['Password must be no more than 128 characters long']);
+
+    const missingCurrent = await changePassword(cookie, '', 'Brand-New-Pass-42!');
+    expect(missingCurrent.statusCode).toBe(400);
+    expect(missingCurrent.json().fieldErrors.currentPassword).toEqual(['Current password is required']);
+  });
+
+  it('refuses a confirmation that does not match with "Passwords don\'t match"', async () => {
+    const cookie = await t.signIn('supervisor');
+    const res = await changePassword(cookie, TEST_PASSWORD, 'Brand-New-Pass-42!', 'Brand-New-Pass-43!');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect((await signIn(demoEmail('supervisor'), TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('sets the new password, ends the other sessions and keeps this one', async () => {
+    const email = demoEmail('administrator');
+    const otherDevice = await t.signIn('administrator');
+    const thisDevice = await t.signIn('administrator');
+    const admin = await userRow(email);
+
+    const res = await changePassword(thisDevice, TEST_PASSWORD, 'Brand-New-Pass-42!');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: 'Password updated successfully' });
+
+    expect((await getProfile(thisDevice)).statusCode).toBe(200);
+    expect((await getProfile(otherDevice)).statusCode).toBe(401);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.id))).toHaveLength(1);
+
+    expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(email, 'Brand-New-Pass-42!')).statusCode).toBe(200);
+
+    const after = await userRow(email);
+    expect(after.passwordHash).not.toBe(admin.passwordHash);
+    expect(after.passwordHash).not.toContain('Brand-New-Pass-42!');
+    expect(after.passwordChangedAt).not.toBeNull();
+    expect(await auditCount('CHANGE_PASSWORD', admin.id)).toBe(1);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'CHANGE_PASSWORD'), eq(auditLogs.resourceId, admin.id)));
+    expect(JSON.stringify(audit)).not.toContain('Brand-New-Pass-42!');
+  });
+});
+
+describe('POST /api/profile/password-reset-email', () => {
+  it("mails a reset link to the signed-in user's own address", async () => {
+    const cookie = await t.signIn('account_administrator');
+    const sent = (await t.outbox()).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/profile/password-reset-email', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: 'Password reset email sent! Check your inbox.' });
+    const outbox = await t.outbox();
+    expect(outbox).toHaveLength(sent + 1);
+    const { headers, text } = mailText(outbox.at(-1)!.content);
+    expect(headers).toMatch(/^To: account_administrator@example\.com$/m);
+    expect(text).toMatch(/\/reset-password\?token=\S{20,}/);
+  });
+});

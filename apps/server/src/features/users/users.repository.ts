@@ -1,0 +1,157 @@
+// The only place that reads and writes the users table.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type CurrentUser, normalizeRole, type Role, type UserStatus, USER_STATUSES } from '@crm/domain';
+import type { Executor } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    role: normalizeRole(row.role),
+    status: (USER_STATUSES as readonly string[]).includes(row.status) ? (row.status as UserStatus) : 'inactive',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    mustChangePassword: row.mustChangePassword,
+    version: row.version,
+  };
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export type NewUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  passwordHash: string;
+  phone?: string | null;
+  status?: UserStatus;
+  createdBy?: string | null;
+};
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email.trim().toLowerCase(), updatedBy: user.createdBy ?? null })
+    .returning();
+  if (!row) throw new Error('insert users returned no row');
+  return row;
+}
+
+/** Applies a patch only when the version matches; returns undefined on a stale version. */
+export async function updateUserVersioned(
+  db: Executor,
+  id: string,
+  expectedVersion: number,
+  patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phone'>> & { updatedBy: string | null },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(and(eq(users.id, id), eq(users.version, expectedVersion)))
+    .returning();
+  return row;
+}
+
+export async function setUserPassword(db: Executor, id: string, passwordHash: string, actorId: string | null) {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      passwordChangedAt: new Date(),
+      mustChangePassword: false,
+      failedLoginCount: 0,
+      lockedUntil: null,
+      updatedAt: new Date(),
+      updatedBy: actorId,
+      version: sql`${users.version} + 1`,
+    })
+    .where(eq(users.id, id));
+}
+
+export async function recordFailedSignIn(db: Executor, id: string, maxAttempts: number, lockoutMinutes: number) {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${maxAttempts} then 0 else ${users.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${maxAttempts} then now() + make_interval(mins => ${lockoutMinutes}) else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, id))
+    .returning({ lockedUntil: users.lockedUntil });
+  return row?.lockedUntil ?? null;
+}
+
+export async function recordSuccessfulSignIn(db: Executor, id: string) {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function listActiveUsersByRoles(db: Executor, roles: readonly Role[]) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(eq(users.status, 'active'), inArray(users.role, [...roles])))
+    .orderBy(users.firstName, users.lastName);
+}
+
+export async function findUsersByIds(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}
+
+export async function listAllUserRoles(db: Executor) {
+  return db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.status, 'active'))
+    .orderBy(users.email);
+}
+
+/** Full names of the given users (for the {id, fullName} references records carry). */
+export async function userFullNames(
+  db: Executor,
+  ids: readonly (string | null | undefined)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
+}

@@ -1,0 +1,42 @@
+// /api/users/assignable: the people the lead form's user pickers offer (spec 1 §6.4).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assignableUserSchema, fullName, ROLES } from '@crm/domain';
+import { listActiveUsersByRoles } from './users.repository.ts';
+
+const assignableQuery = z.object({
+  roles: z
+    .preprocess(
+      (v) =>
+        v === undefined || v === ''
+          ? undefined
+          : (Array.isArray(v) ? v : [v])
+              .flatMap((x) => String(x).split(','))
+              .map((x) => x.trim())
+              .filter(Boolean),
+      z.array(z.enum(ROLES, { error: 'Unknown role' })).optional(),
+    )
+    .describe('Comma-separated roles; all roles when left out'),
+});
+
+export async function usersRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/users/assignable',
+    {
+      config: { access: { permission: 'leads:view' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Active users of the given roles, for the Manager / Assistant Manager / Migration Agent pickers',
+        querystring: assignableQuery,
+        response: { 200: z.array(assignableUserSchema) },
+      },
+    },
+    async (request) => {
+      const rows = await listActiveUsersByRoles(app.db, request.query.roles ?? ROLES);
+      return rows.map((u) => ({ id: u.id, fullName: fullName(u), email: u.email, role: u.role }));
+    },
+  );
+}

@@ -1,0 +1,70 @@
+// Starts the server: open the database (migrations apply), seed the demo data, listen, close cleanly.
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { createMailer } from './plugins/mail.ts';
+import { seedDemoClients } from './seed/demo-clients.ts';
+import { seedDemoLeads } from './seed/demo-leads.ts';
+import { demoUsersBanner, seedDemoUsers } from './seed/demo-users.ts';
+
+const config = readConfig();
+
+async function main() {
+  let database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    );
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.seedDemo) {
+    const created = await seedDemoUsers(database.db, config.demoPassword);
+    if (created.length > 0) console.log(`\n${demoUsersBanner(config.demoPassword)}\n`);
+    const leadCount = await seedDemoLeads(database.db);
+    if (leadCount > 0) console.log(`Seeded ${leadCount} demo leads.`);
+    const demo = await seedDemoClients(database.db);
+    if (demo.clients > 0)
+      console.log(
+        `Seeded ${demo.clients} demo clients (${demo.converted} converted from demo leads) and ${demo.contacts} contacts.`,
+      );
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  console.log(`Visa CRM is running on http://localhost:${config.port} with the ${where}`);
+  if (config.seedDemo)
+    console.log(`Sign in as any demo user, e.g. account_administrator@example.com / ${config.demoPassword}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

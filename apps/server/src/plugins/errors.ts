@@ -1,0 +1,89 @@
+// Typed errors thrown by services, and the one handler that maps every error to the API's JSON shape.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+import { type ApiErrorBody, type ErrorCode, GENERIC_MESSAGES } from '@crm/domain';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/errors.ts';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  LOCKED: 429,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors?: Record<string, string[]>;
+  constructor(code: ErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
+    super(message);
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+  get statusCode(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+  toBody(): ApiErrorBody {
+    return { code: this.code, message: this.message, ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}) };
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);
+export const conflict = () => new AppError('CONFLICT', GENERIC_MESSAGES.conflict);
+
+/** A 400 whose message joins the field messages, as the spec's 'Validation failed: ...'. */
+export function validationError(fieldErrors: Record<string, string[]>): AppError {
+  const messages = [...new Set(Object.values(fieldErrors).flat())];
+  return new AppError('VALIDATION_FAILED', `Validation failed: ${messages.join('; ')}`, fieldErrors);
+}
+
+export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (fieldErrors[path] ??= []).push(v.message ?? 'Invalid value');
+      }
+      return reply.status(400).send(validationError(fieldErrors).toBody());
+    }
+    // Every write checks for duplicates first; two saves racing past the check meet a unique index instead.
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      return reply.status(409).send(new AppError('CONFLICT', GENERIC_MESSAGES.duplicateRecord).toBody());
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode =
+        status === 401
+          ? 'UNAUTHENTICATED'
+          : status === 403
+            ? 'FORBIDDEN'
+            : status === 404
+              ? 'NOT_FOUND'
+              : status === 409
+                ? 'CONFLICT'
+                : status === 429
+                  ? 'RATE_LIMITED'
+                  : 'VALIDATION_FAILED';
+      return reply.status(status).send({ code, message: error.message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'INTERNAL', message: GENERIC_MESSAGES.internal } satisfies ApiErrorBody);
+  });
+}

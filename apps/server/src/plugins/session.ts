@@ -1,0 +1,125 @@
+// Resolves the signed-in user from the session cookie (once per request) and guards
+// cookie-authenticated writes against cross-site requests.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeRole, type Role } from '@crm/domain';
+import type { RequestContext } from '../features/audit/record-change.ts';
+import { findSessionUser, touchSession } from '../features/auth/sessions.repository.ts';
+import { readSecuritySettings } from '../features/settings/settings.repository.ts';
+import { AppError } from './errors.ts';
+
+export const SESSION_COOKIE = 'crm_session';
+const TOUCH_AFTER_MS = 5 * 60_000;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: () => Promise<SessionUser | null>;
+    context: () => RequestContext;
+    sessionUserCache?: Promise<SessionUser | null>;
+    /** Set when the session's expiry moved, so the cookie's expiry follows it. */
+    renewedSession?: { token: string; expiresAt: Date };
+  }
+}
+
+export function registerSession(app: FastifyInstance, trustedOrigins: string[]): void {
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    this.sessionUserCache ??= resolveUser(this);
+    return this.sessionUserCache;
+  });
+  app.decorateRequest('context', function (this: FastifyRequest): RequestContext {
+    return {
+      actorId: null,
+      ipAddress: this.ip ?? null,
+      userAgent: this.headers['user-agent']?.slice(0, 500) ?? null,
+    };
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.renewedSession)
+      setSessionCookie(request, reply, request.renewedSession.token, request.renewedSession.expiresAt);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (isCrossSite(request, trustedOrigins)) {
+      throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+    }
+  });
+}
+
+async function resolveUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const db = request.server.db;
+  const row = await findSessionUser(db, token);
+  if (!row || row.user.status !== 'active') return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    const security = await readSecuritySettings(db);
+    const expiresAt = await touchSession(db, row.session.id, security.sessionTimeoutHours);
+    request.renewedSession = { token, expiresAt };
+  }
+  return {
+    id: row.user.id,
+    email: row.user.email,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    role: normalizeRole(row.user.role),
+    sessionId: row.session.id,
+  };
+}
+
+/** Context for audit rows: who acted, from where. */
+export async function requestContext(request: FastifyRequest): Promise<RequestContext> {
+  const user = await request.currentUser();
+  return { ...request.context(), actorId: user?.id ?? null };
+}
+
+/** Browsers send Origin on every cross-site write; non-browser clients carry no ambient cookie risk. */
+function isCrossSite(request: FastifyRequest, trustedOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (trustedOrigins.includes(origin)) return false;
+    try {
+      // request.host honours X-Forwarded-Host from a trusted proxy.
+      return new URL(origin).host !== request.host;
+    } catch {
+      return true;
+    }
+  }
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure whenever the browser reached us over HTTPS (trustProxy makes this honour X-Forwarded-Proto);
+    // a plain-HTTP start on localhost or a LAN address must still be able to sign in.
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.currentUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  return user;
+}

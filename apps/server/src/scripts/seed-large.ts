@@ -1,0 +1,273 @@
+// `npm run seed:large [-- leads [clients [contacts]]]`: loads 100,000 generated leads, 30,000 clients (the
+// leads converted in this load first, linked both ways, then walk-ins) and 5,000 contacts (archived leads)
+// into the configured database (DATABASE_URL, else the PGlite folder in DATA_DIR; stop the server first),
+// then times the list endpoints on it and prints the figures. `-- 0 0 0` only measures.
+import { CONVERSION_NOTE } from '@crm/domain';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import { readConfig } from '../config.ts';
+import { type Executor, openDatabase } from '../db/database.ts';
+import { clientFromLead } from '../features/clients/conversion.service.ts';
+import { countAllClients, insertClients } from '../features/clients/clients.repository.ts';
+import { countAllContacts, insertContacts } from '../features/contacts/contacts.repository.ts';
+import {
+  convertedLeadsWithoutClient,
+  countAllLeads,
+  insertLeads,
+  insertLeadsReturning,
+  linkConvertedLeads,
+} from '../features/leads/leads.repository.ts';
+import { contactFromLead } from '../features/leads/leads.service.ts';
+import { createSession, deleteSessionById, hashToken } from '../features/auth/sessions.repository.ts';
+import { listAllUserRoles } from '../features/users/users.repository.ts';
+import { createMailer } from '../plugins/mail.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
+import { completeClient, type GeneratedClient, generateClient } from '../seed/client-generator.ts';
+import { seedDemoUsers } from '../seed/demo-users.ts';
+import { createRandom, generateLead, type Random, type SeedUsers, seedUsersFrom } from '../seed/lead-generator.ts';
+
+const BATCH = 1_000;
+/** Clients carry about 50 values a row: 500 rows stay under PostgreSQL's 65,535 parameters per statement. */
+const CLIENT_BATCH = 500;
+const RUNS = 7;
+const DAY = 86_400_000;
+
+const config = readConfig();
+const countArg = (position: number, env: string | undefined, fallback: number) =>
+  Number.parseInt(process.argv[position] ?? env ?? String(fallback), 10);
+const total = countArg(2, process.env.SEED_LARGE_COUNT, 100_000);
+const clientTotal = countArg(3, process.env.SEED_LARGE_CLIENTS, 30_000);
+const contactTotal = countArg(4, process.env.SEED_LARGE_CONTACTS, 5_000);
+const ms = (start: number) => performance.now() - start;
+const thousands = (n: number) => n.toLocaleString('en-AU');
+
+async function main() {
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(
+    `Loading ${thousands(total)} leads, ${thousands(clientTotal)} clients and ${thousands(contactTotal)} contacts into ${where}`,
+  );
+  let t = performance.now();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  console.log(`open + migrate: ${ms(t).toFixed(0)} ms`);
+  const db = database.db;
+  try {
+    await seedDemoUsers(db, config.demoPassword);
+    const userRows = await listAllUserRoles(db);
+    const users = seedUsersFrom(userRows);
+    // Emails carry the index: start past anything an earlier run (or the demo seed) used.
+    const base = 1_000_000 + (await countAllLeads(db)) + (await countAllClients(db)) + (await countAllContacts(db));
+    const random = createRandom(base);
+    const now = new Date();
+
+    t = performance.now();
+    for (let done = 0; done < total; done += BATCH) {
+      const size = Math.min(BATCH, total - done);
+      const rows = Array.from({ length: size }, (_, i) =>
+        generateLead(random, { index: base + done + i, now, spreadDays: 3 * 365, users }),
+      );
+      await insertLeads(db, rows);
+      if ((done / BATCH) % 10 === 9) console.log(`  ${thousands(done + size)} leads, ${(ms(t) / 1000).toFixed(1)} s`);
+    }
+    report('leads', total, t);
+
+    t = performance.now();
+    await loadClients(db, random, users, base + total, now);
+    report('clients', clientTotal, t);
+
+    t = performance.now();
+    await loadContacts(db, random, users, base + total + clientTotal, now);
+    report('contacts', contactTotal, t);
+
+    t = performance.now();
+    await db.execute(sql`analyze leads`);
+    await db.execute(sql`analyze clients`);
+    await db.execute(sql`analyze contacts`);
+    const counts = [await countAllLeads(db), await countAllClients(db), await countAllContacts(db)].map(thousands);
+    console.log(`analyze: ${ms(t).toFixed(0)} ms; now ${counts[0]} leads, ${counts[1]} clients, ${counts[2]} contacts`);
+
+    await measure(database, userRows);
+  } finally {
+    await database.close();
+  }
+}
+
+function report(what: string, count: number, start: number) {
+  const elapsed = ms(start);
+  if (count > 0)
+    console.log(
+      `insert ${what}: ${(elapsed / 1000).toFixed(1)} s (${thousands(Math.round(count / (elapsed / 1000)))} rows/s)`,
+    );
+}
+
+/**
+ * The leads marked Converted to Client get their clients first (linked both ways, as a conversion does),
+ * then walk-in clients make up the count.
+ */
+async function loadClients(db: Executor, random: Random, users: SeedUsers, base: number, now: Date) {
+  if (clientTotal <= 0) return;
+  const converted = (await convertedLeadsWithoutClient(db)).slice(0, clientTotal);
+  for (let done = 0; done < converted.length; done += CLIENT_BATCH) {
+    const leads = converted.slice(done, done + CLIENT_BATCH);
+    const rows = leads.map((lead) => {
+      const convertedAt = lead.convertedAt ?? lead.createdAt;
+      const actor = lead.updatedBy ?? lead.createdBy ?? users.creators[0]!;
+      return completeClient(
+        random,
+        {
+          ...clientFromLead(lead, actor, CONVERSION_NOTE, convertedAt),
+          createdAt: convertedAt,
+          updatedAt: convertedAt,
+        },
+        now,
+      );
+    });
+    const ids = await insertClients(db, rows);
+    await linkConvertedLeads(
+      db,
+      leads.map((lead, i) => ({ leadId: lead.id, clientId: ids[i]!, convertedAt: lead.convertedAt ?? lead.createdAt })),
+    );
+  }
+  console.log(`  ${thousands(converted.length)} clients converted from the loaded leads`);
+  const walkIns = clientTotal - converted.length;
+  for (let done = 0; done < walkIns; done += CLIENT_BATCH) {
+    const size = Math.min(CLIENT_BATCH, walkIns - done);
+    const rows: GeneratedClient[] = Array.from({ length: size }, (_, i) =>
+      generateClient(random, { index: base + done + i, now, spreadDays: 3 * 365, users }),
+    );
+    await insertClients(db, rows);
+  }
+}
+
+/** Archived leads (outside the leads lists) and the contacts they became. */
+async function loadContacts(db: Executor, random: Random, users: SeedUsers, base: number, now: Date) {
+  for (let done = 0; done < contactTotal; done += BATCH) {
+    const size = Math.min(BATCH, contactTotal - done);
+    const leads = Array.from({ length: size }, (_, i) => {
+      const lead = generateLead(random, { index: base + done + i, now, spreadDays: 3 * 365, users });
+      const created = (lead.createdAt as Date).getTime();
+      const archivedAt = new Date(Math.min(now.getTime(), created + random.int(3, 90) * DAY));
+      const leadStatus = lead.leadStatus === 'Converted to Client' ? 'Not Proceeding / Lost' : lead.leadStatus;
+      return {
+        ...lead,
+        leadStatus,
+        convertedAt: null,
+        statusBeforeConversion: null,
+        archivedAt,
+        updatedAt: archivedAt,
+      };
+    });
+    const archived = await insertLeadsReturning(db, leads);
+    await insertContacts(
+      db,
+      archived.map((lead) =>
+        contactFromLead(lead, lead.createdBy ?? users.creators[0]!, 'Archived by user', lead.archivedAt ?? now),
+      ),
+    );
+  }
+}
+
+/** Times the list endpoints through the whole app (session, access check, validation, SQL, serialisation). */
+async function measure(database: Awaited<ReturnType<typeof openDatabase>>, userRows: { id: string; role: string }[]) {
+  const app = await buildApp({
+    config: { ...config, webDistDir: null },
+    database,
+    mailer: createMailer({ smtpUrl: null, outboxDir: `${config.dataDir}/outbox` }),
+  });
+  await app.ready();
+  const sessions: string[] = [];
+  const cookieFor = async (role: string) => {
+    const user = userRows.find((u) => u.role === role);
+    if (!user) return null;
+    const { token } = await createSession(database.db, {
+      userId: user.id,
+      timeoutHours: 1,
+      ipAddress: null,
+      userAgent: 'seed-large',
+    });
+    sessions.push(hashToken(token));
+    return `${SESSION_COOKIE}=${token}`;
+  };
+  try {
+    const admin = await cookieFor('administrator');
+    const consultant = await cookieFor('consultant');
+    const cases: [string, string | null, string][] = [
+      ['first page, default sort', admin, '/api/leads?page=1&pageSize=50'],
+      [
+        'status filter, page 50',
+        admin,
+        `/api/leads?status=${encodeURIComponent('New Lead Received')}&page=50&pageSize=50`,
+      ],
+      [
+        'status filter, page 1',
+        admin,
+        `/api/leads?status=${encodeURIComponent('Consultation Completed')}&page=1&pageSize=50`,
+      ],
+      ["search 'smi'", admin, '/api/leads?search=smi&page=1&pageSize=50'],
+      ["search 'pat', page 5", admin, '/api/leads?search=pat&page=5&pageSize=50'],
+      ['sort lastName asc, page 200', admin, '/api/leads?sort=lastName:asc&page=200&pageSize=50'],
+      ['consultant (own or assigned)', consultant, '/api/leads?page=1&pageSize=50'],
+      ['filter options', admin, '/api/leads/filter-options'],
+      ['dashboard lead statistics', admin, '/api/dashboard/lead-statistics'],
+      ['dashboard lead trend', admin, '/api/dashboard/lead-trend'],
+      ['clients: first page', admin, '/api/clients?page=1&pageSize=50'],
+      [
+        'clients: status filter, page 20',
+        admin,
+        `/api/clients?status=${encodeURIComponent('Application - Lodged')}&page=20&pageSize=50`,
+      ],
+      ["clients: search 'smi'", admin, '/api/clients?search=smi&page=1&pageSize=50'],
+      ['clients: sort lastName asc, page 100', admin, '/api/clients?sort=lastName:asc&page=100&pageSize=50'],
+      ['clients: consultant', consultant, '/api/clients?page=1&pageSize=50'],
+      ['clients: filter options', admin, '/api/clients/filter-options'],
+      ['records: first page', admin, '/api/records?page=1&pageSize=50'],
+      ['records: page 100', admin, '/api/records?page=100&pageSize=100'],
+      ["records: search 'smi'", admin, '/api/records?search=smi&page=1&pageSize=50'],
+      ["records: search 'lodged' (status)", admin, '/api/records?search=lodged&page=1&pageSize=50'],
+      ['records: type=client, page 10', admin, '/api/records?type=client&page=10&pageSize=50'],
+      ['records: consultant', consultant, '/api/records?page=1&pageSize=50'],
+      ['records: statistics', admin, '/api/records/statistics'],
+      ['contacts: first page', admin, '/api/contacts?page=1&pageSize=50'],
+      ["contacts: search 'pat'", admin, '/api/contacts?search=pat&page=1&pageSize=50'],
+      ['contacts: consultant', consultant, '/api/contacts?page=1&pageSize=50'],
+      ['contacts: statistics', admin, '/api/contacts/statistics'],
+    ];
+    // CPU time of this process: with PGlite it includes the database's work, and it is steadier than
+    // wall time on a busy machine.
+    console.log(
+      `\n${'request'.padEnd(40)} ${'median'.padStart(8)} ${'min'.padStart(8)} ${'cpu'.padStart(8)}  total rows`,
+    );
+    for (const [label, cookie, url] of cases) {
+      if (!cookie) continue;
+      const times: number[] = [];
+      const cpu: number[] = [];
+      let body: { total?: number; totalRecords?: number; totalContacts?: number } = {};
+      for (let run = 0; run < RUNS + 1; run++) {
+        const start = performance.now();
+        const startCpu = process.cpuUsage();
+        const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+        const elapsed = ms(start);
+        const used = process.cpuUsage(startCpu);
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        body = res.json();
+        if (run === 0) continue; // the first run warms caches
+        times.push(elapsed);
+        cpu.push((used.user + used.system) / 1000);
+      }
+      const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+      const cells = [median(times), Math.min(...times), median(cpu)].map((v) => `${v.toFixed(1)} ms`.padStart(8));
+      console.log(
+        `${label.padEnd(40)} ${cells.join(' ')}  ${body.total ?? body.totalRecords ?? body.totalContacts ?? ''}`,
+      );
+    }
+  } finally {
+    for (const id of sessions) await deleteSessionById(database.db, id);
+    await app.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

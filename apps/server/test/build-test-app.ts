@@ -1,0 +1,132 @@
+// Boots the whole app on a fresh database for one test file, with the demo users (one per role).
+// PGlite from the migrated template by default; a new database on the PostgreSQL server at
+// TEST_DATABASE_URL when that is set (dropped again by close()).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role } from '@crm/domain';
+import { buildApp } from '../src/app.ts';
+import { readConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
+import { createMailer, readOutbox } from '../src/plugins/mail.ts';
+import { SESSION_COOKIE } from '../src/plugins/session.ts';
+import { demoEmail, seedDemoUsers } from '../src/seed/demo-users.ts';
+
+/** The password of every seeded user. */
+export const TEST_PASSWORD = 'Test-Password-1!';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  outboxDir: string;
+  /** Signs the role's demo user in through the API; returns the Cookie header value. */
+  signIn: (role: Role, password?: string) => Promise<string>;
+  /** The .eml messages written so far, oldest first. */
+  outbox: () => Promise<{ name: string; content: string }[]>;
+  close: () => Promise<void>;
+};
+
+export function testDatabaseUrl(): string | null {
+  return process.env.TEST_DATABASE_URL?.trim() || null;
+}
+
+export async function buildTestApp(): Promise<TestApp> {
+  const serverUrl = testDatabaseUrl();
+  const { database, drop } = serverUrl ? await openServerDatabase(serverUrl) : await openTemplatePglite();
+  const outboxDir = mkdtempSync(join(tmpdir(), 'crm-outbox-'));
+  let app: FastifyInstance | undefined;
+  try {
+    await seedDemoUsers(database.db, TEST_PASSWORD);
+    const config = {
+      ...readConfig({ WEB_DIST_DIR: '' }),
+      databaseUrl: serverUrl,
+      seedDemo: false,
+      demoPassword: TEST_PASSWORD,
+    };
+    app = await buildApp({ config, database, mailer: createMailer({ smtpUrl: null, outboxDir }) });
+    await app.ready();
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    await drop();
+    rmSync(outboxDir, { recursive: true, force: true });
+    throw error;
+  }
+  const ready = app;
+
+  return {
+    app: ready,
+    database,
+    outboxDir,
+    signIn: (role, password = TEST_PASSWORD) => signInAs(ready, demoEmail(role), password),
+    outbox: () => readOutbox(outboxDir),
+    close: async () => {
+      await ready.close();
+      await database.close();
+      await drop();
+      rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signInAs(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  if (response.statusCode !== 200) {
+    throw new Error(`Sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  return sessionCookieOf(response.cookies);
+}
+
+/** The Cookie header a browser would send back after a response that set the session cookie. */
+export function sessionCookieOf(cookies: { name: string; value: string }[]): string {
+  const cookie = cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie?.value) throw new Error('The response set no session cookie');
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+async function openTemplatePglite(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const templatePath = inject('pgliteTemplatePath');
+  if (!templatePath) throw new Error('No PGlite template: is test/global-setup.ts the globalSetup of this project?');
+  const loadDataDir = new Blob([readFileSync(templatePath)], { type: 'application/x-gzip' });
+  const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir });
+  return { database, drop: async () => {} };
+}
+
+async function openServerDatabase(serverUrl: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const name = `${inject('testDatabasePrefix')}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const drop = () => admin(`drop database if exists "${name}" with (force)`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return { database: await openDatabase({ kind: 'postgres', url: url.toString() }), drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+/** The decoded text body of an .eml the outbox mailer wrote (nodemailer uses quoted-printable). */
+export function mailText(eml: string): { headers: string; text: string } {
+  const split = eml.search(/\r?\n\r?\n/);
+  const headers = eml.slice(0, split);
+  const body = eml.slice(split).replace(/^\r?\n\r?\n/, '');
+  if (!/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) return { headers, text: body };
+  const latin1 = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return { headers, text: Buffer.from(latin1, 'latin1').toString('utf8') };
+}

@@ -1,0 +1,132 @@
+// Helpers for the lead / client / contact API tests: one app per file, a signed-in cookie per role, and
+// valid forms with fresh emails and numbers.
+import { and, count, eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { type ClientRecord, type LeadRecord, ROLES, type Role } from '@crm/domain';
+import { auditLogs, users } from '../src/db/schema/index.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { demoEmail } from '../src/seed/demo-users.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+export type Fixture = {
+  t: TestApp;
+  idOf: (role: Role) => string;
+  call: (
+    role: Role,
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+  ) => Promise<LightMyRequestResponse>;
+  leadInput: (overrides?: Record<string, unknown>) => Record<string, unknown>;
+  clientInput: (overrides?: Record<string, unknown>) => Record<string, unknown>;
+  createLead: (role?: Role, overrides?: Record<string, unknown>) => Promise<LeadRecord>;
+  /** Creates a lead as `role` and converts it as `role`; returns both records. */
+  convertedLead: (
+    role?: Role,
+    overrides?: Record<string, unknown>,
+  ) => Promise<{ lead: LeadRecord; client: ClientRecord }>;
+  countRows: (table: PgTable) => Promise<number>;
+  auditActions: (resourceType: string, resourceId: string) => Promise<string[]>;
+  /** Runs SQL as the test (constraints that make a step fail, back-dated timestamps). */
+  exec: (statement: string) => Promise<void>;
+};
+
+/** A unique number per file run, so emails and numbers never collide between tests. */
+let serial = 0;
+
+export async function createFixture(): Promise<Fixture> {
+  const t = await buildTestApp();
+  const cookies = new Map<Role, string>();
+  const userIds = new Map<Role, string>();
+  for (const role of ROLES) cookies.set(role, await t.signIn(role));
+  for (const u of await t.database.db.select({ id: users.id, email: users.email }).from(users)) {
+    const role = ROLES.find((r) => demoEmail(r) === u.email);
+    if (role) userIds.set(role, u.id);
+  }
+  const fileTag = Math.floor(Math.random() * 900) + 100;
+
+  const call: Fixture['call'] = (role, method, url, payload) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: cookies.get(role) as string },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+
+  const next = () => ++serial;
+  const leadInput: Fixture['leadInput'] = (overrides = {}) => {
+    const n = next();
+    return {
+      firstName: 'Priya',
+      lastName: 'Patel',
+      dateOfBirth: '1994-05-17',
+      nationality: 'India',
+      countryOfResidence: 'Australia',
+      email: `person.${fileTag}.${n}@example.com`,
+      contactNumber: `+61 4${fileTag}${String(10_000 + n)}`,
+      applicantLocation: 'Inside Australia',
+      currentVisaSubclass: 'Student 500',
+      visaExpiryDate: '2027-03-01',
+      desiredVisa: 'Temporary Graduate 485',
+      leadStatus: 'Agreement Signed – Awaiting Payment',
+      leadSource: 'Website',
+      ...overrides,
+    };
+  };
+  const clientInput: Fixture['clientInput'] = (overrides = {}) => {
+    const n = next();
+    return {
+      firstName: 'Wei',
+      lastName: 'Zhang',
+      email: `client.${fileTag}.${n}@example.com`,
+      contactNumber: `+61 3${fileTag}${String(10_000 + n)}`,
+      nationality: 'China',
+      maritalStatus: 'Single',
+      numberOfDependents: '0',
+      applicantLocation: 'Outside Australia',
+      desiredVisa: 'Skilled Independent 189',
+      status: 'Active',
+      ...overrides,
+    };
+  };
+  const createLead: Fixture['createLead'] = async (role = 'administrator', overrides = {}) => {
+    const res = await call(role, 'POST', '/api/leads', leadInput(overrides));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  const convertedLead: Fixture['convertedLead'] = async (role = 'administrator', overrides = {}) => {
+    const lead = await createLead(role, overrides);
+    const res = await call(role, 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const reread = await call(role, 'GET', `/api/leads/${lead.id}`);
+    return { lead: reread.statusCode === 200 ? reread.json() : lead, client: res.json().client };
+  };
+  const countRows: Fixture['countRows'] = async (table) => {
+    const [row] = await t.database.db.select({ n: count() }).from(table);
+    return row?.n ?? 0;
+  };
+  const auditActions: Fixture['auditActions'] = async (resourceType, resourceId) => {
+    const rows = await t.database.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.resourceType, resourceType), eq(auditLogs.resourceId, resourceId)))
+      .orderBy(auditLogs.createdAt);
+    return rows.map((r) => r.action);
+  };
+  const exec: Fixture['exec'] = async (statement) => {
+    await t.database.db.execute(statement);
+  };
+  return {
+    t,
+    idOf: (role) => userIds.get(role) as string,
+    call,
+    leadInput,
+    clientInput,
+    createLead,
+    convertedLead,
+    countRows,
+    auditActions,
+    exec,
+  };
+}

@@ -1,0 +1,81 @@
+// Automated accessibility check (DECISIONS.md §5: every page passes axe with no serious or critical
+// findings) of the sign-in page, the dashboard and My Profile, in the light and the dark theme,
+// including the states a user meets there (validation messages, the password strength meter).
+// Account used: account_administrator, read-only.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures.ts';
+
+// Independent tests: spread them over both workers.
+test.describe.configure({ mode: 'parallel' });
+
+/** Serious and critical axe findings, one line per element, readable in the failure message. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id} (${v.impact}) ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`,
+      ),
+    );
+}
+
+/** Waits until no page part is still loading, so axe sees the finished page. */
+async function expectLoaded(page: Page) {
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('main').getByText(/^Loading\b/)).toHaveCount(0);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('sign-in page, empty and with its validation messages', async ({ page }) => {
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      const findings = (await seriousFindings(page)).map((f) => `[empty] ${f}`);
+
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      await expect(page.getByText('Password is required')).toBeVisible();
+      findings.push(...(await seriousFindings(page)).map((f) => `[validation] ${f}`));
+      expect(findings).toEqual([]);
+    });
+
+    test('dashboard', async ({ page }) => {
+      await signInAs(page, 'account_administrator');
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expectLoaded(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+
+    test('My Profile, as loaded and with a validation message and each strength level', async ({ page }) => {
+      await signInAs(page, 'account_administrator');
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { name: 'Account Details', level: 2 })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'First name', exact: true })).toHaveValue('Alexandra');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expectLoaded(page);
+      const findings = (await seriousFindings(page)).map((f) => `[loaded] ${f}`);
+
+      await page.getByRole('textbox', { name: 'First name', exact: true }).fill('A');
+      await expect(page.getByText('First name must be at least 2 characters')).toBeVisible();
+      const newPassword = page.getByRole('textbox', { name: 'New password', exact: true });
+      for (const [password, strength] of [
+        ['short', 'Weak'],
+        ['Abcdefg1', 'Fair'],
+        ['Valid-Password-12#', 'Strong'],
+      ] as const) {
+        await newPassword.fill(password);
+        await expect(page.getByTestId('password-strength')).toHaveText(strength);
+        findings.push(...(await seriousFindings(page)).map((f) => `[${strength}] ${f}`));
+      }
+      expect(findings).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,178 @@
+/// <reference types="node" />
+// Shared helpers for the browser tests: the seeded demo users, fast sign-in through the API
+// (the page's request context shares the browser context's cookies), the mail outbox, and an
+// account lock for the few tests that change a demo user's password while other files run.
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page, request as apiRequest } from '@playwright/test';
+
+export const ROLES = [
+  'account_administrator',
+  'administrator',
+  'supervisor',
+  'team_lead',
+  'consultant',
+  'member',
+  'guest',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const DEMO_PASSWORD = 'Demo-Password-1!';
+
+export const emailOf = (role: Role) => `${role}@example.com`;
+
+/** Names given by the server's demo seed (apps/server/src/seed/demo-users.ts). */
+export const DEMO_NAMES: Record<Role, { firstName: string; lastName: string }> = {
+  account_administrator: { firstName: 'Alexandra', lastName: 'Reid' },
+  administrator: { firstName: 'Marcus', lastName: 'Tan' },
+  supervisor: { firstName: 'Priya', lastName: 'Sharma' },
+  team_lead: { firstName: 'Daniel', lastName: 'Nguyen' },
+  consultant: { firstName: 'Sofia', lastName: 'Santos' },
+  member: { firstName: 'Liam', lastName: "O'Connor" },
+  guest: { firstName: 'Grace', lastName: 'Kim' },
+};
+
+/** The server's data folder for browser tests (scripts/e2e-server.mjs wipes it at start). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR
+  ? resolve(process.env.E2E_DATA_DIR)
+  : resolve(dirname(fileURLToPath(import.meta.url)), '../../../.e2e-data');
+export const OUTBOX_DIR = join(E2E_DATA_DIR, 'outbox');
+const LOCK_DIR = join(E2E_DATA_DIR, 'e2e-account-locks');
+
+/** Signs the page's browser context in through the API (fast; the form is covered in auth.spec). */
+export async function signInAs(page: Page, role: Role, password = DEMO_PASSWORD) {
+  const response = await page.request.post('/api/auth/sign-in', { data: { email: emailOf(role), password } });
+  expect(response.status(), `API sign-in as ${role}`).toBe(200);
+}
+
+/** The sidebar's main menu. */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The sidebar footer's user button, found by the full name in its accessible name (today
+ * 'Account menu for <name>'). The name must stand alone: 'Priya Sharma' does not find the
+ * button of 'Priya Sharma-Live'.
+ */
+export const accountMenuButton = (page: Page, fullName: string) =>
+  page
+    .getByRole('navigation', { name: 'Sidebar' })
+    .getByRole('button', { name: new RegExp(`(^|\\s)${escapeRegExp(fullName)}(?![\\w'-])`) });
+
+/** Fills the sign-in form and submits it. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Safety net for the tests that change a demo password: if the test stopped before changing it
+ * back, sign in with the temporary password and restore the demo one through the API.
+ */
+export async function restoreDemoPassword(baseURL: string, role: Role, temporaryPassword: string) {
+  const api = await apiRequest.newContext({ baseURL });
+  try {
+    const demo = await api.post('/api/auth/sign-in', { data: { email: emailOf(role), password: DEMO_PASSWORD } });
+    if (demo.ok()) return;
+    const signedIn = await api.post('/api/auth/sign-in', {
+      data: { email: emailOf(role), password: temporaryPassword },
+    });
+    if (!signedIn.ok()) return;
+    const changed = await api.post('/api/profile/password', {
+      data: { currentPassword: temporaryPassword, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+    });
+    expect(changed.status(), `restoring the demo password of ${role}`).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}
+
+// ---- mail outbox -------------------------------------------------------------------------------
+
+export async function outboxNames(): Promise<string[]> {
+  const names = await readdir(OUTBOX_DIR).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith('.eml')).sort();
+}
+
+/** Decodes quoted-printable text: soft line breaks and =XX escapes. */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * Waits for a message to `to` that was not in the outbox before (`seen`), and returns the newest
+ * such message decoded. Other files may mail other users at the same time, so filter by recipient.
+ */
+export async function waitForMailTo(to: string, seen: readonly string[]): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const fresh = (await outboxNames()).filter((n) => !seen.includes(n));
+        for (const name of fresh.reverse()) {
+          const content = await readFile(join(OUTBOX_DIR, name), 'utf8');
+          if (new RegExp(`^To: ${escapeRegExp(to)}\\s*$`, 'mi').test(content)) {
+            found = decodeQuotedPrintable(content);
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a new mail to ${to} in ${OUTBOX_DIR}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function resetLinkIn(mail: string): string {
+  const match = mail.match(/https?:\/\/\S+\/reset-password\?token=[^\s"<>]+/);
+  expect(match, 'a reset link in the mail').not.toBeNull();
+  return match![0];
+}
+
+// ---- account locks -----------------------------------------------------------------------------
+
+async function acquireLock(role: Role, timeoutMs: number) {
+  await mkdir(LOCK_DIR, { recursive: true });
+  const path = join(LOCK_DIR, role);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await mkdir(path); // atomic: fails while another test holds the account
+      return async () => {
+        await rm(path, { recursive: true, force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the ${role} account lock`, { cause: error });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+type Fixtures = {
+  /**
+   * Holds demo accounts for the rest of the test, so a test that signs in as a role never meets a
+   * password another file has changed for a moment (and its sessions are not revoked under it).
+   * Released in teardown, even when the test fails or times out.
+   */
+  holdAccounts: (...roles: Role[]) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+  holdAccounts: async ({}, use) => {
+    const releases: (() => Promise<void>)[] = [];
+    await use(async (...roles) => {
+      for (const role of [...roles].sort()) releases.push(await acquireLock(role, 30_000));
+    });
+    for (const release of releases.reverse()) await release();
+  },
+});
+
+export { expect };

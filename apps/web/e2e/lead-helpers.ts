@@ -1,0 +1,111 @@
+// Helpers for the lead and dashboard browser tests: unique names (letters only, as names may not
+// hold digits), unique contact numbers, and leads created through the API (the form itself is
+// covered in leads.spec.ts).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+let counter = 0;
+
+/** A word no other test (or the demo seed) uses: letters only. */
+export function uniqueWord(prefix = 'Zq'): string {
+  const n = Date.now() * 1000 + Math.floor(Math.random() * 1000) + counter++;
+  const letters = n
+    .toString(26)
+    .split('')
+    .map((c) => String.fromCharCode(/\d/.test(c) ? 97 + Number(c) : c.charCodeAt(0) + 10))
+    .join('');
+  return prefix + letters.slice(-9);
+}
+
+/** '+61 4xx xxx xxx', different for every call. */
+export function uniquePhone(): string {
+  const digits = String(Date.now() * 100 + Math.floor(Math.random() * 100) + counter++).slice(-8);
+  return `+61 4${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)}`;
+}
+
+export type LeadFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  contactNumber: string;
+  dateOfBirth: string;
+  nationality: string;
+  countryOfResidence: string;
+  applicantLocation: 'Inside Australia' | 'Outside Australia';
+  leadStatus: string;
+  leadSource: string;
+  desiredVisa?: string;
+  middleName?: string;
+};
+
+export function leadFields(overrides: Partial<LeadFields> = {}): LeadFields {
+  const firstName = overrides.firstName ?? uniqueWord('Ann');
+  const lastName = overrides.lastName ?? uniqueWord('Lee');
+  return {
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}@e2e.example.com`.toLowerCase(),
+    contactNumber: uniquePhone(),
+    dateOfBirth: '1990-05-17',
+    nationality: 'India',
+    countryOfResidence: 'India',
+    applicantLocation: 'Outside Australia',
+    leadStatus: 'New Lead Received',
+    leadSource: 'Website',
+    desiredVisa: 'Student 500',
+    ...overrides,
+  };
+}
+
+export type CreatedLead = LeadFields & { id: string; displayId: string; version: number };
+
+export async function createLead(
+  request: APIRequestContext,
+  overrides: Partial<LeadFields> = {},
+): Promise<CreatedLead> {
+  const fields = leadFields(overrides);
+  const response = await request.post('/api/leads', { data: fields });
+  expect(response.status(), `creating ${fields.firstName} ${fields.lastName}: ${await response.text()}`).toBe(201);
+  const body = (await response.json()) as { id: string; displayId: string; version: number };
+  return { ...fields, ...body };
+}
+
+/** The leads table row of a lead, found by its full name. */
+export const leadRow = (page: Page, name: string) => page.getByRole('row', { name: `Open lead ${name}` });
+
+/** The open lead panel (a dialog). */
+export const leadPanel = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Lead Details' }) });
+
+/** Converts a lead to a client through the API (POST /api/leads/{id}/convert); returns the client's id. */
+export async function convertLead(request: APIRequestContext, leadId: string): Promise<string> {
+  const response = await request.post(`/api/leads/${leadId}/convert`, { data: {} });
+  expect(response.status(), `converting lead ${leadId}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { clientId: string }).clientId;
+}
+
+/** Archives a lead through the API (POST /api/leads/{id}/archive): it becomes a contact. */
+export async function archiveLead(
+  request: APIRequestContext,
+  leadId: string,
+  reason = 'Archived by e2e test',
+): Promise<void> {
+  const response = await request.post(`/api/leads/${leadId}/archive`, { data: { reason } });
+  expect(response.status(), `archiving lead ${leadId}: ${await response.text()}`).toBe(200);
+}
+
+// ---- clients (clients.spec.ts) -----------------------------------------------------------------
+
+/** Converts a lead through the API; returns the new client's id. */
+export async function convertLeadThroughApi(request: APIRequestContext, leadId: string): Promise<string> {
+  const response = await request.post(`/api/leads/${leadId}/convert`, { data: {} });
+  expect(response.status(), `converting lead ${leadId}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { clientId: string }).clientId;
+}
+
+/** The clients table row of a client, found by its full name. */
+export const clientRow = (page: Page, name: string) => page.getByRole('row', { name: `Open client ${name}` });
+
+/** The open client panel (a dialog). */
+export const clientPanel = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Client Details' }) });

@@ -1,0 +1,146 @@
+// The route table of spec 1 §2.1. Every signed-in page sits under the shell, which redirects a
+// signed-out visit to /auth and back; each page is guarded by its module as the matrix says.
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { z } from 'zod';
+import { type Module, PAGES } from '@crm/domain';
+import { PageLoader } from '../components/page-loader.tsx';
+import { AccessDeniedPage, ModuleNotAvailablePage, NotFoundPage } from '../components/status-pages.tsx';
+import { sessionQueryOptions } from '../features/auth/api/session.ts';
+import { leadsSearchSchema, type LeadsTab } from '../features/leads/leads-search.ts';
+import { useAuthorization } from '../lib/authorization.ts';
+import { AppLayout } from './shell/app-layout.tsx';
+
+type RouterContext = { queryClient: QueryClient };
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth',
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (session) throw redirect({ to: '/dashboard' });
+  },
+  component: lazyRouteComponent(() => import('../features/auth/sign-in-page.tsx'), 'SignInPage'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: z.object({ token: z.string().optional() }),
+  component: lazyRouteComponent(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+});
+
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (!session) throw redirect({ to: '/auth', search: { redirect: location.href } });
+  },
+  component: AppLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+/** Shows the page only to roles whose module access includes it. */
+function guarded(module: Module, title: string, Page: ComponentType) {
+  return function GuardedPage() {
+    const { canOpen, role } = useAuthorization();
+    if (!canOpen(module)) return <AccessDeniedPage role={role} page={title} />;
+    return <Page />;
+  };
+}
+
+const pageTitle = (path: string) => PAGES.find((p) => p.path === path)?.title ?? path;
+const moduleOf = (path: string) => PAGES.find((p) => p.path === path)?.module ?? 'dashboard';
+
+const DashboardPage = lazyRouteComponent(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const LeadsClientsPage = lazyRouteComponent(
+  () => import('../features/leads/leads-clients-page.tsx'),
+  'LeadsClientsPage',
+);
+const ProfilePage = lazyRouteComponent(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
+
+function notYet(title: string) {
+  return function NotYetPage() {
+    return <ModuleNotAvailablePage title={title} />;
+  };
+}
+
+function pageRoute<TPath extends string>(
+  path: TPath,
+  Page: ComponentType,
+  module: Module = moduleOf(path),
+  title = pageTitle(path),
+) {
+  return createRoute({ getParentRoute: () => shellRoute, path, component: guarded(module, title, Page) });
+}
+
+/** /leads-clients and its two aliases share one page and one search schema; each opens its tab. */
+function leadsRoute<TPath extends '/leads-clients' | '/leads' | '/clients'>(
+  path: TPath,
+  module: Module,
+  title: string,
+  defaultTab: LeadsTab,
+) {
+  const route = createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    validateSearch: leadsSearchSchema,
+    component: guarded(module, title, function LeadsRoutePage() {
+      return <LeadsClientsPage search={route.useSearch()} defaultTab={defaultTab} />;
+    }),
+  });
+  return route;
+}
+
+const shellChildren = [
+  pageRoute('/', DashboardPage, 'dashboard', 'Dashboard'),
+  pageRoute('/dashboard', DashboardPage),
+  pageRoute('/profile', ProfilePage),
+  leadsRoute('/leads-clients', moduleOf('/leads-clients'), pageTitle('/leads-clients'), 'leads'),
+  leadsRoute('/leads', 'leads', 'Leads', 'leads'),
+  leadsRoute('/clients', 'clients', 'Clients', 'clients'),
+  pageRoute(
+    '/contacts',
+    lazyRouteComponent(() => import('../features/contacts/contacts-page.tsx'), 'ContactsPage'),
+  ),
+  pageRoute('/my-tasks', notYet('My Tasks')),
+  pageRoute('/forms', notYet('Forms')),
+  pageRoute('/contracts', notYet('Contract Manager')),
+  pageRoute('/timesheet', notYet('Timesheet')),
+  pageRoute('/staffing', notYet('Staffing')),
+  pageRoute('/finance', notYet('Finance and Sales')),
+  pageRoute('/admin', notYet('Administration')),
+];
+
+const routeTree = rootRoute.addChildren([authRoute, resetPasswordRoute, shellRoute.addChildren(shellChildren)]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPendingComponent: () => <PageLoader />,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

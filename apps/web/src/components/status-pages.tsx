@@ -1,0 +1,55 @@
+// Full-page states: access denied, not found, and modules that later work will build.
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock, IconMapOff, IconTools } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { ROLE_LABELS, type Role } from '@crm/domain';
+import type { ReactNode } from 'react';
+
+function StatusPage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="sm" maw={520} ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          {icon}
+        </ThemeIcon>
+        <Title order={1} fz={24}>
+          {title}
+        </Title>
+        {children}
+        <Button component={Link} to="/dashboard" variant="light" mt="sm">
+          Go to Dashboard
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+export function AccessDeniedPage({ role, page }: { role: Role; page: string }) {
+  return (
+    <StatusPage icon={<IconLock size={28} />} title="Access Restricted">
+      <Text c="dimmed">
+        Your role ({ROLE_LABELS[role]}) does not have access to {page}. Please contact your administrator if you believe
+        this is an error.
+      </Text>
+    </StatusPage>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <StatusPage icon={<IconMapOff size={28} />} title="Page not found">
+      <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+    </StatusPage>
+  );
+}
+
+export function ModuleNotAvailablePage({ title }: { title: string }) {
+  return (
+    <StatusPage icon={<IconTools size={28} />} title={title}>
+      <Text c="dimmed">
+        {title} is not available yet in this version. It is being built and will appear here without any change on your
+        side.
+      </Text>
+    </StatusPage>
+  );
+}

@@ -1,0 +1,13 @@
+// GET /api/clients/:id: the complete client for the panel (also verifies a conversion).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientRecord } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const clientQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['client', 'detail', id],
+    queryFn: ({ signal }) => api.get<ClientRecord>(`/api/clients/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 30_000,
+  });
+
+export const useClient = (id: string | null) => useQuery({ ...clientQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -1,0 +1,23 @@
+// PATCH /api/clients/:id with the version last read (409 when someone else saved first).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientRecord } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+import { withSaveRetry } from '../../../lib/save-retry.ts';
+import type { ClientUpdateBody } from '../client-form-values.ts';
+import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
+
+export type UpdateClientVariables = { id: string; input: ClientUpdateBody };
+
+export function useUpdateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: UpdateClientVariables) =>
+      withSaveRetry((timeoutMs) =>
+        api.patch<ClientRecord>(`/api/clients/${encodeURIComponent(id)}`, input, { timeoutMs }),
+      ),
+    onSuccess: (client) => {
+      queryClient.setQueryData(['client', 'detail', client.id], client);
+      invalidateRecordQueries(queryClient);
+    },
+  });
+}

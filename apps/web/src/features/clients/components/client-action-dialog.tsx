@@ -1,0 +1,180 @@
+// Asks before hide / unhide / delete / permanent delete / 'Revert to Lead' (every destructive action
+// asks first), takes an optional reason where the API keeps one, runs the request and reports with
+// the spec's messages (spec 1 §2.6, §4.4, §8; DECISIONS.md §2).
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { CLIENT_MESSAGES, CLIENT_REASON_DEFAULTS, type ClientRecord, displayId, fullNameOf } from '@crm/domain';
+import { useDeleteClient } from '../api/delete-client.ts';
+import { useHideClient } from '../api/hide-client.ts';
+import { usePermanentlyDeleteClient } from '../api/permanently-delete-client.ts';
+import { useRevertClient } from '../api/revert-client.ts';
+import { useUnhideClient } from '../api/unhide-client.ts';
+
+export type ClientActionKind = 'hide' | 'unhide' | 'delete' | 'permanent' | 'revert';
+
+type Copy = {
+  title: string;
+  confirm: string;
+  color: string;
+  success: string;
+  failure: string;
+  /** The alert's wording of a failure (spec 1 §8: 'Error deleting client: {message}'). */
+  failureWithMessage: (message: string) => string;
+  body: (client: ClientRecord) => string;
+  /** The API keeps a reason for this action. */
+  reason: keyof typeof CLIENT_REASON_DEFAULTS | null;
+};
+
+const withMessage = (failure: string) => (message: string) => `${failure}: ${message}`;
+
+const COPY: Record<ClientActionKind, Copy> = {
+  hide: {
+    title: 'Hide Client',
+    confirm: 'Hide Client',
+    color: 'brand',
+    success: CLIENT_MESSAGES.hidden,
+    failure: 'Failed to hide client',
+    failureWithMessage: withMessage('Failed to hide client'),
+    body: () =>
+      "The client stays in the system but leaves the list. Turn on 'Show Hidden' to see it again and unhide it.",
+    reason: 'hide',
+  },
+  unhide: {
+    title: 'Unhide Client',
+    confirm: 'Unhide Client',
+    color: 'brand',
+    success: CLIENT_MESSAGES.unhidden,
+    failure: CLIENT_MESSAGES.unhideFailed,
+    failureWithMessage: withMessage(CLIENT_MESSAGES.unhideFailed),
+    body: () => 'The client returns to the clients list for everyone who can see it.',
+    reason: 'unhide',
+  },
+  delete: {
+    title: 'Delete Client',
+    confirm: 'Delete',
+    color: 'red',
+    success: CLIENT_MESSAGES.deleted,
+    failure: CLIENT_MESSAGES.deleteFailed,
+    failureWithMessage: (message) => `Error deleting client: ${message}`,
+    body: () =>
+      'The client is removed from every list and moved to Deleted Items, where an account administrator can restore it or delete it permanently.',
+    reason: 'delete',
+  },
+  permanent: {
+    title: 'Delete Client',
+    confirm: 'Permanently Delete',
+    color: 'red',
+    success: CLIENT_MESSAGES.permanentlyDeleted,
+    failure: CLIENT_MESSAGES.permanentDeleteFailed,
+    failureWithMessage: withMessage(CLIENT_MESSAGES.permanentDeleteFailed),
+    body: () => 'The client and all its related data are deleted permanently. This action cannot be undone.',
+    reason: null,
+  },
+  revert: {
+    title: 'Revert to Lead',
+    confirm: 'Revert to Lead',
+    color: 'orange',
+    success: CLIENT_MESSAGES.reverted,
+    failure: 'Failed to revert client',
+    failureWithMessage: (message) => message,
+    body: (client) =>
+      `The conversion is undone: lead ${client.convertedFromLeadId ? displayId('lead', client.convertedFromLeadId) : ''} returns to the Leads tab with the status it had before, and this client is kept as Reverted (read-only).`,
+    reason: null,
+  },
+};
+
+type ClientActionDialogProps = {
+  action: ClientActionKind | null;
+  client: ClientRecord | null;
+  onClose: () => void;
+  onDone?: (action: ClientActionKind) => void;
+};
+
+export function ClientActionDialog({ action, client, onClose, onDone }: ClientActionDialogProps) {
+  const hide = useHideClient();
+  const unhide = useUnhideClient();
+  const remove = useDeleteClient();
+  const permanent = usePermanentlyDeleteClient();
+  const revert = useRevertClient();
+  const mutations = { hide, unhide, delete: remove, permanent, revert };
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = action ? mutations[action] : hide;
+  const copy = action ? COPY[action] : null;
+
+  const close = () => {
+    if (mutation.isPending) return;
+    setReason('');
+    setError(null);
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!action || !client || !copy) return;
+    setError(null);
+    const variables = { id: client.id, reason: copy.reason ? reason : undefined };
+    const onError = (e: Error) => {
+      setError(e.message && e.message !== 'Request failed' ? copy.failureWithMessage(e.message) : copy.failure);
+      notifications.show({ color: 'red', message: copy.failure });
+    };
+    const onSuccess = () => {
+      notifications.show({ color: 'green', message: copy.success });
+      setReason('');
+      onClose();
+      onDone?.(action);
+    };
+    // Each hook keeps its own pending state; call the one that belongs to the action.
+    if (action === 'revert') revert.mutate(variables, { onSuccess, onError });
+    else if (action === 'permanent') permanent.mutate(variables, { onSuccess, onError });
+    else mutations[action].mutate(variables, { onSuccess, onError });
+  };
+
+  return (
+    <Modal opened={Boolean(action && client)} onClose={close} title={copy?.title} centered size="md">
+      {copy && client && action ? (
+        <Stack gap="md">
+          <Text size="sm">
+            <Text span fw={600}>
+              {fullNameOf(client)}
+            </Text>{' '}
+            <Text span c="dimmed" ff="monospace" size="xs">
+              {client.displayId}
+            </Text>
+          </Text>
+          <Text size="sm">{copy.body(client)}</Text>
+          {copy.reason ? (
+            <Textarea
+              label="Reason (optional)"
+              placeholder={CLIENT_REASON_DEFAULTS[copy.reason]}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              maxLength={500}
+              autosize
+              minRows={2}
+              data-autofocus
+            />
+          ) : null}
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button
+              variant="default"
+              onClick={close}
+              disabled={mutation.isPending}
+              data-autofocus={copy.reason ? undefined : true}
+            >
+              Cancel
+            </Button>
+            <Button color={copy.color} onClick={confirm} loading={mutation.isPending}>
+              {copy.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

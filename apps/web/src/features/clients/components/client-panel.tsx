@@ -1,0 +1,223 @@
+// The right-hand client panel (spec 1 §2.6): a header with the name, the 'Client' badge and Close;
+// the tabs Client Details, Services and Tasks & Notes; the overview card beside the form; the
+// 'Revert to Lead' offer within 30 days of a conversion and the 'Reverted to Lead' banner.
+// Read-only for a Reverted client or a role that may not edit.
+import { Alert, Anchor, Badge, Button, Center, Drawer, Grid, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowBackUp, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type ClientRecord, displayId, fullNameOf, REVERSION_WINDOW_DAYS, REVERTED_STATUS } from '@crm/domain';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useClient } from '../api/client.ts';
+import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
+import { ClientForm } from './client-form.tsx';
+import { ClientOverviewCard } from './client-overview-card.tsx';
+
+export type ClientPanelTab = 'details' | 'services' | 'tasks';
+
+type ClientPanelProps = {
+  clientId: string | null;
+  tab: ClientPanelTab;
+  onTabChange: (tab: ClientPanelTab) => void;
+  onClose: () => void;
+  /** Opens a lead (the one the client was converted from). */
+  onOpenLead: (leadId: string) => void;
+};
+
+export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }: ClientPanelProps) {
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const client = useClient(clientId);
+  const record = clientId ? client.data : undefined;
+  const notFound = isApiError(client.error) && client.error.status === 404;
+
+  return (
+    <Drawer
+      opened={clientId !== null}
+      onClose={onClose}
+      position="right"
+      size={isMobile ? '100%' : 1080}
+      padding="md"
+      title={
+        <>
+          <Group component="span" gap="xs" wrap="wrap">
+            <span>{record ? fullNameOf(record) : 'Client'}</span>
+            <Badge component="span" size="sm" radius="sm" tt="none" color="#1d4ed8" variant="filled">
+              Client
+            </Badge>
+          </Group>
+          {record ? (
+            <Text component="span" display="block" size="xs" c="dimmed" ff="monospace" fw={400}>
+              {record.displayId}
+            </Text>
+          ) : null}
+        </>
+      }
+      closeButtonProps={{ 'aria-label': 'Close client panel' }}
+      styles={{
+        title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 },
+        header: {
+          borderBottom: '1px solid var(--app-shell-border-color, var(--mantine-color-default-border))',
+          paddingBlock: 10,
+        },
+      }}
+    >
+      {!clientId ? null : client.isPending ? (
+        <PageLoader label="Loading complete client data..." />
+      ) : client.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          mt="md"
+          title={notFound ? 'Client data not available.' : 'Error loading data:'}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {notFound ? 'The client may have been deleted or is not visible to your role.' : client.error.message}
+            </Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void client.refetch()}>
+              Try Again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : record ? (
+        <Tabs
+          value={tab}
+          onChange={(next) => onTabChange((next as ClientPanelTab | null) ?? 'details')}
+          keepMounted={false}
+          mt="xs"
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="details">Client Details</Tabs.Tab>
+            <Tabs.Tab value="services">Services</Tabs.Tab>
+            <Tabs.Tab value="tasks">Tasks & Notes</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details">
+            <ClientDetails
+              client={record}
+              onClose={onClose}
+              onOpenLead={onOpenLead}
+              onReload={async () => (await client.refetch()).data}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="services">
+            <NotYet what="Services" />
+          </Tabs.Panel>
+          <Tabs.Panel value="tasks">
+            <NotYet what="Tasks and notes" />
+          </Tabs.Panel>
+        </Tabs>
+      ) : null}
+    </Drawer>
+  );
+}
+
+function NotYet({ what }: { what: string }) {
+  return (
+    <Center mih={200}>
+      <Text c="dimmed" size="sm" ta="center" maw={420}>
+        {what} for this client are not available yet in this version. They will appear here without any change on your
+        side.
+      </Text>
+    </Center>
+  );
+}
+
+type ClientDetailsProps = {
+  client: ClientRecord;
+  onClose: () => void;
+  onOpenLead: (leadId: string) => void;
+  onReload: () => Promise<ClientRecord | undefined>;
+};
+
+function ClientDetails({ client, onClose, onOpenLead, onReload }: ClientDetailsProps) {
+  const { can } = useAuthorization();
+  const [action, setAction] = useState<ClientActionKind | null>(null);
+  const canEdit = can('clients:edit');
+  const reverted = client.status === REVERTED_STATUS;
+  const readOnly = !canEdit || reverted;
+  const leadLink = client.convertedFromLeadId ? (
+    <Anchor
+      underline="always"
+      component="button"
+      type="button"
+      size="sm"
+      ff="monospace"
+      onClick={() => onOpenLead(client.convertedFromLeadId!)}
+    >
+      {displayId('lead', client.convertedFromLeadId)}
+    </Anchor>
+  ) : null;
+  const revertUntil = client.convertedAt
+    ? new Date(new Date(client.convertedAt).getTime() + REVERSION_WINDOW_DAYS * 86_400_000)
+    : null;
+
+  return (
+    <>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ClientOverviewCard client={client} onOpenLead={onOpenLead} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            {reverted ? (
+              <Alert color="orange" variant="light" icon={<IconArrowBackUp size={18} />} title="Reverted to Lead">
+                <Text size="sm">
+                  Reverted on {formatDate(client.revertedAt)}
+                  {client.revertedBy ? ` by ${client.revertedBy.fullName}` : ''}. The lead {leadLink} is back in the
+                  pipeline; this client is kept for the record and is read-only.
+                </Text>
+              </Alert>
+            ) : client.canRevert && canEdit ? (
+              <Alert color="blue" variant="light" p="xs">
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text size="sm">
+                    Converted from lead {leadLink} on {formatDate(client.convertedAt)}. The conversion can be reverted
+                    until {formatDate(revertUntil)}.
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="orange"
+                    leftSection={<IconArrowBackUp size={14} />}
+                    onClick={() => setAction('revert')}
+                  >
+                    Revert to Lead
+                  </Button>
+                </Group>
+              </Alert>
+            ) : null}
+            {!canEdit ? (
+              <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
+                <Text size="sm">Your role can view this client but not change it.</Text>
+              </Alert>
+            ) : null}
+            <ClientForm
+              key={client.id}
+              client={client}
+              readOnly={readOnly}
+              rights={{
+                canHide: canEdit,
+                canDelete: can('clients:delete'),
+                canDeletePermanently: can('clients:delete_permanent'),
+              }}
+              onCancel={onClose}
+              onAction={setAction}
+              onReload={onReload}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <ClientActionDialog
+        action={action}
+        client={action ? client : null}
+        onClose={() => setAction(null)}
+        onDone={(done) => {
+          if (done === 'delete' || done === 'permanent') onClose();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+// POST /api/contacts/:id/restore: brings a contact back as a lead or as a client, with notes (one transaction).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactRestoreResult, RestoreContactInput } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export type RestoreContactVariables = RestoreContactInput & { id: string };
+
+export function useRestoreContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, type, notes }: RestoreContactVariables) =>
+      api.post<ContactRestoreResult>(`/api/contacts/${encodeURIComponent(id)}/restore`, { type, notes }),
+    onSuccess: () => {
+      // The contact leaves the archive and a lead or client appears: refresh this tab at once
+      // (other tabs follow the server's change event).
+      for (const key of ['contact', 'lead', 'client', 'record', 'dashboard'])
+        void queryClient.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}

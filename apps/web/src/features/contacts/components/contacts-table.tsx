@@ -1,0 +1,107 @@
+// The contacts table of spec 2 "Contacts page": name (with nationality and company), contact
+// info, original status, archived date, and Restore for roles that may edit contacts.
+import { Badge, Button, Skeleton, Table, Text } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
+import { type ContactRecord, fullNameOf } from '@crm/domain';
+import { ContactText, DateText } from '../../../components/list-table/list-cells.tsx';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import classes from './contacts-table.module.css';
+
+const LOST_STATUS = 'Not Proceeding / Lost';
+/** Filled badges whose white text keeps 5:1 contrast: Mantine's red.9 and a deep orange (orange.9 is 4.3:1). */
+const LOST_RED = 'red.9';
+const OTHER_ORANGE = '#c2410c';
+
+const COLUMNS: ListColumn[] = [
+  { key: 'name', label: 'Name', width: '30%' },
+  { key: 'contact', label: 'Contact Info', width: '30%' },
+  { key: 'status', label: 'Original Status', width: '22%' },
+  { key: 'archived', label: 'Archived Date', width: 132, skeletonWidth: '70%' },
+];
+
+type ContactsTableProps = {
+  items: readonly ContactRecord[];
+  loading: boolean;
+  /** Shows the Actions column with Restore (contacts:edit). */
+  canRestore: boolean;
+  onRestore: (contact: ContactRecord) => void;
+};
+
+export function ContactsTable({ items, loading, canRestore, onRestore }: ContactsTableProps) {
+  return (
+    <ListTable
+      columns={COLUMNS}
+      minWidth={canRestore ? 820 : 700}
+      horizontalSpacing="sm"
+      actions={canRestore ? { width: 120, skeleton: <Skeleton height={22} width={80} radius="sm" /> } : undefined}
+      loading={loading}
+    >
+      {items.map((contact) => (
+        <ContactRow key={contact.id} contact={contact} canRestore={canRestore} onRestore={onRestore} />
+      ))}
+    </ListTable>
+  );
+}
+
+function ContactRow({
+  contact,
+  canRestore,
+  onRestore,
+}: {
+  contact: ContactRecord;
+  canRestore: boolean;
+  onRestore: (contact: ContactRecord) => void;
+}) {
+  const name = fullNameOf(contact);
+  const details = [contact.nationality, contact.company ?? 'No company'].filter(Boolean).join(' · ');
+  return (
+    <Table.Tr data-testid="contact-row">
+      <Table.Td>
+        <Text size="sm" fw={600} lineClamp={2}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end" title={details}>
+          {details}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <ContactText email={contact.email} phone={contact.contactNumber} />
+      </Table.Td>
+      <Table.Td>
+        {contact.originalLeadStatus ? (
+          <Badge
+            color={contact.originalLeadStatus === LOST_STATUS ? LOST_RED : OTHER_ORANGE}
+            variant="filled"
+            size="sm"
+            radius="sm"
+            tt="none"
+            fw={600}
+            classNames={{ root: classes.badge, label: classes.badgeLabel }}
+          >
+            {contact.originalLeadStatus}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <DateText value={contact.movedFromLeadsAt} />
+      </Table.Td>
+      {canRestore ? (
+        <Table.Td>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconRestore size={14} />}
+            onClick={() => onRestore(contact)}
+            aria-label={`Restore ${name}`}
+          >
+            Restore
+          </Button>
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}

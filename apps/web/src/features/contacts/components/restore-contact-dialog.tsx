@@ -1,0 +1,269 @@
+// The restore dialog of spec 2 "Contacts page" and §5: pick 'Restore to Lead' or 'Restore to
+// Client' (two large choice cards; 'Change Selection' picks again), write the required notes,
+// confirm. The same zod schema as the server decides when the input is complete. After success
+// the dialog offers to open the restored record.
+import {
+  Alert,
+  Button,
+  type ButtonProps,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { createLink } from '@tanstack/react-router';
+import { type AnchorHTMLAttributes, forwardRef, type KeyboardEvent, type ReactNode, useState } from 'react';
+import {
+  CONTACT_MESSAGES,
+  type ContactRecord,
+  type ContactRestoreResult,
+  fullNameOf,
+  RESTORE_MISSING_MESSAGE,
+  RESTORE_OPTIONS,
+  type RestoreType,
+  restoreContactSchema,
+} from '@crm/domain';
+import { useRestoreContact } from '../api/restore-contact.ts';
+import { notify } from '../notify.ts';
+import classes from './restore-contact-dialog.module.css';
+
+/** A Mantine button that is a typed router link (Mantine's `component={Link}` loses the search param types). */
+const ButtonLink = createLink(
+  forwardRef<HTMLAnchorElement, ButtonProps & AnchorHTMLAttributes<HTMLAnchorElement>>(
+    function ButtonAnchor(props, ref) {
+      return <Button component="a" ref={ref} {...props} />;
+    },
+  ),
+);
+
+const ICONS: Record<RestoreType, ReactNode> = {
+  lead: <IconUserPlus size={22} />,
+  client: <IconUserCheck size={22} />,
+};
+
+type RestoreContactDialogProps = { contact: ContactRecord | null; onClose: () => void };
+
+export function RestoreContactDialog({ contact, onClose }: RestoreContactDialogProps) {
+  const restore = useRestoreContact();
+  const close = () => {
+    if (restore.isPending) return;
+    restore.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={Boolean(contact)}
+      onClose={close}
+      title="Restore Contact"
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {/* Keyed by contact: another contact starts with a clean choice and empty notes. */}
+      {contact ? <RestoreContactForm key={contact.id} contact={contact} restore={restore} onClose={close} /> : null}
+    </Modal>
+  );
+}
+
+type RestoreContactFormProps = {
+  contact: ContactRecord;
+  restore: ReturnType<typeof useRestoreContact>;
+  onClose: () => void;
+};
+
+function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormProps) {
+  const [type, setType] = useState<RestoreType | null>(null);
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<ContactRestoreResult | null>(null);
+  const name = fullNameOf(contact);
+  const complete = restoreContactSchema.safeParse({ type, notes }).success;
+
+  if (result) return <RestoredView name={name} result={result} onClose={onClose} />;
+
+  const confirm = () => {
+    const parsed = restoreContactSchema.safeParse({ type, notes });
+    if (!parsed.success) {
+      setError(RESTORE_MISSING_MESSAGE);
+      return;
+    }
+    setError(null);
+    restore.mutate(
+      { id: contact.id, ...parsed.data },
+      {
+        onSuccess: (data) => {
+          notify('green', data.type === 'lead' ? CONTACT_MESSAGES.restoredToLead : CONTACT_MESSAGES.restoredToClient);
+          setResult(data);
+        },
+        onError: (e) => {
+          const message = CONTACT_MESSAGES.restoreFailed(e.message);
+          setError(message);
+          notify('red', message);
+        },
+      },
+    );
+  };
+
+  const onNotesKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      confirm();
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text fw={600}>{name}</Text>
+        <Text size="sm" c="dimmed">
+          {contact.email} · {contact.contactNumber}
+        </Text>
+      </div>
+
+      <div>
+        <Group justify="space-between" mb={6}>
+          <Text size="sm" fw={500} id="restore-type-label">
+            Restore as{' '}
+            <Text span c="var(--mantine-color-error)" aria-hidden>
+              *
+            </Text>
+          </Text>
+          {type ? (
+            <Button variant="subtle" size="compact-sm" onClick={() => setType(null)} disabled={restore.isPending}>
+              Change Selection
+            </Button>
+          ) : null}
+        </Group>
+        {type ? (
+          <ChosenCard type={type} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" role="group" aria-labelledby="restore-type-label">
+            {(['lead', 'client'] as const).map((option) => (
+              <UnstyledButton
+                key={option}
+                className={classes.choice}
+                onClick={() => {
+                  setType(option);
+                  setError(null);
+                }}
+              >
+                <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+                  {ICONS[option]}
+                </ThemeIcon>
+                <Text fw={600} mt="xs">
+                  {RESTORE_OPTIONS[option].label}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {RESTORE_OPTIONS[option].description}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        )}
+      </div>
+
+      <Textarea
+        label="Notes"
+        description={
+          type === 'client' ? 'Kept as the conversion notes of the new client.' : 'Why the contact is coming back.'
+        }
+        placeholder="Add notes about this restore"
+        withAsterisk
+        required
+        value={notes}
+        onChange={(e) => {
+          setNotes(e.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={onNotesKeyDown}
+        maxLength={1000}
+        autosize
+        minRows={3}
+        maxRows={8}
+        disabled={restore.isPending}
+      />
+
+      {error ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
+          {error}
+        </Alert>
+      ) : null}
+
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={restore.isPending}>
+          Cancel
+        </Button>
+        <Button
+          // Looks disabled until a type and notes are given, yet stays focusable and answers a click with the spec's message.
+          data-disabled={!complete || undefined}
+          aria-disabled={!complete}
+          onClick={confirm}
+          loading={restore.isPending}
+        >
+          {type ? RESTORE_OPTIONS[type].label : 'Restore Contact'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ChosenCard({ type }: { type: RestoreType }) {
+  return (
+    <div className={classes.choice} data-selected>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+          {ICONS[type]}
+        </ThemeIcon>
+        <Group gap={4} className={classes.selected}>
+          <IconCircleCheck size={16} aria-hidden />
+          <Text size="sm" fw={600}>
+            Selected
+          </Text>
+        </Group>
+      </Group>
+      <Text fw={600} mt="xs">
+        {RESTORE_OPTIONS[type].label}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {RESTORE_OPTIONS[type].description}
+      </Text>
+    </div>
+  );
+}
+
+function RestoredView({ name, result, onClose }: { name: string; result: ContactRestoreResult; onClose: () => void }) {
+  const recordId = result.type === 'lead' ? result.leadId : result.clientId;
+  const what = result.type === 'lead' ? 'Lead' : 'Client';
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon color="green" variant="light" size={40} radius="xl" aria-hidden>
+          <IconCircleCheck size={24} />
+        </ThemeIcon>
+        <div>
+          <Text fw={600}>
+            {result.type === 'lead' ? CONTACT_MESSAGES.restoredToLead : CONTACT_MESSAGES.restoredToClient}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {name} is an active {what.toLowerCase()} again and has left the contacts list.
+          </Text>
+        </div>
+      </Group>
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          Close
+        </Button>
+        {recordId ? (
+          <ButtonLink to="/leads-clients" search={{ view: recordId, type: result.type }}>
+            Open {what}
+          </ButtonLink>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+// POST /api/leads/:id/archive: moves the lead to contacts (hidden from the list; reversible).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { type LeadActionVariables, reasonBody } from './lead-action-variables.ts';
+
+export function useArchiveLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: LeadActionVariables) =>
+      api.post(`/api/leads/${encodeURIComponent(id)}/archive`, reasonBody(reason)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['lead'] });
+      void queryClient.invalidateQueries({ queryKey: ['contact'] });
+    },
+  });
+}

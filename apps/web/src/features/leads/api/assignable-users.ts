@@ -1,0 +1,17 @@
+// GET /api/users/assignable?roles=…: the people a user picker offers (spec 1 §6.4).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AssignableUser } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const assignableUsersQueryOptions = (roles: readonly string[]) =>
+  queryOptions({
+    // Under 'users' so a change to any user (role, name, status) refreshes the pickers.
+    queryKey: ['users', 'assignable', [...roles].sort().join(',')],
+    queryFn: ({ signal }) => api.get<AssignableUser[]>(`/api/users/assignable?roles=${roles.join(',')}`, { signal }),
+    // Spec 1 §9: fresh 30 min, kept 60 min, 3 retries.
+    staleTime: 30 * 60_000,
+    gcTime: 60 * 60_000,
+    retry: 3,
+  });
+
+export const useAssignableUsers = (roles: readonly string[]) => useQuery(assignableUsersQueryOptions(roles));

@@ -1,0 +1,17 @@
+// POST /api/leads (15 s timeout, the §9 retry rule on network errors only).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LeadInput, LeadRecord } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+import { withSaveRetry } from '../../../lib/save-retry.ts';
+
+export function useCreateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LeadInput) =>
+      withSaveRetry((timeoutMs) => api.post<LeadRecord>('/api/leads', input, { timeoutMs })),
+    onSuccess: (lead) => {
+      queryClient.setQueryData(['lead', 'detail', lead.id], lead);
+      void queryClient.invalidateQueries({ queryKey: ['lead'] });
+    },
+  });
+}

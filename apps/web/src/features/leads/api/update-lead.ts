@@ -1,0 +1,19 @@
+// PATCH /api/leads/:id with the version last read (409 when someone else saved first).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LeadRecord, UpdateLeadInput } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+import { withSaveRetry } from '../../../lib/save-retry.ts';
+
+export type UpdateLeadVariables = { id: string; input: UpdateLeadInput };
+
+export function useUpdateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: UpdateLeadVariables) =>
+      withSaveRetry((timeoutMs) => api.patch<LeadRecord>(`/api/leads/${encodeURIComponent(id)}`, input, { timeoutMs })),
+    onSuccess: (lead) => {
+      queryClient.setQueryData(['lead', 'detail', lead.id], lead);
+      void queryClient.invalidateQueries({ queryKey: ['lead'] });
+    },
+  });
+}

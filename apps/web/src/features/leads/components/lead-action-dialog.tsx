@@ -1,0 +1,137 @@
+// Asks before archive / hide / unhide / delete (every destructive action asks first), takes an
+// optional reason, runs the request and reports with the spec's messages (spec 1 §4.4, §8).
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { fullNameOf, LEAD_MESSAGES, LEAD_REASON_DEFAULTS, type LeadRecord } from '@crm/domain';
+import { useArchiveLead } from '../api/archive-lead.ts';
+import { useDeleteLead } from '../api/delete-lead.ts';
+import { useHideLead } from '../api/hide-lead.ts';
+import { useUnhideLead } from '../api/unhide-lead.ts';
+
+export type LeadActionKind = 'archive' | 'hide' | 'unhide' | 'delete';
+
+const COPY: Record<
+  LeadActionKind,
+  { title: string; confirm: string; color: string; success: string; failure: string; body: string }
+> = {
+  archive: {
+    title: 'Archive Lead',
+    confirm: 'Archive Lead',
+    color: 'orange',
+    success: LEAD_MESSAGES.archived,
+    failure: LEAD_MESSAGES.archiveFailed,
+    body: 'The lead moves to Contacts and disappears from the leads list. This is reversible: it can be restored from Contacts.',
+  },
+  hide: {
+    title: 'Hide Lead',
+    confirm: 'Hide Lead',
+    color: 'brand',
+    success: LEAD_MESSAGES.hidden,
+    failure: 'Failed to hide lead',
+    body: "The lead stays in the system but leaves the list. Turn on 'Show Hidden' to see it again and unhide it.",
+  },
+  unhide: {
+    title: 'Unhide Lead',
+    confirm: 'Unhide Lead',
+    color: 'brand',
+    success: LEAD_MESSAGES.unhidden,
+    failure: LEAD_MESSAGES.unhideFailed,
+    body: 'The lead returns to the leads list for everyone who can see it.',
+  },
+  delete: {
+    title: 'Delete Lead',
+    confirm: 'Delete Lead',
+    color: 'red',
+    success: LEAD_MESSAGES.deleted,
+    failure: LEAD_MESSAGES.deleteFailed,
+    body: 'The lead is removed from every list and moved to Deleted Items, where an account administrator can restore it or delete it permanently.',
+  },
+};
+
+type LeadActionDialogProps = {
+  action: LeadActionKind | null;
+  lead: LeadRecord | null;
+  onClose: () => void;
+  onDone?: (action: LeadActionKind) => void;
+};
+
+export function LeadActionDialog({ action, lead, onClose, onDone }: LeadActionDialogProps) {
+  const archive = useArchiveLead();
+  const hide = useHideLead();
+  const unhide = useUnhideLead();
+  const remove = useDeleteLead();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = action === 'archive' ? archive : action === 'hide' ? hide : action === 'unhide' ? unhide : remove;
+  const copy = action ? COPY[action] : null;
+
+  const close = () => {
+    if (mutation.isPending) return;
+    setReason('');
+    setError(null);
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!action || !lead || !copy) return;
+    setError(null);
+    mutation.mutate(
+      { id: lead.id, reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: copy.success });
+          setReason('');
+          onClose();
+          onDone?.(action);
+        },
+        onError: (e) => {
+          const message = e.message && e.message !== 'Request failed' ? `${copy.failure}: ${e.message}` : copy.failure;
+          setError(message);
+          notifications.show({ color: 'red', message: copy.failure });
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={Boolean(action && lead)} onClose={close} title={copy?.title} centered size="md">
+      {copy && lead && action ? (
+        <Stack gap="md">
+          <Text size="sm">
+            <Text span fw={600}>
+              {fullNameOf(lead)}
+            </Text>{' '}
+            <Text span c="dimmed" ff="monospace" size="xs">
+              {lead.displayId}
+            </Text>
+          </Text>
+          <Text size="sm">{copy.body}</Text>
+          <Textarea
+            label="Reason (optional)"
+            placeholder={LEAD_REASON_DEFAULTS[action]}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+            data-autofocus
+          />
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={close} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button color={copy.color} onClick={confirm} loading={mutation.isPending}>
+              {copy.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,718 @@
+// The lead form of the panel (spec 1 §2.5, §2.7, §5.1): status above four accordion sections,
+// the domain schema as validator (validate on change), the save button's states, the
+// 'Failed to Save Lead' banner, the stale-edit reload notice and the browser draft. Saving an
+// existing lead with status Converted to Client converts it (spec 1 §4.3).
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { useNetwork } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconArchive,
+  IconDeviceFloppy,
+  IconEye,
+  IconEyeOff,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  APPLICANT_LOCATIONS,
+  CLIENT_MESSAGES,
+  CONVERTED_STATUS,
+  COUNTRIES,
+  createLeadSchema,
+  DEFAULT_LEAD_STATUS,
+  DESIRED_VISAS_FOR_LEAD,
+  GENDERS,
+  LEAD_MESSAGES,
+  LEAD_SOURCES,
+  LEAD_STATUS_CONVERTIBILITY,
+  LEAD_STATUS_DESCRIPTIONS,
+  LEAD_STATUSES,
+  type LeadRecord,
+  type LeadStatus,
+  NEW_LEAD_CONVERTED_MESSAGE,
+  PICKER_ROLES,
+  SOCIAL_PLATFORMS,
+  SOURCE_DETAIL_FIELD,
+  SOURCE_DETAIL_MESSAGES,
+  updateLeadSchema,
+  VISAS,
+} from '@crm/domain';
+import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { useSaveAsConverted } from '../api/convert-lead.ts';
+import { useCreateLead } from '../api/create-lead.ts';
+import { useUpdateLead } from '../api/update-lead.ts';
+import {
+  emptyLeadValues,
+  type LeadFormSection,
+  type LeadFormValues,
+  leadToFormValues,
+  sectionOf,
+  toCreateInput,
+  toUpdateInput,
+} from '../lead-form-values.ts';
+import { draftKey, readDraft, removeDraft, useLeadDraft } from '../use-lead-draft.ts';
+import type { LeadActionKind } from './lead-action-dialog.tsx';
+import classes from './lead-form.module.css';
+import { PhoneInput } from './phone-input.tsx';
+import { UserPicker } from './user-picker.tsx';
+
+const SLOW_AFTER_MS = 3_000;
+
+const SECTION_TITLES: Record<LeadFormSection, string> = {
+  personal: 'Personal Information',
+  contact: 'Contact Information',
+  visa: 'Visa Information',
+  assignment: 'Assignment & Source',
+};
+
+type LeadFormProps = {
+  mode: 'new' | 'edit';
+  lead: LeadRecord | null;
+  userId: string;
+  readOnly: boolean;
+  canDelete: boolean;
+  onSaved: (lead: LeadRecord, mode: 'new' | 'edit') => void;
+  onCancel: () => void;
+  onAction: (action: LeadActionKind) => void;
+  /** Re-reads the lead from the server (after a conflict). */
+  onReload: () => Promise<LeadRecord | undefined>;
+  /** Told just before a save converts the lead, so the panel keeps showing it afterwards. */
+  onConverting?: (leadId: string) => void;
+};
+
+export function LeadForm({
+  mode,
+  lead,
+  userId,
+  readOnly,
+  canDelete,
+  onSaved,
+  onCancel,
+  onAction,
+  onReload,
+  onConverting,
+}: LeadFormProps) {
+  const isNew = mode === 'new';
+  const baseValues = useMemo(() => (lead ? leadToFormValues(lead) : emptyLeadValues()), [lead]);
+  const storageKey = draftKey(userId, lead?.id ?? null);
+  // A draft under 30 minutes old, written against this version of the lead, is offered back.
+  const [restoredDraftAt, setRestoredDraftAt] = useState<number | null>(null);
+  const [initialDraft] = useState(() => (readOnly ? null : readDraft(storageKey, lead?.version ?? null)));
+
+  const validate = useMemo(() => leadValidator(isNew), [isNew]);
+  const form = useForm<LeadFormValues>({
+    mode: 'controlled',
+    initialValues: baseValues,
+    validate,
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+  });
+
+  useEffect(() => {
+    if (!initialDraft) return;
+    const differs = JSON.stringify(initialDraft.values) !== JSON.stringify(baseValues);
+    if (!differs) return;
+    form.setValues({ ...initialDraft.values, version: baseValues.version });
+    setRestoredDraftAt(initialDraft.savedAt);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form opens
+  }, []);
+
+  const dirty = form.isDirty();
+  const flushDraft = useLeadDraft(storageKey, form.values, dirty, !readOnly);
+
+  const create = useCreateLead();
+  const update = useUpdateLead();
+  const convert = useSaveAsConverted();
+  const saving = create.isPending || update.isPending || convert.isPending;
+
+  // Someone else saved this lead while it is open: a clean form follows; an edited one is told.
+  // A change that lands while this form saves is its own save (the answer shows it).
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const shownVersion = useRef(lead?.version);
+  useEffect(() => {
+    if (!lead || lead.version === shownVersion.current || saving) return;
+    shownVersion.current = lead.version;
+    if (!form.isDirty()) {
+      showRecord(lead);
+      setChangedElsewhere(false);
+    } else {
+      setChangedElsewhere(true);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the saved record changes or a save ends
+  }, [lead?.version, saving]);
+
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!saving) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [saving]);
+
+  const { online } = useNetwork();
+  const [saveError, setSaveError] = useState<Error | null>(null);
+  const [waitingToSync, setWaitingToSync] = useState(false);
+  const [opened, setOpened] = useState<string[]>(['personal']);
+  const [statusNotice, setStatusNotice] = useState<string | null>(null);
+
+  const isConflict = (error: Error | null) =>
+    !isNew && isApiError(error) && error.status === 409 && !error.message.startsWith('Duplicate');
+
+  const save = () => {
+    const values = form.getValues();
+    setSaveError(null);
+    const onError = (error: Error) => {
+      setSaveError(error);
+      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
+        form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+        openSectionsFor(Object.keys(error.fieldErrors));
+      }
+      notifications.show({ color: 'red', message: saveErrorMessage(error, isNew) });
+    };
+    if (isNew) {
+      create.mutate(toCreateInput(values), {
+        onSuccess: (saved) => {
+          removeDraft(storageKey);
+          form.resetDirty();
+          notifications.show({ color: 'green', message: LEAD_MESSAGES.created });
+          onSaved(saved, 'new');
+        },
+        onError,
+      });
+    } else if (lead && values.leadStatus === CONVERTED_STATUS && lead.leadStatus !== CONVERTED_STATUS) {
+      onConverting?.(lead.id);
+      convert.mutate(
+        { id: lead.id, input: toUpdateInput(values) },
+        {
+          onSuccess: ({ lead: saved }) => {
+            removeDraft(storageKey);
+            showRecord(saved);
+            setChangedElsewhere(false);
+            notifications.show({ color: 'green', message: CLIENT_MESSAGES.converted });
+            onSaved(saved, 'edit');
+          },
+          onError,
+        },
+      );
+    } else if (lead) {
+      update.mutate(
+        { id: lead.id, input: toUpdateInput(values) },
+        {
+          onSuccess: (saved) => {
+            removeDraft(storageKey);
+            showRecord(saved);
+            setChangedElsewhere(false);
+            notifications.show({ color: 'green', message: LEAD_MESSAGES.updated });
+            onSaved(saved, 'edit');
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  const openSectionsFor = (fields: string[]) => {
+    const sections = fields.map(sectionOf).filter((s): s is LeadFormSection => Boolean(s));
+    if (sections.length) setOpened((o) => [...new Set([...o, ...sections])]);
+  };
+
+  const submit = form.onSubmit(
+    () => {
+      if (!online) {
+        // Kept in the browser; sent by itself when the connection returns.
+        flushDraft();
+        setWaitingToSync(true);
+        notifications.show({
+          color: 'orange',
+          message: 'No internet connection. Form data saved - please reconnect and try again.',
+        });
+        return;
+      }
+      save();
+    },
+    (errors) => openSectionsFor(Object.keys(errors)),
+  );
+
+  useEffect(() => {
+    if (!online || !waitingToSync) return;
+    setWaitingToSync(false);
+    if (form.isValid()) save();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fires when the connection returns
+  }, [online, waitingToSync]);
+
+  const showRecord = (record: LeadRecord) => {
+    shownVersion.current = record.version;
+    const next = leadToFormValues(record);
+    form.setInitialValues(next);
+    form.setValues(next);
+    form.resetDirty(next);
+    form.clearErrors();
+  };
+
+  /** After a conflict: drop the local edits and show the newest saved lead. */
+  const reload = async () => {
+    const fresh = await onReload();
+    removeDraft(storageKey);
+    setSaveError(null);
+    setChangedElsewhere(false);
+    setRestoredDraftAt(null);
+    if (fresh) showRecord(fresh);
+  };
+
+  const discardDraft = () => {
+    removeDraft(storageKey);
+    form.setValues(baseValues);
+    form.resetDirty(baseValues);
+    setRestoredDraftAt(null);
+  };
+
+  const values = form.values;
+  const issues = useMemo(() => {
+    const fields = Object.keys(validate(values));
+    const bySection: Partial<Record<LeadFormSection, number>> = {};
+    for (const field of fields) {
+      const section = sectionOf(field);
+      if (section) bySection[section] = (bySection[section] ?? 0) + 1;
+    }
+    return { valid: fields.length === 0, bySection };
+  }, [validate, values]);
+
+  const input = (field: keyof LeadFormValues) => form.getInputProps(field);
+  /** Mantine Select uses null for "nothing chosen"; the form keeps ''. */
+  const select = (field: keyof LeadFormValues) => {
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      value: (props.value as string) || null,
+      onChange: (v: string | null) => props.onChange(v ?? ''),
+    };
+  };
+
+  const picker = (field: 'managerUserId' | 'assistantManagerUserId' | 'migrationAgentUserId') => ({
+    value: values[field],
+    onChange: (v: string) => form.setFieldValue(field, v),
+    onBlur: () => form.validateField(field),
+    error: form.errors[field],
+  });
+
+  const onStatusChange = (next: string | null) => {
+    if (isNew && next === CONVERTED_STATUS) {
+      // Spec 1 §4.3: a new lead cannot be saved as converted.
+      form.setFieldValue('leadStatus', DEFAULT_LEAD_STATUS);
+      setStatusNotice(NEW_LEAD_CONVERTED_MESSAGE);
+      notifications.show({ color: 'orange', message: NEW_LEAD_CONVERTED_MESSAGE });
+      return;
+    }
+    setStatusNotice(null);
+    form.setFieldValue('leadStatus', next ?? '');
+  };
+
+  const status = values.leadStatus as LeadStatus;
+  const statusHelp = LEAD_STATUS_DESCRIPTIONS[status]
+    ? `${LEAD_STATUS_DESCRIPTIONS[status]}. Convertibility: ${LEAD_STATUS_CONVERTIBILITY[status]}.`
+    : 'Choose a status';
+  const inside = values.applicantLocation === 'Inside Australia';
+
+  const canSave = !readOnly && !saving && issues.valid && (isNew || dirty);
+  const saveLabel = saving
+    ? slow
+      ? 'Saving (slow network)...'
+      : 'Saving...'
+    : !online
+      ? 'Save Offline (will sync when online)'
+      : isNew
+        ? 'Save'
+        : 'Save Changes';
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={isNew ? 'New lead' : 'Edit lead'}>
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="sm">
+          {restoredDraftAt ? (
+            <Alert color="blue" variant="light" p="xs" title="Unsaved changes restored">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">
+                  Your changes from{' '}
+                  {new Date(restoredDraftAt).toLocaleTimeString('en-AU', { hour: '2-digit', minute: '2-digit' })} were
+                  kept in this browser.
+                </Text>
+                <Button size="compact-xs" variant="subtle" onClick={discardDraft}>
+                  Discard draft
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          {changedElsewhere && !isConflict(saveError) ? (
+            <Alert
+              color="orange"
+              variant="light"
+              p="xs"
+              icon={<IconAlertTriangle size={16} />}
+              title="This lead was changed by someone else"
+            >
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">Reload to see their changes; your unsaved edits here will be replaced.</Text>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconRefresh size={12} />}
+                  onClick={() => void reload()}
+                >
+                  Reload
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          {saveError ? (
+            <Alert
+              color="red"
+              variant="light"
+              title="Failed to Save Lead"
+              role="alert"
+              icon={<IconAlertTriangle size={16} />}
+            >
+              <Stack gap="xs">
+                <Text size="sm">{saveErrorMessage(saveError, isNew)}</Text>
+                <Group gap="xs">
+                  <Button size="compact-sm" variant="default" onClick={() => setSaveError(null)}>
+                    Dismiss
+                  </Button>
+                  {isConflict(saveError) ? (
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      leftSection={<IconRefresh size={14} />}
+                      onClick={() => void reload()}
+                    >
+                      Reload
+                    </Button>
+                  ) : (
+                    <Button size="compact-sm" color="red" onClick={save} disabled={!issues.valid}>
+                      Retry
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+
+          <Tooltip
+            label={statusHelp}
+            position="top-start"
+            multiline
+            w={300}
+            events={{ hover: true, focus: true, touch: false }}
+          >
+            <Select
+              label="Lead Status"
+              required
+              data={LEAD_STATUSES as unknown as string[]}
+              {...select('leadStatus')}
+              onChange={onStatusChange}
+              allowDeselect={false}
+              renderOption={({ option }) => (
+                <Stack gap={0}>
+                  <Text size="sm">{option.label}</Text>
+                  <Text size="xs" c="dimmed">
+                    Convertibility: {LEAD_STATUS_CONVERTIBILITY[option.value as LeadStatus]}
+                  </Text>
+                </Stack>
+              )}
+              maxDropdownHeight={320}
+            />
+          </Tooltip>
+          {statusNotice ? (
+            <Alert color="orange" variant="light" p="xs" withCloseButton onClose={() => setStatusNotice(null)}>
+              <Text size="sm">{statusNotice}</Text>
+            </Alert>
+          ) : null}
+          {!isNew && !readOnly && values.leadStatus === CONVERTED_STATUS && lead?.leadStatus !== CONVERTED_STATUS ? (
+            <Alert color="green" variant="light" p="xs">
+              <Text size="sm">
+                Saving converts this lead to a client with its details. The lead then becomes read-only.
+              </Text>
+            </Alert>
+          ) : null}
+
+          <Accordion
+            multiple
+            value={opened}
+            onChange={setOpened}
+            variant="separated"
+            radius="md"
+            chevronPosition="right"
+          >
+            <Section value="personal" issues={issues.bySection.personal}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+                <TextInput label="First Name" required autoComplete="off" {...input('firstName')} />
+                <TextInput label="Middle Name" autoComplete="off" {...input('middleName')} />
+                <TextInput label="Last Name" required autoComplete="off" {...input('lastName')} />
+                <Select
+                  label="Gender"
+                  placeholder="Not set"
+                  data={GENDERS as unknown as string[]}
+                  clearable
+                  {...select('gender')}
+                />
+                <TextInput
+                  label="Date of Birth"
+                  required
+                  type="date"
+                  max={new Date().toISOString().slice(0, 10)}
+                  {...input('dateOfBirth')}
+                />
+                <Select
+                  label="Nationality"
+                  required
+                  placeholder="Choose a country"
+                  data={COUNTRIES as string[]}
+                  searchable
+                  {...select('nationality')}
+                />
+                <Select
+                  label="Country of Residence"
+                  required
+                  placeholder="Choose a country"
+                  data={COUNTRIES as string[]}
+                  searchable
+                  {...select('countryOfResidence')}
+                />
+              </SimpleGrid>
+            </Section>
+
+            <Section value="contact" issues={issues.bySection.contact}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+                <TextInput label="Email" required type="email" autoComplete="off" {...input('email')} />
+                <PhoneInput
+                  label="Contact Number"
+                  required
+                  value={values.contactNumber}
+                  onChange={(v) => form.setFieldValue('contactNumber', v)}
+                  onBlur={() => form.validateField('contactNumber')}
+                  error={form.errors.contactNumber}
+                  disabled={readOnly}
+                />
+              </SimpleGrid>
+            </Section>
+
+            <Section value="visa" issues={issues.bySection.visa}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+                <Select
+                  label="Applicant Location"
+                  required
+                  placeholder="Choose a location"
+                  data={APPLICANT_LOCATIONS as unknown as string[]}
+                  {...select('applicantLocation')}
+                />
+                {values.applicantLocation ? (
+                  <Select
+                    label="Desired Visa"
+                    placeholder="Choose a visa"
+                    data={DESIRED_VISAS_FOR_LEAD as string[]}
+                    searchable
+                    clearable
+                    {...select('desiredVisa')}
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed" pt={{ sm: 28 }}>
+                    Choose the applicant location to pick the desired visa.
+                  </Text>
+                )}
+                {inside ? (
+                  <>
+                    <Select
+                      label="Current Visa Subclass"
+                      placeholder="Choose a visa"
+                      data={VISAS as unknown as string[]}
+                      searchable
+                      clearable
+                      {...select('currentVisaSubclass')}
+                    />
+                    <TextInput label="Visa Expiry Date" type="date" {...input('visaExpiryDate')} />
+                  </>
+                ) : null}
+              </SimpleGrid>
+            </Section>
+
+            <Section value="assignment" issues={issues.bySection.assignment}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+                <Select
+                  label="Lead Source"
+                  required
+                  data={LEAD_SOURCES as unknown as string[]}
+                  allowDeselect={false}
+                  {...select('leadSource')}
+                />
+                {values.leadSource === 'Social Media' ? (
+                  <Select
+                    label="Social Media Platform"
+                    required
+                    placeholder="Choose a platform"
+                    data={SOCIAL_PLATFORMS as unknown as string[]}
+                    {...select('socialMediaPlatform')}
+                  />
+                ) : null}
+                {values.leadSource === 'Branch Office' ? (
+                  <TextInput label="Branch Office" required {...input('branchOffice')} />
+                ) : null}
+                {values.leadSource === 'Associate Partner' ? (
+                  <TextInput label="Associate Partner" required {...input('associatePartner')} />
+                ) : null}
+                <UserPicker
+                  label="Manager"
+                  roles={PICKER_ROLES.manager}
+                  current={lead?.manager}
+                  disabled={readOnly}
+                  {...picker('managerUserId')}
+                />
+                <UserPicker
+                  label="Assistant Manager"
+                  roles={PICKER_ROLES.assistantManager}
+                  current={lead?.assistantManager}
+                  disabled={readOnly}
+                  {...picker('assistantManagerUserId')}
+                />
+                <UserPicker
+                  label="Migration Agent"
+                  roles={PICKER_ROLES.migrationAgent}
+                  current={lead?.migrationAgent}
+                  disabled={readOnly}
+                  {...picker('migrationAgentUserId')}
+                />
+              </SimpleGrid>
+            </Section>
+          </Accordion>
+        </Stack>
+      </fieldset>
+
+      <div className={classes.footer}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs">
+            {!isNew && lead && !readOnly ? (
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconArchive size={16} />}
+                  onClick={() => onAction('archive')}
+                  disabled={saving}
+                >
+                  Archive
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  leftSection={lead.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
+                  onClick={() => onAction(lead.isHidden ? 'unhide' : 'hide')}
+                  disabled={saving}
+                >
+                  {lead.isHidden ? 'Unhide' : 'Hide'}
+                </Button>
+                {canDelete ? (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => onAction('delete')}
+                    disabled={saving}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+          </Group>
+          <Group gap="xs">
+            {!readOnly && !issues.valid && !saving ? (
+              <Text size="xs" c="dimmed" visibleFrom="sm">
+                Complete the required fields (*) to save.
+              </Text>
+            ) : null}
+            <Button variant="default" onClick={onCancel} disabled={saving}>
+              {readOnly ? 'Close' : 'Cancel'}
+            </Button>
+            {!readOnly ? (
+              <Button
+                type="submit"
+                disabled={!canSave}
+                leftSection={<IconDeviceFloppy size={16} />}
+                color={online ? undefined : 'orange'}
+              >
+                {saveLabel}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </div>
+    </form>
+  );
+}
+
+function Section({ value, issues, children }: { value: LeadFormSection; issues?: number; children: React.ReactNode }) {
+  return (
+    <Accordion.Item value={value}>
+      <Accordion.Control>
+        <Group gap="xs" justify="space-between" wrap="nowrap" pr="xs">
+          <Text fw={600} size="sm">
+            {SECTION_TITLES[value]}
+          </Text>
+          {issues ? (
+            <Badge size="sm" color="red" variant="light" tt="none">
+              {issues} to complete
+            </Badge>
+          ) : null}
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>{children}</Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+/**
+ * The domain schema as the form's validator, plus the source's own detail field checked at once:
+ * the schema's joined-field rules only run when every single field is valid, which would hide
+ * 'Branch Office is required…' until the very end.
+ */
+function leadValidator(isNew: boolean) {
+  const schemaErrors = schemaResolver(isNew ? createLeadSchema : updateLeadSchema, { sync: true });
+  return (values: LeadFormValues): FormErrors => {
+    const errors = schemaErrors(values);
+    const detail = SOURCE_DETAIL_FIELD[values.leadSource as keyof typeof SOURCE_DETAIL_FIELD];
+    if (detail && !values[detail].trim() && !errors[detail]) errors[detail] = SOURCE_DETAIL_MESSAGES[detail];
+    return errors;
+  };
+}
+
+/** The words the user reads after a failed save (spec 1 §8). */
+export function saveErrorMessage(error: Error, isNew: boolean): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'VALIDATION_FAILED') return error.message || 'Please check all required fields and try again.';
+    if (
+      error.code === 'NETWORK' ||
+      error.code === 'TIMEOUT' ||
+      error.code === 'RATE_LIMITED' ||
+      error.code === 'CONFLICT'
+    )
+      return error.message;
+    if (error.status >= 500) return isNew ? LEAD_MESSAGES.createFailed : LEAD_MESSAGES.updateFailed;
+    return error.message || (isNew ? LEAD_MESSAGES.createFailed : LEAD_MESSAGES.updateFailed);
+  }
+  return isNew ? LEAD_MESSAGES.createFailed : LEAD_MESSAGES.updateFailed;
+}

@@ -1,0 +1,271 @@
+// The right-hand lead panel (spec 1 §2.5): 'New Lead' or 'Edit Lead' with the tabs Lead Details,
+// Tasks & Notes and Services; the overview card beside the form when editing; read-only for a
+// converted lead (with the 'Successfully Converted to Client' banner) or a role that may not edit.
+import { Alert, Anchor, Button, Center, Drawer, Grid, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCircleCheck, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CONVERTED_STATUS, displayId, type LeadRecord } from '@crm/domain';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useLead } from '../api/lead.ts';
+import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
+import { LeadForm } from './lead-form.tsx';
+import { LeadOverviewCard } from './lead-overview-card.tsx';
+
+/** `resolving`: a link to the lead may still turn into its client (the page decides). */
+export type LeadPanelState = { mode: 'new' } | { mode: 'edit'; id: string; resolving?: boolean } | null;
+
+export type LeadPanelTab = 'details' | 'tasks' | 'services';
+
+type LeadPanelProps = {
+  state: LeadPanelState;
+  onClose: () => void;
+  onCreated: (lead: LeadRecord) => void;
+  /** The edit panel's tab (the page keeps it with the URL). */
+  tab: LeadPanelTab;
+  onTabChange: (tab: LeadPanelTab) => void;
+  /** Opens the client a lead was converted to. */
+  onOpenClient: (clientId: string) => void;
+  /** Told just before a save converts the lead. */
+  onConverting: (leadId: string) => void;
+};
+
+export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenClient, onConverting }: LeadPanelProps) {
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const editId = state?.mode === 'edit' ? state.id : null;
+  const resolving = state?.mode === 'edit' && Boolean(state.resolving);
+  const lead = useLead(editId);
+  const record = editId ? lead.data : undefined;
+  const { can } = useAuthorization();
+  const readOnlyRole = !can('leads:edit');
+  const isReadOnly = (r: LeadRecord) => r.leadStatus === CONVERTED_STATUS || readOnlyRole;
+  const title = state?.mode === 'new' ? 'New Lead' : record && isReadOnly(record) ? 'View Lead' : 'Edit Lead';
+
+  return (
+    <Drawer
+      opened={state !== null}
+      onClose={onClose}
+      position="right"
+      size={isMobile ? '100%' : state?.mode === 'new' ? 760 : 1080}
+      padding="md"
+      title={
+        <>
+          {title}
+          {record ? (
+            <Text component="span" display="block" size="xs" c="dimmed" ff="monospace" fw={400}>
+              {record.displayId}
+            </Text>
+          ) : null}
+        </>
+      }
+      closeButtonProps={{ 'aria-label': 'Close lead panel' }}
+      styles={{
+        title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 },
+        header: {
+          borderBottom: '1px solid var(--app-shell-border-color, var(--mantine-color-default-border))',
+          paddingBlock: 10,
+        },
+      }}
+    >
+      {state?.mode === 'new' ? <NewLeadTabs onClose={onClose} onCreated={onCreated} /> : null}
+      {editId ? (
+        lead.isPending || resolving ? (
+          <PageLoader label="Loading complete lead data..." />
+        ) : lead.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            mt="md"
+            title={
+              isApiError(lead.error) && lead.error.status === 404 ? 'Lead data not available.' : 'Error loading data:'
+            }
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {isApiError(lead.error) && lead.error.status === 404
+                  ? 'The lead may have been archived, deleted or is not visible to your role.'
+                  : lead.error.message}
+              </Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void lead.refetch()}>
+                Try Again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : record ? (
+          <PanelTabs saved tab={tab} onTabChange={onTabChange}>
+            <EditLead
+              lead={record}
+              readOnly={isReadOnly(record)}
+              onClose={onClose}
+              onReload={async () => (await lead.refetch()).data}
+              onOpenClient={onOpenClient}
+              onConverting={onConverting}
+            />
+          </PanelTabs>
+        ) : null
+      ) : null}
+    </Drawer>
+  );
+}
+
+function NewLeadTabs({ onClose, onCreated }: { onClose: () => void; onCreated: (lead: LeadRecord) => void }) {
+  const [tab, setTab] = useState<LeadPanelTab>('details');
+  return (
+    <PanelTabs saved={false} tab={tab} onTabChange={setTab}>
+      <NewLead onClose={onClose} onCreated={onCreated} />
+    </PanelTabs>
+  );
+}
+
+type PanelTabsProps = {
+  saved: boolean;
+  tab: LeadPanelTab;
+  onTabChange: (tab: LeadPanelTab) => void;
+  children: React.ReactNode;
+};
+
+function PanelTabs({ saved, tab, onTabChange, children }: PanelTabsProps) {
+  return (
+    <Tabs
+      value={tab}
+      onChange={(next) => onTabChange((next as LeadPanelTab | null) ?? 'details')}
+      keepMounted={false}
+      mt="xs"
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="details">Lead Details</Tabs.Tab>
+        <Tabs.Tab value="tasks" disabled={!saved}>
+          Tasks & Notes
+        </Tabs.Tab>
+        <Tabs.Tab value="services" disabled={!saved}>
+          Services
+        </Tabs.Tab>
+        {!saved ? (
+          <Text size="xs" c="dimmed" ml="auto" style={{ alignSelf: 'center' }} px="xs">
+            Save the lead first to add tasks and notes.
+          </Text>
+        ) : null}
+      </Tabs.List>
+      <Tabs.Panel value="details">{children}</Tabs.Panel>
+      <Tabs.Panel value="tasks">
+        <NotYet what="Tasks and notes" />
+      </Tabs.Panel>
+      <Tabs.Panel value="services">
+        <NotYet what="Services" />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function NotYet({ what }: { what: string }) {
+  return (
+    <Center mih={200}>
+      <Text c="dimmed" size="sm" ta="center" maw={420}>
+        {what} for this lead are not available yet in this version. They will appear here without any change on your
+        side.
+      </Text>
+    </Center>
+  );
+}
+
+function NewLead({ onClose, onCreated }: { onClose: () => void; onCreated: (lead: LeadRecord) => void }) {
+  const { user } = useAuthorization();
+  return (
+    <LeadForm
+      mode="new"
+      lead={null}
+      userId={user?.id ?? 'anonymous'}
+      readOnly={false}
+      canDelete={false}
+      onSaved={(saved) => onCreated(saved)}
+      onCancel={onClose}
+      onAction={() => undefined}
+      onReload={() => Promise.resolve(undefined)}
+    />
+  );
+}
+
+type EditLeadProps = {
+  lead: LeadRecord;
+  readOnly: boolean;
+  onClose: () => void;
+  onReload: () => Promise<LeadRecord | undefined>;
+  onOpenClient: (clientId: string) => void;
+  onConverting: (leadId: string) => void;
+};
+
+function EditLead({ lead, readOnly, onClose, onReload, onOpenClient, onConverting }: EditLeadProps) {
+  const { user, can } = useAuthorization();
+  const [action, setAction] = useState<LeadActionKind | null>(null);
+  const converted = lead.leadStatus === CONVERTED_STATUS;
+  return (
+    <>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <LeadOverviewCard lead={lead} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            {converted ? (
+              <Alert
+                color="green"
+                variant="light"
+                icon={<IconCircleCheck size={18} />}
+                title="Successfully Converted to Client"
+              >
+                <Text size="sm">
+                  Converted on {formatDate(lead.convertedAt)}
+                  {lead.updatedBy ? ` by ${lead.updatedBy.fullName}` : ''}
+                  {lead.convertedToClientId ? (
+                    <>
+                      {' · Client '}
+                      <Anchor
+                        underline="always"
+                        component="button"
+                        type="button"
+                        size="sm"
+                        ff="monospace"
+                        onClick={() => onOpenClient(lead.convertedToClientId!)}
+                      >
+                        {displayId('client', lead.convertedToClientId)}
+                      </Anchor>
+                    </>
+                  ) : null}
+                  . This lead is read-only.
+                </Text>
+              </Alert>
+            ) : readOnly ? (
+              <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
+                <Text size="sm">Your role can view this lead but not change it.</Text>
+              </Alert>
+            ) : null}
+            <LeadForm
+              key={lead.id}
+              mode="edit"
+              lead={lead}
+              userId={user?.id ?? 'anonymous'}
+              readOnly={readOnly}
+              canDelete={can('leads:delete')}
+              onSaved={() => undefined}
+              onCancel={onClose}
+              onAction={setAction}
+              onReload={onReload}
+              onConverting={onConverting}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <LeadActionDialog
+        action={action}
+        lead={action ? lead : null}
+        onClose={() => setAction(null)}
+        onDone={(done) => {
+          if (done === 'archive' || done === 'delete') onClose();
+        }}
+      />
+    </>
+  );
+}

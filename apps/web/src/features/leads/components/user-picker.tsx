@@ -1,0 +1,55 @@
+// A user picker (spec 1 §6.4, §2.7): the users of the given roles; stores the chosen user's id.
+import { Select } from '@mantine/core';
+import { type AssignableUser, isRole, ROLE_LABELS } from '@crm/domain';
+import { useAssignableUsers } from '../api/assignable-users.ts';
+
+type UserPickerProps = {
+  label: string;
+  roles: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: React.ReactNode;
+  /** The user saved on the record, shown even when no longer assignable (inactive, role changed). */
+  current?: { id: string; fullName: string } | null;
+  disabled?: boolean;
+};
+
+export function UserPicker({ label, roles, value, onChange, onBlur, error, current, disabled }: UserPickerProps) {
+  const users = useAssignableUsers(roles);
+  const list: AssignableUser[] = users.data ?? [];
+  const data = list.map((u) => ({ value: u.id, label: u.fullName, role: u.role }));
+  if (current && !data.some((d) => d.value === current.id))
+    data.unshift({ value: current.id, label: current.fullName, role: '' });
+
+  const placeholder = users.isPending ? 'Loading users...' : data.length === 0 ? 'No users available' : 'Unassigned';
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={data}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      onBlur={onBlur}
+      searchable
+      clearable
+      nothingFoundMessage="No users available"
+      disabled={disabled || users.isPending}
+      error={users.isError ? 'Failed to load users. Please refresh the page.' : error}
+      renderOption={({ option }) => {
+        const role = data.find((d) => d.value === option.value)?.role;
+        return (
+          <span>
+            {option.label}
+            {role ? (
+              <span style={{ color: 'var(--mantine-color-dimmed)', fontSize: 12 }}>
+                {' '}
+                · {isRole(role) ? ROLE_LABELS[role] : role}
+              </span>
+            ) : null}
+          </span>
+        );
+      }}
+    />
+  );
+}

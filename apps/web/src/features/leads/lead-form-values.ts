@@ -1,0 +1,126 @@
+// The lead form's values (strings, as the inputs hold them) and their mapping to and from the API.
+import {
+  createLeadSchema,
+  DEFAULT_LEAD_SOURCE,
+  DEFAULT_LEAD_STATUS,
+  type LeadInput,
+  type LeadRecord,
+  normalizeLeadInput,
+  normalizeLeadStatus,
+  updateLeadSchema,
+  type UpdateLeadInput,
+} from '@crm/domain';
+
+export type LeadFormValues = {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  gender: string;
+  dateOfBirth: string;
+  nationality: string;
+  countryOfResidence: string;
+  email: string;
+  contactNumber: string;
+  applicantLocation: string;
+  currentVisaSubclass: string;
+  desiredVisa: string;
+  visaExpiryDate: string;
+  leadStatus: string;
+  leadSource: string;
+  socialMediaPlatform: string;
+  associatePartner: string;
+  branchOffice: string;
+  managerUserId: string;
+  assistantManagerUserId: string;
+  migrationAgentUserId: string;
+  /** The version last read (edit only); sent back so a stale save gets 409. */
+  version?: number;
+};
+
+export type LeadFormField = Exclude<keyof LeadFormValues, 'version'>;
+
+export function emptyLeadValues(): LeadFormValues {
+  return {
+    firstName: '',
+    middleName: '',
+    lastName: '',
+    gender: '',
+    dateOfBirth: '',
+    nationality: '',
+    countryOfResidence: '',
+    email: '',
+    contactNumber: '',
+    applicantLocation: '',
+    currentVisaSubclass: '',
+    desiredVisa: '',
+    visaExpiryDate: '',
+    leadStatus: DEFAULT_LEAD_STATUS,
+    leadSource: DEFAULT_LEAD_SOURCE,
+    socialMediaPlatform: '',
+    associatePartner: '',
+    branchOffice: '',
+    managerUserId: '',
+    assistantManagerUserId: '',
+    migrationAgentUserId: '',
+  };
+}
+
+export function leadToFormValues(lead: LeadRecord): LeadFormValues {
+  return {
+    firstName: lead.firstName,
+    middleName: lead.middleName ?? '',
+    lastName: lead.lastName,
+    gender: lead.gender ?? '',
+    dateOfBirth: lead.dateOfBirth?.slice(0, 10) ?? '',
+    nationality: lead.nationality ?? '',
+    countryOfResidence: lead.countryOfResidence ?? '',
+    email: lead.email,
+    contactNumber: lead.contactNumber,
+    applicantLocation: lead.applicantLocation ?? '',
+    currentVisaSubclass: lead.currentVisaSubclass ?? '',
+    desiredVisa: lead.desiredVisa ?? '',
+    visaExpiryDate: lead.visaExpiryDate?.slice(0, 10) ?? '',
+    leadStatus: normalizeLeadStatus(lead.leadStatus),
+    leadSource: lead.leadSource || DEFAULT_LEAD_SOURCE,
+    socialMediaPlatform: lead.socialMediaPlatform ?? '',
+    associatePartner: lead.associatePartner ?? '',
+    branchOffice: lead.branchOffice ?? '',
+    managerUserId: lead.manager?.id ?? '',
+    assistantManagerUserId: lead.assistantManager?.id ?? '',
+    migrationAgentUserId: lead.migrationAgent?.id ?? '',
+    version: lead.version,
+  };
+}
+
+/** The create body: parsed by the same schema as the server, only the fields that apply. */
+export function toCreateInput(values: LeadFormValues): LeadInput {
+  const { version: _version, ...fields } = values;
+  return normalizeLeadInput(createLeadSchema.parse(fields));
+}
+
+/** The update body: a full replacement (left-out optional fields are cleared) with the version last read. */
+export function toUpdateInput(values: LeadFormValues): UpdateLeadInput {
+  return normalizeLeadInput(updateLeadSchema.parse(values));
+}
+
+/** Which accordion section holds each field (for error badges and opening the right section). */
+export const LEAD_FORM_SECTIONS = {
+  personal: ['firstName', 'middleName', 'lastName', 'gender', 'dateOfBirth', 'nationality', 'countryOfResidence'],
+  contact: ['email', 'contactNumber'],
+  visa: ['applicantLocation', 'currentVisaSubclass', 'visaExpiryDate', 'desiredVisa'],
+  assignment: [
+    'leadSource',
+    'socialMediaPlatform',
+    'branchOffice',
+    'associatePartner',
+    'managerUserId',
+    'assistantManagerUserId',
+    'migrationAgentUserId',
+  ],
+} as const satisfies Record<string, readonly LeadFormField[]>;
+export type LeadFormSection = keyof typeof LEAD_FORM_SECTIONS;
+
+export const sectionOf = (field: string): LeadFormSection | undefined =>
+  (Object.keys(LEAD_FORM_SECTIONS) as LeadFormSection[]).find((s) =>
+    (LEAD_FORM_SECTIONS[s] as readonly string[]).includes(field),
+  );

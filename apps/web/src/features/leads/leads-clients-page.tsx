@@ -1,0 +1,264 @@
+// /leads-clients (and /leads, /clients on their tab): spec 1 §2.3. Each list is paginated, sorted,
+// filtered and searched by the server; the view, and the record panel open over it, live in the
+// URL's search params (spec 1 §2.1).
+import { Badge, Button, Card, Group, Loader, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconEyeOff, IconRefresh, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  CLIENT_SORT_FIELDS,
+  CLIENT_STATUS_FILTER_OPTIONS,
+  CLIENT_STATUSES,
+  LEAD_SORT_FIELDS,
+  LEAD_STATUSES,
+  pageSizeLimit,
+  parseSort,
+  ROLE_LABELS,
+} from '@crm/domain';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { useClientFilterOptions } from '../clients/api/client-filter-options.ts';
+import { useClientList } from '../clients/api/client-list.ts';
+import { ClientPanel } from '../clients/components/client-panel.tsx';
+import { ClientsTab } from '../clients/components/clients-tab.tsx';
+import { RecordsTab } from '../records/records-tab.tsx';
+import { useLeadFilterOptions } from './api/lead-filter-options.ts';
+import { useLeadList } from './api/lead-list.ts';
+import { LeadPanel } from './components/lead-panel.tsx';
+import { LeadsFilterBar } from './components/leads-filter-bar.tsx';
+import { LeadsTab } from './components/leads-tab.tsx';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  hasActiveFilters,
+  type LeadsSearch,
+  type LeadsTab as ListTab,
+  PAGE_SIZES,
+} from './leads-search.ts';
+import { useRecordLink } from './use-record-link.ts';
+
+type LeadsClientsPageProps = { search: LeadsSearch; defaultTab: ListTab };
+
+/** Keeps the values a tab's API accepts (the URL's status list serves both tabs). */
+const only = (values: readonly string[] | undefined, allowed: readonly string[]) => {
+  const kept = values?.filter((v) => allowed.includes(v));
+  return kept?.length ? kept : undefined;
+};
+
+// Narrower tabs on a phone keep the three on one line.
+const tabSpacing = { px: { base: 'xs', sm: 'md' } } as const;
+export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) {
+  const { role, can } = useAuthorization();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  /** Every change of view goes through the URL, so back/forward and a shared link reproduce it. */
+  const setSearch = (patch: Partial<LeadsSearch>, options: { replace?: boolean } = {}) =>
+    // The same search schema serves /leads-clients, /leads and /clients: stay on the current path.
+    void navigate({
+      to: pathname as '/leads-clients',
+      search: (prev: LeadsSearch) => ({ ...prev, ...patch }),
+      replace: options.replace,
+    });
+
+  const link = useRecordLink(search, setSearch, defaultTab);
+  const tab = link.listTab;
+
+  const limit = pageSizeLimit(role);
+  const pageSize = Math.min(search.pageSize ?? DEFAULT_PAGE_SIZE, limit);
+  const sortString = search.sort ?? DEFAULT_SORT;
+  // The active tab's list follows every filter; the other list (its count) only the search text, as
+  // switching tabs clears the rest.
+  const listParams = (active: boolean, statuses: readonly string[]) => ({
+    search: search.search,
+    status: active ? only(search.status, statuses) : undefined,
+    location: active ? search.location : undefined,
+    desiredVisa: active ? search.desiredVisa : undefined,
+    showHidden: search.showHidden,
+    page: active ? (search.page ?? 1) : 1,
+    pageSize,
+    sort: active ? sortString : DEFAULT_SORT,
+  });
+  const leadParams = listParams(tab === 'leads', LEAD_STATUSES);
+  const clientParams = listParams(tab === 'clients', CLIENT_STATUSES);
+  const leads = useLeadList(leadParams);
+  const clients = useClientList(clientParams);
+  const leadOptions = useLeadFilterOptions(Boolean(search.showHidden));
+  const clientOptions = useClientFilterOptions(Boolean(search.showHidden), tab === 'clients');
+  const options =
+    tab === 'clients'
+      ? // Spec 1 §4.2: the clients' status filter offers Active, Inactive and Reverted.
+        clientOptions.data && { ...clientOptions.data, statuses: [...CLIENT_STATUS_FILTER_OPTIONS] }
+      : leadOptions.data;
+
+  const [newOpen, setNewOpen] = useState(false);
+
+  const refresh = async () => {
+    const results = await Promise.all([
+      leads.refetch(),
+      clients.refetch(),
+      tab === 'clients' ? clientOptions.refetch() : leadOptions.refetch(),
+    ]);
+    await queryClient.refetchQueries({ queryKey: ['record'], type: 'active' });
+    if (results.some((r) => r.isError)) notifications.show({ color: 'red', message: 'Failed to refresh data' });
+    else notifications.show({ color: 'green', message: 'Data refreshed successfully' });
+  };
+
+  const sortFor = (fields: readonly string[]) => parseSort(sortString, fields, 'createdAt');
+  const onSort = (current: { field: string; direction: 'asc' | 'desc' }) => (field: string) => {
+    const direction =
+      current.field === field && current.direction === 'asc'
+        ? 'desc'
+        : current.field === field
+          ? 'asc'
+          : field === 'createdAt'
+            ? 'desc'
+            : 'asc';
+    setSearch({ sort: `${field}:${direction}`, page: undefined });
+  };
+
+  /** Each tab has its own statuses, sort fields and filter values: a switch keeps only the search text. */
+  const changeTab = (next: string | null) =>
+    setSearch({
+      tab: (next as ListTab | null) ?? undefined,
+      status: undefined,
+      location: undefined,
+      desiredVisa: undefined,
+      sort: undefined,
+      page: undefined,
+    });
+
+  const filtered = hasActiveFilters(search);
+  const clearFilters = () =>
+    setSearch({ search: undefined, status: undefined, location: undefined, desiredVisa: undefined, page: undefined });
+  const pageProps = {
+    pageSize,
+    pageSizes: PAGE_SIZES,
+    limit,
+    onPage: (p: number) => setSearch({ page: p === 1 ? undefined : p }),
+    onPageSize: (n: number) => setSearch({ pageSize: n !== DEFAULT_PAGE_SIZE ? n : undefined, page: undefined }),
+    filtered,
+    onClearFilters: clearFilters,
+  };
+  const count = (list: { isPending: boolean; data?: { total: number } }) =>
+    list.isPending ? '…' : (list.data?.total ?? 0);
+  const fetching = (list: { isFetching: boolean; isPending: boolean }) => list.isFetching && !list.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title="Leads and Clients"
+        subtitle={
+          <Badge variant="light" color="gray" tt="none" leftSection={<IconUsers size={12} />}>
+            {ROLE_LABELS[role]}
+          </Badge>
+        }
+        actions={
+          <>
+            <Button
+              variant={search.showHidden ? 'light' : 'default'}
+              leftSection={search.showHidden ? <IconEyeOff size={16} /> : <IconEye size={16} />}
+              onClick={() => setSearch({ showHidden: search.showHidden ? undefined : true, page: undefined })}
+              aria-pressed={Boolean(search.showHidden)}
+            >
+              {search.showHidden ? 'Hide Hidden' : 'Show Hidden'}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void refresh()}
+              loading={
+                (leads.isRefetching && !leads.isPlaceholderData) || (clients.isRefetching && !clients.isPlaceholderData)
+              }
+            >
+              Refresh
+            </Button>
+          </>
+        }
+      />
+
+      <Card withBorder padding={0} radius="md">
+        <LeadsFilterBar
+          tab={tab}
+          search={search}
+          options={options}
+          onChange={(patch) => setSearch({ ...patch, page: undefined }, { replace: 'search' in patch })}
+          canCreate={can('leads:create')}
+          onAdd={() => setNewOpen(true)}
+        />
+        <Tabs value={tab} onChange={changeTab} keepMounted={false}>
+          {/* The loader sits beside the tab list, not in it: a tablist may only hold tabs. */}
+          <Group gap="xs" wrap="nowrap" px="sm" align="center">
+            <Tabs.List style={{ flex: 1 }}>
+              <Tabs.Tab value="leads" {...tabSpacing}>
+                Leads ({count(leads)})
+              </Tabs.Tab>
+              <Tabs.Tab value="clients" {...tabSpacing}>
+                Clients ({count(clients)})
+              </Tabs.Tab>
+              <Tabs.Tab value="records" {...tabSpacing}>
+                All Records
+              </Tabs.Tab>
+            </Tabs.List>
+            {fetching(leads) || fetching(clients) ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+          </Group>
+
+          <Tabs.Panel value="leads">
+            <LeadsTab
+              list={leads}
+              sort={sortFor(LEAD_SORT_FIELDS)}
+              onSort={onSort(sortFor(LEAD_SORT_FIELDS))}
+              page={leadParams.page}
+              {...pageProps}
+              onOpen={(lead) => link.open(lead.id, 'lead')}
+              onAdd={() => setNewOpen(true)}
+            />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="clients">
+            <ClientsTab
+              list={clients}
+              sort={sortFor(CLIENT_SORT_FIELDS)}
+              onSort={onSort(sortFor(CLIENT_SORT_FIELDS))}
+              page={clientParams.page}
+              {...pageProps}
+              onOpen={(client) => link.open(client.id, 'client')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="records">
+            <RecordsTab search={search} onNavigate={setSearch} />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+
+      <LeadPanel
+        state={
+          newOpen
+            ? { mode: 'new' }
+            : link.lead
+              ? { mode: 'edit', id: link.lead.id, resolving: link.lead.resolving }
+              : null
+        }
+        onClose={() => {
+          setNewOpen(false);
+          if (search.view) link.close();
+        }}
+        onCreated={() => setNewOpen(false)}
+        tab={link.panelTab}
+        onTabChange={link.setPanelTab}
+        onOpenClient={(id) => link.open(id, 'client')}
+        onConverting={link.keepLeadShown}
+      />
+      <ClientPanel
+        clientId={link.clientId}
+        tab={link.panelTab}
+        onTabChange={link.setPanelTab}
+        onClose={link.close}
+        onOpenLead={(id) => link.open(id, 'lead', { asIs: true })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+// GET /api/profile and its mutations (one request each).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, PasswordChangeInput, ProfileUpdateInput } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const profileQueryOptions = queryOptions({
+  queryKey: ['profile'],
+  queryFn: () => api.get<CurrentUser>('/api/profile'),
+});
+
+export const useProfile = () => useQuery(profileQueryOptions);
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput & { version: number }) => api.patch<CurrentUser>('/api/profile', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(profileQueryOptions.queryKey, user);
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) => api.post<{ ok: true; message: string }>('/api/profile/password', input),
+  });
+}
+
+export function useSendPasswordResetEmail() {
+  return useMutation({
+    mutationFn: () => api.post<{ ok: true; message: string }>('/api/profile/password-reset-email'),
+  });
+}

@@ -1,0 +1,85 @@
+// Keeps every open screen current: one Server-Sent Events stream per tab; each change event
+// invalidates the queries of its resource. Reconnects by itself (spec 1 §9: 3 attempts at
+// 2 s × attempt), then reports the connection lost and keeps probing every 30 s.
+import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, RECONNECT_ATTEMPTS, reconnectDelayMs } from '@crm/domain';
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'lost';
+
+const PROBE_INTERVAL_MS = 30_000;
+
+/** Query keys that depend on a resource besides the resource's own key. */
+const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
+  user: [['session'], ['profile'], ['users']],
+  // Leads, clients and contacts move into each other (conversion, reversion, archive, restore), the
+  // combined record list shows leads and clients, and the dashboard counts them: one family.
+  lead: [['client'], ['contact'], ['record'], ['dashboard']],
+  client: [['lead'], ['contact'], ['record'], ['dashboard']],
+  contact: [['lead'], ['client'], ['record'], ['dashboard']],
+};
+
+export function invalidateFor(queryClient: QueryClient, event: ChangeEvent) {
+  void queryClient.invalidateQueries({ queryKey: [event.resource] });
+  for (const key of DEPENDENTS[event.resource] ?? []) void queryClient.invalidateQueries({ queryKey: key });
+}
+
+export function useLiveUpdates(enabled: boolean, onRestored: () => void): LiveStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  useEffect(() => {
+    if (!enabled) return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let wasLost = false;
+    let stopped = false;
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource('/api/events');
+      source.addEventListener('open', () => {
+        if (wasLost) {
+          // Events were missed while away: refresh everything on screen.
+          void queryClient.invalidateQueries();
+          onRestored();
+        }
+        attempt = 0;
+        wasLost = false;
+        setStatus('live');
+      });
+      source.addEventListener('change', (message) => {
+        invalidateFor(queryClient, JSON.parse((message as MessageEvent<string>).data) as ChangeEvent);
+      });
+      source.addEventListener('error', () => {
+        source?.close();
+        if (stopped) return;
+        attempt += 1;
+        if (attempt <= RECONNECT_ATTEMPTS) {
+          setStatus('reconnecting');
+          timer = setTimeout(connect, reconnectDelayMs(attempt));
+        } else {
+          wasLost = true;
+          setStatus('lost');
+          timer = setTimeout(connect, PROBE_INTERVAL_MS);
+        }
+      });
+    };
+    const onOnline = () => {
+      clearTimeout(timer);
+      source?.close();
+      connect();
+    };
+    connect();
+    window.addEventListener('online', onOnline);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+      window.removeEventListener('online', onOnline);
+    };
+  }, [enabled, queryClient, onRestored]);
+
+  return status;
+}

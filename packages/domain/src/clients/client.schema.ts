@@ -1,0 +1,216 @@
+// The client form and API schemas with the conditional rules of spec 1 §5.2.
+import { z } from 'zod';
+import { COUNTRIES } from '../reference/countries.ts';
+import {
+  APPLICANT_LOCATIONS,
+  DEPENDENT_COUNTS,
+  DEPENDENT_RELATIONSHIPS,
+  GENDERS,
+  isBridgingVisa,
+  MARITAL_STATUSES,
+  VISAS,
+} from '../reference/visas.ts';
+import {
+  contactNumberField,
+  emailField,
+  optionalChoice,
+  optionalDate,
+  optionalText,
+  optionalUuid,
+  personName,
+} from '../records/fields.ts';
+import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from '../leads/lead-source.ts';
+import { CLIENT_STATUSES } from './client-status.ts';
+
+const optionalCountry = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .refine((v) => COUNTRIES.includes(v), 'Choose a country from the list')
+      .optional(),
+  );
+
+export const dependentSchema = z.object({
+  id: z.string().optional(),
+  firstName: optionalText(50),
+  middleName: optionalText(50),
+  lastName: optionalText(50),
+  dateOfBirth: optionalDate(),
+  nationality: optionalCountry(),
+  relationship: optionalChoice(DEPENDENT_RELATIONSHIPS),
+  passportNumber: optionalText(30),
+  passportExpiryDate: optionalDate(),
+  countryOfResidence: optionalCountry(),
+});
+export type Dependent = z.infer<typeof dependentSchema>;
+
+export const clientFieldsSchema = z.object({
+  firstName: personName('First name', 'First name is required'),
+  middleName: optionalText(50),
+  lastName: personName('Last name', 'Last name is required'),
+  email: emailField(),
+  contactNumber: contactNumberField(),
+  dateOfBirth: optionalDate(),
+  gender: optionalChoice(GENDERS),
+  nationality: optionalCountry(),
+  maritalStatus: optionalChoice(MARITAL_STATUSES),
+  numberOfDependents: z.enum(DEPENDENT_COUNTS).default('0'),
+  passportNumber: optionalText(30),
+  passportExpiryDate: optionalDate(),
+  currentVisaSubclass: optionalChoice(VISAS),
+  desiredVisa: optionalChoice(VISAS),
+  visaExpiryDate: optionalDate(),
+  applicantLocation: optionalChoice(APPLICANT_LOCATIONS),
+  street1: optionalText(120),
+  street2: optionalText(120),
+  city: optionalText(80),
+  stateRegion: optionalText(80),
+  postalCode: optionalText(20),
+  country: optionalCountry(),
+  countryOfResidence: optionalCountry(),
+  leadSource: optionalChoice(LEAD_SOURCES),
+  socialMediaPlatform: optionalChoice(SOCIAL_PLATFORMS),
+  associatePartner: optionalText(120),
+  branchOffice: optionalText(120),
+  status: z.enum(CLIENT_STATUSES).default('Active'),
+  managerUserId: optionalUuid(),
+  assistantManagerUserId: optionalUuid(),
+  migrationAgentUserId: optionalUuid(),
+  spouseFirstName: optionalText(50),
+  spouseMiddleName: optionalText(50),
+  spouseLastName: optionalText(50),
+  spouseDateOfBirth: optionalDate(),
+  spouseNationality: optionalCountry(),
+  spouseCountryOfResidence: optionalCountry(),
+  dependents: z.array(dependentSchema).max(20).default([]),
+  company: optionalText(120),
+});
+type ClientFields = z.infer<typeof clientFieldsSchema>;
+
+export const CLIENT_RULE_MESSAGES = {
+  currentVisa: 'Current/Previous Visa is required when applicant location is Inside Australia',
+  desiredVisa: 'Desired Visa is required when applicant location is Outside Australia',
+  visaExpiry: 'Visa expiry date is required for current visa when inside Australia',
+  spouseFirstName: 'Spouse first name is required when marital status is Married or De Facto',
+  spouseLastName: 'Spouse last name is required when marital status is Married or De Facto',
+  spouseNationality: 'Spouse nationality is required when marital status is Married or De Facto',
+  dependentFirstName: 'Dependent first name is required',
+  dependentLastName: 'Dependent last name is required',
+  dependentNationality: 'Dependent nationality is required',
+  dependentRelationship: 'Dependent relationship is required',
+} as const;
+
+export const hasSpouse = (maritalStatus: string | null | undefined) =>
+  maritalStatus === 'Married' || maritalStatus === 'De Facto';
+
+export function dependentCount(value: string | null | undefined): number {
+  if (!value) return 0;
+  return value === '5+' ? 5 : Math.max(0, Number.parseInt(value, 10) || 0);
+}
+
+function clientRules(v: ClientFields, ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  if (v.applicantLocation === 'Inside Australia') {
+    if (!v.currentVisaSubclass || v.currentVisaSubclass === 'None')
+      issue(['currentVisaSubclass'], CLIENT_RULE_MESSAGES.currentVisa);
+    else if (v.currentVisaSubclass !== 'Other' && !isBridgingVisa(v.currentVisaSubclass) && !v.visaExpiryDate) {
+      issue(['visaExpiryDate'], CLIENT_RULE_MESSAGES.visaExpiry);
+    }
+  }
+  if (v.applicantLocation === 'Outside Australia' && !v.desiredVisa)
+    issue(['desiredVisa'], CLIENT_RULE_MESSAGES.desiredVisa);
+  if (v.desiredVisa && (v.desiredVisa === 'None' || isBridgingVisa(v.desiredVisa))) {
+    issue(['desiredVisa'], 'Choose the visa the applicant wants');
+  }
+  if (hasSpouse(v.maritalStatus)) {
+    if (!v.spouseFirstName) issue(['spouseFirstName'], CLIENT_RULE_MESSAGES.spouseFirstName);
+    if (!v.spouseLastName) issue(['spouseLastName'], CLIENT_RULE_MESSAGES.spouseLastName);
+    if (!v.spouseNationality) issue(['spouseNationality'], CLIENT_RULE_MESSAGES.spouseNationality);
+  }
+  v.dependents.slice(0, dependentCount(v.numberOfDependents)).forEach((d, i) => {
+    if (!d.firstName) issue(['dependents', i, 'firstName'], CLIENT_RULE_MESSAGES.dependentFirstName);
+    if (!d.lastName) issue(['dependents', i, 'lastName'], CLIENT_RULE_MESSAGES.dependentLastName);
+    if (!d.nationality) issue(['dependents', i, 'nationality'], CLIENT_RULE_MESSAGES.dependentNationality);
+    if (!d.relationship) issue(['dependents', i, 'relationship'], CLIENT_RULE_MESSAGES.dependentRelationship);
+  });
+  const detail = v.leadSource ? SOURCE_DETAIL_FIELD[v.leadSource as keyof typeof SOURCE_DETAIL_FIELD] : undefined;
+  if (detail && !v[detail]) issue([detail], SOURCE_DETAIL_MESSAGES[detail]);
+}
+
+export const clientInputSchema = clientFieldsSchema.superRefine(clientRules);
+export type ClientInput = z.infer<typeof clientInputSchema>;
+
+export const updateClientSchema = clientFieldsSchema
+  .extend({ version: z.number().int().positive() })
+  .superRefine((v, ctx) => clientRules(v, ctx));
+export type UpdateClientInput = z.infer<typeof updateClientSchema>;
+
+/** The dependents list follows numberOfDependents: blank Child entries added, removed from the end. */
+export function resizeDependents<T extends Partial<Dependent>>(
+  list: readonly T[],
+  numberOfDependents: string | null | undefined,
+): (T | Dependent)[] {
+  const count = dependentCount(numberOfDependents);
+  if (list.length >= count) return list.slice(0, count);
+  const blanks: Dependent[] = Array.from({ length: count - list.length }, () => ({ relationship: 'Child' }));
+  return [...list, ...blanks];
+}
+
+/** Keeps only what applies: spouse fields for Married/De Facto, dependents up to the count, source details. */
+export function normalizeClientInput<T extends ClientFields>(input: T): T {
+  const out = { ...input };
+  if (!hasSpouse(out.maritalStatus)) {
+    out.spouseFirstName = out.spouseMiddleName = out.spouseLastName = undefined;
+    out.spouseDateOfBirth = out.spouseNationality = out.spouseCountryOfResidence = undefined;
+  }
+  out.dependents = out.dependents.slice(0, dependentCount(out.numberOfDependents));
+  if (out.applicantLocation !== 'Inside Australia') {
+    out.currentVisaSubclass = undefined;
+    out.visaExpiryDate = undefined;
+  }
+  if (out.leadSource !== 'Social Media') out.socialMediaPlatform = undefined;
+  if (out.leadSource !== 'Branch Office') out.branchOffice = undefined;
+  if (out.leadSource !== 'Associate Partner') out.associatePartner = undefined;
+  return out;
+}
+
+export const CLIENT_MESSAGES = {
+  created: 'Client created successfully',
+  updated: 'Client updated successfully',
+  deleted: 'Client deleted successfully',
+  restored: 'Client restored successfully',
+  permanentlyDeleted: 'Client permanently deleted',
+  unhidden: 'Client unhidden successfully',
+  converted: 'Lead converted to client successfully!',
+  notFoundAfterConversion: 'Client record not found after conversion',
+  reverted: 'Client reverted to lead successfully',
+  revertWindowPassed: 'A conversion can only be reverted within 30 days.',
+  hidden: 'Client hidden successfully',
+  /** 'Revert to Lead' on a client that was not converted from a lead. */
+  notFromLead: 'Only a client converted from a lead can be reverted to a lead.',
+  /** The lead a client was converted from was deleted forever since. */
+  leadGone: 'The lead this client was converted from no longer exists.',
+  alreadyReverted: 'This client has already been reverted to a lead.',
+  /** A Reverted client is kept for the record and can no longer be edited. */
+  readOnlyReverted: 'This client was reverted to a lead and is read-only.',
+  /** Status Reverted is set by 'Revert to Lead', never typed in. */
+  useReversion: "Use 'Revert to Lead' to revert a client.",
+  alreadyConverted: 'This lead has already been converted to a client.',
+  duplicateOnUpdate: 'Duplicate client detected. Please check email and contact number.',
+  createFailed: (message: string) => `Failed to create client: ${message}`,
+  updateFailed: (message: string) => `Failed to update client: ${message}`,
+  deleteFailed: 'Failed to delete client',
+  restoreFailed: 'Failed to restore client',
+  permanentDeleteFailed: 'Failed to permanently delete client',
+  unhideFailed: 'Failed to unhide client',
+} as const;
+
+export const CLIENT_REASON_DEFAULTS = {
+  hide: 'Hidden by user',
+  unhide: 'Unhidden by user',
+  delete: 'Deleted by user',
+} as const;
+
+export const CONVERSION_NOTE = 'Converted via status update';
+export const CONVERSION_TYPE = 'client_only';

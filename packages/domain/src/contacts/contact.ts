@@ -1,0 +1,31 @@
+// Contacts (archived leads) and their restore (spec 2 "Contacts page", §4, §5).
+import { z } from 'zod';
+
+export const RESTORE_TYPES = ['lead', 'client'] as const;
+export type RestoreType = (typeof RESTORE_TYPES)[number];
+
+export const RESTORE_MISSING_MESSAGE = 'Please select restore type and provide notes';
+
+export const restoreContactSchema = z.object({
+  type: z.enum(RESTORE_TYPES, { error: RESTORE_MISSING_MESSAGE }),
+  notes: z.string({ error: RESTORE_MISSING_MESSAGE }).trim().min(1, RESTORE_MISSING_MESSAGE).max(1000),
+});
+export type RestoreContactInput = z.infer<typeof restoreContactSchema>;
+
+export const RESTORE_OPTIONS = {
+  lead: { label: 'Restore to Lead', description: 'Reactivate as an active lead for follow-up' },
+  client: { label: 'Restore to Client', description: 'Convert directly to active client' },
+} as const;
+
+export const CONTACT_MESSAGES = {
+  restoredToLead: 'Contact restored to lead successfully',
+  restoredToClient: 'Contact restored to client successfully',
+  restoreFailed: (message: string) => `Failed to restore: ${message}`,
+  noContacts: 'No contacts yet',
+  noMatches: 'No contacts found',
+  /** The original lead is live again (someone restored it another way). */
+  leadAlreadyActive: 'The original lead is already active.',
+} as const;
+
+/** Guest sees at most 20 contacts (spec 2 §6). */
+export const GUEST_CONTACTS_LIMIT = 20;

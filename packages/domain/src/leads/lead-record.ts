@@ -1,0 +1,78 @@
+// What the API returns for a lead (list rows and the panel), shared by server and web.
+import { z } from 'zod';
+
+const userRef = z.object({ id: z.string(), fullName: z.string() }).nullable();
+
+export const leadRecordSchema = z.object({
+  id: z.string(),
+  displayId: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  gender: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  nationality: z.string().nullable(),
+  countryOfResidence: z.string().nullable(),
+  email: z.string(),
+  contactNumber: z.string(),
+  applicantLocation: z.string().nullable(),
+  currentVisaSubclass: z.string().nullable(),
+  desiredVisa: z.string().nullable(),
+  visaExpiryDate: z.string().nullable(),
+  leadStatus: z.string(),
+  leadSource: z.string(),
+  socialMediaPlatform: z.string().nullable(),
+  associatePartner: z.string().nullable(),
+  branchOffice: z.string().nullable(),
+  manager: userRef,
+  assistantManager: userRef,
+  migrationAgent: userRef,
+  createdBy: userRef,
+  updatedBy: userRef,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  convertedAt: z.string().nullable(),
+  convertedToClientId: z.string().nullable(),
+  isHidden: z.boolean(),
+  hiddenAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type LeadRecord = z.infer<typeof leadRecordSchema>;
+
+export const leadPageSchema = z.object({
+  items: z.array(leadRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+export const leadFilterOptionsSchema = z.object({
+  statuses: z.array(z.string()),
+  locations: z.array(z.string()),
+  desiredVisas: z.array(z.string()),
+});
+export type LeadFilterOptions = z.infer<typeof leadFilterOptionsSchema>;
+
+export const assignableUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type AssignableUser = z.infer<typeof assignableUserSchema>;
+
+/** User pickers (spec 1 §6.4). */
+export const PICKER_ROLES = {
+  manager: ['administrator', 'account_administrator', 'supervisor'],
+  assistantManager: ['supervisor', 'team_lead', 'consultant', 'member'],
+  migrationAgent: ['administrator', 'account_administrator', 'supervisor', 'consultant'],
+} as const;
+
+/** POST /api/leads/:id/archive: the contact the lead became. */
+export const leadArchiveResultSchema = z.object({ contactId: z.string() });
+export type LeadArchiveResult = z.infer<typeof leadArchiveResultSchema>;
+
+/** Hide, unhide, delete, restore, permanent delete: the spec's success message. */
+export const leadActionResultSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type LeadActionResult = z.infer<typeof leadActionResultSchema>;

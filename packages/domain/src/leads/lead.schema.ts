@@ -1,0 +1,140 @@
+// The lead form and API schemas with the messages of spec 1 §5.1 (used by the web form and the server).
+import { z } from 'zod';
+import { COUNTRIES } from '../reference/countries.ts';
+import { APPLICANT_LOCATIONS, GENDERS, VISAS } from '../reference/visas.ts';
+import {
+  contactNumberField,
+  emailField,
+  optionalChoice,
+  optionalDate,
+  optionalText,
+  optionalUuid,
+  personName,
+  requiredChoice,
+  requiredDate,
+} from '../records/fields.ts';
+import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from './lead-source.ts';
+import { CONVERTED_STATUS, LEAD_STATUSES } from './lead-status.ts';
+
+const country = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => COUNTRIES.includes(v), 'Choose a country from the list');
+
+export const leadFieldsSchema = z.object({
+  firstName: personName('First name', 'First name is required'),
+  middleName: optionalText(50),
+  lastName: personName('Last name', 'Last name is required'),
+  gender: optionalChoice(GENDERS),
+  dateOfBirth: requiredDate('Date of birth is required'),
+  nationality: country('Nationality is required'),
+  countryOfResidence: country('Country of residence is required'),
+  email: emailField(),
+  contactNumber: contactNumberField(),
+  applicantLocation: requiredChoice(APPLICANT_LOCATIONS, 'Applicant location is required'),
+  currentVisaSubclass: optionalChoice(VISAS),
+  desiredVisa: optionalChoice(VISAS),
+  visaExpiryDate: optionalDate(),
+  leadStatus: requiredChoice(LEAD_STATUSES, 'Lead status is required'),
+  leadSource: requiredChoice(LEAD_SOURCES, 'Lead source is required'),
+  socialMediaPlatform: optionalChoice(SOCIAL_PLATFORMS),
+  associatePartner: optionalText(120),
+  branchOffice: optionalText(120),
+  managerUserId: optionalUuid(),
+  assistantManagerUserId: optionalUuid(),
+  migrationAgentUserId: optionalUuid(),
+});
+
+type LeadFields = z.infer<typeof leadFieldsSchema>;
+
+/** Rules that join fields: source details, visa block, birth date in the past. */
+function leadRules(value: LeadFields, ctx: z.RefinementCtx) {
+  const detail = SOURCE_DETAIL_FIELD[value.leadSource as keyof typeof SOURCE_DETAIL_FIELD];
+  if (detail && !value[detail]) {
+    ctx.addIssue({ code: 'custom', path: [detail], message: SOURCE_DETAIL_MESSAGES[detail] });
+  }
+  if (value.desiredVisa === 'None') {
+    ctx.addIssue({ code: 'custom', path: ['desiredVisa'], message: 'Choose the visa the applicant wants' });
+  }
+  if (value.dateOfBirth && value.dateOfBirth > new Date().toISOString().slice(0, 10)) {
+    ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must be in the past' });
+  }
+}
+
+export const leadInputSchema = leadFieldsSchema.superRefine(leadRules);
+export type LeadInput = z.infer<typeof leadInputSchema>;
+
+export const NEW_LEAD_CONVERTED_MESSAGE =
+  'A new lead cannot be saved as Converted to Client. Save the lead first, then set the status to Converted to Client.';
+
+export const createLeadSchema = leadFieldsSchema.superRefine((value, ctx) => {
+  leadRules(value, ctx);
+  if (value.leadStatus === CONVERTED_STATUS) {
+    ctx.addIssue({ code: 'custom', path: ['leadStatus'], message: NEW_LEAD_CONVERTED_MESSAGE });
+  }
+});
+
+export const updateLeadSchema = leadFieldsSchema
+  .extend({ version: z.number().int().positive() })
+  .superRefine((value, ctx) => leadRules(value, ctx));
+export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
+
+/** Keeps only the fields that apply: visa block inside Australia, the source's own detail field. */
+export function normalizeLeadInput<T extends LeadFields>(input: T): T {
+  const out = { ...input };
+  if (out.applicantLocation !== 'Inside Australia') {
+    out.currentVisaSubclass = undefined;
+    out.visaExpiryDate = undefined;
+  }
+  if (out.leadSource !== 'Social Media') out.socialMediaPlatform = undefined;
+  if (out.leadSource !== 'Branch Office') out.branchOffice = undefined;
+  if (out.leadSource !== 'Associate Partner') out.associatePartner = undefined;
+  return out;
+}
+
+export const reasonSchema = (fallback: string) =>
+  z.object({
+    reason: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .transform((v) => v || fallback),
+  });
+
+export const LEAD_REASON_DEFAULTS = {
+  archive: 'Archived by user',
+  hide: 'Hidden by user',
+  unhide: 'Unhidden by user',
+  delete: 'Deleted by user',
+} as const;
+
+export const LEAD_MESSAGES = {
+  created: 'Lead created successfully!',
+  updated: 'Lead updated successfully!',
+  archived: 'Lead archived and moved to contacts successfully!',
+  deleted: 'Lead deleted successfully',
+  restored: 'Lead restored successfully',
+  permanentlyDeleted: 'Lead permanently deleted',
+  unhidden: 'Lead unhidden successfully',
+  hidden: 'Lead hidden successfully',
+  duplicateDetected: (what: string, table: string) => `Duplicate detected: ${what} already exists in ${table} records.`,
+  duplicateGeneric: 'Duplicate contact detected. Please check email and contact number.',
+  duplicateOnUpdate: 'Duplicate lead detected. Please check email and contact number.',
+  /** The database's unique index caught a duplicate the checks missed (two saves at once; code 23505). */
+  /** A converted lead is read-only (spec 1 §2.5). */
+  readOnlyConverted: 'This lead has been converted to a client and is read-only.',
+  rateLimited: 'Too many submissions. Please wait a minute before trying again.',
+  createFailed: 'Failed to create lead',
+  updateFailed: 'Failed to update lead',
+  archiveFailed: 'Failed to archive lead',
+  deleteFailed: 'Failed to delete lead',
+  restoreFailed: 'Failed to restore lead',
+  permanentDeleteFailed: 'Failed to permanently delete lead',
+  unhideFailed: 'Failed to unhide lead',
+} as const;
+
+/** Lead creation limit per email (spec 1 §5.1, enforced by the server too). */
+export const LEAD_CREATE_LIMIT = { count: 5, windowMs: 60_000 } as const;

@@ -1,0 +1,71 @@
+// The combined record list of spec 1 §2.4 (leads and clients in one paginated list) and its statistics.
+import { z } from 'zod';
+import { booleanParam, listQueryBase } from './list-query.ts';
+
+export const RECORD_TYPES = ['lead', 'client'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** Records-per-page choices of the combined list (default 50); the server also caps by role. */
+export const RECORD_PAGE_SIZES = [50, 100] as const;
+
+/**
+ * GET /api/records: newest first (created_at desc). Search covers name, first and last name, email,
+ * contact number, status, location, desired visa and nationality. `type` narrows to leads or clients.
+ */
+export const recordListQuerySchema = listQueryBase.omit({ sort: true }).extend({
+  type: z.enum(RECORD_TYPES).optional(),
+  showHidden: booleanParam(),
+});
+export type RecordListQuery = z.infer<typeof recordListQuerySchema>;
+
+export const recordRowSchema = z.object({
+  type: z.enum(RECORD_TYPES),
+  id: z.string(),
+  /** 'LD-' / 'CL-' + last 8 characters of the id, uppercased. */
+  displayId: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  contactNumber: z.string(),
+  /** Lead status or client status, as stored; the web shows 'Converted to Client' as 'Client'. */
+  status: z.string(),
+  location: z.string().nullable(),
+  desiredVisa: z.string().nullable(),
+  nationality: z.string().nullable(),
+  createdAt: z.string(),
+  /** Client rows converted from a lead ('← From Lead'). */
+  convertedFromLeadId: z.string().nullable(),
+  /** Lead rows converted to a client ('→ Client'). */
+  convertedToClientId: z.string().nullable(),
+  isHidden: z.boolean(),
+});
+export type RecordRow = z.infer<typeof recordRowSchema>;
+
+export const recordPageSchema = z.object({
+  items: z.array(recordRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RecordPage = z.infer<typeof recordPageSchema>;
+
+/** The statistics cards of the combined list, over every record the user can list (no search). */
+export const recordStatisticsSchema = z.object({
+  totalRecords: z.number().int(),
+  /** Leads in the pipeline: new, in screening, consultation completed, agreement sent / signed, consultation only. */
+  activeLeads: z.number().int(),
+  /** Clients in the list (not deleted, not Reverted). */
+  convertedClients: z.number().int(),
+  /** Leads with status 'Not Proceeding / Lost'. */
+  lostLeads: z.number().int(),
+  /** clients ÷ (leads + clients) as a percent with one decimal place. */
+  conversionRate: z.number(),
+});
+export type RecordStatistics = z.infer<typeof recordStatisticsSchema>;
+
+/** clients ÷ (leads + clients) × 100, one decimal place; 0 with no records. */
+export function recordConversionRate(leads: number, clients: number): number {
+  const all = leads + clients;
+  return all === 0 ? 0 : Math.round((clients / all) * 1000) / 10;
+}
