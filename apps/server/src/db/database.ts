@@ -76,6 +76,17 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, admin command) makes the pool emit 'error'; with no
+  // listener that would crash the process. The pool has already dropped that client; the next query
+  // opens a new connection.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  const openClients = new Set<pg.PoolClient>();
+  let lastClientClosed: (() => void) | undefined;
+  pool.on('connect', (client) => openClients.add(client));
+  pool.on('remove', (client) => {
+    openClients.delete(client);
+    if (openClients.size === 0) lastClientClosed?.();
+  });
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
@@ -95,7 +106,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       };
     },
     close: async () => {
+      // pool.end() resolves before its connections have closed; wait for them so that a caller dropping
+      // the database right after (the test suite) never terminates a live connection.
+      const allClosed = new Promise<void>((resolve) => {
+        lastClientClosed = resolve;
+      });
       await pool.end();
+      if (openClients.size > 0) await allClosed;
     },
   };
 }
