@@ -1,10 +1,10 @@
 // Asks before hide / unhide / delete / permanent delete / 'Revert to Lead' (every destructive action
 // asks first), takes an optional reason where the API keeps one, runs the request and reports with
 // the spec's messages (spec 1 §2.6, §4.4, §8; DECISIONS.md §2).
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CLIENT_MESSAGES, CLIENT_REASON_DEFAULTS, type ClientRecord, displayId, fullNameOf } from '@crm/domain';
+import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useDeleteClient } from '../api/delete-client.ts';
 import { useHideClient } from '../api/hide-client.ts';
 import { usePermanentlyDeleteClient } from '../api/permanently-delete-client.ts';
@@ -98,19 +98,16 @@ export function ClientActionDialog({ action, client, onClose, onDone }: ClientAc
   const permanent = usePermanentlyDeleteClient();
   const revert = useRevertClient();
   const mutations = { hide, unhide, delete: remove, permanent, revert };
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = action ? mutations[action] : hide;
   const copy = action ? COPY[action] : null;
 
   const close = () => {
-    if (mutation.isPending) return;
-    setReason('');
     setError(null);
     onClose();
   };
 
-  const confirm = () => {
+  const confirm = (reason: string) => {
     if (!action || !client || !copy) return;
     setError(null);
     const variables = { id: client.id, reason: copy.reason ? reason : undefined };
@@ -120,7 +117,6 @@ export function ClientActionDialog({ action, client, onClose, onDone }: ClientAc
     };
     const onSuccess = () => {
       notifications.show({ color: 'green', message: copy.success });
-      setReason('');
       onClose();
       onDone?.(action);
     };
@@ -131,50 +127,18 @@ export function ClientActionDialog({ action, client, onClose, onDone }: ClientAc
   };
 
   return (
-    <Modal opened={Boolean(action && client)} onClose={close} title={copy?.title} centered size="md">
-      {copy && client && action ? (
-        <Stack gap="md">
-          <Text size="sm">
-            <Text span fw={600}>
-              {fullNameOf(client)}
-            </Text>{' '}
-            <Text span c="dimmed" ff="monospace" size="xs">
-              {client.displayId}
-            </Text>
-          </Text>
-          <Text size="sm">{copy.body(client)}</Text>
-          {copy.reason ? (
-            <Textarea
-              label="Reason (optional)"
-              placeholder={CLIENT_REASON_DEFAULTS[copy.reason]}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={500}
-              autosize
-              minRows={2}
-              data-autofocus
-            />
-          ) : null}
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button
-              variant="default"
-              onClick={close}
-              disabled={mutation.isPending}
-              data-autofocus={copy.reason ? undefined : true}
-            >
-              Cancel
-            </Button>
-            <Button color={copy.color} onClick={confirm} loading={mutation.isPending}>
-              {copy.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <RecordActionModal
+      opened={Boolean(action && client)}
+      title={copy?.title}
+      subject={client ? { name: fullNameOf(client), displayId: client.displayId } : null}
+      body={copy && client ? copy.body(client) : ''}
+      reasonPlaceholder={copy?.reason ? CLIENT_REASON_DEFAULTS[copy.reason] : null}
+      confirmLabel={copy?.confirm ?? ''}
+      color={copy?.color ?? 'brand'}
+      pending={mutation.isPending}
+      error={error}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -2,19 +2,11 @@
 // domain schema as validator (validate on change, with the conditional rules shown as soon as the
 // field that triggers them changes), the dependents list following numberOfDependents, the save
 // error banner and the stale-edit reload notice.
-import { Accordion, Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconDeviceFloppy,
-  IconEye,
-  IconEyeOff,
-  IconRefresh,
-  IconTrash,
-  IconTrashX,
-} from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { IconEye, IconEyeOff, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import {
   APPLICANT_LOCATIONS,
   CLIENT_MESSAGES,
@@ -23,22 +15,26 @@ import {
   COUNTRIES,
   DEPENDENT_COUNTS,
   DESIRED_VISAS_FOR_CLIENT,
-  GENDERS,
   hasSpouse,
   isBridgingVisa,
-  LEAD_SOURCES,
   MARITAL_STATUSES,
   passportStatus,
-  PICKER_ROLES,
   REVERTED_STATUS,
-  SOCIAL_PLATFORMS,
   updateClientSchema,
   VISAS,
 } from '@crm/domain';
+import { PhoneInput } from '../../../components/phone-input.tsx';
+import { FormSection, issuesBySection } from '../../../components/record-form/form-section.tsx';
+import {
+  ChangedElsewhereAlert,
+  isStaleEditError,
+  SaveErrorAlert,
+} from '../../../components/record-form/record-form-alerts.tsx';
+import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
+import { asSelectProps, useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
-// Shared field behaviour of spec 1 §2.7: the leads feature's phone input and user picker.
-import { PhoneInput } from '../../leads/components/phone-input.tsx';
-import { UserPicker } from '../../leads/components/user-picker.tsx';
+import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
+import { PersonFields, spouseField } from '../../records/components/person-fields.tsx';
 import { useUpdateClient } from '../api/update-client.ts';
 import {
   type ClientFormSection,
@@ -51,7 +47,6 @@ import {
 } from '../client-form-values.ts';
 import type { ClientActionKind } from './client-action-dialog.tsx';
 import { PassportStatusBadge } from './client-status-badge.tsx';
-import classes from './client-form.module.css';
 import { DependentsSection } from './dependents-section.tsx';
 
 const SECTION_TITLES: Record<ClientFormSection, string> = {
@@ -98,39 +93,18 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   const update = useUpdateClient();
   const saving = update.isPending;
 
-  // Someone else saved this client while it is open: a clean form follows; an edited one is told.
-  // A change that lands while this form saves is its own save (the answer shows it).
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
-  const shownVersion = useRef(client.version);
-  useEffect(() => {
-    if (client.version === shownVersion.current || saving) return;
-    shownVersion.current = client.version;
-    if (!form.isDirty()) {
-      showRecord(client);
-      setChangedElsewhere(false);
-    } else {
-      setChangedElsewhere(true);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the saved record changes or a save ends
-  }, [client.version, saving]);
+  const { changedElsewhere, setChangedElsewhere, showRecord } = useSavedRecordSync(
+    form,
+    client,
+    saving,
+    clientToFormValues,
+  );
   const [saveError, setSaveError] = useState<Error | null>(null);
   const [opened, setOpened] = useState<string[]>(['personal']);
-
-  const isConflict = (error: Error | null) =>
-    isApiError(error) && error.status === 409 && !error.message.startsWith('Duplicate');
 
   const openSections = (sections: (ClientFormSection | undefined)[]) => {
     const found = sections.filter((s): s is ClientFormSection => Boolean(s));
     if (found.length) setOpened((o) => [...new Set([...o, ...found])]);
-  };
-
-  const showRecord = (record: ClientRecord) => {
-    shownVersion.current = record.version;
-    const next = clientToFormValues(record);
-    form.setInitialValues(next);
-    form.setValues(next);
-    form.resetDirty(next);
-    form.clearErrors();
   };
 
   const save = () => {
@@ -140,7 +114,6 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
       {
         onSuccess: (saved) => {
           showRecord(saved);
-          setChangedElsewhere(false);
           notifications.show({ color: 'green', message: CLIENT_MESSAGES.updated });
         },
         onError: (error) => {
@@ -166,15 +139,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   };
 
   const values = form.values;
-  const issues = useMemo(() => {
-    const fields = Object.keys(validateClient(values));
-    const bySection: Partial<Record<ClientFormSection, number>> = {};
-    for (const field of fields) {
-      const section = clientSectionOf(field);
-      if (section) bySection[section] = (bySection[section] ?? 0) + 1;
-    }
-    return { valid: fields.length === 0, bySection };
-  }, [values]);
+  const issues = useMemo(() => issuesBySection(Object.keys(validateClient(values)), clientSectionOf), [values]);
 
   /** Sets a field, then re-checks the fields whose rule depends on it (spec 1 §5.2). */
   const setField = (field: ClientTextField, value: string) => {
@@ -183,17 +148,9 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   };
 
   const input = (field: ClientTextField) => form.getInputProps(field);
-  /** Mantine Select uses null for "nothing chosen"; the form keeps ''. */
-  const select = (field: ClientTextField) => {
-    const props = form.getInputProps(field);
-    return {
-      ...props,
-      value: (props.value as string) || null,
-      onChange: (v: string | null) => setField(field, v ?? ''),
-    };
-  };
+  const select = (field: ClientTextField) => asSelectProps(form.getInputProps(field), (v) => setField(field, v));
 
-  const picker = (field: 'managerUserId' | 'assistantManagerUserId' | 'migrationAgentUserId') => ({
+  const picker = (field: PickerField) => ({
     value: values[field],
     onChange: (v: string) => form.setFieldValue(field, v),
     onBlur: () => form.validateField(field),
@@ -233,59 +190,19 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
     <form onSubmit={submit} noValidate aria-label="Edit client">
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="sm">
-          {changedElsewhere && !isConflict(saveError) ? (
-            <Alert
-              color="orange"
-              variant="light"
-              p="xs"
-              icon={<IconAlertTriangle size={16} />}
-              title="This client was changed by someone else"
-            >
-              <Group justify="space-between" gap="xs">
-                <Text size="sm">Reload to see their changes; your unsaved edits here will be replaced.</Text>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  color="orange"
-                  leftSection={<IconRefresh size={12} />}
-                  onClick={() => void reload()}
-                >
-                  Reload
-                </Button>
-              </Group>
-            </Alert>
+          {changedElsewhere && !isStaleEditError(saveError) ? (
+            <ChangedElsewhereAlert recordNoun="client" onReload={() => void reload()} />
           ) : null}
           {saveError ? (
-            <Alert
-              color="red"
-              variant="light"
+            <SaveErrorAlert
               title="Failed to Save Client"
-              role="alert"
-              icon={<IconAlertTriangle size={16} />}
-            >
-              <Stack gap="xs">
-                <Text size="sm">Error: {clientSaveErrorMessage(saveError)}</Text>
-                <Group gap="xs">
-                  <Button size="compact-sm" variant="default" onClick={() => setSaveError(null)}>
-                    Dismiss
-                  </Button>
-                  {isConflict(saveError) ? (
-                    <Button
-                      size="compact-sm"
-                      color="red"
-                      leftSection={<IconRefresh size={14} />}
-                      onClick={() => void reload()}
-                    >
-                      Reload
-                    </Button>
-                  ) : (
-                    <Button size="compact-sm" color="red" onClick={save} disabled={!issues.valid}>
-                      Retry
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            </Alert>
+              message={`Error: ${clientSaveErrorMessage(saveError)}`}
+              stale={isStaleEditError(saveError)}
+              onDismiss={() => setSaveError(null)}
+              onReload={() => void reload()}
+              onRetry={save}
+              retryDisabled={!issues.valid}
+            />
           ) : null}
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -312,40 +229,9 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
             radius="md"
             chevronPosition="right"
           >
-            <Section value="personal" issues={issues.bySection.personal}>
+            <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <TextInput label="First Name" required autoComplete="off" {...input('firstName')} />
-                <TextInput label="Middle Name" autoComplete="off" {...input('middleName')} />
-                <TextInput label="Last Name" required autoComplete="off" {...input('lastName')} />
-                <Select
-                  label="Gender"
-                  placeholder="Not set"
-                  data={GENDERS as unknown as string[]}
-                  clearable={!readOnly}
-                  {...select('gender')}
-                />
-                <TextInput
-                  label="Date of Birth"
-                  type="date"
-                  max={new Date().toISOString().slice(0, 10)}
-                  {...input('dateOfBirth')}
-                />
-                <Select
-                  label="Nationality"
-                  placeholder="Choose a country"
-                  data={COUNTRIES as string[]}
-                  searchable
-                  clearable={!readOnly}
-                  {...select('nationality')}
-                />
-                <Select
-                  label="Country of Residence"
-                  placeholder="Choose a country"
-                  data={COUNTRIES as string[]}
-                  searchable
-                  clearable={!readOnly}
-                  {...select('countryOfResidence')}
-                />
+                <PersonFields required={{}} withGender readOnly={readOnly} input={input} select={select} />
                 <TextInput label="Email" required type="email" autoComplete="off" {...input('email')} />
                 <PhoneInput
                   label="Contact Number"
@@ -385,9 +271,9 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                 />
                 <TextInput label="Company" autoComplete="off" {...input('company')} />
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
-            <Section value="address" issues={issues.bySection.address}>
+            <FormSection value="address" title={SECTION_TITLES.address} issues={issues.bySection.address}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <TextInput label="Street Address" autoComplete="off" {...input('street1')} />
                 <TextInput label="Street Address Line 2" autoComplete="off" {...input('street2')} />
@@ -403,9 +289,9 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                   {...select('country')}
                 />
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
-            <Section value="visa" issues={issues.bySection.visa}>
+            <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <Select
                   label="Applicant Location"
@@ -449,101 +335,50 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                   </>
                 ) : null}
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
-            <Section value="assignment" issues={issues.bySection.assignment}>
+            <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <Select
-                  label="Lead Source"
-                  placeholder="Not set"
-                  data={LEAD_SOURCES as unknown as string[]}
-                  clearable={!readOnly}
-                  {...select('leadSource')}
-                />
-                {values.leadSource === 'Social Media' ? (
-                  <Select
-                    label="Social Media Platform"
-                    required
-                    placeholder="Choose a platform"
-                    data={SOCIAL_PLATFORMS as unknown as string[]}
-                    {...select('socialMediaPlatform')}
-                  />
-                ) : null}
-                {values.leadSource === 'Branch Office' ? (
-                  <TextInput label="Branch Office" required {...input('branchOffice')} />
-                ) : null}
-                {values.leadSource === 'Associate Partner' ? (
-                  <TextInput label="Associate Partner" required {...input('associatePartner')} />
-                ) : null}
-                <UserPicker
-                  label="Manager"
-                  roles={PICKER_ROLES.manager}
-                  current={client.manager}
-                  disabled={readOnly}
-                  {...picker('managerUserId')}
-                />
-                <UserPicker
-                  label="Assistant Manager"
-                  roles={PICKER_ROLES.assistantManager}
-                  current={client.assistantManager}
-                  disabled={readOnly}
-                  {...picker('assistantManagerUserId')}
-                />
-                <UserPicker
-                  label="Migration Agent"
-                  roles={PICKER_ROLES.migrationAgent}
-                  current={client.migrationAgent}
-                  disabled={readOnly}
-                  {...picker('migrationAgentUserId')}
+                <AssignmentSourceFields
+                  leadSource={values.leadSource}
+                  sourceRequired={false}
+                  readOnly={readOnly}
+                  select={select}
+                  input={input}
+                  picker={picker}
+                  assigned={client}
                 />
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
             {spouse ? (
-              <Section value="spouse" issues={issues.bySection.spouse}>
+              <FormSection value="spouse" title={SECTION_TITLES.spouse} issues={issues.bySection.spouse}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                  <TextInput label="Spouse First Name" required autoComplete="off" {...input('spouseFirstName')} />
-                  <TextInput label="Spouse Middle Name" autoComplete="off" {...input('spouseMiddleName')} />
-                  <TextInput label="Spouse Last Name" required autoComplete="off" {...input('spouseLastName')} />
-                  <TextInput
-                    label="Spouse Date of Birth"
-                    type="date"
-                    max={new Date().toISOString().slice(0, 10)}
-                    {...input('spouseDateOfBirth')}
-                  />
-                  <Select
-                    label="Spouse Nationality"
-                    required
-                    placeholder="Choose a country"
-                    data={COUNTRIES as string[]}
-                    searchable
-                    clearable={!readOnly}
-                    {...select('spouseNationality')}
-                  />
-                  <Select
-                    label="Spouse Country of Residence"
-                    placeholder="Choose a country"
-                    data={COUNTRIES as string[]}
-                    searchable
-                    clearable={!readOnly}
-                    {...select('spouseCountryOfResidence')}
+                  <PersonFields
+                    labelPrefix="Spouse "
+                    fieldOf={spouseField}
+                    required={{ nationality: true }}
+                    withGender={false}
+                    readOnly={readOnly}
+                    input={input}
+                    select={select}
                   />
                 </SimpleGrid>
-              </Section>
+              </FormSection>
             ) : null}
 
             {values.dependents.length > 0 ? (
-              <Section value="dependents" issues={issues.bySection.dependents}>
+              <FormSection value="dependents" title={SECTION_TITLES.dependents} issues={issues.bySection.dependents}>
                 <DependentsSection form={form} readOnly={readOnly} />
-              </Section>
+              </FormSection>
             ) : null}
           </Accordion>
         </Stack>
       </fieldset>
 
-      <div className={classes.footer}>
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="xs">
+      <RecordFormFooter
+        actions={
+          <>
             {rights.canHide ? (
               <Button
                 variant="subtle"
@@ -577,45 +412,16 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                 Permanently Delete
               </Button>
             ) : null}
-          </Group>
-          <Group gap="xs">
-            {!readOnly && !issues.valid && !saving ? (
-              <Text size="xs" c="dimmed" visibleFrom="sm">
-                Complete the required fields (*) to save.
-              </Text>
-            ) : null}
-            <Button variant="default" onClick={onCancel} disabled={saving}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly ? (
-              <Button type="submit" disabled={!canSave} leftSection={<IconDeviceFloppy size={16} />}>
-                {saving ? 'Saving...' : 'Save Changes'}
-              </Button>
-            ) : null}
-          </Group>
-        </Group>
-      </div>
+          </>
+        }
+        readOnly={readOnly}
+        saving={saving}
+        valid={issues.valid}
+        canSave={canSave}
+        saveLabel={saving ? 'Saving...' : 'Save Changes'}
+        onCancel={onCancel}
+      />
     </form>
-  );
-}
-
-function Section({ value, issues, children }: { value: ClientFormSection; issues?: number; children: ReactNode }) {
-  return (
-    <Accordion.Item value={value}>
-      <Accordion.Control>
-        <Group gap="xs" justify="space-between" wrap="nowrap" pr="xs">
-          <Text fw={600} size="sm">
-            {SECTION_TITLES[value]}
-          </Text>
-          {issues ? (
-            <Badge size="sm" color="red" variant="light" tt="none">
-              {issues} to complete
-            </Badge>
-          ) : null}
-        </Group>
-      </Accordion.Control>
-      <Accordion.Panel>{children}</Accordion.Panel>
-    </Accordion.Item>
   );
 }
 

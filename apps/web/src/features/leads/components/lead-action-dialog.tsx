@@ -1,9 +1,9 @@
 // Asks before archive / hide / unhide / delete (every destructive action asks first), takes an
 // optional reason, runs the request and reports with the spec's messages (spec 1 §4.4, §8).
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { fullNameOf, LEAD_MESSAGES, LEAD_REASON_DEFAULTS, type LeadRecord } from '@crm/domain';
+import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useArchiveLead } from '../api/archive-lead.ts';
 import { useDeleteLead } from '../api/delete-lead.ts';
 import { useHideLead } from '../api/hide-lead.ts';
@@ -61,19 +61,16 @@ export function LeadActionDialog({ action, lead, onClose, onDone }: LeadActionDi
   const hide = useHideLead();
   const unhide = useUnhideLead();
   const remove = useDeleteLead();
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = action === 'archive' ? archive : action === 'hide' ? hide : action === 'unhide' ? unhide : remove;
   const copy = action ? COPY[action] : null;
 
   const close = () => {
-    if (mutation.isPending) return;
-    setReason('');
     setError(null);
     onClose();
   };
 
-  const confirm = () => {
+  const confirm = (reason: string) => {
     if (!action || !lead || !copy) return;
     setError(null);
     mutation.mutate(
@@ -81,7 +78,6 @@ export function LeadActionDialog({ action, lead, onClose, onDone }: LeadActionDi
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: copy.success });
-          setReason('');
           onClose();
           onDone?.(action);
         },
@@ -95,43 +91,18 @@ export function LeadActionDialog({ action, lead, onClose, onDone }: LeadActionDi
   };
 
   return (
-    <Modal opened={Boolean(action && lead)} onClose={close} title={copy?.title} centered size="md">
-      {copy && lead && action ? (
-        <Stack gap="md">
-          <Text size="sm">
-            <Text span fw={600}>
-              {fullNameOf(lead)}
-            </Text>{' '}
-            <Text span c="dimmed" ff="monospace" size="xs">
-              {lead.displayId}
-            </Text>
-          </Text>
-          <Text size="sm">{copy.body}</Text>
-          <Textarea
-            label="Reason (optional)"
-            placeholder={LEAD_REASON_DEFAULTS[action]}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-            data-autofocus
-          />
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button color={copy.color} onClick={confirm} loading={mutation.isPending}>
-              {copy.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <RecordActionModal
+      opened={Boolean(action && lead)}
+      title={copy?.title}
+      subject={lead ? { name: fullNameOf(lead), displayId: lead.displayId } : null}
+      body={copy?.body ?? ''}
+      reasonPlaceholder={action ? LEAD_REASON_DEFAULTS[action] : null}
+      confirmLabel={copy?.confirm ?? ''}
+      color={copy?.color ?? 'brand'}
+      pending={mutation.isPending}
+      error={error}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -2,57 +2,43 @@
 // the domain schema as validator (validate on change), the save button's states, the
 // 'Failed to Save Lead' banner, the stale-edit reload notice and the browser draft. Saving an
 // existing lead with status Converted to Client converts it (spec 1 §4.3).
-import {
-  Accordion,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Accordion, Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconArchive,
-  IconDeviceFloppy,
-  IconEye,
-  IconEyeOff,
-  IconRefresh,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { IconArchive, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   APPLICANT_LOCATIONS,
   CLIENT_MESSAGES,
   CONVERTED_STATUS,
-  COUNTRIES,
   createLeadSchema,
   DEFAULT_LEAD_STATUS,
   DESIRED_VISAS_FOR_LEAD,
-  GENDERS,
   LEAD_MESSAGES,
-  LEAD_SOURCES,
   LEAD_STATUS_CONVERTIBILITY,
   LEAD_STATUS_DESCRIPTIONS,
   LEAD_STATUSES,
   type LeadRecord,
   type LeadStatus,
   NEW_LEAD_CONVERTED_MESSAGE,
-  PICKER_ROLES,
-  SOCIAL_PLATFORMS,
   SOURCE_DETAIL_FIELD,
   SOURCE_DETAIL_MESSAGES,
   updateLeadSchema,
   VISAS,
 } from '@crm/domain';
+import { PhoneInput } from '../../../components/phone-input.tsx';
+import { FormSection, issuesBySection } from '../../../components/record-form/form-section.tsx';
+import {
+  ChangedElsewhereAlert,
+  isStaleEditError,
+  SaveErrorAlert,
+} from '../../../components/record-form/record-form-alerts.tsx';
+import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
+import { asSelectProps, useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
+import { PersonFields } from '../../records/components/person-fields.tsx';
 import { useSaveAsConverted } from '../api/convert-lead.ts';
 import { useCreateLead } from '../api/create-lead.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
@@ -67,9 +53,6 @@ import {
 } from '../lead-form-values.ts';
 import { draftKey, readDraft, removeDraft, useLeadDraft } from '../use-lead-draft.ts';
 import type { LeadActionKind } from './lead-action-dialog.tsx';
-import classes from './lead-form.module.css';
-import { PhoneInput } from './phone-input.tsx';
-import { UserPicker } from './user-picker.tsx';
 
 const SLOW_AFTER_MS = 3_000;
 
@@ -140,21 +123,12 @@ export function LeadForm({
   const convert = useSaveAsConverted();
   const saving = create.isPending || update.isPending || convert.isPending;
 
-  // Someone else saved this lead while it is open: a clean form follows; an edited one is told.
-  // A change that lands while this form saves is its own save (the answer shows it).
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
-  const shownVersion = useRef(lead?.version);
-  useEffect(() => {
-    if (!lead || lead.version === shownVersion.current || saving) return;
-    shownVersion.current = lead.version;
-    if (!form.isDirty()) {
-      showRecord(lead);
-      setChangedElsewhere(false);
-    } else {
-      setChangedElsewhere(true);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the saved record changes or a save ends
-  }, [lead?.version, saving]);
+  const { changedElsewhere, setChangedElsewhere, showRecord } = useSavedRecordSync(
+    form,
+    lead,
+    saving,
+    leadToFormValues,
+  );
 
   const [slow, setSlow] = useState(false);
   useEffect(() => {
@@ -171,9 +145,6 @@ export function LeadForm({
   const [waitingToSync, setWaitingToSync] = useState(false);
   const [opened, setOpened] = useState<string[]>(['personal']);
   const [statusNotice, setStatusNotice] = useState<string | null>(null);
-
-  const isConflict = (error: Error | null) =>
-    !isNew && isApiError(error) && error.status === 409 && !error.message.startsWith('Duplicate');
 
   const save = () => {
     const values = form.getValues();
@@ -204,7 +175,6 @@ export function LeadForm({
           onSuccess: ({ lead: saved }) => {
             removeDraft(storageKey);
             showRecord(saved);
-            setChangedElsewhere(false);
             notifications.show({ color: 'green', message: CLIENT_MESSAGES.converted });
             onSaved(saved, 'edit');
           },
@@ -218,7 +188,6 @@ export function LeadForm({
           onSuccess: (saved) => {
             removeDraft(storageKey);
             showRecord(saved);
-            setChangedElsewhere(false);
             notifications.show({ color: 'green', message: LEAD_MESSAGES.updated });
             onSaved(saved, 'edit');
           },
@@ -257,15 +226,6 @@ export function LeadForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fires when the connection returns
   }, [online, waitingToSync]);
 
-  const showRecord = (record: LeadRecord) => {
-    shownVersion.current = record.version;
-    const next = leadToFormValues(record);
-    form.setInitialValues(next);
-    form.setValues(next);
-    form.resetDirty(next);
-    form.clearErrors();
-  };
-
   /** After a conflict: drop the local edits and show the newest saved lead. */
   const reload = async () => {
     const fresh = await onReload();
@@ -284,28 +244,12 @@ export function LeadForm({
   };
 
   const values = form.values;
-  const issues = useMemo(() => {
-    const fields = Object.keys(validate(values));
-    const bySection: Partial<Record<LeadFormSection, number>> = {};
-    for (const field of fields) {
-      const section = sectionOf(field);
-      if (section) bySection[section] = (bySection[section] ?? 0) + 1;
-    }
-    return { valid: fields.length === 0, bySection };
-  }, [validate, values]);
+  const issues = useMemo(() => issuesBySection(Object.keys(validate(values)), sectionOf), [validate, values]);
 
   const input = (field: keyof LeadFormValues) => form.getInputProps(field);
-  /** Mantine Select uses null for "nothing chosen"; the form keeps ''. */
-  const select = (field: keyof LeadFormValues) => {
-    const props = form.getInputProps(field);
-    return {
-      ...props,
-      value: (props.value as string) || null,
-      onChange: (v: string | null) => props.onChange(v ?? ''),
-    };
-  };
+  const select = (field: keyof LeadFormValues) => asSelectProps(form.getInputProps(field));
 
-  const picker = (field: 'managerUserId' | 'assistantManagerUserId' | 'migrationAgentUserId') => ({
+  const picker = (field: PickerField) => ({
     value: values[field],
     onChange: (v: string) => form.setFieldValue(field, v),
     onBlur: () => form.validateField(field),
@@ -359,59 +303,19 @@ export function LeadForm({
               </Group>
             </Alert>
           ) : null}
-          {changedElsewhere && !isConflict(saveError) ? (
-            <Alert
-              color="orange"
-              variant="light"
-              p="xs"
-              icon={<IconAlertTriangle size={16} />}
-              title="This lead was changed by someone else"
-            >
-              <Group justify="space-between" gap="xs">
-                <Text size="sm">Reload to see their changes; your unsaved edits here will be replaced.</Text>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  color="orange"
-                  leftSection={<IconRefresh size={12} />}
-                  onClick={() => void reload()}
-                >
-                  Reload
-                </Button>
-              </Group>
-            </Alert>
+          {changedElsewhere && !isStaleEditError(saveError) ? (
+            <ChangedElsewhereAlert recordNoun="lead" onReload={() => void reload()} />
           ) : null}
           {saveError ? (
-            <Alert
-              color="red"
-              variant="light"
+            <SaveErrorAlert
               title="Failed to Save Lead"
-              role="alert"
-              icon={<IconAlertTriangle size={16} />}
-            >
-              <Stack gap="xs">
-                <Text size="sm">{saveErrorMessage(saveError, isNew)}</Text>
-                <Group gap="xs">
-                  <Button size="compact-sm" variant="default" onClick={() => setSaveError(null)}>
-                    Dismiss
-                  </Button>
-                  {isConflict(saveError) ? (
-                    <Button
-                      size="compact-sm"
-                      color="red"
-                      leftSection={<IconRefresh size={14} />}
-                      onClick={() => void reload()}
-                    >
-                      Reload
-                    </Button>
-                  ) : (
-                    <Button size="compact-sm" color="red" onClick={save} disabled={!issues.valid}>
-                      Retry
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            </Alert>
+              message={saveErrorMessage(saveError, isNew)}
+              stale={!isNew && isStaleEditError(saveError)}
+              onDismiss={() => setSaveError(null)}
+              onReload={() => void reload()}
+              onRetry={save}
+              retryDisabled={!issues.valid}
+            />
           ) : null}
 
           <Tooltip
@@ -460,45 +364,19 @@ export function LeadForm({
             radius="md"
             chevronPosition="right"
           >
-            <Section value="personal" issues={issues.bySection.personal}>
+            <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <TextInput label="First Name" required autoComplete="off" {...input('firstName')} />
-                <TextInput label="Middle Name" autoComplete="off" {...input('middleName')} />
-                <TextInput label="Last Name" required autoComplete="off" {...input('lastName')} />
-                <Select
-                  label="Gender"
-                  placeholder="Not set"
-                  data={GENDERS as unknown as string[]}
-                  clearable
-                  {...select('gender')}
-                />
-                <TextInput
-                  label="Date of Birth"
-                  required
-                  type="date"
-                  max={new Date().toISOString().slice(0, 10)}
-                  {...input('dateOfBirth')}
-                />
-                <Select
-                  label="Nationality"
-                  required
-                  placeholder="Choose a country"
-                  data={COUNTRIES as string[]}
-                  searchable
-                  {...select('nationality')}
-                />
-                <Select
-                  label="Country of Residence"
-                  required
-                  placeholder="Choose a country"
-                  data={COUNTRIES as string[]}
-                  searchable
-                  {...select('countryOfResidence')}
+                <PersonFields
+                  required={{ dateOfBirth: true, nationality: true, countryOfResidence: true }}
+                  withGender
+                  readOnly={readOnly}
+                  input={input}
+                  select={select}
                 />
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
-            <Section value="contact" issues={issues.bySection.contact}>
+            <FormSection value="contact" title={SECTION_TITLES.contact} issues={issues.bySection.contact}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <TextInput label="Email" required type="email" autoComplete="off" {...input('email')} />
                 <PhoneInput
@@ -511,9 +389,9 @@ export function LeadForm({
                   disabled={readOnly}
                 />
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
-            <Section value="visa" issues={issues.bySection.visa}>
+            <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <Select
                   label="Applicant Location"
@@ -550,138 +428,69 @@ export function LeadForm({
                   </>
                 ) : null}
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
-            <Section value="assignment" issues={issues.bySection.assignment}>
+            <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <Select
-                  label="Lead Source"
-                  required
-                  data={LEAD_SOURCES as unknown as string[]}
-                  allowDeselect={false}
-                  {...select('leadSource')}
-                />
-                {values.leadSource === 'Social Media' ? (
-                  <Select
-                    label="Social Media Platform"
-                    required
-                    placeholder="Choose a platform"
-                    data={SOCIAL_PLATFORMS as unknown as string[]}
-                    {...select('socialMediaPlatform')}
-                  />
-                ) : null}
-                {values.leadSource === 'Branch Office' ? (
-                  <TextInput label="Branch Office" required {...input('branchOffice')} />
-                ) : null}
-                {values.leadSource === 'Associate Partner' ? (
-                  <TextInput label="Associate Partner" required {...input('associatePartner')} />
-                ) : null}
-                <UserPicker
-                  label="Manager"
-                  roles={PICKER_ROLES.manager}
-                  current={lead?.manager}
-                  disabled={readOnly}
-                  {...picker('managerUserId')}
-                />
-                <UserPicker
-                  label="Assistant Manager"
-                  roles={PICKER_ROLES.assistantManager}
-                  current={lead?.assistantManager}
-                  disabled={readOnly}
-                  {...picker('assistantManagerUserId')}
-                />
-                <UserPicker
-                  label="Migration Agent"
-                  roles={PICKER_ROLES.migrationAgent}
-                  current={lead?.migrationAgent}
-                  disabled={readOnly}
-                  {...picker('migrationAgentUserId')}
+                <AssignmentSourceFields
+                  leadSource={values.leadSource}
+                  sourceRequired
+                  readOnly={readOnly}
+                  select={select}
+                  input={input}
+                  picker={picker}
+                  assigned={lead}
                 />
               </SimpleGrid>
-            </Section>
+            </FormSection>
           </Accordion>
         </Stack>
       </fieldset>
 
-      <div className={classes.footer}>
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="xs">
-            {!isNew && lead && !readOnly ? (
-              <>
-                <Button
-                  variant="default"
-                  leftSection={<IconArchive size={16} />}
-                  onClick={() => onAction('archive')}
-                  disabled={saving}
-                >
-                  Archive
-                </Button>
+      <RecordFormFooter
+        actions={
+          !isNew && lead && !readOnly ? (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconArchive size={16} />}
+                onClick={() => onAction('archive')}
+                disabled={saving}
+              >
+                Archive
+              </Button>
+              <Button
+                variant="subtle"
+                color="gray"
+                leftSection={lead.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
+                onClick={() => onAction(lead.isHidden ? 'unhide' : 'hide')}
+                disabled={saving}
+              >
+                {lead.isHidden ? 'Unhide' : 'Hide'}
+              </Button>
+              {canDelete ? (
                 <Button
                   variant="subtle"
-                  color="gray"
-                  leftSection={lead.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
-                  onClick={() => onAction(lead.isHidden ? 'unhide' : 'hide')}
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => onAction('delete')}
                   disabled={saving}
                 >
-                  {lead.isHidden ? 'Unhide' : 'Hide'}
+                  Delete
                 </Button>
-                {canDelete ? (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => onAction('delete')}
-                    disabled={saving}
-                  >
-                    Delete
-                  </Button>
-                ) : null}
-              </>
-            ) : null}
-          </Group>
-          <Group gap="xs">
-            {!readOnly && !issues.valid && !saving ? (
-              <Text size="xs" c="dimmed" visibleFrom="sm">
-                Complete the required fields (*) to save.
-              </Text>
-            ) : null}
-            <Button variant="default" onClick={onCancel} disabled={saving}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly ? (
-              <Button
-                type="submit"
-                disabled={!canSave}
-                leftSection={<IconDeviceFloppy size={16} />}
-                color={online ? undefined : 'orange'}
-              >
-                {saveLabel}
-              </Button>
-            ) : null}
-          </Group>
-        </Group>
-      </div>
+              ) : null}
+            </>
+          ) : null
+        }
+        readOnly={readOnly}
+        saving={saving}
+        valid={issues.valid}
+        canSave={canSave}
+        saveLabel={saveLabel}
+        saveColor={online ? undefined : 'orange'}
+        onCancel={onCancel}
+      />
     </form>
-  );
-}
-
-function Section({ value, issues, children }: { value: LeadFormSection; issues?: number; children: React.ReactNode }) {
-  return (
-    <Accordion.Item value={value}>
-      <Accordion.Control>
-        <Group gap="xs" justify="space-between" wrap="nowrap" pr="xs">
-          <Text fw={600} size="sm">
-            {SECTION_TITLES[value]}
-          </Text>
-          {issues ? (
-            <Badge size="sm" color="red" variant="light" tt="none">
-              {issues} to complete
-            </Badge>
-          ) : null}
-        </Group>
-      </Accordion.Control>
-      <Accordion.Panel>{children}</Accordion.Panel>
-    </Accordion.Item>
   );
 }
 

@@ -1,9 +1,9 @@
 // Asks before a row's delete (every destructive action asks first), then soft-deletes the lead or
 // client and reports with the spec's messages (spec 1 §2.4, §8).
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CLIENT_MESSAGES, LEAD_MESSAGES, type RecordRow } from '@crm/domain';
+import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useDeleteRecord } from '../api/delete-record.ts';
 
 const COPY = {
@@ -19,13 +19,9 @@ const COPY = {
 export function DeleteRecordDialog({ record, onClose }: { record: RecordRow | null; onClose: () => void }) {
   const remove = useDeleteRecord();
   const [error, setError] = useState<string | null>(null);
-  // Keeps the text while the modal animates out after `record` is cleared.
-  const [shown, setShown] = useState<RecordRow | null>(record);
-  if (record && record !== shown) setShown(record);
-  const copy = shown ? COPY[shown.type] : null;
+  const copy = record ? COPY[record.type] : null;
 
   const close = () => {
-    if (remove.isPending) return;
     setError(null);
     onClose();
   };
@@ -49,36 +45,22 @@ export function DeleteRecordDialog({ record, onClose }: { record: RecordRow | nu
   };
 
   return (
-    <Modal opened={record !== null} onClose={close} title={copy?.title} centered size="md">
-      {shown && copy ? (
-        <Stack gap="md">
-          <Text size="sm">
-            <Text span fw={600}>
-              {shown.fullName}
-            </Text>{' '}
-            <Text span c="dimmed" ff="monospace" size="xs">
-              {shown.displayId}
-            </Text>
-          </Text>
-          <Text size="sm">
-            Are you sure you want to delete this {copy.noun}? This action cannot be undone from here: the {copy.noun}{' '}
-            leaves every list and goes to Deleted Items, where only an account administrator can restore it.
-          </Text>
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red.9" onClick={confirm} loading={remove.isPending}>
-              {copy.title}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <RecordActionModal
+      opened={record !== null}
+      title={copy?.title}
+      subject={record ? { name: record.fullName, displayId: record.displayId } : null}
+      body={
+        copy
+          ? `Are you sure you want to delete this ${copy.noun}? This action cannot be undone from here: the ${copy.noun} leaves every list and goes to Deleted Items, where only an account administrator can restore it.`
+          : ''
+      }
+      reasonPlaceholder={null}
+      confirmLabel={copy?.title ?? ''}
+      color="red.9"
+      pending={remove.isPending}
+      error={error}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

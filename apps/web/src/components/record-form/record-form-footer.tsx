@@ -1,0 +1,53 @@
+// The buttons under a record form, kept in view at the bottom of the drawer while the form scrolls:
+// the record's own actions on the left, Cancel/Close and Save on the right.
+import { Button, Group, Text } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './record-form.module.css';
+
+type RecordFormFooterProps = {
+  /** Archive, hide, delete…: shown on the left. */
+  actions?: ReactNode;
+  readOnly: boolean;
+  saving: boolean;
+  valid: boolean;
+  canSave: boolean;
+  saveLabel: string;
+  /** Orange while offline: the save waits for the connection. */
+  saveColor?: string;
+  onCancel: () => void;
+};
+
+export function RecordFormFooter({
+  actions,
+  readOnly,
+  saving,
+  valid,
+  canSave,
+  saveLabel,
+  saveColor,
+  onCancel,
+}: RecordFormFooterProps) {
+  return (
+    <div className={classes.footer}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs">{actions}</Group>
+        <Group gap="xs">
+          {!readOnly && !valid && !saving ? (
+            <Text size="xs" c="dimmed" visibleFrom="sm">
+              Complete the required fields (*) to save.
+            </Text>
+          ) : null}
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            {readOnly ? 'Close' : 'Cancel'}
+          </Button>
+          {!readOnly ? (
+            <Button type="submit" disabled={!canSave} leftSection={<IconDeviceFloppy size={16} />} color={saveColor}>
+              {saveLabel}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Keeps an open record form in step with the saved record: when someone else saves it (a live
+// update brings a new version), a clean form shows their version and an edited one is told. A
+// change that lands while this form saves is its own save (the answer shows it).
+import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+
+export function useSavedRecordSync<R extends { version: number }, V>(
+  form: UseFormReturnType<V>,
+  record: R | null,
+  saving: boolean,
+  toFormValues: (record: R) => V,
+) {
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const shownVersion = useRef(record?.version);
+
+  /** Shows a saved record as the form's clean starting point. */
+  const showRecord = (saved: R) => {
+    shownVersion.current = saved.version;
+    const next = toFormValues(saved);
+    form.setInitialValues(next);
+    form.setValues(next);
+    form.resetDirty(next);
+    form.clearErrors();
+    setChangedElsewhere(false);
+  };
+
+  useEffect(() => {
+    if (!record || record.version === shownVersion.current || saving) return;
+    if (form.isDirty()) {
+      shownVersion.current = record.version;
+      setChangedElsewhere(true);
+    } else {
+      showRecord(record);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the saved record changes or a save ends
+  }, [record?.version, saving]);
+
+  return { changedElsewhere, setChangedElsewhere, showRecord };
+}
+
+/** Mantine Select uses null for "nothing chosen"; the forms keep ''. */
+export function asSelectProps(
+  props: GetInputPropsReturnType,
+  onChange: (value: string) => void = props.onChange as (value: string) => void,
+) {
+  return {
+    ...props,
+    value: (props.value as string | undefined) || null,
+    onChange: (value: string | null) => onChange(value ?? ''),
+  };
+}

@@ -1,0 +1,89 @@
+// The 'Assignment & Source' fields a lead and a client share (spec 1 §2.7): the lead source with the
+// detail field its value asks for, and the three user pickers with the §6.4 role filters.
+import { Select, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { LEAD_SOURCES, PICKER_ROLES, SOCIAL_PLATFORMS } from '@crm/domain';
+import { UserPicker } from '../../users/components/user-picker.tsx';
+
+export type PickerField = 'managerUserId' | 'assistantManagerUserId' | 'migrationAgentUserId';
+
+type SelectProps = {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: ReactNode;
+  onBlur?: () => void;
+  onFocus?: () => void;
+};
+type PickerProps = { value: string; onChange: (value: string) => void; onBlur: () => void; error?: ReactNode };
+type AssignedUser = { id: string; fullName: string } | null;
+
+type AssignmentSourceFieldsProps = {
+  leadSource: string;
+  /** A lead must have a source; a client's may be cleared. */
+  sourceRequired: boolean;
+  readOnly: boolean;
+  select: (field: 'leadSource' | 'socialMediaPlatform') => SelectProps;
+  input: (field: 'branchOffice' | 'associatePartner') => GetInputPropsReturnType;
+  picker: (field: PickerField) => PickerProps;
+  /** The users saved on the record, shown even when no longer assignable. */
+  assigned?: { manager: AssignedUser; assistantManager: AssignedUser; migrationAgent: AssignedUser } | null;
+};
+
+export function AssignmentSourceFields({
+  leadSource,
+  sourceRequired,
+  readOnly,
+  select,
+  input,
+  picker,
+  assigned,
+}: AssignmentSourceFieldsProps) {
+  return (
+    <>
+      <Select
+        label="Lead Source"
+        required={sourceRequired}
+        placeholder={sourceRequired ? undefined : 'Not set'}
+        data={LEAD_SOURCES as unknown as string[]}
+        allowDeselect={!sourceRequired}
+        clearable={!sourceRequired && !readOnly}
+        {...select('leadSource')}
+      />
+      {leadSource === 'Social Media' ? (
+        <Select
+          label="Social Media Platform"
+          required
+          placeholder="Choose a platform"
+          data={SOCIAL_PLATFORMS as unknown as string[]}
+          {...select('socialMediaPlatform')}
+        />
+      ) : null}
+      {leadSource === 'Branch Office' ? <TextInput label="Branch Office" required {...input('branchOffice')} /> : null}
+      {leadSource === 'Associate Partner' ? (
+        <TextInput label="Associate Partner" required {...input('associatePartner')} />
+      ) : null}
+      <UserPicker
+        label="Manager"
+        roles={PICKER_ROLES.manager}
+        current={assigned?.manager}
+        disabled={readOnly}
+        {...picker('managerUserId')}
+      />
+      <UserPicker
+        label="Assistant Manager"
+        roles={PICKER_ROLES.assistantManager}
+        current={assigned?.assistantManager}
+        disabled={readOnly}
+        {...picker('assistantManagerUserId')}
+      />
+      <UserPicker
+        label="Migration Agent"
+        roles={PICKER_ROLES.migrationAgent}
+        current={assigned?.migrationAgent}
+        disabled={readOnly}
+        {...picker('migrationAgentUserId')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+// The name, birth and country fields of a person: a lead, a client, and a client's spouse/partner
+// (spec 1 §2.5, §2.6). Which of them are required differs between the three (spec 1 §5.1, §5.2).
+import { Select, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { COUNTRIES, GENDERS } from '@crm/domain';
+import type { asSelectProps } from '../../../components/record-form/use-saved-record-sync.ts';
+
+export type PersonPart =
+  'firstName' | 'middleName' | 'lastName' | 'gender' | 'dateOfBirth' | 'nationality' | 'countryOfResidence';
+
+/** A spouse's fields carry the prefix: firstName → spouseFirstName. */
+export const spouseField = (part: PersonPart) => `spouse${part[0]!.toUpperCase()}${part.slice(1)}`;
+
+type PersonFieldsProps = {
+  /** 'Spouse ' for the spouse/partner section. */
+  labelPrefix?: string;
+  fieldOf?: (part: PersonPart) => string;
+  /** Besides first and last name, which are always required. */
+  required: Partial<Record<'dateOfBirth' | 'nationality' | 'countryOfResidence', boolean>>;
+  withGender: boolean;
+  readOnly: boolean;
+  // Method syntax on purpose: each form passes its own narrower field-name type.
+  input(field: string): GetInputPropsReturnType;
+  select(field: string): ReturnType<typeof asSelectProps>;
+};
+
+export function PersonFields({
+  labelPrefix = '',
+  fieldOf = (part) => part,
+  required,
+  withGender,
+  readOnly,
+  input,
+  select,
+}: PersonFieldsProps) {
+  const today = new Date().toISOString().slice(0, 10);
+  const country = (part: 'nationality' | 'countryOfResidence', label: string) => (
+    <Select
+      label={`${labelPrefix}${label}`}
+      required={required[part]}
+      placeholder="Choose a country"
+      data={COUNTRIES as string[]}
+      searchable
+      clearable={!required[part] && !readOnly}
+      {...select(fieldOf(part))}
+    />
+  );
+  return (
+    <>
+      <TextInput label={`${labelPrefix}First Name`} required autoComplete="off" {...input(fieldOf('firstName'))} />
+      <TextInput label={`${labelPrefix}Middle Name`} autoComplete="off" {...input(fieldOf('middleName'))} />
+      <TextInput label={`${labelPrefix}Last Name`} required autoComplete="off" {...input(fieldOf('lastName'))} />
+      {withGender ? (
+        <Select
+          label={`${labelPrefix}Gender`}
+          placeholder="Not set"
+          data={GENDERS as unknown as string[]}
+          clearable={!readOnly}
+          {...select(fieldOf('gender'))}
+        />
+      ) : null}
+      <TextInput
+        label={`${labelPrefix}Date of Birth`}
+        required={required.dateOfBirth}
+        type="date"
+        max={today}
+        {...input(fieldOf('dateOfBirth'))}
+      />
+      {country('nationality', 'Nationality')}
+      {country('countryOfResidence', 'Country of Residence')}
+    </>
+  );
+}
