@@ -20,8 +20,9 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          {/* Toasts show one at a time (spec 1 §8). */}
-          <Notifications position="top-right" limit={1} />
+          {/* Toasts show one at a time (spec 1 §8), each for 6 s: Mantine's 4 s is short for the
+              longer messages (a duplicate names the record and its table); hovering keeps one open. */}
+          <Notifications position="top-right" limit={1} autoClose={6000} />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>
