@@ -6,7 +6,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, signInAs, test } from './fixtures.ts';
-import { clientPanel, clientRow, convertLeadThroughApi, createLead, leadPanel, leadRow } from './lead-helpers.ts';
+import {
+  clientPanel,
+  clientRow,
+  convertLeadThroughApi,
+  createLead,
+  leadPanel,
+  leadRow,
+  watchValues,
+} from './lead-helpers.ts';
 
 // Multi-step flows (a conversion refreshes every list): more time than the defaults on a busy machine.
 test.describe.configure({ mode: 'parallel', timeout: 150_000 });
@@ -186,6 +194,24 @@ test('the client form checks the conditional rules of §5.2 and saves', async ({
   expect(stored.dependents).toEqual([
     expect.objectContaining({ firstName: 'Nils', relationship: 'Child', nationality: 'Sweden' }),
   ]);
+});
+
+test('after a save the form keeps the saved values: it never shows the previous ones again', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const { clientId } = await convertedLead(page);
+  await openPage(page, `?view=${clientId}&type=client`);
+  const middleName = clientPanel(page).getByRole('textbox', { name: 'Middle Name' });
+  await middleName.fill('Kept');
+  const values = await watchValues(middleName);
+  // The panel reads the client again after the save: by then any flash of old values has happened.
+  const reread = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && r.url().endsWith(`/api/clients/${clientId}`),
+  );
+  await clientPanel(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Client updated successfully')).toBeVisible();
+  await reread;
+  await expect(middleName).toHaveValue('Kept');
+  expect(await values.seen()).toEqual(['Kept']);
 });
 
 test('a stale client edit gets the reload message', async ({ browser, baseURL }) => {

@@ -1,7 +1,7 @@
 // Helpers for the lead and dashboard browser tests: unique names (letters only, as names may not
 // hold digits), unique contact numbers, and leads created through the API (the form itself is
 // covered in leads.spec.ts).
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 let counter = 0;
@@ -109,3 +109,21 @@ export const clientRow = (page: Page, name: string) => page.getByRole('row', { n
 /** The open client panel (a dialog). */
 export const clientPanel = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Client Details' }) });
+
+/**
+ * Records, frame by frame, every value an input shows from now on; `seen()` returns them. Catches a
+ * form that shows old values again for a moment after a save.
+ */
+export async function watchValues(input: Locator): Promise<{ seen: () => Promise<string[]> }> {
+  await input.evaluate((element: HTMLInputElement) => {
+    const seen: string[] = [];
+    (window as unknown as { valuesSeen: string[] }).valuesSeen = seen;
+    const watch = () => {
+      if (seen.at(-1) !== element.value) seen.push(element.value);
+      requestAnimationFrame(watch);
+    };
+    watch();
+  });
+  const page = input.page();
+  return { seen: () => page.evaluate(() => (window as unknown as { valuesSeen: string[] }).valuesSeen) };
+}

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
-import { createLead, leadPanel, leadRow, uniquePhone, uniqueWord } from './lead-helpers.ts';
+import { createLead, leadPanel, leadRow, uniquePhone, uniqueWord, watchValues } from './lead-helpers.ts';
 
 // Multi-step flows (some with two browsers): more time than the default 45 s on a busy machine.
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
@@ -179,6 +179,24 @@ test('the server refuses a duplicate email with the spec message', async ({ page
   await expect(panel.getByRole('alert').getByText(message)).toBeVisible();
   await panel.getByRole('button', { name: 'Dismiss' }).click();
   await expect(panel.getByText('Failed to Save Lead')).toHaveCount(0);
+});
+
+test('after a save the lead form keeps the saved values: it never shows the previous ones again', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  await openLeadsPage(page, `?view=${lead.id}&type=lead`);
+  const middleName = leadPanel(page).getByRole('textbox', { name: 'Middle Name' });
+  await middleName.fill('Kept');
+  const values = await watchValues(middleName);
+  // The panel reads the lead again after the save: by then any flash of old values has happened.
+  const reread = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && r.url().endsWith(`/api/leads/${lead.id}`),
+  );
+  await leadPanel(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Lead updated successfully')).toBeVisible();
+  await reread;
+  await expect(middleName).toHaveValue('Kept');
+  expect(await values.seen()).toEqual(['Kept']);
 });
 
 test('a stale edit gets the reload message; Reload shows the other user’s save', async ({ browser, baseURL }) => {

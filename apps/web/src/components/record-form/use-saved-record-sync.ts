@@ -25,7 +25,10 @@ export function useSavedRecordSync<R extends { version: number }, V>(
   };
 
   useEffect(() => {
-    if (!record || record.version === shownVersion.current || saving) return;
+    // Only a newer version: right after this form's own save the props can still hold the version
+    // before it for one render (the mutation settles before the query cache reaches the component),
+    // and following it would flash the old values.
+    if (!record || record.version <= (shownVersion.current ?? 0) || saving) return;
     if (form.isDirty()) {
       shownVersion.current = record.version;
       setChangedElsewhere(true);
