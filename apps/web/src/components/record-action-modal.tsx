@@ -1,7 +1,16 @@
 // The confirmation every record action asks for before it runs (archive, hide, delete, revert…):
 // who it is about, what will happen, an optional reason, and the error when the server refused.
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
+/** What the user reads after the action (spec 1 §8). */
+export type RecordActionMessages = {
+  success: string;
+  failure: string;
+  /** The dialog's wording of a failure the server explained; default '{failure}: {message}'. */
+  failureWithMessage?: (message: string) => string;
+};
 
 type RecordActionModalProps = {
   opened: boolean;
@@ -12,22 +21,75 @@ type RecordActionModalProps = {
   reasonPlaceholder: string | null;
   confirmLabel: string;
   color: string;
+  messages: RecordActionMessages | null;
+  /** Runs the action; rejects with the server's error. */
+  run: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+  /** After a success, once the dialog has closed. */
+  onDone?: () => void;
+};
+
+export function RecordActionModal({
+  opened,
+  title,
+  messages,
+  run,
+  onClose,
+  onDone,
+  ...content
+}: RecordActionModalProps) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    if (pending) return;
+    setError(null);
+    onClose();
+  };
+
+  const confirm = async (reason: string) => {
+    if (!messages) return;
+    setError(null);
+    setPending(true);
+    try {
+      await run(reason);
+      setPending(false);
+      notifications.show({ color: 'green', message: messages.success });
+      onClose();
+      onDone?.();
+    } catch (e) {
+      setPending(false);
+      const message = (e as Error).message;
+      const describe = messages.failureWithMessage ?? ((m: string) => `${messages.failure}: ${m}`);
+      setError(message && message !== 'Request failed' ? describe(message) : messages.failure);
+      notifications.show({ color: 'red', message: messages.failure });
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} centered size="md">
+      {/* Mounted only while open, so every opening starts with an empty reason. */}
+      {opened && content.subject ? (
+        <ActionConfirmation
+          {...content}
+          subject={content.subject}
+          pending={pending}
+          error={error}
+          onConfirm={(reason) => void confirm(reason)}
+          onClose={close}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+type ActionConfirmationProps = Pick<RecordActionModalProps, 'body' | 'reasonPlaceholder' | 'confirmLabel' | 'color'> & {
+  subject: { name: string; displayId: string };
   pending: boolean;
   error: string | null;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 };
-
-export function RecordActionModal({ opened, title, onClose, pending, ...content }: RecordActionModalProps) {
-  return (
-    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered size="md">
-      {/* Mounted only while open, so every opening starts with an empty reason. */}
-      {opened && content.subject ? (
-        <ActionConfirmation {...content} subject={content.subject} pending={pending} onClose={onClose} />
-      ) : null}
-    </Modal>
-  );
-}
 
 function ActionConfirmation({
   subject,
@@ -39,7 +101,7 @@ function ActionConfirmation({
   error,
   onConfirm,
   onClose,
-}: Omit<RecordActionModalProps, 'opened' | 'title' | 'subject'> & { subject: { name: string; displayId: string } }) {
+}: ActionConfirmationProps) {
   const [reason, setReason] = useState('');
   const withReason = reasonPlaceholder !== null;
   return (

@@ -1,7 +1,7 @@
 // Keeps an open record form in step with the saved record: when someone else saves it (a live
 // update brings a new version), a clean form shows their version and an edited one is told. A
 // change that lands while this form saves is its own save (the answer shows it).
-import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 
 export function useSavedRecordSync<R extends { version: number }, V>(
@@ -39,16 +39,4 @@ export function useSavedRecordSync<R extends { version: number }, V>(
   }, [record?.version, saving]);
 
   return { changedElsewhere, setChangedElsewhere, showRecord };
-}
-
-/** Mantine Select uses null for "nothing chosen"; the forms keep ''. */
-export function asSelectProps(
-  props: GetInputPropsReturnType,
-  onChange: (value: string) => void = props.onChange as (value: string) => void,
-) {
-  return {
-    ...props,
-    value: (props.value as string | undefined) || null,
-    onChange: (value: string | null) => onChange(value ?? ''),
-  };
 }

@@ -1,8 +1,6 @@
 // Asks before hide / unhide / delete / permanent delete / 'Revert to Lead' (every destructive action
 // asks first), takes an optional reason where the API keeps one, runs the request and reports with
 // the spec's messages (spec 1 §2.6, §4.4, §8; DECISIONS.md §2).
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { CLIENT_MESSAGES, CLIENT_REASON_DEFAULTS, type ClientRecord, displayId, fullNameOf } from '@crm/domain';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useDeleteClient } from '../api/delete-client.ts';
@@ -92,40 +90,14 @@ type ClientActionDialogProps = {
 };
 
 export function ClientActionDialog({ action, client, onClose, onDone }: ClientActionDialogProps) {
-  const hide = useHideClient();
-  const unhide = useUnhideClient();
-  const remove = useDeleteClient();
-  const permanent = usePermanentlyDeleteClient();
-  const revert = useRevertClient();
-  const mutations = { hide, unhide, delete: remove, permanent, revert };
-  const [error, setError] = useState<string | null>(null);
-  const mutation = action ? mutations[action] : hide;
+  const mutations = {
+    hide: useHideClient(),
+    unhide: useUnhideClient(),
+    delete: useDeleteClient(),
+    permanent: usePermanentlyDeleteClient(),
+    revert: useRevertClient(),
+  };
   const copy = action ? COPY[action] : null;
-
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-
-  const confirm = (reason: string) => {
-    if (!action || !client || !copy) return;
-    setError(null);
-    const variables = { id: client.id, reason: copy.reason ? reason : undefined };
-    const onError = (e: Error) => {
-      setError(e.message && e.message !== 'Request failed' ? copy.failureWithMessage(e.message) : copy.failure);
-      notifications.show({ color: 'red', message: copy.failure });
-    };
-    const onSuccess = () => {
-      notifications.show({ color: 'green', message: copy.success });
-      onClose();
-      onDone?.(action);
-    };
-    // Each hook keeps its own pending state; call the one that belongs to the action.
-    if (action === 'revert') revert.mutate(variables, { onSuccess, onError });
-    else if (action === 'permanent') permanent.mutate(variables, { onSuccess, onError });
-    else mutations[action].mutate(variables, { onSuccess, onError });
-  };
-
   return (
     <RecordActionModal
       opened={Boolean(action && client)}
@@ -135,10 +107,10 @@ export function ClientActionDialog({ action, client, onClose, onDone }: ClientAc
       reasonPlaceholder={copy?.reason ? CLIENT_REASON_DEFAULTS[copy.reason] : null}
       confirmLabel={copy?.confirm ?? ''}
       color={copy?.color ?? 'brand'}
-      pending={mutation.isPending}
-      error={error}
-      onConfirm={confirm}
-      onClose={close}
+      messages={copy}
+      run={(reason) => mutations[action!].mutateAsync({ id: client!.id, reason: copy?.reason ? reason : undefined })}
+      onClose={onClose}
+      onDone={() => onDone?.(action!)}
     />
   );
 }

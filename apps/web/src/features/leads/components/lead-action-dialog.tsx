@@ -1,7 +1,5 @@
 // Asks before archive / hide / unhide / delete (every destructive action asks first), takes an
 // optional reason, runs the request and reports with the spec's messages (spec 1 §4.4, §8).
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { fullNameOf, LEAD_MESSAGES, LEAD_REASON_DEFAULTS, type LeadRecord } from '@crm/domain';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useArchiveLead } from '../api/archive-lead.ts';
@@ -57,39 +55,13 @@ type LeadActionDialogProps = {
 };
 
 export function LeadActionDialog({ action, lead, onClose, onDone }: LeadActionDialogProps) {
-  const archive = useArchiveLead();
-  const hide = useHideLead();
-  const unhide = useUnhideLead();
-  const remove = useDeleteLead();
-  const [error, setError] = useState<string | null>(null);
-  const mutation = action === 'archive' ? archive : action === 'hide' ? hide : action === 'unhide' ? unhide : remove;
+  const mutations = {
+    archive: useArchiveLead(),
+    hide: useHideLead(),
+    unhide: useUnhideLead(),
+    delete: useDeleteLead(),
+  };
   const copy = action ? COPY[action] : null;
-
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-
-  const confirm = (reason: string) => {
-    if (!action || !lead || !copy) return;
-    setError(null);
-    mutation.mutate(
-      { id: lead.id, reason },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: copy.success });
-          onClose();
-          onDone?.(action);
-        },
-        onError: (e) => {
-          const message = e.message && e.message !== 'Request failed' ? `${copy.failure}: ${e.message}` : copy.failure;
-          setError(message);
-          notifications.show({ color: 'red', message: copy.failure });
-        },
-      },
-    );
-  };
-
   return (
     <RecordActionModal
       opened={Boolean(action && lead)}
@@ -99,10 +71,10 @@ export function LeadActionDialog({ action, lead, onClose, onDone }: LeadActionDi
       reasonPlaceholder={action ? LEAD_REASON_DEFAULTS[action] : null}
       confirmLabel={copy?.confirm ?? ''}
       color={copy?.color ?? 'brand'}
-      pending={mutation.isPending}
-      error={error}
-      onConfirm={confirm}
-      onClose={close}
+      messages={copy}
+      run={(reason) => mutations[action!].mutateAsync({ id: lead!.id, reason })}
+      onClose={onClose}
+      onDone={() => onDone?.(action!)}
     />
   );
 }

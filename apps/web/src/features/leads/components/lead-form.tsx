@@ -35,7 +35,8 @@ import {
   SaveErrorAlert,
 } from '../../../components/record-form/record-form-alerts.tsx';
 import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
-import { asSelectProps, useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
+import { asSelectProps } from '../../../components/record-form/select-props.ts';
+import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
 import { PersonFields } from '../../records/components/person-fields.tsx';

@@ -8,6 +8,22 @@ import { UserPicker } from '../../users/components/user-picker.tsx';
 
 export type PickerField = 'managerUserId' | 'assistantManagerUserId' | 'migrationAgentUserId';
 
+const PICKERS = [
+  { field: 'managerUserId', label: 'Manager', roles: PICKER_ROLES.manager, assignedKey: 'manager' },
+  {
+    field: 'assistantManagerUserId',
+    label: 'Assistant Manager',
+    roles: PICKER_ROLES.assistantManager,
+    assignedKey: 'assistantManager',
+  },
+  {
+    field: 'migrationAgentUserId',
+    label: 'Migration Agent',
+    roles: PICKER_ROLES.migrationAgent,
+    assignedKey: 'migrationAgent',
+  },
+] as const;
+
 type SelectProps = {
   value: string | null;
   onChange: (value: string | null) => void;
@@ -63,27 +79,16 @@ export function AssignmentSourceFields({
       {leadSource === 'Associate Partner' ? (
         <TextInput label="Associate Partner" required {...input('associatePartner')} />
       ) : null}
-      <UserPicker
-        label="Manager"
-        roles={PICKER_ROLES.manager}
-        current={assigned?.manager}
-        disabled={readOnly}
-        {...picker('managerUserId')}
-      />
-      <UserPicker
-        label="Assistant Manager"
-        roles={PICKER_ROLES.assistantManager}
-        current={assigned?.assistantManager}
-        disabled={readOnly}
-        {...picker('assistantManagerUserId')}
-      />
-      <UserPicker
-        label="Migration Agent"
-        roles={PICKER_ROLES.migrationAgent}
-        current={assigned?.migrationAgent}
-        disabled={readOnly}
-        {...picker('migrationAgentUserId')}
-      />
+      {PICKERS.map(({ field, label, roles, assignedKey }) => (
+        <UserPicker
+          key={field}
+          label={label}
+          roles={roles}
+          current={assigned?.[assignedKey]}
+          disabled={readOnly}
+          {...picker(field)}
+        />
+      ))}
     </>
   );
 }

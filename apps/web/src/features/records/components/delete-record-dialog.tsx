@@ -1,7 +1,5 @@
 // Asks before a row's delete (every destructive action asks first), then soft-deletes the lead or
 // client and reports with the spec's messages (spec 1 §2.4, §8).
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { CLIENT_MESSAGES, LEAD_MESSAGES, type RecordRow } from '@crm/domain';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useDeleteRecord } from '../api/delete-record.ts';
@@ -18,32 +16,7 @@ const COPY = {
 
 export function DeleteRecordDialog({ record, onClose }: { record: RecordRow | null; onClose: () => void }) {
   const remove = useDeleteRecord();
-  const [error, setError] = useState<string | null>(null);
   const copy = record ? COPY[record.type] : null;
-
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-
-  const confirm = () => {
-    if (!record || !copy) return;
-    setError(null);
-    remove.mutate(
-      { type: record.type, id: record.id },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: copy.success });
-          onClose();
-        },
-        onError: (e) => {
-          setError(e.message && e.message !== 'Request failed' ? `${copy.failure}: ${e.message}` : copy.failure);
-          notifications.show({ color: 'red', message: copy.failure });
-        },
-      },
-    );
-  };
-
   return (
     <RecordActionModal
       opened={record !== null}
@@ -57,10 +30,9 @@ export function DeleteRecordDialog({ record, onClose }: { record: RecordRow | nu
       reasonPlaceholder={null}
       confirmLabel={copy?.title ?? ''}
       color="red.9"
-      pending={remove.isPending}
-      error={error}
-      onConfirm={confirm}
-      onClose={close}
+      messages={copy}
+      run={() => remove.mutateAsync({ type: record!.type, id: record!.id })}
+      onClose={onClose}
     />
   );
 }

@@ -3,7 +3,7 @@
 import { Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { COUNTRIES, GENDERS } from '@crm/domain';
-import type { asSelectProps } from '../../../components/record-form/use-saved-record-sync.ts';
+import type { asSelectProps } from '../../../components/record-form/select-props.ts';
 
 export type PersonPart =
   'firstName' | 'middleName' | 'lastName' | 'gender' | 'dateOfBirth' | 'nationality' | 'countryOfResidence';
