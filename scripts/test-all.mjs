@@ -1,6 +1,9 @@
 // `npm test`: typecheck, lint, format, unit and API tests on PGlite, the API tests again on the
 // PostgreSQL server when TEST_DATABASE_URL is set, then the browser tests.
 import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
@@ -26,3 +29,14 @@ for (const [name, command, args, env] of steps) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 console.log(`\nAll test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+// The bad-input fuzz (apps/server/test/bad-input.test.ts) leaves one summary per database; only this run's count.
+for (const kind of ['pglite', 'postgres']) {
+  const file = join(tmpdir(), `crm-bad-input-report-${kind}.json`);
+  try {
+    if (statSync(file).mtimeMs < started) continue;
+    console.log(JSON.parse(readFileSync(file, 'utf8')).line);
+  } catch {
+    // No report from this database in this run.
+  }
+}

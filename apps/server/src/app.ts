@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
@@ -18,12 +18,16 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
 import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
-import { AppError, registerErrorHandler } from './plugins/errors.ts';
+import { answerFrameworkError, AppError, registerErrorHandler } from './plugins/errors.ts';
 import type { Mailer } from './plugins/mail.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerRequestLog } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { type RegisteredRoute, registerRouteAccess } from './plugins/route-access.ts';
-import { registerSession } from './plugins/session.ts';
+import { createIndexHtmlSender, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { allowedOrigins, registerSession } from './plugins/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +38,7 @@ declare module 'fastify' {
     accessPolicy: AccessPolicy;
     changeHub: ChangeHub;
     routeRegistry: RegisteredRoute[];
+    afterResponse: AfterResponse;
   }
 }
 
@@ -60,8 +65,11 @@ export const FEATURE_ROUTES = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // registerRequestLog writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.config.trustProxy,
     bodyLimit: 6 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,14 +88,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('accessPolicy', accessPolicy);
   app.decorate('changeHub', changeHub);
   app.decorate('routeRegistry', routeRegistry);
+  const afterResponse = createAfterResponse(app.log);
+  app.decorate('afterResponse', afterResponse);
+  app.addHook('onClose', async () => afterResponse.settled());
 
   const unlisten = await options.database.listen(changeHub.dispatch);
   app.addHook('onClose', async () => unlisten());
 
   registerErrorHandler(app);
+  registerRequestLog(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   registerRouteAccess(app, routeRegistry);
-  registerSession(app, options.config.trustedOrigins);
+  registerSession(app, allowedOrigins(options.config.appUrl, options.config.trustedOrigins));
+  registerInputGuard(app);
   await registerOpenApi(app);
   for (const routes of FEATURE_ROUTES) await app.register(routes);
 
@@ -98,13 +112,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Serves the built web app; any non-API path falls back to index.html (client-side routes). */
 function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
   const hasWeb = webDistDir !== null && existsSync(join(webDistDir, 'index.html'));
+  // index.html only through sendIndexHtml, which gives each copy its CSP nonce.
+  const sendIndexHtml = hasWeb ? createIndexHtmlSender(join(webDistDir, 'index.html')) : null;
   if (hasWeb) {
-    void app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    void app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false, globIgnore: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+    if (request.url.startsWith('/api') || !sendIndexHtml || !['GET', 'HEAD'].includes(request.method)) {
       throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndexHtml(reply);
   });
 }

@@ -1,5 +1,6 @@
 // Reads the environment once. Every setting has a default that works on a fresh machine.
 import { resolve } from 'node:path';
+import type { Limit } from './plugins/rate-limiter.ts';
 
 export type Config = {
   port: number;
@@ -10,11 +11,30 @@ export type Config = {
   demoPassword: string;
   smtpUrl: string | null;
   appUrl: string | null;
-  /** Which proxies' X-Forwarded-* headers to believe (Fastify trustProxy). */
+  /** Which proxies' X-Forwarded-* headers to believe (Fastify trustProxy); none unless TRUST_PROXY says. */
   trustProxy: boolean | string;
   trustedOrigins: string[];
   logLevel: string;
   webDistDir: string | null;
+  limits: RequestLimits;
+};
+
+/** Limits on attempts that are no business action of their own (lead creation has the spec's own limit). */
+export type RequestLimits = {
+  /** Failed sign-ins and wrong current passwords from one client address, over all accounts. */
+  signInFailuresPerAddress: Limit;
+  /** Reset mails to one address (beyond it the answer stays the same and no mail goes out). */
+  resetMailsPerEmail: Limit;
+  /** Reset requests from one client address. */
+  resetRequestsPerAddress: Limit;
+};
+
+const MINUTE = 60_000;
+
+export const DEFAULT_LIMITS: RequestLimits = {
+  signInFailuresPerAddress: { count: 30, windowMs: 15 * MINUTE },
+  resetMailsPerEmail: { count: 3, windowMs: 60 * MINUTE },
+  resetRequestsPerAddress: { count: 20, windowMs: 60 * MINUTE },
 };
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -38,12 +58,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: env.WEB_DIST_DIR === '' ? null : resolve(env.WEB_DIST_DIR ?? resolve(repoRoot, 'apps/web/dist')),
+    limits: {
+      ...DEFAULT_LIMITS,
+      signInFailuresPerAddress: {
+        ...DEFAULT_LIMITS.signInFailuresPerAddress,
+        count: positiveInt(env.SIGN_IN_ADDRESS_LIMIT) ?? DEFAULT_LIMITS.signInFailuresPerAddress.count,
+      },
+    },
   };
 }
 
-/** By default only proxies on this machine or a private network are believed; TRUST_PROXY=true believes any. */
+/**
+ * No proxy is believed unless TRUST_PROXY names it: otherwise any client could claim another address
+ * (defeating the per-address limits) or another host (defeating the cross-site check) with a header.
+ */
 function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return value?.trim() || 'loopback,linklocal,uniquelocal';
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return v;
+}
+
+function positiveInt(value: string | undefined): number | undefined {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }

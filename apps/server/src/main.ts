@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { createMailer } from './plugins/mail.ts';
 import { seedDemoClients } from './seed/demo-clients.ts';
 import { seedDemoLeads } from './seed/demo-leads.ts';
@@ -29,7 +30,7 @@ async function main() {
     config,
     database,
     mailer,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
   });
 
   let closing = false;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@crm/domain';
 import { buildApp } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
+import { type Config, readConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { createMailer, readOutbox } from '../src/plugins/mail.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
@@ -25,8 +25,13 @@ export type TestApp = {
   outboxDir: string;
   /** Signs the role's demo user in through the API; returns the Cookie header value. */
   signIn: (role: Role, password?: string) => Promise<string>;
-  /** The .eml messages written so far, oldest first. */
+  /** The .eml messages written so far, oldest first (after the mails requests started have gone out). */
   outbox: () => Promise<{ name: string; content: string }[]>;
+  /**
+   * Another app instance on the same database, as a second server process would be: its own connection
+   * pool on PostgreSQL; on PGlite (one connection per process) the same handle.
+   */
+  secondInstance: () => Promise<{ app: FastifyInstance; close: () => Promise<void> }>;
   close: () => Promise<void>;
 };
 
@@ -34,19 +39,21 @@ export function testDatabaseUrl(): string | null {
   return process.env.TEST_DATABASE_URL?.trim() || null;
 }
 
-export async function buildTestApp(): Promise<TestApp> {
+/** `configOverrides` changes settings of this app only (trustProxy, webDistDir, …). */
+export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
   const serverUrl = testDatabaseUrl();
-  const { database, drop } = serverUrl ? await openServerDatabase(serverUrl) : await openTemplatePglite();
+  const { database, drop, url } = serverUrl ? await openServerDatabase(serverUrl) : await openTemplatePglite();
   const outboxDir = mkdtempSync(join(tmpdir(), 'crm-outbox-'));
   let app: FastifyInstance | undefined;
+  const config: Config = {
+    ...readConfig({ WEB_DIST_DIR: '' }),
+    databaseUrl: url,
+    seedDemo: false,
+    demoPassword: TEST_PASSWORD,
+    ...configOverrides,
+  };
   try {
     await seedDemoUsers(database.db, TEST_PASSWORD);
-    const config = {
-      ...readConfig({ WEB_DIST_DIR: '' }),
-      databaseUrl: serverUrl,
-      seedDemo: false,
-      demoPassword: TEST_PASSWORD,
-    };
     app = await buildApp({ config, database, mailer: createMailer({ smtpUrl: null, outboxDir }) });
     await app.ready();
   } catch (error) {
@@ -63,7 +70,26 @@ export async function buildTestApp(): Promise<TestApp> {
     database,
     outboxDir,
     signIn: (role, password = TEST_PASSWORD) => signInAs(ready, demoEmail(role), password),
-    outbox: () => readOutbox(outboxDir),
+    outbox: async () => {
+      await ready.afterResponse.settled();
+      return readOutbox(outboxDir);
+    },
+    secondInstance: async () => {
+      const second = url ? await openDatabase({ kind: 'postgres', url }) : null;
+      const other = await buildApp({
+        config,
+        database: second ?? database,
+        mailer: createMailer({ smtpUrl: null, outboxDir }),
+      });
+      await other.ready();
+      return {
+        app: other,
+        close: async () => {
+          await other.close();
+          await second?.close();
+        },
+      };
+    },
     close: async () => {
       await ready.close();
       await database.close();
@@ -88,15 +114,17 @@ export function sessionCookieOf(cookies: { name: string; value: string }[]): str
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
-async function openTemplatePglite(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+type OpenedDatabase = { database: DatabaseHandle; drop: () => Promise<void>; url: string | null };
+
+async function openTemplatePglite(): Promise<OpenedDatabase> {
   const templatePath = inject('pgliteTemplatePath');
   if (!templatePath) throw new Error('No PGlite template: is test/global-setup.ts the globalSetup of this project?');
   const loadDataDir = new Blob([readFileSync(templatePath)], { type: 'application/x-gzip' });
   const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir });
-  return { database, drop: async () => {} };
+  return { database, drop: async () => {}, url: null };
 }
 
-async function openServerDatabase(serverUrl: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+async function openServerDatabase(serverUrl: string): Promise<OpenedDatabase> {
   const name = `${inject('testDatabasePrefix')}_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -112,7 +140,7 @@ async function openServerDatabase(serverUrl: string): Promise<{ database: Databa
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    return { database: await openDatabase({ kind: 'postgres', url: url.toString() }), drop };
+    return { database: await openDatabase({ kind: 'postgres', url: url.toString() }), drop, url: url.toString() };
   } catch (error) {
     await drop();
     throw error;

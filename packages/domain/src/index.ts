@@ -14,6 +14,7 @@ export * from './records/display.ts';
 export * from './records/fields.ts';
 export * from './records/list-query.ts';
 export * from './records/record-list.ts';
+export * from './records/assignments.ts';
 export * from './leads/lead-status.ts';
 export * from './leads/lead-source.ts';
 export * from './leads/lead.schema.ts';

@@ -1,7 +1,7 @@
 // The one way a paginated list is read (leads now; clients and contacts reuse it): visibility scope,
 // free-text search, filters, sort with a stable tie-breaker, page size limited by role, and the total.
 import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Page, pageSizeLimit, parseSort, ROLE_RESTRICTIONS, type Role } from '@crm/domain';
 import type { Executor } from './database.ts';
 
@@ -90,4 +90,26 @@ export async function listPage<T, F extends string>(db: Executor, spec: ListSpec
       .then(([row]) => row?.n ?? 0),
   ]);
   return { items, total, page, pageSize };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs and bodies: anything but a uuid matches no row (and must never reach a uuid column). */
+export const isUuid = (id: string) => UUID.test(id);
+
+/** Whether the viewer may see the row with this id, whatever its state (deleted, archived, hidden). */
+export async function isVisibleRow(
+  db: Executor,
+  viewer: Viewer,
+  table: PgTable & { id: PgColumn },
+  ownership: Ownership,
+  id: string,
+): Promise<boolean> {
+  const where = and(eq(table.id, id), visibleTo(viewer, ownership));
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
+  return rows.length > 0;
 }

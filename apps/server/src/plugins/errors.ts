@@ -1,5 +1,5 @@
 // Typed errors thrown by services, and the one handler that maps every error to the API's JSON shape.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { type ApiErrorBody, type ErrorCode, GENERIC_MESSAGES } from '@crm/domain';
@@ -69,21 +69,36 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const code: ErrorCode =
-        status === 401
-          ? 'UNAUTHENTICATED'
-          : status === 403
-            ? 'FORBIDDEN'
-            : status === 404
-              ? 'NOT_FOUND'
-              : status === 409
-                ? 'CONFLICT'
-                : status === 429
-                  ? 'RATE_LIMITED'
-                  : 'VALIDATION_FAILED';
-      return reply.status(status).send({ code, message: error.message } satisfies ApiErrorBody);
+      return reply.status(status).send({ code: codeForStatus(status), message: error.message } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 'INTERNAL', message: GENERIC_MESSAGES.internal } satisfies ApiErrorBody);
   });
+}
+
+/** The code of a 4xx that is no AppError (Fastify's own: 413 body too large, 415 media type, ...). */
+function codeForStatus(status: number): ErrorCode {
+  const codes: Partial<Record<number, ErrorCode>> = {
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    429: 'RATE_LIMITED',
+  };
+  return codes[status] ?? 'VALIDATION_FAILED';
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not a valid URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: the few requests Fastify answers before any route, hook or error
+ * handler runs (a URL it cannot decode, a path parameter over maxParamLength) get the API's shape too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+  void reply.status(status).send({ code: codeForStatus(status), message } satisfies ApiErrorBody);
 }

@@ -5,6 +5,7 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { applyDocsPolicy, NONCE_PLACEHOLDER } from './security-headers.ts';
 
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -30,8 +31,18 @@ export async function registerOpenApi(app: FastifyInstance) {
     .get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
       app.swagger(),
     );
-  await app.register(scalar, {
-    routePrefix: '/api/docs',
-    configuration: { url: '/api/openapi.json', title: 'Visa CRM API' },
+  // Its own context, so that only the docs page gets the docs policy (an inline script, by nonce).
+  await app.register(async (docs) => {
+    applyDocsPolicy(docs);
+    await docs.register(scalar, {
+      routePrefix: '/api/docs',
+      configuration: {
+        url: '/api/openapi.json',
+        title: 'Visa CRM API',
+        nonce: NONCE_PLACEHOLDER,
+        // System fonts: Scalar's own come from fonts.scalar.com, which the policy does not allow.
+        withDefaultFonts: false,
+      },
+    });
   });
 }

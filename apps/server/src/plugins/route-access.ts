@@ -1,14 +1,24 @@
 // Every /api route declares who may call it; one hook enforces it before anything else runs.
 // A route that declares nothing makes the app fail at start-up (STYLE.md: explicit guards).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, canOpenModule, forbiddenMessage, GENERIC_MESSAGES, type Permission } from '@crm/domain';
+import {
+  can,
+  canOpenModule,
+  forbiddenMessage,
+  GENERIC_MESSAGES,
+  type ModuleAccess,
+  type Permission,
+  type Role,
+} from '@crm/domain';
 import { AppError } from './errors.ts';
 
 export type RouteAccess =
   | { public: true }
   /** Any signed-in user acting on their own things (session, own profile, live events). */
   | { signedIn: true }
-  | { permission: Permission };
+  | { permission: Permission }
+  /** Any one of the permissions (a read that serves several actions, such as the assignment pickers). */
+  | { anyPermission: readonly [Permission, ...Permission[]] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,7 +60,20 @@ async function authorize(request: FastifyRequest, access: Exclude<RouteAccess, {
   const user = await request.currentUser();
   if (!user) throw new AppError('UNAUTHENTICATED', GENERIC_MESSAGES.unauthenticated);
   if ('signedIn' in access) return;
+  if ('anyPermission' in access) {
+    const moduleAccess = request.server.accessPolicy.moduleAccess();
+    if (access.anyPermission.some((permission) => can(user.role, permission, moduleAccess))) return;
+    await requirePermission(request, access.anyPermission[0]);
+    return;
+  }
   await requirePermission(request, access.permission);
+}
+
+/** Whether a role passes a route's declared access (the route table test and the docs read it too). */
+export function accessAllows(access: RouteAccess, role: Role, moduleAccess?: ModuleAccess): boolean {
+  if ('public' in access || 'signedIn' in access) return true;
+  const permissions = 'anyPermission' in access ? access.anyPermission : [access.permission];
+  return permissions.some((permission) => can(role, permission, moduleAccess));
 }
 
 /**

@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerSession(app: FastifyInstance, trustedOrigins: string[]): void {
+export function registerSession(app: FastifyInstance, allowed: Set<string>): void {
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     this.sessionUserCache ??= resolveUser(this);
     return this.sessionUserCache;
@@ -49,7 +49,7 @@ export function registerSession(app: FastifyInstance, trustedOrigins: string[]):
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    if (isCrossSite(request, trustedOrigins)) {
+    if (isCrossSite(request, allowed)) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused.');
     }
   });
@@ -82,17 +82,33 @@ export async function requestContext(request: FastifyRequest): Promise<RequestCo
   return { ...request.context(), actorId: user?.id ?? null };
 }
 
-/** Browsers send Origin on every cross-site write; non-browser clients carry no ambient cookie risk. */
-function isCrossSite(request: FastifyRequest, trustedOrigins: string[]): boolean {
-  const origin = request.headers.origin;
-  if (origin) {
-    if (trustedOrigins.includes(origin)) return false;
-    try {
-      // request.host honours X-Forwarded-Host from a trusted proxy.
-      return new URL(origin).host !== request.host;
-    } catch {
-      return true;
-    }
+/** An origin as the browser writes it (scheme, host, port; default ports dropped), or null if malformed. */
+function originOf(value: string): string | null {
+  try {
+    const origin = new URL(value).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The origins cookie-authenticated writes may come from besides the request's own: APP_URL and TRUSTED_ORIGINS. */
+export function allowedOrigins(appUrl: string | null, trustedOrigins: readonly string[]): Set<string> {
+  return new Set([appUrl, ...trustedOrigins].flatMap((v) => (v ? [originOf(v)] : [])).filter((v) => v !== null));
+}
+
+/**
+ * Browsers send Origin on every cross-site write; non-browser clients carry no ambient cookie risk.
+ * The Origin must equal the app's own origin in scheme, host and port. The request's own origin uses
+ * X-Forwarded-Proto/-Host only when TRUST_PROXY names the proxy (Fastify's trustProxy), so a client
+ * cannot vouch for its own Origin with a forwarded header.
+ */
+function isCrossSite(request: FastifyRequest, allowed: Set<string>): boolean {
+  const header = request.headers.origin;
+  if (header) {
+    const origin = originOf(header);
+    if (origin === null) return true;
+    return !allowed.has(origin) && origin !== originOf(`${request.protocol}://${request.host}`);
   }
   return request.headers['sec-fetch-site'] === 'cross-site';
 }

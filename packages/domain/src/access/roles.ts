@@ -63,3 +63,8 @@ export function isAdminRole(role: Role): boolean {
 export function isSupervisorRole(role: Role): boolean {
   return roleLevel(role) >= ROLE_LEVELS.team_lead;
 }
+
+/** Whether the role ranks at or above another (supervisor and above, …). */
+export function roleAtLeast(role: Role, other: Role): boolean {
+  return roleLevel(role) >= roleLevel(other);
+}

@@ -13,11 +13,14 @@ import {
 import {
   contactNumberField,
   emailField,
+  optionalBirthDate,
   optionalChoice,
   optionalDate,
+  optionalKey,
   optionalText,
   optionalUuid,
   personName,
+  versionField,
 } from '../records/fields.ts';
 import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from '../leads/lead-source.ts';
 import { CLIENT_STATUSES } from './client-status.ts';
@@ -32,11 +35,11 @@ const optionalCountry = () =>
   );
 
 export const dependentSchema = z.object({
-  id: z.string().optional(),
+  id: optionalKey(),
   firstName: optionalText(50),
   middleName: optionalText(50),
   lastName: optionalText(50),
-  dateOfBirth: optionalDate(),
+  dateOfBirth: optionalBirthDate(),
   nationality: optionalCountry(),
   relationship: optionalChoice(DEPENDENT_RELATIONSHIPS),
   passportNumber: optionalText(30),
@@ -51,7 +54,7 @@ export const clientFieldsSchema = z.object({
   lastName: personName('Last name', 'Last name is required'),
   email: emailField(),
   contactNumber: contactNumberField(),
-  dateOfBirth: optionalDate(),
+  dateOfBirth: optionalBirthDate(),
   gender: optionalChoice(GENDERS),
   nationality: optionalCountry(),
   maritalStatus: optionalChoice(MARITAL_STATUSES),
@@ -80,7 +83,7 @@ export const clientFieldsSchema = z.object({
   spouseFirstName: optionalText(50),
   spouseMiddleName: optionalText(50),
   spouseLastName: optionalText(50),
-  spouseDateOfBirth: optionalDate(),
+  spouseDateOfBirth: optionalBirthDate(),
   spouseNationality: optionalCountry(),
   spouseCountryOfResidence: optionalCountry(),
   dependents: z.array(dependentSchema).max(20).default([]),
@@ -138,12 +141,59 @@ function clientRules(v: ClientFields, ctx: z.RefinementCtx) {
   if (detail && !v[detail]) issue([detail], SOURCE_DETAIL_MESSAGES[detail]);
 }
 
-export const clientInputSchema = clientFieldsSchema.superRefine(clientRules);
+/**
+ * A complete, valid client (spouse and one dependent included): the OpenAPI document shows it, and the
+ * bad-input test changes it one field at a time, so each bad value is the only thing wrong with its body.
+ */
+export const CLIENT_EXAMPLE = {
+  firstName: 'Wei',
+  middleName: 'Ming',
+  lastName: 'Zhang',
+  email: 'wei.zhang@example.com',
+  contactNumber: '+61 398 765 432',
+  dateOfBirth: '1988-09-12',
+  gender: 'Male',
+  nationality: 'China',
+  maritalStatus: 'Married',
+  numberOfDependents: '1',
+  passportNumber: 'E12345678',
+  passportExpiryDate: '2031-06-30',
+  applicantLocation: 'Outside Australia',
+  desiredVisa: 'Skilled Independent 189',
+  street1: '12 Harbour Street',
+  city: 'Sydney',
+  stateRegion: 'NSW',
+  postalCode: '2000',
+  country: 'Australia',
+  countryOfResidence: 'China',
+  leadSource: 'Referral',
+  status: 'Active',
+  spouseFirstName: 'Li',
+  spouseLastName: 'Zhang',
+  spouseDateOfBirth: '1989-02-03',
+  spouseNationality: 'China',
+  dependents: [
+    {
+      id: 'dependent-1',
+      firstName: 'Mei',
+      lastName: 'Zhang',
+      dateOfBirth: '2016-04-02',
+      nationality: 'China',
+      relationship: 'Child',
+      passportNumber: 'E87654321',
+      passportExpiryDate: '2029-01-15',
+    },
+  ],
+  company: 'Zhang Trading',
+} as const satisfies z.input<typeof clientFieldsSchema>;
+
+export const clientInputSchema = clientFieldsSchema.superRefine(clientRules).meta({ example: CLIENT_EXAMPLE });
 export type ClientInput = z.infer<typeof clientInputSchema>;
 
 export const updateClientSchema = clientFieldsSchema
-  .extend({ version: z.number().int().positive() })
-  .superRefine((v, ctx) => clientRules(v, ctx));
+  .extend({ version: versionField() })
+  .superRefine((v, ctx) => clientRules(v, ctx))
+  .meta({ example: { ...CLIENT_EXAMPLE, version: 1 } });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 
 /** The dependents list follows numberOfDependents: blank Child entries added, removed from the end. */

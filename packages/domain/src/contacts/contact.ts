@@ -1,8 +1,15 @@
 // Contacts (archived leads) and their restore (spec 2 "Contacts page", §4, §5).
 import { z } from 'zod';
+import type { Permission } from '../access/permissions.ts';
 
 export const RESTORE_TYPES = ['lead', 'client'] as const;
 export type RestoreType = (typeof RESTORE_TYPES)[number];
+
+/** Restoring creates the target record, so it needs the target's create permission besides contacts:edit. */
+export const RESTORE_PERMISSION = { lead: 'leads:create', client: 'clients:create' } as const satisfies Record<
+  RestoreType,
+  Permission
+>;
 
 export const RESTORE_MISSING_MESSAGE = 'Please select restore type and provide notes';
 

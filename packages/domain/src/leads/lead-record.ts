@@ -57,7 +57,8 @@ export type LeadFilterOptions = z.infer<typeof leadFilterOptionsSchema>;
 export const assignableUserSchema = z.object({
   id: z.string(),
   fullName: z.string(),
-  email: z.string(),
+  /** Shown to supervisor and above only; null for the other roles. */
+  email: z.string().nullable(),
   role: z.string(),
 });
 export type AssignableUser = z.infer<typeof assignableUserSchema>;

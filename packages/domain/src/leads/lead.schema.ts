@@ -10,8 +10,9 @@ import {
   optionalText,
   optionalUuid,
   personName,
+  requiredBirthDate,
   requiredChoice,
-  requiredDate,
+  versionField,
 } from '../records/fields.ts';
 import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from './lead-source.ts';
 import { CONVERTED_STATUS, LEAD_STATUSES } from './lead-status.ts';
@@ -28,7 +29,7 @@ export const leadFieldsSchema = z.object({
   middleName: optionalText(50),
   lastName: personName('Last name', 'Last name is required'),
   gender: optionalChoice(GENDERS),
-  dateOfBirth: requiredDate('Date of birth is required'),
+  dateOfBirth: requiredBirthDate('Date of birth is required'),
   nationality: country('Nationality is required'),
   countryOfResidence: country('Country of residence is required'),
   email: emailField(),
@@ -49,7 +50,7 @@ export const leadFieldsSchema = z.object({
 
 type LeadFields = z.infer<typeof leadFieldsSchema>;
 
-/** Rules that join fields: source details, visa block, birth date in the past. */
+/** Rules that join fields: source details, visa block. */
 function leadRules(value: LeadFields, ctx: z.RefinementCtx) {
   const detail = SOURCE_DETAIL_FIELD[value.leadSource as keyof typeof SOURCE_DETAIL_FIELD];
   if (detail && !value[detail]) {
@@ -58,10 +59,29 @@ function leadRules(value: LeadFields, ctx: z.RefinementCtx) {
   if (value.desiredVisa === 'None') {
     ctx.addIssue({ code: 'custom', path: ['desiredVisa'], message: 'Choose the visa the applicant wants' });
   }
-  if (value.dateOfBirth && value.dateOfBirth > new Date().toISOString().slice(0, 10)) {
-    ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must be in the past' });
-  }
 }
+
+/**
+ * A complete, valid lead: the OpenAPI document shows it, and the bad-input test changes it one field at a
+ * time, so each bad value is the only thing wrong with the body it is sent in.
+ */
+export const LEAD_EXAMPLE = {
+  firstName: 'Priya',
+  middleName: 'Kaur',
+  lastName: 'Patel',
+  gender: 'Female',
+  dateOfBirth: '1994-05-17',
+  nationality: 'India',
+  countryOfResidence: 'Australia',
+  email: 'priya.patel@example.com',
+  contactNumber: '+61 412 345 678',
+  applicantLocation: 'Inside Australia',
+  currentVisaSubclass: 'Student 500',
+  visaExpiryDate: '2027-03-01',
+  desiredVisa: 'Temporary Graduate 485',
+  leadStatus: 'New Lead Received',
+  leadSource: 'Website',
+} as const satisfies z.input<typeof leadFieldsSchema>;
 
 export const leadInputSchema = leadFieldsSchema.superRefine(leadRules);
 export type LeadInput = z.infer<typeof leadInputSchema>;
@@ -69,16 +89,19 @@ export type LeadInput = z.infer<typeof leadInputSchema>;
 export const NEW_LEAD_CONVERTED_MESSAGE =
   'A new lead cannot be saved as Converted to Client. Save the lead first, then set the status to Converted to Client.';
 
-export const createLeadSchema = leadFieldsSchema.superRefine((value, ctx) => {
-  leadRules(value, ctx);
-  if (value.leadStatus === CONVERTED_STATUS) {
-    ctx.addIssue({ code: 'custom', path: ['leadStatus'], message: NEW_LEAD_CONVERTED_MESSAGE });
-  }
-});
+export const createLeadSchema = leadFieldsSchema
+  .superRefine((value, ctx) => {
+    leadRules(value, ctx);
+    if (value.leadStatus === CONVERTED_STATUS) {
+      ctx.addIssue({ code: 'custom', path: ['leadStatus'], message: NEW_LEAD_CONVERTED_MESSAGE });
+    }
+  })
+  .meta({ example: LEAD_EXAMPLE });
 
 export const updateLeadSchema = leadFieldsSchema
-  .extend({ version: z.number().int().positive() })
-  .superRefine((value, ctx) => leadRules(value, ctx));
+  .extend({ version: versionField() })
+  .superRefine((value, ctx) => leadRules(value, ctx))
+  .meta({ example: { ...LEAD_EXAMPLE, version: 1 } });
 export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
 
 /** Keeps only the fields that apply: visa block inside Australia, the source's own detail field. */

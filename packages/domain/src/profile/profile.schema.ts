@@ -1,6 +1,6 @@
 // My Profile forms (spec 2 §5 profile form and password change).
 import { z } from 'zod';
-import { passwordPolicyErrors } from './password.ts';
+import { PASSWORD_MAX_LENGTH, passwordPolicyErrors } from './password.ts';
 
 export const profileUpdateSchema = z.object({
   firstName: z.string().trim().min(2, 'First name must be at least 2 characters').max(50),
@@ -26,9 +26,9 @@ export const newPasswordSchema = z.string().superRefine((value, ctx) => {
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
+    currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",
@@ -42,9 +42,12 @@ export const passwordResetRequestSchema = z.object({
 
 export const passwordResetSchema = z
   .object({
-    token: z.string().min(20, 'This reset link is invalid or has expired.'),
+    token: z
+      .string()
+      .min(20, 'This reset link is invalid or has expired.')
+      .max(200, 'This reset link is invalid or has expired.'),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",

@@ -1,6 +1,7 @@
 // The query string of every paginated list: page, page size, sort, free-text search (server-side).
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../access/permissions.ts';
+import { PG_INTEGER } from './fields.ts';
 
 /** A repeated or comma-separated query parameter read as a list of values. */
 export const multiValue = <T extends z.ZodType<string>>(item: T) =>
@@ -18,7 +19,7 @@ export const booleanParam = () =>
 
 export const listQueryBase = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PG_INTEGER.max).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   sort: z.string().max(60).optional(),
 });

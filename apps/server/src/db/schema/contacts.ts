@@ -74,3 +74,17 @@ export const contacts = pgTable(
     index('contacts_migration_agent_idx').on(t.migrationAgentUserId),
   ],
 );
+
+/**
+ * A consultant sees the contacts it owns (the archived lead's creator), archived itself, or was assigned to
+ * on the lead (manager, assistant manager, migration agent), as with leads (DECISIONS.md §2).
+ */
+export const contactOwnership = {
+  owner: contacts.ownerUserId,
+  assignees: [
+    contacts.createdBy,
+    contacts.managerUserId,
+    contacts.assistantManagerUserId,
+    contacts.migrationAgentUserId,
+  ],
+} as const;

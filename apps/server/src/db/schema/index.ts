@@ -3,3 +3,4 @@ export * from './administration.ts';
 export * from './leads.ts';
 export * from './contacts.ts';
 export * from './clients.ts';
+export * from './rate-limits.ts';

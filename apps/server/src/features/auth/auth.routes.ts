@@ -1,23 +1,20 @@
 // /api/auth: sign-in, sign-out, the current session, and password reset by link.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { passwordResetRequestSchema, passwordResetSchema, signInSchema } from '@crm/domain';
+import { PASSWORD_RESET_MESSAGES, passwordResetRequestSchema, passwordResetSchema, signInSchema } from '@crm/domain';
 import { AppError } from '../../plugins/errors.ts';
 import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from '../../plugins/session.ts';
 import { findUserById, toCurrentUser } from '../users/users.repository.ts';
 import { moduleAccessResponse, okSchema, sessionResponseSchema } from './auth.schemas.ts';
-import { requestPasswordReset, resetPassword, signIn, signOut } from './auth.service.ts';
+import { claimResetRequest, mailPasswordReset, resetPassword, signIn, signOut } from './auth.service.ts';
 
 /**
- * The address put in mailed links. An unauthenticated request's Host header could be forged to send
- * a victim a link to another site, so only a signed-in request (whose browser reached us at this
- * host) may lend its own origin; otherwise APP_URL, or localhost on our port.
+ * The address put in mailed links: APP_URL, or localhost on our port. Never taken from the request (its
+ * Host or X-Forwarded-Host could be forged to send a victim a link to another site).
  */
-export function appUrlOf(request: FastifyRequest, config: Config, signedIn: boolean): string {
-  if (config.appUrl) return config.appUrl;
-  if (signedIn) return `${request.protocol}://${request.host}`;
-  return `http://localhost:${config.port}`;
+export function appUrlOf(config: Config): string {
+  return config.appUrl ?? `http://localhost:${config.port}`;
 }
 
 export async function authRoutes(instance: FastifyInstance) {
@@ -36,7 +33,7 @@ export async function authRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { session, user } = await signIn(app.db, request.context(), request.body);
+      const { session, user } = await signIn(app.db, request.context(), request.body, app.config.limits);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { user: toCurrentUser(user), moduleAccess: moduleAccessResponse(app.accessPolicy.moduleAccess()) };
     },
@@ -81,19 +78,22 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Mail a one-time password reset link',
+        description:
+          'Answers the same whether or not the address has an account; the mail goes out after the answer. At most 3 ' +
+          'mails per address an hour (beyond that the answer is unchanged and no mail is sent); 429 when one client ' +
+          'address sends too many requests.',
         body: passwordResetRequestSchema,
         response: { 200: okSchema },
       },
     },
     async (request) => {
-      await requestPasswordReset(
-        app.db,
-        app.mailer,
-        await requestContext(request),
-        request.body.email,
-        appUrlOf(request, app.config, false),
+      const ctx = await requestContext(request);
+      await claimResetRequest(app.db, ctx, app.config.limits);
+      const { email } = request.body;
+      app.afterResponse.run('password reset mail', () =>
+        mailPasswordReset(app.db, app.mailer, ctx, app.config.limits, email, appUrlOf(app.config)),
       );
-      return { ok: true as const, message: 'Password reset email sent! Check your inbox.' };
+      return { ok: true as const, message: PASSWORD_RESET_MESSAGES.sent };
     },
   );
 
@@ -110,7 +110,7 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       await resetPassword(app.db, request.context(), request.body.token, request.body.newPassword);
-      return { ok: true as const, message: 'Password updated successfully' };
+      return { ok: true as const, message: PASSWORD_RESET_MESSAGES.updated };
     },
   );
 }

@@ -4,32 +4,90 @@ import {
   normalizeRole,
   passwordPolicyErrors,
   passwordPolicyFrom,
+  PASSWORD_RESET_MESSAGES,
   SIGN_IN_MESSAGES,
   type SignInInput,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import { hitLimit, limitKey, minutesOf, releaseHit, sweepRateLimits } from '../../plugins/rate-limiter.ts';
+import type { RequestLimits } from '../../config.ts';
 import { recordChange, type RequestContext } from '../audit/record-change.ts';
 import { readGeneralSettings, readSecuritySettings } from '../settings/settings.repository.ts';
 import {
+  claimPasswordAttempt,
+  completePasswordAttempt,
   findUserByEmail,
   findUserById,
-  recordFailedSignIn,
-  recordSuccessfulSignIn,
+  lockedUntilOf,
+  recordFailedPassword,
   setUserPassword,
   type UserRow,
 } from '../users/users.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts';
-import { createPasswordResetToken, consumePasswordResetToken } from './password-reset.repository.ts';
+import {
+  consumePasswordResetToken,
+  createPasswordResetToken,
+  revokePasswordResetTokens,
+} from './password-reset.repository.ts';
 import { createSession, deleteSessionById, deleteUserSessions } from './sessions.repository.ts';
 
 export const RESET_LINK_HOURS = 1;
 
-export async function signIn(db: Database, ctx: RequestContext, input: SignInInput) {
+const addressKey = (ctx: RequestContext) => limitKey('password-failures-by-address', ctx.ipAddress ?? 'unknown');
+
+/**
+ * Counts one password attempt from this client address before any password is checked (many accounts,
+ * one address). 429 once the address used its allowance; a correct password takes its count back.
+ */
+async function claimAddressAttempt(db: Database, ctx: RequestContext, limits: RequestLimits) {
+  const check = await hitLimit(db, addressKey(ctx), limits.signInFailuresPerAddress);
+  if (!check.allowed) {
+    throw new AppError('RATE_LIMITED', SIGN_IN_MESSAGES.tooManyFromAddress(minutesOf(check.retryAfterMs)));
+  }
+}
+
+type PasswordCheck = { ok: true } | { ok: false; lockedUntil: Date | null };
+
+/**
+ * The one way a password is checked against an account (sign-in and password change): the attempt is
+ * counted first (per account and per address), then verified; a wrong one may lock the account.
+ * Throws LOCKED while the account is locked, including when a parallel attempt locked it meanwhile.
+ */
+async function checkAccountPassword(
+  db: Database,
+  ctx: RequestContext,
+  limits: RequestLimits,
+  user: UserRow,
+  password: string,
+  signIn: boolean,
+): Promise<PasswordCheck> {
   const security = await readSecuritySettings(db);
+  await claimAddressAttempt(db, ctx, limits);
+  const locked = async () =>
+    new AppError('LOCKED', SIGN_IN_MESSAGES.locked(minutesUntil(await lockedUntilOf(db, user.id), security)));
+  if (!(await claimPasswordAttempt(db, user.id, security.maxLoginAttempts, security.lockoutDurationMinutes))) {
+    throw await locked();
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    const lockedUntil = await recordFailedPassword(
+      db,
+      user.id,
+      security.maxLoginAttempts,
+      security.lockoutDurationMinutes,
+    );
+    return { ok: false, lockedUntil: lockedUntil && lockedUntil.getTime() > Date.now() ? lockedUntil : null };
+  }
+  if (!(await completePasswordAttempt(db, user.id, signIn))) throw await locked();
+  await releaseHit(db, addressKey(ctx));
+  return { ok: true };
+}
+
+export async function signIn(db: Database, ctx: RequestContext, input: SignInInput, limits: RequestLimits) {
   const user = await findUserByEmail(db, input.email);
   if (!user) {
+    await claimAddressAttempt(db, ctx, limits);
     await verifyPassword(input.password, await decoyPasswordHash());
     await recordChange(db, ctx, {
       action: 'SIGN_IN_FAILED',
@@ -51,21 +109,16 @@ export async function signIn(db: Database, ctx: RequestContext, input: SignInInp
       },
     );
 
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    await failed('locked');
-    throw new AppError('LOCKED', SIGN_IN_MESSAGES.locked(minutesUntil(user.lockedUntil)));
+  let check: PasswordCheck;
+  try {
+    check = await checkAccountPassword(db, ctx, limits, user, input.password, true);
+  } catch (error) {
+    if (error instanceof AppError) await failed(error.code === 'LOCKED' ? 'locked' : 'too many from address');
+    throw error;
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const lockedUntil = await recordFailedSignIn(
-      db,
-      user.id,
-      security.maxLoginAttempts,
-      security.lockoutDurationMinutes,
-    );
+  if (!check.ok) {
     await failed('wrong password');
-    if (lockedUntil && lockedUntil.getTime() > Date.now()) {
-      throw new AppError('LOCKED', SIGN_IN_MESSAGES.locked(minutesUntil(lockedUntil)));
-    }
+    if (check.lockedUntil) throw new AppError('LOCKED', SIGN_IN_MESSAGES.locked(minutesUntil(check.lockedUntil)));
     throw new AppError('UNAUTHENTICATED', SIGN_IN_MESSAGES.invalid);
   }
   if (user.status === 'suspended') {
@@ -82,14 +135,15 @@ export async function signIn(db: Database, ctx: RequestContext, input: SignInInp
     throw new AppError('FORBIDDEN', SIGN_IN_MESSAGES.maintenance);
   }
 
+  const security = await readSecuritySettings(db);
   return db.transaction(async (tx) => {
-    await recordSuccessfulSignIn(tx, user.id);
     const session = await createSession(tx, {
       userId: user.id,
       timeoutHours: security.sessionTimeoutHours,
       ipAddress: ctx.ipAddress,
       userAgent: ctx.userAgent,
     });
+    await sweepRateLimits(tx);
     await recordChange(
       tx,
       { ...ctx, actorId: user.id },
@@ -104,8 +158,32 @@ export async function signIn(db: Database, ctx: RequestContext, input: SignInInp
   });
 }
 
-function minutesUntil(date: Date): number {
-  return Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
+/** A password change checks the current password like a sign-in: same counters, same lockout. */
+export async function verifyCurrentPassword(
+  db: Database,
+  ctx: RequestContext & { actorId: string },
+  limits: RequestLimits,
+  user: UserRow,
+  password: string,
+): Promise<void> {
+  const check = await checkAccountPassword(db, ctx, limits, user, password, false);
+  if (check.ok) return;
+  await recordChange(db, ctx, {
+    action: 'CHANGE_PASSWORD_FAILED',
+    resourceType: 'USER',
+    resourceId: user.id,
+    newValues: { reason: 'wrong current password' },
+  });
+  if (check.lockedUntil) throw new AppError('LOCKED', SIGN_IN_MESSAGES.locked(minutesUntil(check.lockedUntil)));
+  throw new AppError('VALIDATION_FAILED', 'Current password is incorrect', {
+    currentPassword: ['Current password is incorrect'],
+  });
+}
+
+/** Minutes left of a lock; while attempts are still being verified (no lock date yet), the full lockout. */
+function minutesUntil(date: Date | null, security?: { lockoutDurationMinutes: number }): number {
+  if (!date) return security?.lockoutDurationMinutes ?? 1;
+  return minutesOf(date.getTime() - Date.now());
 }
 
 export async function signOut(db: Database, ctx: RequestContext, userId: string, sessionId: string) {
@@ -123,14 +201,35 @@ export async function signOut(db: Database, ctx: RequestContext, userId: string,
   });
 }
 
-/** Mails a one-time reset link. Unknown addresses get the same answer, so accounts cannot be probed. */
-export async function requestPasswordReset(
+/**
+ * Counts a reset request from this client address: 429 with the spec's message once the address used its
+ * allowance. That says nothing about any account.
+ */
+export async function claimResetRequest(db: Database, ctx: RequestContext, limits: RequestLimits): Promise<void> {
+  const check = await hitLimit(
+    db,
+    limitKey('reset-requests-by-address', ctx.ipAddress ?? 'unknown'),
+    limits.resetRequestsPerAddress,
+  );
+  if (!check.allowed)
+    throw new AppError('RATE_LIMITED', PASSWORD_RESET_MESSAGES.tooMany(minutesOf(check.retryAfterMs)));
+}
+
+/**
+ * Mails a one-time reset link. Runs after the answer was sent (AfterResponse), so a known and an unknown
+ * address answer alike; unknown addresses and addresses over their mail limit get no mail.
+ * Links are built from APP_URL only: a request header must never choose where a reset link points.
+ */
+export async function mailPasswordReset(
   db: Database,
   mailer: Mailer,
   ctx: RequestContext,
+  limits: RequestLimits,
   email: string,
   appUrl: string,
 ) {
+  const perEmail = await hitLimit(db, limitKey('reset-mails-by-email', email), limits.resetMailsPerEmail);
+  if (!perEmail.allowed) return;
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active') return;
   const token = await db.transaction(async (tx) => {
@@ -172,10 +271,12 @@ export async function resetPassword(db: Database, ctx: RequestContext, token: st
   await db.transaction(async (tx) => {
     const userId = await consumePasswordResetToken(tx, token);
     if (!userId)
-      throw new AppError('VALIDATION_FAILED', 'This reset link is invalid or has expired.', {
-        token: ['This reset link is invalid or has expired.'],
+      throw new AppError('VALIDATION_FAILED', PASSWORD_RESET_MESSAGES.invalidLink, {
+        token: [PASSWORD_RESET_MESSAGES.invalidLink],
       });
     await setUserPassword(tx, userId, passwordHash, userId);
+    // Every other link mailed to this user ends with this reset.
+    await revokePasswordResetTokens(tx, userId);
     await deleteUserSessions(tx, userId);
     await recordChange(
       tx,

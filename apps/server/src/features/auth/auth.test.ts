@@ -66,10 +66,26 @@ describe('sign-in', () => {
     expect(supervisor.lastLoginAt).not.toBeNull();
   });
 
-  it('marks the cookie Secure when the request came over https through a proxy', async () => {
+  it('marks the cookie Secure when the request came over https through a proxy named in TRUST_PROXY', async () => {
+    const behindProxy = await buildTestApp({ trustProxy: '127.0.0.1' });
+    try {
+      const res = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: demoEmail('supervisor'), password: TEST_PASSWORD },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies[0]).toMatchObject({ name: 'crm_session', httpOnly: true, sameSite: 'Lax', secure: true });
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('believes no X-Forwarded-Proto when no proxy is trusted (the default)', async () => {
     const res = await signIn(demoEmail('supervisor'), TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
     expect(res.statusCode).toBe(200);
-    expect(res.cookies[0]).toMatchObject({ name: 'crm_session', httpOnly: true, sameSite: 'Lax', secure: true });
+    expect(res.cookies[0]?.secure).toBeUndefined();
   });
 
   it('accepts the email in any case and with surrounding spaces', async () => {

@@ -28,3 +28,11 @@ export async function consumePasswordResetToken(db: Executor, token: string): Pr
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
 }
+
+/** Ends every unused link of the user (after a reset or a password change). */
+export async function revokePasswordResetTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}

@@ -14,11 +14,12 @@ import {
   normalizeLeadStatus,
   REVERTED_STATUS,
   canRevertConversion,
+  reassignedFields,
   type UpdateClientInput,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
-import type { Actor } from '../../plugins/actor.ts';
+import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../audit/record-change.ts';
 import { updateLead } from '../leads/leads.repository.ts';
@@ -176,6 +177,7 @@ export async function updateClientDetails(
     const reverting = values.status === REVERTED_STATUS;
     if (reverting && !before.convertedFromLeadId) throw validationError({ status: [CLIENT_MESSAGES.notFromLead] });
     const fields = reverting ? { ...values, status: before.status } : values;
+    if (reassignedFields(before, fields).length > 0) requireActorCan(actor, 'clients:assign');
     await checkAssignments(tx, fields, before);
     const duplicate = await findDuplicatePerson(tx, fields, {
       leadId: before.convertedFromLeadId,

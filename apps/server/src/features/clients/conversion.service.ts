@@ -11,7 +11,7 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { findLead, type LeadRow, updateLead } from '../leads/leads.repository.ts';
 import { insertClient, type NewClientRow } from './clients.repository.ts';
 import { readRecord } from './clients.service.ts';
@@ -97,8 +97,6 @@ export async function convertLeadInTransaction(
     newValues: { convertedFromLeadId: lead.id, status: client.status, conversionNotes: note },
     event: 'client',
   });
-  // Contacts and statistics screens refresh on these too (spec 2 §7: a conversion refreshes everything).
-  await publishChange(tx, actor.ctx, 'contact', 'CONVERT_LEAD', lead.id);
   // Verified inside the transaction: a conversion that cannot read its client back is not committed.
   const record = await readRecord(tx, client.id).catch(() => {
     throw new AppError('INTERNAL', CLIENT_MESSAGES.notFoundAfterConversion);

@@ -1,5 +1,8 @@
 // The duplicate-contact check across leads and clients (DECISIONS.md §2: email and contact number),
-// reported as a 409 naming the field. Saves that race past it hit a unique index: the error handler's 23505 → 409.
+// reported as a 409 naming the field. The check takes a lock on the person's email and number first, so
+// two saves of one person cannot both pass it, on any server process (a unique index on lead emails
+// remains as a last backstop: the error handler's 23505 → 409).
+import { sql } from 'drizzle-orm';
 import { LEAD_MESSAGES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -7,6 +10,23 @@ import { findDuplicateLead } from '../leads/leads.repository.ts';
 import { findDuplicateClient } from './clients.repository.ts';
 
 export type PersonDuplicate = { table: 'leads' | 'clients'; field: 'email' | 'contactNumber' };
+
+/** The person keys two records may not share: the email and the contact number's digits. */
+function personKeys(person: { email: string; contactNumber: string }): string[] {
+  const digits = person.contactNumber.replace(/\D/g, '');
+  return [`person-email:${person.email.trim().toLowerCase()}`, ...(digits ? [`person-number:${digits}`] : [])].sort();
+}
+
+/**
+ * Transaction-scoped advisory locks on the person's keys: a second transaction saving the same email or
+ * number waits here until the first commits, then sees its row. Taken in sorted order, so two saves
+ * sharing both keys cannot deadlock. Must run inside the saving transaction.
+ */
+async function lockPerson(db: Executor, person: { email: string; contactNumber: string }): Promise<void> {
+  for (const key of personKeys(person)) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+}
 
 /**
  * A live lead or an active client (firm-wide) with the same email or contact number, leaving out the
@@ -17,6 +37,7 @@ export async function findDuplicatePerson(
   person: { email: string; contactNumber: string },
   exclude: { leadId?: string | null; clientId?: string | null } = {},
 ): Promise<PersonDuplicate | undefined> {
+  await lockPerson(db, person);
   const lead = await findDuplicateLead(db, { ...person, ...(exclude.leadId ? { excludeId: exclude.leadId } : {}) });
   if (lead) return { table: 'leads', field: lead.field };
   const client = await findDuplicateClient(db, { ...person, excludeId: exclude.clientId });

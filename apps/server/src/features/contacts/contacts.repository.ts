@@ -11,7 +11,7 @@ import {
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
-import { contacts } from '../../db/schema/index.ts';
+import { contactOwnership, contacts } from '../../db/schema/index.ts';
 import { personSearchText } from '../../db/schema/columns.ts';
 import { userFullNames } from '../users/users.repository.ts';
 
@@ -19,20 +19,6 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type ContactPatch = Partial<Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'createdBy' | 'version'>> & {
   updatedBy: string | null;
 };
-
-/**
- * A consultant sees the contacts it owns (the archived lead's creator), archived itself, or was assigned to
- * on the lead (manager, assistant manager, migration agent), as with leads (DECISIONS.md §2).
- */
-export const contactOwnership = {
-  owner: contacts.ownerUserId,
-  assignees: [
-    contacts.createdBy,
-    contacts.managerUserId,
-    contacts.assistantManagerUserId,
-    contacts.migrationAgentUserId,
-  ],
-} as const;
 
 /** Contacts with contact_status Reverted (restored to a lead or a client) leave every list (spec 2 §4). */
 const listed = (): SQL => ne(contacts.contactStatus, CONTACT_STATUS_REVERTED);

@@ -8,6 +8,7 @@ import {
   contactRestoreResultSchema,
   contactStatisticsSchema,
   RESTORE_MISSING_MESSAGE,
+  RESTORE_PERMISSION,
   restoreContactSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
@@ -63,8 +64,9 @@ export async function contactsRoutes(instance: FastifyInstance) {
         description:
           'type lead brings the original lead back with its archived status (a new lead when it was deleted forever); ' +
           'type client creates an Active client (notes as conversion notes) and marks the original lead converted to it. ' +
-          'Either way the contact becomes Reverted and leaves the list. Needs contacts:edit, and leads:edit (type lead) or ' +
-          'clients:create (type client).',
+          'Either way the contact becomes Reverted and leaves the list. Needs contacts:edit, and the create permission of ' +
+          'the target: leads:create (type lead) or clients:create (type client). The restored record keeps its creator; ' +
+          'the audit row names who restored it.',
         params,
         body: z.preprocess((v) => v ?? {}, restoreContactSchema),
         response: { 200: contactRestoreResultSchema },
@@ -80,7 +82,7 @@ export async function contactsRoutes(instance: FastifyInstance) {
           parsed.success ? undefined : fieldErrorsFromZod(parsed.error),
         );
       }
-      await requirePermission(request, request.body.type === 'client' ? 'clients:create' : 'leads:edit');
+      await requirePermission(request, RESTORE_PERMISSION[request.body.type]);
       return restoreContact(app.db, await actorOf(request), request.params.id, request.body);
     },
   );

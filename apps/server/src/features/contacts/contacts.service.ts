@@ -179,8 +179,9 @@ async function restoreToClient(
     conversionNotes: notes,
     convertedFromLeadId: lead?.id ?? null,
     convertedAt: lead ? now : null,
+    // The record keeps its origin: whoever created the lead the contact came from.
     userId: contact.ownerUserId ?? actor.ctx.actorId,
-    createdBy: actor.ctx.actorId,
+    createdBy: contact.ownerUserId ?? actor.ctx.actorId,
     updatedBy: actor.ctx.actorId,
   });
   if (lead) {

@@ -1,7 +1,11 @@
-// GET /api/events: the signed-in user's live stream of change events (Server-Sent Events).
+// GET /api/events: the signed-in user's live stream of change events (Server-Sent Events), carrying
+// only the events about what that user may see (event-audience.ts).
 import type { FastifyInstance } from 'fastify';
+import { normalizeRole } from '@crm/domain';
+import type { Viewer } from '../../db/list-query.ts';
+import { requireUser, SESSION_COOKIE } from '../../plugins/session.ts';
 import { findSessionUser } from '../auth/sessions.repository.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { mayReceive } from './event-audience.ts';
 
 const KEEP_ALIVE_MS = 25_000;
 /** A stream outliving its session (sign-out, suspension) is ended at the next check. */
@@ -24,6 +28,8 @@ export async function eventsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const user = await requireUser(request);
+      const viewer: Viewer = { id: user.id, role: user.role };
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -33,8 +39,17 @@ export async function eventsRoutes(app: FastifyInstance) {
         'x-accel-buffering': 'no',
       });
       res.write(`retry: 2000\n: connected\n\n`);
+      // Each event is checked against what this user may see; a chain keeps them in their order.
+      let delivery = Promise.resolve();
       const unsubscribe = app.changeHub.subscribe((event) => {
-        res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+        delivery = delivery
+          .then(async () => {
+            if (res.writableEnded) return;
+            if ((await mayReceive(app.db, viewer, app.accessPolicy.moduleAccess(), event)) && !res.writableEnded) {
+              res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+            }
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live event not delivered'));
       });
       const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       const token = request.cookies[SESSION_COOKIE] ?? '';
@@ -42,6 +57,7 @@ export async function eventsRoutes(app: FastifyInstance) {
         findSessionUser(app.db, token)
           .then((row) => {
             if (!row || row.user.status !== 'active') end();
+            else viewer.role = normalizeRole(row.user.role);
           })
           .catch(() => end());
       }, SESSION_CHECK_MS);

@@ -52,7 +52,7 @@ function readFrames(body: ReadableStream<Uint8Array>) {
     }
   })().catch(() => {});
 
-  async function waitFor(predicate: (frame: Frame) => boolean, timeoutMs = 5000, from = 0): Promise<Frame> {
+  async function waitFor(predicate: (frame: Frame) => boolean, timeoutMs = 30_000, from = 0): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = frames.slice(from).find(predicate);
@@ -81,7 +81,8 @@ function readFrames(body: ReadableStream<Uint8Array>) {
   };
 }
 
-async function waitUntil(check: () => boolean, timeoutMs = 3000) {
+/** Polls a condition; the generous limit only bounds a broken run, a passing one returns at once. */
+async function waitUntil(check: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -142,7 +143,7 @@ describe('GET /api/events', () => {
         },
       });
       expect(password.statusCode).toBe(200);
-      const next = await stream.waitFor((f) => f.event === 'change', 5000, seen);
+      const next = await stream.waitFor((f) => f.event === 'change', 30_000, seen);
       expect(JSON.parse(next.data)).toMatchObject({ resource: 'user', action: 'CHANGE_PASSWORD', id: profile.id });
       expect(stream.frames.slice(seen).map((f) => JSON.parse(f.data).action)).not.toContain('UPDATE_PROFILE');
     } finally {
@@ -150,5 +151,59 @@ describe('GET /api/events', () => {
     }
     // The server lets go of a stream the browser closed.
     await waitUntil(() => t.app.changeHub.size() === 0);
+  });
+});
+
+describe('who receives which events', () => {
+  it('a consultant receives events about its own records only; an administrator about all', async () => {
+    const admin = await t.signIn('administrator');
+    const consultantCookie = await t.signIn('consultant');
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: consultantCookie } })
+    ).json();
+    const create = async (email: string, contactNumber: string, migrationAgentUserId?: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { cookie: admin },
+        payload: {
+          firstName: 'Ana',
+          lastName: 'Reyes',
+          dateOfBirth: '1990-02-03',
+          nationality: 'Philippines',
+          countryOfResidence: 'Philippines',
+          email,
+          contactNumber,
+          applicantLocation: 'Outside Australia',
+          leadStatus: 'New Lead Received',
+          leadSource: 'Website',
+          ...(migrationAgentUserId ? { migrationAgentUserId } : {}),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+
+    const consultantStream = readFrames(
+      (await fetch(`${baseUrl}/api/events`, { headers: { cookie: consultantCookie } })).body!,
+    );
+    const adminStream = readFrames((await fetch(`${baseUrl}/api/events`, { headers: { cookie: admin } })).body!);
+    try {
+      await waitUntil(() => t.app.changeHub.size() === 2);
+      const someoneElses = await create('not.mine@example.com', '+61 400 111 222');
+      const mine = await create('mine@example.com', '+61 400 111 333', me.id);
+
+      // Events reach a stream in order: once the consultant has its own lead's event, the other one was
+      // checked before it and left out.
+      await consultantStream.waitFor((f) => JSON.parse(f.data).id === mine);
+      expect(consultantStream.frames.map((f) => JSON.parse(f.data).id)).not.toContain(someoneElses);
+      await adminStream.waitFor((f) => JSON.parse(f.data).id === mine);
+      expect(adminStream.frames.map((f) => JSON.parse(f.data).id)).toContain(someoneElses);
+      // Another user's profile change reaches neither the consultant's stream nor carries anything for it.
+      expect(consultantStream.frames.every((f) => JSON.parse(f.data).resource === 'lead')).toBe(true);
+    } finally {
+      await consultantStream.close();
+      await adminStream.close();
+    }
   });
 });

@@ -6,7 +6,6 @@ import {
   booleanParam,
   CONVERTED_STATUS,
   createLeadSchema,
-  LEAD_CREATE_LIMIT,
   LEAD_MESSAGES,
   LEAD_REASON_DEFAULTS,
   leadActionResultSchema,
@@ -18,7 +17,6 @@ import {
   updateLeadSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { createRateLimiter } from '../../plugins/rate-limiter.ts';
 import { requirePermission } from '../../plugins/route-access.ts';
 import { reasonBody, reasonOf, registerLifecycleRoutes } from '../records/record-lifecycle-routes.ts';
 import {
@@ -36,8 +34,6 @@ const params = z.object({ id: z.string().describe('Lead id (uuid)') });
 export async function leadsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
-  // Per process, as DECISIONS.md §2 asks: the server refuses the 6th creation per email within a minute.
-  const creationLimiter = createRateLimiter(LEAD_CREATE_LIMIT);
 
   app.get(
     '/api/leads',
@@ -83,7 +79,7 @@ export async function leadsRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const lead = await createLead(app.db, await actorOf(request), request.body, creationLimiter);
+      const lead = await createLead(app.db, await actorOf(request), request.body);
       return reply.status(201).send(lead);
     },
   );

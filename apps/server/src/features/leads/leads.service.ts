@@ -5,24 +5,25 @@ import {
   type LeadInput,
   type LeadListQuery,
   type LeadRecord,
+  LEAD_CREATE_LIMIT,
   LEAD_MESSAGES,
   normalizeLeadInput,
   normalizeLeadStatus,
+  reassignedFields,
   type UpdateLeadInput,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
-import type { Actor } from '../../plugins/actor.ts';
+import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limiter.ts';
+import { hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
 import { recordChange, publishChange } from '../audit/record-change.ts';
 import { convertLeadInTransaction } from '../clients/conversion.service.ts';
-import { duplicatePersonError } from '../clients/person-duplicates.ts';
+import { duplicatePersonError, findDuplicatePerson } from '../clients/person-duplicates.ts';
 import { recordLifecycle } from '../records/record-lifecycle.ts';
 import { checkAssignments } from '../users/assignments.ts';
 import {
   deleteLeadRow,
-  findDuplicateLead,
   findLead,
   findLeadRecord,
   insertContact,
@@ -83,19 +84,15 @@ function formColumns(input: LeadInput) {
 }
 type FormColumns = ReturnType<typeof formColumns>;
 
-export async function createLead(
-  db: Database,
-  actor: Actor,
-  input: LeadInput,
-  limiter: RateLimiter,
-): Promise<LeadRecord> {
-  // Every attempt counts, whatever happens next (spec 1 §5.1: 5 per minute per email).
-  if (!limiter.hit(input.email.trim().toLowerCase())) throw new AppError('RATE_LIMITED', LEAD_MESSAGES.rateLimited);
+export async function createLead(db: Database, actor: Actor, input: LeadInput): Promise<LeadRecord> {
+  // Every attempt counts, whatever happens next (spec 1 §5.1: 5 per minute per email), on every process.
+  const limit = await hitLimit(db, limitKey('lead-creations-by-email', input.email), LEAD_CREATE_LIMIT);
+  if (!limit.allowed) throw new AppError('RATE_LIMITED', LEAD_MESSAGES.rateLimited);
   const values = formColumns(input);
   return db.transaction(async (tx) => {
     await checkAssignments(tx, values);
-    const duplicate = await findDuplicateLead(tx, values);
-    if (duplicate) throw duplicatePersonError({ table: 'leads', field: duplicate.field }, values);
+    const duplicate = await findDuplicatePerson(tx, values);
+    if (duplicate) throw duplicatePersonError(duplicate, values);
     const row = await insertLead(tx, { ...values, createdBy: actor.ctx.actorId, updatedBy: actor.ctx.actorId });
     await recordChange(tx, actor.ctx, {
       action: 'CREATE_LEAD',
@@ -142,12 +139,19 @@ export async function updateLeadDetails(
     if (before.version !== input.version) throw conflict();
     // The conversion sets the status itself and keeps the one it replaces for 'Revert to Lead'.
     const values = converting ? { ...submitted, leadStatus: normalizeLeadStatus(before.leadStatus) } : submitted;
+    if (reassignedFields(before, values).length > 0) requireActorCan(actor, 'leads:assign');
     await checkAssignments(tx, values, before);
-    const duplicate = await findDuplicateLead(tx, { ...values, excludeId: before.id });
+    const duplicate = await findDuplicatePerson(tx, values, {
+      leadId: before.id,
+      clientId: before.convertedToClientId,
+    });
+    // Another lead: the spec's update message; a client: the message naming the clients records.
     if (duplicate) {
-      throw new AppError('CONFLICT', LEAD_MESSAGES.duplicateOnUpdate, {
-        [duplicate.field]: [LEAD_MESSAGES.duplicateOnUpdate],
-      });
+      throw duplicatePersonError(
+        duplicate,
+        values,
+        duplicate.table === 'leads' ? LEAD_MESSAGES.duplicateOnUpdate : undefined,
+      );
     }
     const after = await updateLeadVersioned(tx, before.id, input.version, {
       ...values,
@@ -243,13 +247,9 @@ export const leadLifecycle = recordLifecycle<LeadRow>({
   find: findLead,
   update: updateLead,
   remove: deleteLeadRow,
-  // A live lead may have taken the email or number while this one was deleted.
+  // A live lead or client may have taken the email or number while this one was deleted.
   checkRestore: async (tx, lead) => {
-    const duplicate = await findDuplicateLead(tx, {
-      email: lead.email,
-      contactNumber: lead.contactNumber,
-      excludeId: lead.id,
-    });
-    if (duplicate) throw duplicatePersonError({ table: 'leads', field: duplicate.field }, lead);
+    const duplicate = await findDuplicatePerson(tx, lead, { leadId: lead.id, clientId: lead.convertedToClientId });
+    if (duplicate) throw duplicatePersonError(duplicate, lead);
   },
 });

@@ -596,15 +596,31 @@ describe('archive, hide, delete, restore', () => {
 });
 
 describe('assignable users', () => {
-  it('lists active users of the asked roles for the pickers', async () => {
-    const res = await call('guest', 'GET', '/api/users/assignable?roles=administrator,supervisor');
+  it('lists active users of the asked roles for the pickers, with emails for supervisor and above only', async () => {
+    const res = await call('supervisor', 'GET', '/api/users/assignable?roles=administrator,supervisor');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { id: idOf('administrator'), fullName: 'Marcus Tan', email: 'administrator@example.com', role: 'administrator' },
       { id: idOf('supervisor'), fullName: 'Priya Sharma', email: 'supervisor@example.com', role: 'supervisor' },
     ]);
-    expect((await call('guest', 'GET', '/api/users/assignable')).json()).toHaveLength(ROLES.length);
-    expect((await call('guest', 'GET', '/api/users/assignable?roles=owner')).statusCode).toBe(400);
+    expect((await call('administrator', 'GET', '/api/users/assignable')).json()).toHaveLength(ROLES.length);
+    expect((await call('supervisor', 'GET', '/api/users/assignable?roles=owner')).statusCode).toBe(400);
+
+    // Roles below supervisor that pick assignees get names and roles, no emails.
+    for (const role of ['team_lead', 'consultant', 'member'] as const) {
+      const list = await call(role, 'GET', '/api/users/assignable?roles=administrator,supervisor');
+      expect(list.statusCode, role).toBe(200);
+      expect(list.json(), role).toEqual([
+        { id: idOf('administrator'), fullName: 'Marcus Tan', email: null, role: 'administrator' },
+        { id: idOf('supervisor'), fullName: 'Priya Sharma', email: null, role: 'supervisor' },
+      ]);
+    }
+  });
+
+  it('is refused to a role that neither creates nor assigns records (guest)', async () => {
+    const res = await call('guest', 'GET', '/api/users/assignable');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

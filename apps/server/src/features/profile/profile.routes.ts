@@ -1,13 +1,18 @@
 // /api/profile: the signed-in user's own profile and password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUserSchema, passwordChangeSchema, profileUpdateSchema } from '@crm/domain';
+import {
+  currentUserSchema,
+  PASSWORD_RESET_MESSAGES,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  versionField,
+} from '@crm/domain';
 import { notFound } from '../../plugins/errors.ts';
 import { requestContext, requireUser } from '../../plugins/session.ts';
 import { appUrlOf } from '../auth/auth.routes.ts';
 import { okSchema } from '../auth/auth.schemas.ts';
-import { requestPasswordReset } from '../auth/auth.service.ts';
+import { claimResetRequest, mailPasswordReset } from '../auth/auth.service.ts';
 import { findUserById, toCurrentUser } from '../users/users.repository.ts';
 import { changePassword, updateProfile } from './profile.service.ts';
 
@@ -34,7 +39,7 @@ export async function profileRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Update my name and phone (version = the one last read; a stale version gets 409)',
-        body: profileUpdateSchema.extend({ version: z.number().int().positive() }),
+        body: profileUpdateSchema.extend({ version: versionField() }),
         response: { 200: currentUserSchema },
       },
     },
@@ -59,8 +64,8 @@ export async function profileRoutes(instance: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       const ctx = { ...(await requestContext(request)), actorId: user.id };
-      await changePassword(app.db, ctx, user.sessionId, request.body);
-      return { ok: true as const, message: 'Password updated successfully' };
+      await changePassword(app.db, ctx, app.config.limits, user.sessionId, request.body);
+      return { ok: true as const, message: PASSWORD_RESET_MESSAGES.updated };
     },
   );
 
@@ -69,14 +74,12 @@ export async function profileRoutes(instance: FastifyInstance) {
     { config: { access }, schema: { tags, summary: 'Mail me a password reset link', response: { 200: okSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      await requestPasswordReset(
-        app.db,
-        app.mailer,
-        await requestContext(request),
-        user.email,
-        appUrlOf(request, app.config, true),
+      const ctx = await requestContext(request);
+      await claimResetRequest(app.db, ctx, app.config.limits);
+      app.afterResponse.run('password reset mail', () =>
+        mailPasswordReset(app.db, app.mailer, ctx, app.config.limits, user.email, appUrlOf(app.config)),
       );
-      return { ok: true as const, message: 'Password reset email sent! Check your inbox.' };
+      return { ok: true as const, message: PASSWORD_RESET_MESSAGES.sent };
     },
   );
 }

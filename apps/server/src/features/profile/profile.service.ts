@@ -1,10 +1,12 @@
 // My Profile: own name and phone, own password (spec 2 "My Profile", §5).
 import type { PasswordChangeInput, ProfileUpdateInput } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
-import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
 import { recordChange, type RequestContext } from '../audit/record-change.ts';
-import { assertPasswordPolicy } from '../auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import type { RequestLimits } from '../../config.ts';
+import { assertPasswordPolicy, verifyCurrentPassword } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/password-hash.ts';
+import { revokePasswordResetTokens } from '../auth/password-reset.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { findUserById, setUserPassword, updateUserVersioned } from '../users/users.repository.ts';
 
@@ -34,22 +36,21 @@ export async function updateProfile(
 export async function changePassword(
   db: Database,
   ctx: RequestContext & { actorId: string },
+  limits: RequestLimits,
   sessionId: string,
   input: PasswordChangeInput,
 ) {
   const user = await findUserById(db, ctx.actorId);
   if (!user) throw notFound('User');
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new AppError('VALIDATION_FAILED', 'Current password is incorrect', {
-      currentPassword: ['Current password is incorrect'],
-    });
-  }
+  await verifyCurrentPassword(db, ctx, limits, user, input.currentPassword);
   await assertPasswordPolicy(db, input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await setUserPassword(tx, ctx.actorId, passwordHash, ctx.actorId);
-    // Other devices signed in with the old password are signed out; this one stays.
+    // Other devices signed in with the old password are signed out; this one stays. Reset links mailed
+    // before the change would undo it: they end too.
     await deleteUserSessions(tx, ctx.actorId, sessionId);
+    await revokePasswordResetTokens(tx, ctx.actorId);
     await recordChange(tx, ctx, {
       action: 'CHANGE_PASSWORD',
       resourceType: 'USER',

@@ -93,23 +93,73 @@ export async function setUserPassword(db: Executor, id: string, passwordHash: st
     .where(eq(users.id, id));
 }
 
-export async function recordFailedSignIn(db: Executor, id: string, maxAttempts: number, lockoutMinutes: number) {
+/** A lockout that has run out counts as none: the next attempt starts a fresh count. */
+const lockExpired = sql`${users.lockedUntil} <= now()`;
+const countSoFar = sql`(case when ${lockExpired} then 0 else ${users.failedLoginCount} end)`;
+
+/**
+ * Counts a password attempt BEFORE the password is checked, in one statement (the row lock orders
+ * concurrent attempts). Refused (false) while the account is locked; an attempt beyond `maxAttempts`
+ * counted ones locks the account at once (also when the earlier ones are still being verified, or their
+ * process died before finishing), so N parallel attempts count N and at most `maxAttempts` are verified.
+ * A correct password takes the count back (completePasswordAttempt); a wrong one leaves it.
+ */
+export async function claimPasswordAttempt(
+  db: Executor,
+  id: string,
+  maxAttempts: number,
+  lockoutMinutes: number,
+): Promise<boolean> {
   const [row] = await db
     .update(users)
     .set({
-      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${maxAttempts} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${maxAttempts} then now() + make_interval(mins => ${lockoutMinutes}) else ${users.lockedUntil} end`,
+      failedLoginCount: sql`least(${countSoFar} + 1, ${maxAttempts} + 1)`,
+      lockedUntil: sql`case when ${countSoFar} >= ${maxAttempts} then now() + make_interval(mins => ${lockoutMinutes})
+        when ${lockExpired} then null else ${users.lockedUntil} end`,
+    })
+    .where(and(eq(users.id, id), sql`coalesce(${users.lockedUntil} > now(), false) = false`))
+    .returning({ count: users.failedLoginCount });
+  return row !== undefined && row.count <= maxAttempts;
+}
+
+/** After a wrong password: locks the account once the counted attempts reach the maximum. */
+export async function recordFailedPassword(
+  db: Executor,
+  id: string,
+  maxAttempts: number,
+  lockoutMinutes: number,
+): Promise<Date | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      lockedUntil: sql`case when ${users.failedLoginCount} >= ${maxAttempts} and coalesce(${users.lockedUntil} > now(), false) = false
+        then now() + make_interval(mins => ${lockoutMinutes}) else ${users.lockedUntil} end`,
     })
     .where(eq(users.id, id))
     .returning({ lockedUntil: users.lockedUntil });
   return row?.lockedUntil ?? null;
 }
 
-export async function recordSuccessfulSignIn(db: Executor, id: string) {
-  await db
+/**
+ * After a correct password: clears the count, unless a parallel wrong attempt locked the account in the
+ * meantime (false) — a locked account never signs in, whatever the timing.
+ */
+export async function completePasswordAttempt(db: Executor, id: string, signIn: boolean): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
-    .where(eq(users.id, id));
+    .set({ failedLoginCount: 0, lockedUntil: null, ...(signIn ? { lastLoginAt: sql`now()` } : {}) })
+    .where(and(eq(users.id, id), sql`coalesce(${users.lockedUntil} > now(), false) = false`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** When the account's lock ends, or null when it is not locked. */
+export async function lockedUntilOf(db: Executor, id: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(and(eq(users.id, id), sql`${users.lockedUntil} > now()`));
+  return row?.lockedUntil ?? null;
 }
 
 export async function listActiveUsersByRoles(db: Executor, roles: readonly Role[]) {

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignableUserSchema, fullName, ROLES } from '@crm/domain';
+import { assignableUserSchema, fullName, roleAtLeast, ROLES } from '@crm/domain';
+import { requireUser } from '../../plugins/session.ts';
 import { listActiveUsersByRoles } from './users.repository.ts';
 
 const assignableQuery = z.object({
@@ -26,17 +27,23 @@ export async function usersRoutes(instance: FastifyInstance) {
   app.get(
     '/api/users/assignable',
     {
-      config: { access: { permission: 'leads:view' } },
+      // Only roles that pick assignees: when creating a record or assigning one.
+      config: {
+        access: { anyPermission: ['leads:create', 'clients:create', 'leads:assign', 'clients:assign'] },
+      },
       schema: {
         tags: ['users'],
         summary: 'Active users of the given roles, for the Manager / Assistant Manager / Migration Agent pickers',
+        description: 'Emails only for supervisor and above; other roles get names and roles.',
         querystring: assignableQuery,
         response: { 200: z.array(assignableUserSchema) },
       },
     },
     async (request) => {
+      const viewer = await requireUser(request);
+      const showEmails = roleAtLeast(viewer.role, 'supervisor');
       const rows = await listActiveUsersByRoles(app.db, request.query.roles ?? ROLES);
-      return rows.map((u) => ({ id: u.id, fullName: fullName(u), email: u.email, role: u.role }));
+      return rows.map((u) => ({ id: u.id, fullName: fullName(u), email: showEmails ? u.email : null, role: u.role }));
     },
   );
 }

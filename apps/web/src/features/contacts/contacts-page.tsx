@@ -5,7 +5,14 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAddressBook, IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { CONTACT_MESSAGES, type ContactRecord, pageSizeLimit, ROLE_LABELS } from '@crm/domain';
+import {
+  CONTACT_MESSAGES,
+  type ContactRecord,
+  pageSizeLimit,
+  RESTORE_PERMISSION,
+  RESTORE_TYPES,
+  ROLE_LABELS,
+} from '@crm/domain';
 import { ListFooterBar, ListPagination } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
@@ -44,7 +51,7 @@ export function ContactsPage() {
   const list = useContactList({ search: search.search, page: search.page ?? 1, pageSize });
   const statistics = useContactStatistics();
   const [restoring, setRestoring] = useState<ContactRecord | null>(null);
-  const canRestore = can('contacts:edit');
+  const canRestore = can('contacts:edit') && RESTORE_TYPES.some((type) => can(RESTORE_PERMISSION[type]));
 
   const refresh = async () => {
     const [a, b] = await Promise.all([list.refetch(), statistics.refetch()]);

@@ -341,6 +341,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
             <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <AssignmentSourceFields
+                  module="clients"
                   leadSource={values.leadSource}
                   sourceRequired={false}
                   readOnly={readOnly}

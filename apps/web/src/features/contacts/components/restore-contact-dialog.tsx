@@ -25,9 +25,12 @@ import {
   fullNameOf,
   RESTORE_MISSING_MESSAGE,
   RESTORE_OPTIONS,
+  RESTORE_PERMISSION,
+  RESTORE_TYPES,
   type RestoreType,
   restoreContactSchema,
 } from '@crm/domain';
+import { useAuthorization } from '../../../lib/authorization.ts';
 import { useRestoreContact } from '../api/restore-contact.ts';
 import { notify } from '../notify.ts';
 import classes from './restore-contact-dialog.module.css';
@@ -77,6 +80,9 @@ type RestoreContactFormProps = {
 };
 
 function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormProps) {
+  // Restoring creates the target record: only the targets the role may create are offered.
+  const { can } = useAuthorization();
+  const allowedTypes = RESTORE_TYPES.filter((option) => can(RESTORE_PERMISSION[option]));
   const [type, setType] = useState<RestoreType | null>(null);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -143,7 +149,7 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
           <ChosenCard type={type} />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" role="group" aria-labelledby="restore-type-label">
-            {(['lead', 'client'] as const).map((option) => (
+            {allowedTypes.map((option) => (
               <UnstyledButton
                 key={option}
                 className={classes.choice}

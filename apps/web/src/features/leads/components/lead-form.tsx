@@ -434,6 +434,7 @@ export function LeadForm({
             <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <AssignmentSourceFields
+                  module="leads"
                   leadSource={values.leadSource}
                   sourceRequired
                   readOnly={readOnly}

@@ -3,7 +3,8 @@
 import { Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { LEAD_SOURCES, PICKER_ROLES, SOCIAL_PLATFORMS } from '@crm/domain';
+import { LEAD_SOURCES, PICKER_ROLES, REASSIGN_HINT, SOCIAL_PLATFORMS } from '@crm/domain';
+import { useAuthorization } from '../../../lib/authorization.ts';
 import { UserPicker } from '../../users/components/user-picker.tsx';
 
 export type PickerField = 'managerUserId' | 'assistantManagerUserId' | 'migrationAgentUserId';
@@ -35,6 +36,8 @@ type PickerProps = { value: string; onChange: (value: string) => void; onBlur: (
 type AssignedUser = { id: string; fullName: string } | null;
 
 type AssignmentSourceFieldsProps = {
+  /** Whose assign permission decides whether a saved assignment may change (spec 1 §6.2). */
+  module: 'leads' | 'clients';
   leadSource: string;
   /** A lead must have a source; a client's may be cleared. */
   sourceRequired: boolean;
@@ -47,6 +50,7 @@ type AssignmentSourceFieldsProps = {
 };
 
 export function AssignmentSourceFields({
+  module,
   leadSource,
   sourceRequired,
   readOnly,
@@ -55,6 +59,7 @@ export function AssignmentSourceFields({
   picker,
   assigned,
 }: AssignmentSourceFieldsProps) {
+  const canReassign = useAuthorization().can(`${module}:assign`);
   return (
     <>
       <Select
@@ -79,16 +84,21 @@ export function AssignmentSourceFields({
       {leadSource === 'Associate Partner' ? (
         <TextInput label="Associate Partner" required {...input('associatePartner')} />
       ) : null}
-      {PICKERS.map(({ field, label, roles, assignedKey }) => (
-        <UserPicker
-          key={field}
-          label={label}
-          roles={roles}
-          current={assigned?.[assignedKey]}
-          disabled={readOnly}
-          {...picker(field)}
-        />
-      ))}
+      {PICKERS.map(({ field, label, roles, assignedKey }) => {
+        // Without 'assign' a saved assignment stays as it is; an empty one may still be filled.
+        const locked = !canReassign && Boolean(assigned?.[assignedKey]);
+        return (
+          <UserPicker
+            key={field}
+            label={label}
+            roles={roles}
+            current={assigned?.[assignedKey]}
+            disabled={readOnly || locked}
+            description={locked && !readOnly ? REASSIGN_HINT : undefined}
+            {...picker(field)}
+          />
+        );
+      })}
     </>
   );
 }

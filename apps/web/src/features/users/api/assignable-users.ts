@@ -14,4 +14,6 @@ export const assignableUsersQueryOptions = (roles: readonly string[]) =>
     retry: 3,
   });
 
-export const useAssignableUsers = (roles: readonly string[]) => useQuery(assignableUsersQueryOptions(roles));
+/** Not fetched while the picker cannot be used (read-only form, or an assignment the role may not change). */
+export const useAssignableUsers = (roles: readonly string[], enabled = true) =>
+  useQuery({ ...assignableUsersQueryOptions(roles), enabled });

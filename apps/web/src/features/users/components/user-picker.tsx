@@ -13,16 +13,27 @@ type UserPickerProps = {
   /** The user saved on the record, shown even when no longer assignable (inactive, role changed). */
   current?: { id: string; fullName: string } | null;
   disabled?: boolean;
+  description?: React.ReactNode;
 };
 
-export function UserPicker({ label, roles, value, onChange, onBlur, error, current, disabled }: UserPickerProps) {
-  const users = useAssignableUsers(roles);
+export function UserPicker({
+  label,
+  roles,
+  value,
+  onChange,
+  onBlur,
+  error,
+  current,
+  disabled,
+  description,
+}: UserPickerProps) {
+  const users = useAssignableUsers(roles, !disabled);
   const list: AssignableUser[] = users.data ?? [];
   const data = list.map((u) => ({ value: u.id, label: u.fullName, role: u.role }));
   if (current && !data.some((d) => d.value === current.id))
     data.unshift({ value: current.id, label: current.fullName, role: '' });
 
-  const placeholder = users.isPending ? 'Loading users...' : data.length === 0 ? 'No users available' : 'Unassigned';
+  const placeholder = users.isLoading ? 'Loading users...' : data.length === 0 ? 'No users available' : 'Unassigned';
   return (
     <Select
       label={label}
@@ -34,7 +45,8 @@ export function UserPicker({ label, roles, value, onChange, onBlur, error, curre
       searchable
       clearable
       nothingFoundMessage="No users available"
-      disabled={disabled || users.isPending}
+      description={description}
+      disabled={disabled || users.isLoading}
       error={users.isError ? 'Failed to load users. Please refresh the page.' : error}
       renderOption={({ option }) => {
         const role = data.find((d) => d.value === option.value)?.role;

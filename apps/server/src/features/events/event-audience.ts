@@ -1,0 +1,34 @@
+// Which change events a user's live stream carries: only events about what the user may see. An
+// event names a resource and an id; a user receives it when its role opens the resource's module and,
+// for a role that sees only its own records (consultant), when the record is one of its own.
+// A resource with no rule here reaches no one: a new module declares its audience before its events flow.
+import { type ChangeEvent, canOpenModule, type Module, type ModuleAccess, ROLE_RESTRICTIONS } from '@crm/domain';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.ts';
+import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
+import { clientOwnership, clients, contactOwnership, contacts, leadOwnership, leads } from '../../db/schema/index.ts';
+
+type RecordAudience = { module: Module; table: PgTable & { id: PgColumn }; ownership: Ownership };
+
+const RECORDS: Record<string, RecordAudience> = {
+  lead: { module: 'leads', table: leads, ownership: leadOwnership },
+  client: { module: 'clients', table: clients, ownership: clientOwnership },
+  contact: { module: 'contacts', table: contacts, ownership: contactOwnership },
+};
+
+export async function mayReceive(
+  db: Executor,
+  viewer: Viewer,
+  moduleAccess: ModuleAccess,
+  event: ChangeEvent,
+): Promise<boolean> {
+  // Module access changed: every open screen re-reads what it may show.
+  if (event.resource === 'role_permissions') return true;
+  // A user's own account; other users' changes only for those who administer users.
+  if (event.resource === 'user') return event.id === viewer.id || canOpenModule(viewer.role, 'admin', moduleAccess);
+  const record = RECORDS[event.resource];
+  if (!record || !canOpenModule(viewer.role, record.module, moduleAccess)) return false;
+  if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return true;
+  if (!event.id || !isUuid(event.id)) return false;
+  return isVisibleRow(db, viewer, record.table, record.ownership, event.id);
+}
