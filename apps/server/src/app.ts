@@ -17,9 +17,11 @@ import { leadsRoutes } from './features/leads/leads.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
 import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, AppError, registerErrorHandler } from './plugins/errors.ts';
 import type { Mailer } from './plugins/mail.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -28,6 +30,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { type RegisteredRoute, registerRouteAccess } from './plugins/route-access.ts';
 import { createIndexHtmlSender, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { allowedOrigins, registerSession } from './plugins/session.ts';
+import { staticCacheHeaders } from './plugins/static-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +63,7 @@ export const FEATURE_ROUTES = [
   recordsRoutes,
   contactsRoutes,
   dashboardRoutes,
+  settingsRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -98,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app);
+  // Before any route: it hooks into each route as it is added.
+  await registerCompression(app);
   await app.register(cookie);
   registerRouteAccess(app, routeRegistry);
   registerSession(app, allowedOrigins(options.config.appUrl, options.config.trustedOrigins));
@@ -115,10 +121,21 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
   // index.html only through sendIndexHtml, which gives each copy its CSP nonce.
   const sendIndexHtml = hasWeb ? createIndexHtmlSender(join(webDistDir, 'index.html')) : null;
   if (hasWeb) {
-    void app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false, globIgnore: ['index.html'] });
+    void app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // The build writes a .br and a .gz copy beside each file; a browser that accepts one gets it.
+      preCompressed: true,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      setHeaders: staticCacheHeaders(webDistDir),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !sendIndexHtml || !['GET', 'HEAD'].includes(request.method)) {
+    // A file under /assets/ that is not there (an old page asking for a chunk of an earlier build) is a
+    // 404, not the page: the browser would otherwise run index.html as a script.
+    const isAsset = request.url.startsWith('/assets/');
+    if (request.url.startsWith('/api') || isAsset || !sendIndexHtml || !['GET', 'HEAD'].includes(request.method)) {
       throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
     }
     return sendIndexHtml(reply);

@@ -17,8 +17,9 @@ export type JsonSchema = {
   maxLength?: number;
   pattern?: string;
   format?: string;
-  formatMinimum?: string;
-  formatMaximum?: string;
+  /** Date bounds (vendor extensions: OpenAPI 3.1 has no keyword for them). */
+  'x-formatMinimum'?: string;
+  'x-formatMaximum'?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -220,6 +221,9 @@ export type Refused = { value: unknown; note: string };
  * read them as 'not given' (spec 1 §2.7), which the JSON schema cannot say.
  */
 export function refusedValues(s: JsonSchema, required: boolean): Refused[] {
+  // A nullable slot refuses what its value schema refuses, except null (a PATCH field: null clears it).
+  const inner = nonNull(s);
+  if (inner) return refusedValues(inner, false).filter((r) => r.value !== null);
   const types = typesOf(s);
   const out: Refused[] = DISALLOWED_TEXT.map((value) => ({ value, note: 'disallowed character' }));
   if (types.has('any')) return out;
@@ -253,8 +257,8 @@ export function refusedValues(s: JsonSchema, required: boolean): Refused[] {
     if (s.format === 'date') {
       for (const d of MALFORMED_DATES) out.push({ value: d, note: 'malformed date' });
       // Without declared bounds, still no year 0: PostgreSQL has none (SQLSTATE 22008).
-      const min = s.formatMinimum ?? '0001-01-01';
-      const max = s.formatMaximum ?? '9999-12-31';
+      const min = s['x-formatMinimum'] ?? '0001-01-01';
+      const max = s['x-formatMaximum'] ?? '9999-12-31';
       for (const d of EXTREME_DATES) if (d < min || d > max) out.push({ value: d, note: 'date out of range' });
     }
   }
@@ -276,11 +280,19 @@ export type Slot = { path: Path; schema: JsonSchema; required: boolean };
 export function slotsOf(s: JsonSchema, path: Path = [], required = true): Slot[] {
   const own: Slot = { path, schema: s, required };
   const children: Slot[] = [];
-  for (const [key, child] of Object.entries(s.properties ?? {})) {
-    children.push(...slotsOf(child, [...path, key], (s.required ?? []).includes(key)));
+  const value = nonNull(s) ?? s;
+  for (const [key, child] of Object.entries(value.properties ?? {})) {
+    children.push(...slotsOf(child, [...path, key], (value.required ?? []).includes(key)));
   }
-  if (s.items) children.push(...slotsOf(s.items, [...path, 0], true));
+  if (value.items) children.push(...slotsOf(value.items, [...path, 0], true));
   return [own, ...children];
+}
+
+/** The value schema of a nullable one (zod writes `.nullable()` as anyOf [value, null]), else null. */
+function nonNull(s: JsonSchema): JsonSchema | null {
+  const branches = s.anyOf ?? [];
+  const values = branches.filter((b) => b.type !== 'null');
+  return branches.length === 2 && values.length === 1 ? (values[0] ?? null) : null;
 }
 
 export type Mutation = { path: Path; note: string } & ({ op: 'set'; value: unknown } | { op: 'delete' });
@@ -293,8 +305,9 @@ export function mutationArb(s: JsonSchema): fc.Arbitrary<Mutation> {
     for (const r of refusedValues(slot.schema, slot.required && !isRoot)) {
       options.push({ path: slot.path, op: 'set', value: r.value, note: r.note });
     }
-    for (const key of slot.schema.required ?? []) {
-      const child = slot.schema.properties?.[key];
+    const value = nonNull(slot.schema) ?? slot.schema;
+    for (const key of value.required ?? []) {
+      const child = value.properties?.[key];
       if (child && child.default === undefined) {
         options.push({ path: [...slot.path, key], op: 'delete', note: `missing required '${key}'` });
       }

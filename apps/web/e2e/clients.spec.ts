@@ -281,6 +281,17 @@ test('Revert to Lead within 30 days puts the lead back; the client shows Reverte
   await page.getByRole('option', { name: 'Reverted', exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(clientRow(page, name)).toContainText('Reverted');
+
+  // The lead keeps its conversion in the history and says who reverted it (spec 1 §4.2).
+  await openPage(page, `?view=${lead.id}&type=lead`);
+  const leadBanner = leadPanel(page).getByRole('alert').filter({ hasText: 'Reverted to Lead' });
+  await expect(leadBanner).toContainText('by Marcus Tan');
+  await expect(leadBanner).toContainText(`It was converted on`);
+  await leadPanel(page).getByRole('button', { name: 'Close lead panel' }).click();
+
+  // The dashboard counts the reversion beside the conversions.
+  await page.goto('/dashboard');
+  await expect(page.getByText(/in the last 30 days · [1-9]\d* reverted/)).toBeVisible();
 });
 
 test('links open the record: a lead, a converted lead’s client, and a panel tab', async ({ page }) => {

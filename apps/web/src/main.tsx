@@ -1,13 +1,10 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
+import './app/mantine-styles.ts';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppNotifications } from './app/app-notifications.tsx';
 import { readStyleNonce, shareStyleNonce } from './app/csp-nonce.ts';
 import { createAppRouter } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
@@ -24,15 +21,13 @@ createRoot(document.getElementById('root')!).render(
       theme={theme}
       defaultColorScheme="auto"
       cssVariablesResolver={cssVariablesResolver}
+      // All of Mantine's CSS variables come from here, default ones included (app/mantine-styles.ts).
+      deduplicateCssVariables={false}
       getStyleNonce={styleNonce === undefined ? undefined : () => styleNonce}
     >
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          {/* Toasts show one at a time (spec 1 §8), each for 6 s: Mantine's 4 s is short for the
-              longer messages (a duplicate names the record and its table); hovering keeps one open. */}
-          <Notifications position="top-right" limit={1} autoClose={6000} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <AppNotifications />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

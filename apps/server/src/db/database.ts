@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { backfillContactNumbersE164 } from './backfill-contact-numbers.ts';
 
 /**
  * Both drivers expose the same Drizzle PostgreSQL API; we type every caller against the
@@ -56,6 +57,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
+    await backfillContactNumbersE164(db);
     return {
       db,
       kind: 'pglite',
@@ -89,6 +91,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   });
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await backfillContactNumbersE164(db);
   return {
     db,
     kind: 'postgres',

@@ -2,7 +2,7 @@
 // free-text search, filters, sort with a stable tie-breaker, page size limited by role, and the total.
 import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Page, pageSizeLimit, parseSort, ROLE_RESTRICTIONS, type Role } from '@crm/domain';
+import { type Page, pageSizeLimit, parseSort, phoneSearchPrefixes, ROLE_RESTRICTIONS, type Role } from '@crm/domain';
 import type { Executor } from './database.ts';
 
 /** Who is asking: the role decides scope and page size. */
@@ -23,11 +23,18 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Substring match on a search expression that is already lower()-ed (the one the trigram index is built
  * on). The term goes through the same SQL lower(), so both sides fold case alike whatever the database's
  * locale; plain LIKE then does what ILIKE would, with a cheaper recheck of each candidate row.
+ *
+ * A term that looks like a phone number also matches the E.164 column (`e164`) by the prefixes the
+ * domain derives from it, so '0412 345 678' finds '+61 412 345 678'. Each prefix is a LIKE 'p%' on the
+ * column's text_pattern_ops btree, an index range scan; PostgreSQL ORs it with the trigram scan.
  */
-export function matchesSearch(expression: SQL, term: string | undefined): SQL | undefined {
+export function matchesSearch(expression: SQL, term: string | undefined, e164?: Column): SQL | undefined {
   const text = term?.trim();
   if (!text) return undefined;
-  return sql`${expression} like lower(${`%${escapeLike(text)}%`})`;
+  const byText = sql`${expression} like lower(${`%${escapeLike(text)}%`})`;
+  // The prefixes hold only '+' and digits: nothing to escape in a LIKE pattern.
+  const byNumber = e164 ? phoneSearchPrefixes(text).map((prefix) => sql`${e164} like ${`${prefix}%`}`) : [];
+  return byNumber.length > 0 ? or(byText, ...byNumber) : byText;
 }
 
 /** A multi-select filter: no values means no filter. */
@@ -58,7 +65,8 @@ export type ListSpec<T, F extends string> = {
   /** Conditions every row must meet (not deleted, not archived, ...); undefined entries are skipped. */
   conditions: (SQL | undefined)[];
   ownership: Ownership;
-  search?: { expression: SQL; term: string | undefined };
+  /** `e164`: the table's E.164 contact-number column, which a phone-like term matches too. */
+  search?: { expression: SQL; term: string | undefined; e164?: Column };
   sort: SortSpec<F>;
   page: number;
   pageSize: number;
@@ -73,7 +81,7 @@ export function listWhere(
   return and(
     ...spec.conditions,
     visibleTo(spec.viewer, spec.ownership),
-    spec.search ? matchesSearch(spec.search.expression, spec.search.term) : undefined,
+    spec.search ? matchesSearch(spec.search.expression, spec.search.term, spec.search.e164) : undefined,
   );
 }
 

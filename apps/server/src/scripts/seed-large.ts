@@ -206,6 +206,17 @@ async function measure(database: Awaited<ReturnType<typeof openDatabase>>, userR
       ],
       ["search 'smi'", admin, '/api/leads?search=smi&page=1&pageSize=50'],
       ["search 'pat', page 5", admin, '/api/leads?search=pat&page=5&pageSize=50'],
+      // A number as people write it; the generator's Australian mobiles begin 040-043 or 046.
+      [
+        "search '0412 345 678' (phone)",
+        admin,
+        `/api/leads?search=${encodeURIComponent('0412 345 678')}&page=1&pageSize=50`,
+      ],
+      [
+        "search '0412 34' (phone, begun)",
+        admin,
+        `/api/leads?search=${encodeURIComponent('0412 34')}&page=1&pageSize=50`,
+      ],
       ['sort lastName asc, page 200', admin, '/api/leads?sort=lastName:asc&page=200&pageSize=50'],
       ['consultant (own or assigned)', consultant, '/api/leads?page=1&pageSize=50'],
       ['filter options', admin, '/api/leads/filter-options'],
@@ -225,11 +236,21 @@ async function measure(database: Awaited<ReturnType<typeof openDatabase>>, userR
       ['records: page 100', admin, '/api/records?page=100&pageSize=100'],
       ["records: search 'smi'", admin, '/api/records?search=smi&page=1&pageSize=50'],
       ["records: search 'lodged' (status)", admin, '/api/records?search=lodged&page=1&pageSize=50'],
+      [
+        "records: search '+61412345678'",
+        admin,
+        `/api/records?search=${encodeURIComponent('+61412345678')}&page=1&pageSize=50`,
+      ],
       ['records: type=client, page 10', admin, '/api/records?type=client&page=10&pageSize=50'],
       ['records: consultant', consultant, '/api/records?page=1&pageSize=50'],
       ['records: statistics', admin, '/api/records/statistics'],
       ['contacts: first page', admin, '/api/contacts?page=1&pageSize=50'],
       ["contacts: search 'pat'", admin, '/api/contacts?search=pat&page=1&pageSize=50'],
+      [
+        "contacts: search '412 345 678'",
+        admin,
+        `/api/contacts?search=${encodeURIComponent('412 345 678')}&page=1&pageSize=50`,
+      ],
       ['contacts: consultant', consultant, '/api/contacts?page=1&pageSize=50'],
       ['contacts: statistics', admin, '/api/contacts/statistics'],
     ];

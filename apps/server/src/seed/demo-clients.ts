@@ -106,12 +106,12 @@ export async function seedDemoClients(db: Database, now = new Date()): Promise<D
   });
 }
 
-/** The reverted conversion's lead: back to the status it had, the conversion fields cleared. */
+/** The reverted conversion's lead: back to the status it had, its conversion date kept for the history. */
 async function putBackInPipeline(tx: Executor, lead: LeadRow, client: GeneratedClient) {
   await updateLead(tx, lead.id, {
     leadStatus: lead.statusBeforeConversion ?? 'Agreement Signed – Awaiting Payment',
     statusBeforeConversion: null,
-    convertedAt: null,
+    convertedAt: client.convertedAt ?? null,
     convertedToClientId: null,
     updatedBy: client.revertedBy ?? lead.updatedBy,
   });

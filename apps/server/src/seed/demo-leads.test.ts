@@ -2,8 +2,10 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientInputSchema,
+  DEFAULT_DISPLAY_SETTING,
   CONVERSION_NOTE,
   dependentCount,
+  firmToday,
   hasSpouse,
   LEAD_STATUSES,
   leadInputSchema,
@@ -75,12 +77,15 @@ describe('demo leads', () => {
     }
     expect(clientRows.some((c) => hasSpouse(c.maritalStatus))).toBe(true);
     expect(clientRows.some((c) => c.dependents.length >= 2)).toBe(true);
-    expect(new Set(clientRows.map((c) => passportStatus(c.passportExpiryDate, now)))).toEqual(
-      new Set(['Expired', 'Expiring Soon', 'Valid']),
-    );
+    expect(
+      new Set(
+        clientRows.map((c) => passportStatus(c.passportExpiryDate, firmToday(DEFAULT_DISPLAY_SETTING.timeZone, now))),
+      ),
+    ).toEqual(new Set(['Expired', 'Expiring Soon', 'Valid']));
     expect(new Set(clientRows.map((c) => c.status)).size).toBeGreaterThanOrEqual(8);
 
-    // Conversions link both ways; the reverted one's lead is back in the pipeline with its old status.
+    // Conversions link both ways; the reverted one's lead is back in the pipeline with its old status and
+    // keeps its conversion date (the conversion stays in the history).
     const fromLeads = clientRows.filter((c) => c.convertedFromLeadId);
     expect(fromLeads).toHaveLength(result.converted);
     for (const c of fromLeads) {
@@ -93,7 +98,7 @@ describe('demo leads', () => {
         expect(lead).toMatchObject({
           leadStatus: 'Agreement Signed – Awaiting Payment',
           convertedToClientId: null,
-          convertedAt: null,
+          convertedAt: c.convertedAt,
           archivedAt: null,
         });
       } else {

@@ -31,7 +31,8 @@ export type Random = ReturnType<typeof createRandom>;
 
 type Origin = {
   country: string;
-  dialCode: string;
+  /** A mobile number of the country, its 8 N the lead's own digits: valid for libphonenumber. */
+  mobile: string;
   male: readonly string[];
   female: readonly string[];
   last: readonly string[];
@@ -41,7 +42,7 @@ type Origin = {
 const ORIGINS: readonly Origin[] = [
   {
     country: 'Philippines',
-    dialCode: '+63',
+    mobile: '+63 91N NNN NNNN',
     male: ['Jose', 'Mark', 'John Paul', 'Christian', 'Angelo', 'Rommel', 'Jericho', 'Carlo'],
     female: ['Maria', 'Kristine', 'Jasmine', 'Angelica', 'Mary Grace', 'Rowena', 'Camille', 'Bea'],
     last: ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Aquino', 'Ramos'],
@@ -49,7 +50,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'India',
-    dialCode: '+91',
+    mobile: '+91 98NNN NNNNN',
     male: ['Arjun', 'Rahul', 'Vikram', 'Rohan', 'Aditya', 'Karan', 'Siddharth', 'Harpreet'],
     female: ['Priya', 'Ananya', 'Sneha', 'Kavya', 'Pooja', 'Neha', 'Simran', 'Aishwarya'],
     last: ['Patel', 'Sharma', 'Singh', 'Kumar', 'Reddy', 'Iyer', 'Gupta', 'Nair', 'Chopra', 'Desai'],
@@ -57,7 +58,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Nepal',
-    dialCode: '+977',
+    mobile: '+977 98NN NNNNNN',
     male: ['Bikash', 'Sujan', 'Roshan', 'Prakash', 'Nabin', 'Suman'],
     female: ['Sita', 'Anjali', 'Pratiksha', 'Srijana', 'Binita', 'Sabina'],
     last: ['Shrestha', 'Thapa', 'Gurung', 'Adhikari', 'Karki', 'Tamang', 'Rai', 'Magar'],
@@ -65,7 +66,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'China',
-    dialCode: '+86',
+    mobile: '+86 138 NNNN NNNN',
     male: ['Wei', 'Hao', 'Jun', 'Lei', 'Yang', 'Zhiwei'],
     female: ['Li Na', 'Xiaoling', 'Mei', 'Yan', 'Jing', 'Xinyi'],
     last: ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Huang', 'Zhao', 'Wu', 'Zhou'],
@@ -73,7 +74,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Vietnam',
-    dialCode: '+84',
+    mobile: '+84 9N NNN NNNN',
     male: ['Minh', 'Tuan', 'Duc', 'Huy', 'Khoa', 'Long'],
     female: ['Linh', 'Trang', 'Huong', 'Thao', 'Ngoc', 'Mai'],
     last: ['Nguyen', 'Tran', 'Le', 'Pham', 'Hoang', 'Vu', 'Dang', 'Bui'],
@@ -81,7 +82,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Colombia',
-    dialCode: '+57',
+    mobile: '+57 31N NNN NNNN',
     male: ['Andrés', 'Santiago', 'Juan David', 'Camilo', 'Sebastián', 'Felipe'],
     female: ['Valentina', 'Daniela', 'Camila', 'Laura', 'Mariana', 'Natalia'],
     last: ['Rodríguez', 'Gómez', 'González', 'Martínez', 'López', 'Hernández', 'Ramírez', 'Castro'],
@@ -89,7 +90,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'United Kingdom',
-    dialCode: '+44',
+    mobile: '+44 77NN NNNNNN',
     male: ['Oliver', 'Harry', 'George', 'James', 'Thomas', 'William'],
     female: ['Amelia', 'Olivia', 'Emily', 'Sophie', 'Charlotte', 'Hannah'],
     last: ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Evans', 'Thompson', 'Walker'],
@@ -97,7 +98,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Brazil',
-    dialCode: '+55',
+    mobile: '+55 11 9NNNN NNNN',
     male: ['Lucas', 'Gabriel', 'Matheus', 'Rafael', 'Thiago', 'Bruno'],
     female: ['Ana Clara', 'Beatriz', 'Larissa', 'Juliana', 'Fernanda', 'Isabela'],
     last: ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Costa', 'Almeida', 'Ferreira', 'Carvalho'],
@@ -105,7 +106,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'South Korea',
-    dialCode: '+82',
+    mobile: '+82 10 NNNN NNNN',
     male: ['Min-jun', 'Ji-hoon', 'Seo-jun', 'Hyun-woo'],
     female: ['Seo-yeon', 'Ji-woo', 'Ha-eun', 'Soo-ah'],
     last: ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang'],
@@ -113,7 +114,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Pakistan',
-    dialCode: '+92',
+    mobile: '+92 30N NNN NNNN',
     male: ['Ahmed', 'Bilal', 'Usman', 'Hamza', 'Faisal'],
     female: ['Ayesha', 'Fatima', 'Sana', 'Zainab', 'Hira'],
     last: ['Khan', 'Ahmed', 'Malik', 'Hussain', 'Qureshi', 'Butt'],
@@ -121,7 +122,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Sri Lanka',
-    dialCode: '+94',
+    mobile: '+94 7N NNN NNNN',
     male: ['Kasun', 'Nuwan', 'Tharindu', 'Dinesh'],
     female: ['Dilani', 'Nadeesha', 'Sachini', 'Ishara'],
     last: ['Perera', 'Fernando', 'Silva', 'Jayasinghe', 'Wickramasinghe', 'Bandara'],
@@ -129,7 +130,7 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Indonesia',
-    dialCode: '+62',
+    mobile: '+62 812 NNNN NNNN',
     male: ['Budi', 'Agus', 'Rizky', 'Dimas'],
     female: ['Siti', 'Dewi', 'Putri', 'Ayu'],
     last: ['Santoso', 'Wijaya', 'Saputra', 'Hidayat', 'Pratama', 'Kusuma'],
@@ -137,13 +138,30 @@ const ORIGINS: readonly Origin[] = [
   },
   {
     country: 'Ireland',
-    dialCode: '+353',
+    mobile: '+353 8N NNN NNNN',
     male: ['Conor', 'Seán', 'Cian', 'Darragh'],
     female: ['Aoife', 'Niamh', 'Saoirse', 'Ciara'],
     last: ['Murphy', 'Kelly', "O'Sullivan", 'Walsh', 'Byrne', 'Ryan'],
     weight: 2,
   },
 ];
+
+/** The template with its N replaced by the digits, in order. */
+const fillDigits = (template: string, digits: string) => {
+  let next = 0;
+  return template.replace(/N/g, () => digits[next++] ?? '0');
+};
+
+/**
+ * A valid Australian number, a different one for each 8-digit `number` (first digit 1-9): a mobile in
+ * 040-043 or 046 (ranges libphonenumber knows in full), else a Sydney landline (02 6… to 02 9…).
+ */
+function australianNumber(number: string): string {
+  const mobile = '01236'[Number(number[0]) - 1];
+  return mobile === undefined
+    ? fillDigits('+61 2 NNNN NNNN', number)
+    : fillDigits(`+61 4${mobile}N NNN NNN`, number.slice(1));
+}
 
 /** How leads spread over the pipeline: most early, fewer late, a share converted or lost. */
 const STATUS_WEIGHTS: readonly (readonly [LeadStatus, number])[] = [
@@ -311,9 +329,7 @@ export function generateLead(random: Random, { index, now, spreadDays, users }: 
         ? origin.country
         : random.pick(['New Zealand', 'United Arab Emirates', 'Singapore', 'Canada']),
     email: `${ascii(firstName)}.${ascii(lastName)}.${index}@${random.pick(['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com'])}`,
-    contactNumber: inside
-      ? `+61 4${number.slice(0, 2)} ${number.slice(2, 5)} ${number.slice(5, 8)}`
-      : `${origin.dialCode} ${number.slice(0, 4)} ${number.slice(4)}`,
+    contactNumber: inside ? australianNumber(number) : fillDigits(origin.mobile, number),
     applicantLocation: inside ? 'Inside Australia' : 'Outside Australia',
     currentVisaSubclass: currentVisa,
     desiredVisa,

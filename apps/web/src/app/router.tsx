@@ -15,9 +15,9 @@ import { type Module, PAGES } from '@crm/domain';
 import { PageLoader } from '../components/page-loader.tsx';
 import { AccessDeniedPage, ModuleNotAvailablePage, NotFoundPage } from '../components/status-pages.tsx';
 import { sessionQueryOptions } from '../features/auth/api/session.ts';
+import { displaySettingQueryOptions } from '../features/settings/api/display-setting.ts';
 import { leadsSearchSchema, type LeadsTab } from '../features/leads/leads-search.ts';
 import { useAuthorization } from '../lib/authorization.ts';
-import { AppLayout } from './shell/app-layout.tsx';
 
 type RouterContext = { queryClient: QueryClient };
 
@@ -50,8 +50,12 @@ const shellRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
     if (!session) throw redirect({ to: '/auth', search: { redirect: location.href } });
+    // Every date on every page follows the firm's display setting: read it before the first page shows
+    // (once; later visits find it cached). Should it fail, the defaults stand in.
+    await context.queryClient.prefetchQuery(displaySettingQueryOptions);
   },
-  component: AppLayout,
+  // Lazy, like every page: the sign-in page does not download the shell.
+  component: lazyRouteComponent(() => import('./shell/app-layout.tsx'), 'AppLayout'),
   notFoundComponent: NotFoundPage,
 });
 

@@ -4,6 +4,7 @@ import {
   type CSSVariablesResolver,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
+  type MantineTheme,
   type VariantColorsResolver,
 } from '@mantine/core';
 
@@ -41,6 +42,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
+    // Mantine's single select clears itself when its chosen option is clicked again, which saved records
+    // without the value the user meant to keep. No select does that here: an optional field clears with
+    // its explicit clear button (`clearable`), a required one not at all.
+    Select: { defaultProps: { allowDeselect: false } },
     Tooltip: { defaultProps: { openDelay: 700, withArrow: true } },
     // Mantine's close buttons are icons without a name; axe (and screen readers) need one.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
@@ -55,7 +60,7 @@ export const theme = createTheme({
  * theme; the spec's secondary colour (#64748b, 4.8:1) and a deeper red replace them. In the dark
  * theme the dimmed grey (#828282, 3.5:1 on cards) becomes #a1a1aa (5.9:1).
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: { '--mantine-color-dimmed': '#64748b', '--mantine-color-error': '#c92a2a' },
   dark: {
@@ -63,5 +68,25 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': '#ff6b6b',
     // The dark theme's primary is light slate (#cbd5e1): filled primary buttons and badges take dark text.
     '--mantine-primary-color-contrast': 'var(--mantine-color-black)',
+    ...darkColorVariables(theme),
   },
 });
+
+/**
+ * In the dark theme Mantine 9 writes the light, subtle and outline variants of every colour in its
+ * palest shade (red-0, nearly white), and fills with the primary shade (3 here, for the light-slate
+ * primary), so a subtle 'Delete' reads white and a filled red is pink. Every colour but the primary
+ * keeps its hue instead: shade 4 for text and outlines (red-4 is 6.5:1 on the dark page), shade 9
+ * for fills, as in the light theme.
+ */
+function darkColorVariables(theme: MantineTheme): Record<string, string> {
+  const colors = Object.keys(theme.colors).filter((name) => name !== theme.primaryColor);
+  return Object.fromEntries(
+    colors.flatMap((name) => [
+      [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-4)`],
+      [`--mantine-color-${name}-outline`, `var(--mantine-color-${name}-4)`],
+      [`--mantine-color-${name}-filled`, `var(--mantine-color-${name}-9)`],
+      [`--mantine-color-${name}-filled-hover`, `var(--mantine-color-${name}-8)`],
+    ]),
+  );
+}

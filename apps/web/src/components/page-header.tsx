@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './page-header.module.css';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
@@ -14,7 +15,11 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
           </Text>
         ) : null}
       </Stack>
-      {actions ? <Group gap="xs">{actions}</Group> : null}
+      {actions ? (
+        <Group gap="xs" className={classes.actions}>
+          {actions}
+        </Group>
+      ) : null}
     </Group>
   );
 }

@@ -1,29 +1,29 @@
-// Phone input of spec 1 §2.7: a dial-code selector (26 countries, Australia +61 by default,
-// list 200 px high) and a number field keeping only digits, spaces, hyphens and parentheses.
-// The value is one string, '+61 412 345 678'.
-import { Group, Input, Select, Text, TextInput } from '@mantine/core';
+// Phone input of spec 1 §2.7: a dial-code selector (every country libphonenumber knows, Australia first and
+// by default, searchable by name, code or dial code; list 200 px high) and a number field keeping only
+// digits, spaces, hyphens and parentheses. The value is one string, '+254 711 222 333'; how it splits into
+// country and number is the domain's rule (decision 0005).
+import { type ComboboxItem, Group, Input, type OptionsFilter, Select, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
-import { DIAL_CODES, sanitizePhoneNumber } from '@crm/domain';
+import { joinPhoneNumber, phoneCountries, sanitizePhoneNumber, splitPhoneNumber } from '@crm/domain';
 
-type DialCode = (typeof DIAL_CODES)[number];
+const COUNTRIES = phoneCountries();
+const DATA: ComboboxItem[] = COUNTRIES.map((c) => ({ value: c.iso, label: `${c.iso} ${c.dialCode}` }));
+const BY_ISO = new Map(COUNTRIES.map((c) => [c.iso, c]));
 
-const BY_LONGEST_CODE = [...DIAL_CODES].sort((a, b) => b.code.length - a.code.length);
-const DEFAULT_ISO = DIAL_CODES[0].iso;
-const DATA = DIAL_CODES.map((d) => ({ value: d.iso, label: `${d.iso} ${d.code}` }));
-const NAMES = new Map<string, string>(DIAL_CODES.map((d) => [d.iso, d.country]));
-
-/** Splits a stored number into its dial code and the rest, keeping the chosen country when it fits. */
-export function splitPhoneNumber(value: string, preferredIso: string = DEFAULT_ISO): { iso: string; number: string } {
-  const preferred = DIAL_CODES.find((d) => d.iso === preferredIso);
-  const fits = (d: DialCode) => value === d.code || value.startsWith(`${d.code} `) || value.startsWith(d.code);
-  const match = preferred && fits(preferred) ? preferred : BY_LONGEST_CODE.find(fits);
-  if (!match) return { iso: preferredIso, number: sanitizePhoneNumber(value) };
-  return { iso: match.iso, number: sanitizePhoneNumber(value.slice(match.code.length).replace(/^\s/, '')) };
-}
-
-export const joinPhoneNumber = (iso: string, number: string) => {
-  const code = DIAL_CODES.find((d) => d.iso === iso)?.code ?? DIAL_CODES[0].code;
-  return number.trim() ? `${code} ${number}` : '';
+/** Matches the country's name, its code or its dial code ('kenya', 'ke', '+254', '254'), in the list's order. */
+const filterCountries: OptionsFilter = ({ options, search }) => {
+  const term = search.trim().toLowerCase();
+  if (!term) return options;
+  return options.filter((option) => {
+    if (!('value' in option)) return false;
+    const country = BY_ISO.get(option.value);
+    if (!country) return false;
+    return (
+      country.name.toLowerCase().includes(term) ||
+      option.label.toLowerCase().includes(term) ||
+      country.dialCode.slice(1).startsWith(term.replace(/^\+/, ''))
+    );
+  });
 };
 
 type PhoneInputProps = {
@@ -38,6 +38,7 @@ type PhoneInputProps = {
 
 export function PhoneInput({ label, value, onChange, onBlur, error, required, disabled }: PhoneInputProps) {
   const id = useId();
+  // The chosen country, kept while the number fits it (+1 is the US's and Canada's).
   const [iso, setIso] = useState(() => splitPhoneNumber(value).iso);
   const parts = splitPhoneNumber(value, iso);
   return (
@@ -55,13 +56,19 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
           }}
           allowDeselect={false}
           searchable
+          filter={filterCountries}
+          nothingFoundMessage="No country found"
           maxDropdownHeight={200}
-          comboboxProps={{ width: 240, position: 'bottom-start' }}
+          comboboxProps={{ width: 260, position: 'bottom-start' }}
           renderOption={({ option }) => (
+            // The list grows to its widest option: a long name ('South Georgia & South Sandwich Islands') is
+            // cut at a fixed width instead of pushing the dial codes out of sight.
             <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
-              <Text size="sm">{NAMES.get(option.value)}</Text>
-              <Text size="xs" c="dimmed">
-                {option.label.split(' ')[1]}
+              <Text size="sm" truncate="end" maw={170} title={BY_ISO.get(option.value)?.name}>
+                {BY_ISO.get(option.value)?.name}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                {BY_ISO.get(option.value)?.dialCode}
               </Text>
             </Group>
           )}

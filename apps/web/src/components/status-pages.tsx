@@ -4,8 +4,10 @@ import { IconLock, IconMapOff, IconTools } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ROLE_LABELS, type Role } from '@crm/domain';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 function StatusPage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={520} ta="center">
@@ -16,7 +18,8 @@ function StatusPage({ icon, title, children }: { icon: ReactNode; title: string;
           {title}
         </Title>
         {children}
-        <Button component={Link} to="/dashboard" variant="light" mt="sm">
+        {/* Filled: the light variant of the slate primary is near-black on the dark theme's page. */}
+        <Button component={Link} to="/dashboard" mt="sm">
           Go to Dashboard
         </Button>
       </Stack>

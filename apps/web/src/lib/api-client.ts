@@ -1,5 +1,10 @@
-// The one fetch wrapper: JSON in and out, cookies included, errors turned into ApiError.
+// The one fetch wrapper: JSON in and out, cookies included, errors turned into ApiError. A 401 means the
+// session ended: it raises the shell's sign-in dialog (session-expiry.ts) instead of failing quietly.
 import type { ApiErrorBody, ErrorCode } from '@crm/domain';
+import { markSessionExpired } from './session-expiry.ts';
+
+/** A wrong password answers 401 too; that is no ended session. */
+const SIGN_IN_PATH = '/api/auth/sign-in';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -46,6 +51,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const text = await response.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!response.ok) {
+    if (response.status === 401 && path !== SIGN_IN_PATH) markSessionExpired();
     const body = (data ?? {}) as Partial<ApiErrorBody>;
     throw new ApiError(response.status, {
       code: body.code ?? 'INTERNAL',

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, RECONNECT_ATTEMPTS, reconnectDelayMs } from '@crm/domain';
+import { api } from './api-client.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'lost';
 
@@ -12,6 +13,8 @@ const PROBE_INTERVAL_MS = 30_000;
 /** Query keys that depend on a resource besides the resource's own key. */
 const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   user: [['session'], ['profile'], ['users']],
+  // The firm's display setting sits under the session's key (features/settings/api/display-setting.ts).
+  settings: [['session', 'display-setting']],
   // Leads, clients and contacts move into each other (conversion, reversion, archive, restore), the
   // combined record list shows leads and clients, and the dashboard counts them: one family.
   lead: [['client'], ['contact'], ['record'], ['dashboard']],
@@ -55,6 +58,9 @@ export function useLiveUpdates(enabled: boolean, onRestored: () => void): LiveSt
       source.addEventListener('error', () => {
         source?.close();
         if (stopped) return;
+        // An ended session also breaks the stream: ask. A 401 raises the sign-in dialog (session-expiry.ts),
+        // which stops this stream until the user is back, instead of reporting a lost connection.
+        void api.get('/api/auth/session').catch(() => undefined);
         attempt += 1;
         if (attempt <= RECONNECT_ATTEMPTS) {
           setStatus('reconnecting');

@@ -22,6 +22,7 @@ import {
   personName,
   versionField,
 } from '../records/fields.ts';
+import { patchSchemaOf } from '../records/patch.ts';
 import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from '../leads/lead-source.ts';
 import { CLIENT_STATUSES } from './client-status.ts';
 
@@ -190,11 +191,18 @@ export const CLIENT_EXAMPLE = {
 export const clientInputSchema = clientFieldsSchema.superRefine(clientRules).meta({ example: CLIENT_EXAMPLE });
 export type ClientInput = z.infer<typeof clientInputSchema>;
 
+/** The whole client form with the version it read (the web form validates with it). */
 export const updateClientSchema = clientFieldsSchema
   .extend({ version: versionField() })
   .superRefine((v, ctx) => clientRules(v, ctx))
   .meta({ example: { ...CLIENT_EXAMPLE, version: 1 } });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
+
+/** PATCH /api/clients/:id: the fields that change; the client they make is checked with clientInputSchema. */
+export const clientPatchSchema = patchSchemaOf(clientFieldsSchema).meta({
+  example: { passportNumber: 'E12345678', passportExpiryDate: '2031-06-30', version: 1 },
+});
+export type ClientPatch = z.infer<typeof clientPatchSchema>;
 
 /** The dependents list follows numberOfDependents: blank Child entries added, removed from the end. */
 export function resizeDependents<T extends Partial<Dependent>>(
@@ -226,6 +234,8 @@ export function normalizeClientInput<T extends ClientFields>(input: T): T {
 }
 
 export const CLIENT_MESSAGES = {
+  /** The session ended while the form was open (as the lead form's 'Please log in to save leads.'). */
+  loginToSave: 'Please log in to save clients.',
   created: 'Client created successfully',
   updated: 'Client updated successfully',
   deleted: 'Client deleted successfully',

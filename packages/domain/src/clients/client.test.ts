@@ -109,7 +109,7 @@ describe('dependents list follows numberOfDependents', () => {
 });
 
 describe('passport and visa status (spec 1 §2.6)', () => {
-  const today = new Date('2026-11-23T10:00:00Z');
+  const today = '2026-11-23';
   it('derives N/A, Expired, Expiring Soon (180 days) and Valid', () => {
     expect(passportStatus(null, today)).toBe('N/A');
     expect(passportStatus('2026-11-22', today)).toBe('Expired');

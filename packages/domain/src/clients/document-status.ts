@@ -1,22 +1,25 @@
-// Passport and visa status derived from expiry dates (spec 1 §2.6).
+// Passport and visa status derived from expiry dates (spec 1 §2.6), counted in whole days from the
+// firm's today (firmToday), so a passport expires at midnight where the firm is, not at midnight UTC.
 export type ExpiryStatus = 'N/A' | 'Expired' | 'Expiring Soon' | 'Valid';
 
 export const PASSPORT_EXPIRING_DAYS = 180;
 export const VISA_EXPIRING_DAYS = 30;
 
-function expiryStatus(expiry: string | null | undefined, thresholdDays: number, today: Date): ExpiryStatus {
+const dayNumber = (isoDate: string) => Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+
+function expiryStatus(expiry: string | null | undefined, thresholdDays: number, today: string): ExpiryStatus {
   if (!expiry) return 'N/A';
-  const date = new Date(`${expiry.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const days = Math.round((date.getTime() - startOfToday) / 86_400_000);
+  const days = dayNumber(expiry) - dayNumber(today);
+  if (Number.isNaN(days)) return 'N/A';
   if (days < 0) return 'Expired';
   if (days <= thresholdDays) return 'Expiring Soon';
   return 'Valid';
 }
 
-export const passportStatus = (expiry: string | null | undefined, today: Date = new Date()) =>
+/** `today` is the firm's date, YYYY-MM-DD (firmToday). */
+export const passportStatus = (expiry: string | null | undefined, today: string) =>
   expiryStatus(expiry, PASSPORT_EXPIRING_DAYS, today);
 
-export const visaStatus = (expiry: string | null | undefined, today: Date = new Date()) =>
+/** `today` is the firm's date, YYYY-MM-DD (firmToday). */
+export const visaStatus = (expiry: string | null | undefined, today: string) =>
   expiryStatus(expiry, VISA_EXPIRING_DAYS, today);

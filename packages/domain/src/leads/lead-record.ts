@@ -31,8 +31,11 @@ export const leadRecordSchema = z.object({
   updatedBy: userRef,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Kept after a reversion: the conversion stays in the history. */
   convertedAt: z.string().nullable(),
   convertedToClientId: z.string().nullable(),
+  /** The last 'Revert to Lead' of this lead's conversion, while the lead is back in the pipeline. */
+  reversion: z.object({ revertedAt: z.string(), revertedBy: userRef, clientId: z.string() }).nullable(),
   isHidden: z.boolean(),
   hiddenAt: z.string().nullable(),
   version: z.number().int(),

@@ -14,6 +14,7 @@ import {
   requiredChoice,
   versionField,
 } from '../records/fields.ts';
+import { patchSchemaOf } from '../records/patch.ts';
 import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from './lead-source.ts';
 import { CONVERTED_STATUS, LEAD_STATUSES } from './lead-status.ts';
 
@@ -98,11 +99,19 @@ export const createLeadSchema = leadFieldsSchema
   })
   .meta({ example: LEAD_EXAMPLE });
 
+/** The whole lead form with the version it read (the web form validates with it). */
 export const updateLeadSchema = leadFieldsSchema
   .extend({ version: versionField() })
   .superRefine((value, ctx) => leadRules(value, ctx))
   .meta({ example: { ...LEAD_EXAMPLE, version: 1 } });
 export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
+
+/** PATCH /api/leads/:id: the fields that change; the lead they make is checked with leadInputSchema. */
+export const leadPatchSchema = patchSchemaOf(leadFieldsSchema).meta({
+  example: { leadStatus: 'Consultation Completed', version: 1 },
+});
+export type LeadPatch = z.infer<typeof leadPatchSchema>;
+export type LeadPatchInput = z.input<typeof leadPatchSchema>;
 
 /** Keeps only the fields that apply: visa block inside Australia, the source's own detail field. */
 export function normalizeLeadInput<T extends LeadFields>(input: T): T {
@@ -150,6 +159,8 @@ export const LEAD_MESSAGES = {
   /** A converted lead is read-only (spec 1 §2.5). */
   readOnlyConverted: 'This lead has been converted to a client and is read-only.',
   rateLimited: 'Too many submissions. Please wait a minute before trying again.',
+  /** Spec 1 §5.1: saving needs a signed-in user (the session ended while the form was open). */
+  loginToSave: 'Please log in to save leads.',
   createFailed: 'Failed to create lead',
   updateFailed: 'Failed to update lead',
   archiveFailed: 'Failed to archive lead',

@@ -1,5 +1,6 @@
 // My Profile forms (spec 2 §5 profile form and password change).
 import { z } from 'zod';
+import { patchSchemaOf } from '../records/patch.ts';
 import { PASSWORD_MAX_LENGTH, passwordPolicyErrors } from './password.ts';
 
 export const profileUpdateSchema = z.object({
@@ -14,6 +15,12 @@ export const profileUpdateSchema = z.object({
     .or(z.literal('')),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** PATCH /api/profile: the fields that change, with the version last read. */
+export const profilePatchSchema = patchSchemaOf(profileUpdateSchema).meta({
+  example: { phone: '+61 412 345 678', version: 1 },
+});
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 
 /** New password: the spec's form rule, then the strength policy's messages. */
 export const newPasswordSchema = z.string().superRefine((value, ctx) => {

@@ -5,13 +5,14 @@ export function displayId(type: 'lead' | 'client', id: string): string {
   return `${type === 'lead' ? 'LD' : 'CL'}-${id.replace(/-/g, '').slice(-8).toUpperCase()}`;
 }
 
-/** Whole years between a yyyy-MM-dd birth date and today (or the given date). */
-export function ageInYears(dateOfBirth: string | null | undefined, today: Date = new Date()): number | null {
+/** Whole years between a YYYY-MM-DD birth date and `today` (the firm's date, YYYY-MM-DD). */
+export function ageInYears(dateOfBirth: string | null | undefined, today: string): number | null {
   if (!dateOfBirth) return null;
   const [y, m, d] = dateOfBirth.split('-').map(Number);
-  if (!y || !m || !d) return null;
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  const [ty, tm, td] = today.split('-').map(Number);
+  if (!y || !m || !d || !ty || !tm || !td) return null;
+  let age = ty - y;
+  const beforeBirthday = tm < m || (tm === m && td < d);
   if (beforeBirthday) age--;
   return age >= 0 ? age : null;
 }

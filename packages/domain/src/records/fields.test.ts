@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { CLIENT_EXAMPLE, clientInputSchema, updateClientSchema } from '../clients/client.schema.ts';
 import { createLeadSchema, LEAD_EXAMPLE, updateLeadSchema } from '../leads/lead.schema.ts';
 import { listQueryBase } from './list-query.ts';
-import { DATE_MESSAGES, dateProblem, optionalDate, PG_INTEGER, requiredBirthDate, versionField } from './fields.ts';
+import {
+  DATE_MESSAGES,
+  dateProblem,
+  firmBirthDateErrors,
+  optionalDate,
+  PG_INTEGER,
+  requiredBirthDate,
+  versionField,
+} from './fields.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -46,12 +54,29 @@ describe('date bounds', () => {
     ]);
   });
 
+  it("refuses birth dates after the firm's today, spouse and dependents included", () => {
+    const today = '2026-03-06';
+    expect(firmBirthDateErrors({ dateOfBirth: today }, today)).toEqual({});
+    expect(
+      firmBirthDateErrors(
+        {
+          dateOfBirth: '2026-03-07',
+          spouseDateOfBirth: '1990-01-01',
+          dependents: [{ dateOfBirth: '2020-01-01' }, { dateOfBirth: '2026-03-07' }, {}],
+        },
+        today,
+      ),
+    ).toEqual({ dateOfBirth: DATE_MESSAGES.birthInFuture, 'dependents.1.dateOfBirth': DATE_MESSAGES.birthInFuture });
+    // A date that is today somewhere on earth passes the request schema; the firm's today decides.
+    expect(messageOf(requiredBirthDate('Date of birth is required'), new Date().toISOString().slice(0, 10))).toBeNull();
+  });
+
   it('says the format and the bounds in the JSON schema', () => {
     expect(z.toJSONSchema(optionalDate(), { io: 'input' })).toMatchObject({
       type: 'string',
       format: 'date',
-      formatMinimum: '1900-01-01',
-      formatMaximum: '2100-12-31',
+      'x-formatMinimum': '1900-01-01',
+      'x-formatMaximum': '2100-12-31',
     });
   });
 });

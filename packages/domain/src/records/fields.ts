@@ -1,5 +1,6 @@
 // Field schemas shared by the lead and client forms.
 import { z } from 'zod';
+import { latestDateOnEarth } from '../settings/display-setting.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -25,9 +26,6 @@ export const DATE_MESSAGES = {
   birthTooEarly: 'Date of birth must be on or after 01 Jan 1900',
 } as const;
 
-/** Today as YYYY-MM-DD (UTC), the latest date of birth. */
-export const todayIsoDate = () => new Date().toISOString().slice(0, 10);
-
 export function isValidIsoDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -42,8 +40,8 @@ export const optionalText = (max: number) =>
 
 type DateKind = 'document' | 'birth';
 
-/** The message for a date of the kind, or null when it is a valid one. */
-export function dateProblem(value: string, kind: DateKind, today = todayIsoDate()): string | null {
+/** The message for a date of the kind, or null when it is a valid one; `today` bounds a birth date. */
+export function dateProblem(value: string, kind: DateKind, today: string): string | null {
   if (!isValidIsoDate(value)) return DATE_MESSAGES.invalid;
   if (kind === 'birth') {
     if (value < DATE_BOUNDS.earliest) return DATE_MESSAGES.birthTooEarly;
@@ -56,12 +54,14 @@ export function dateProblem(value: string, kind: DateKind, today = todayIsoDate(
 const dateString = (base: z.ZodString, kind: DateKind) =>
   base
     .superRefine((value, ctx) => {
-      // An empty value already has its 'required' message.
-      const problem = value === '' ? null : dateProblem(value, kind);
+      // An empty value already has its 'required' message. The schema cannot know the firm's zone: it
+      // refuses only birth dates no one has reached yet; firmBirthDateErrors applies the firm's today.
+      const problem = value === '' ? null : dateProblem(value, kind, latestDateOnEarth(new Date()));
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    // A birth date is further bounded by today, which no static document can say.
-    .meta({ format: 'date', formatMinimum: DATE_BOUNDS.earliest, formatMaximum: DATE_BOUNDS.latest });
+    // A birth date is further bounded by today, which no static document can say. The bounds are
+    // vendor extensions: OpenAPI 3.1 has no date bounds, and an unknown keyword fails its validation.
+    .meta({ format: 'date', 'x-formatMinimum': DATE_BOUNDS.earliest, 'x-formatMaximum': DATE_BOUNDS.latest });
 
 export const requiredDate = (message: string, kind: DateKind = 'document') =>
   dateString(z.string({ error: message }).trim().min(1, message), kind);
@@ -72,6 +72,27 @@ export const optionalDate = (kind: DateKind = 'document') =>
 /** A date of birth: 1900-01-01 up to today. */
 export const requiredBirthDate = (message: string) => requiredDate(message, 'birth');
 export const optionalBirthDate = () => optionalDate('birth');
+
+type WithBirthDates = {
+  dateOfBirth?: string | null;
+  spouseDateOfBirth?: string | null;
+  dependents?: readonly { dateOfBirth?: string | null }[];
+};
+
+/**
+ * The birth dates of a lead or client (spouse and dependents too) that lie after the firm's today, as
+ * field errors keyed by path ('dependents.0.dateOfBirth'). The server refuses them, the forms show them.
+ */
+export function firmBirthDateErrors(values: WithBirthDates, today: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const check = (path: string, value: string | null | undefined) => {
+    if (value && isValidIsoDate(value) && value > today) errors[path] = DATE_MESSAGES.birthInFuture;
+  };
+  check('dateOfBirth', values.dateOfBirth);
+  check('spouseDateOfBirth', values.spouseDateOfBirth);
+  values.dependents?.forEach((d, i) => check(`dependents.${i}.dateOfBirth`, d.dateOfBirth));
+  return errors;
+}
 
 /** A key the browser makes up for a list entry (a dependent's id): free text, but short. */
 export const optionalKey = (max = 64) => z.string().max(max, `Must be ${max} characters or fewer`).optional();

@@ -28,11 +28,11 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   passwordExpiryDays: 90,
 };
 
+// The firm's time zone and date format are one display setting of their own (display-setting.ts), not
+// fields of the general or branding settings, so no two copies can disagree.
 export const generalSettingsSchema = z.object({
   companyName: z.string().trim().max(120),
   companyEmail: z.union([z.literal(''), z.email('Invalid email address')]),
-  timeZone: z.string().min(1),
-  dateFormat: z.enum(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD']),
   maintenanceMode: z.boolean(),
   autoBackup: z.boolean(),
   debugMode: z.boolean(),
@@ -42,8 +42,6 @@ export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   companyName: 'Visa CRM',
   companyEmail: '',
-  timeZone: 'Australia/Sydney',
-  dateFormat: 'DD/MM/YYYY',
   maintenanceMode: false,
   autoBackup: true,
   debugMode: false,
@@ -53,16 +51,12 @@ export const brandingSettingsSchema = z.object({
   companyName: z.string().trim().max(120),
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   secondaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  timezone: z.string().min(1),
-  dateFormat: z.enum(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD']),
 });
 export type BrandingSettings = z.infer<typeof brandingSettingsSchema>;
 
-/** DECISIONS.md §1 and §5: the firm's time zone defaults to Sydney; colours are the spec's defaults. */
+/** DECISIONS.md §5: the spec's default colours. */
 export const DEFAULT_BRANDING_SETTINGS: BrandingSettings = {
   companyName: 'Visa CRM',
   primaryColor: '#0F172A',
   secondaryColor: '#64748B',
-  timezone: 'Australia/Sydney',
-  dateFormat: 'MM/DD/YYYY',
 };

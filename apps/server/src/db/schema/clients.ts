@@ -50,6 +50,11 @@ export const clients = pgTable(
     lastName: text().notNull(),
     email: text().notNull(),
     contactNumber: text().notNull(),
+    /**
+     * The typed number in E.164 ('+61412345678'), null when it is not valid; the repositories set it on every
+     * write. Named, as the snake_case casing would spell it contact_number_e_164.
+     */
+    contactNumberE164: text('contact_number_e164'),
     dateOfBirth: date({ mode: 'string' }),
     gender: text(),
     nationality: text(),
@@ -103,6 +108,8 @@ export const clients = pgTable(
       .on(sql`lower(${t.email})`)
       .where(ACTIVE(t)),
     index('clients_contact_digits_idx').on(contactDigits(t.contactNumber)).where(LIVE(t)),
+    // Phone search and the duplicate check (see leads.ts).
+    index('clients_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
     // Sorts (each with the id tie-breaker the list orders by) and filters.
     index('clients_created_idx').on(t.createdAt, t.id).where(LIVE(t)),
     index('clients_updated_idx').on(t.updatedAt, t.id).where(LIVE(t)),

@@ -34,6 +34,11 @@ export const contacts = pgTable(
     numberOfDependents: text(),
     email: text().notNull(),
     contactNumber: text().notNull(),
+    /**
+     * The typed number in E.164 ('+61412345678'), null when it is not valid; the repositories set it on every
+     * write. Named, as the snake_case casing would spell it contact_number_e_164.
+     */
+    contactNumberE164: text('contact_number_e164'),
     phone: text(),
     street1: text(),
     street2: text(),
@@ -64,6 +69,8 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_search_trgm_idx').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
+    // Phone search (see leads.ts).
+    index('contacts_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
     index('contacts_moved_at_idx').on(t.movedFromLeadsAt, t.id),
     index('contacts_status_idx').on(t.contactStatus),
     index('contacts_original_lead_idx').on(t.originalLeadId),

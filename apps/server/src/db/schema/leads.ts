@@ -37,6 +37,11 @@ export const leads = pgTable(
     lastName: text().notNull(),
     email: text().notNull(),
     contactNumber: text().notNull(),
+    /**
+     * The typed number in E.164 ('+61412345678'), null when it is not valid; the repositories set it on every
+     * write. Named, as the snake_case casing would spell it contact_number_e_164.
+     */
+    contactNumberE164: text('contact_number_e164'),
     gender: text(),
     dateOfBirth: date({ mode: 'string' }),
     nationality: text(),
@@ -69,6 +74,9 @@ export const leads = pgTable(
       .on(sql`lower(${t.email})`)
       .where(LIVE(t)),
     index('leads_contact_digits_idx').on(contactDigits(t.contactNumber)).where(LIVE(t)),
+    // Phone search (an exact number or its beginning: LIKE '+61412%' needs the pattern operator class) and
+    // the duplicate check. Not partial: the start-up back-fill finds the rows still without one through it.
+    index('leads_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
     // Sorts (each with the id tie-breaker the list orders by) and filters.
     index('leads_created_idx').on(t.createdAt, t.id).where(LIVE(t)),
     index('leads_updated_idx').on(t.updatedAt, t.id).where(LIVE(t)),

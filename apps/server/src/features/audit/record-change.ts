@@ -40,6 +40,28 @@ export function redact(values: unknown): unknown {
   return values;
 }
 
+/** The same JSON whatever the order of its keys (jsonb columns come back with their keys reordered). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** Only the fields whose value changed, before and after, for an update's audit row. */
+export function changedFields(before: object, after: Record<string, unknown>) {
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    const previous = (before as Record<string, unknown>)[key];
+    if (canonical(previous) !== canonical(value)) {
+      oldValues[key] = previous;
+      newValues[key] = value;
+    }
+  }
+  return { oldValues, newValues };
+}
+
 export async function recordChange(db: Executor, ctx: RequestContext, change: Change): Promise<void> {
   await db.insert(auditLogs).values({
     userId: ctx.actorId,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODULE_ACCESS, type Role, SIGN_IN_MESSAGES } from '@crm/domain';
+import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, mailText, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
@@ -349,5 +350,22 @@ describe('password reset by link', () => {
     const res = await requestReset('not-an-email');
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ email: ['Invalid email address'] });
+  });
+});
+
+describe('sign-in and session through the typed client', () => {
+  it('signs in, reads the session with the cookie it set, and refuses the session signed out', async () => {
+    const signedIn = await apiClient(t.app).POST('/api/auth/sign-in', {
+      body: { email: demoEmail('supervisor'), password: TEST_PASSWORD },
+    });
+    expect(signedIn.response.status).toBe(200);
+    expect(signedIn.data?.user.role).toBe('supervisor');
+    const cookie = signedIn.response.headers.get('set-cookie')?.split(';')[0];
+    const current = await apiClient(t.app, cookie).GET('/api/auth/session');
+    expect(current.data?.user.email).toBe(demoEmail('supervisor'));
+    expect(current.data?.moduleAccess.supervisor).toEqual(expect.arrayContaining(['leads']));
+    const signedOut = await apiClient(t.app).GET('/api/auth/session');
+    expect(signedOut.response.status).toBe(401);
+    expect(signedOut.error?.code).toBe('UNAUTHENTICATED');
   });
 });

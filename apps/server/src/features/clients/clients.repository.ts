@@ -14,19 +14,13 @@ import {
   VISAS,
   visaStatus,
 } from '@crm/domain';
+import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { anyOf, listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
-import {
-  auditLogs,
-  clientIsActive,
-  clientIsLive,
-  clientOwnership,
-  clients,
-  contactDigits,
-  leads,
-} from '../../db/schema/index.ts';
+import { auditLogs, clientIsActive, clientIsLive, clientOwnership, clients, leads } from '../../db/schema/index.ts';
 import { personSearchText } from '../../db/schema/columns.ts';
 import { valuesPresent } from '../../db/values-present.ts';
+import { readFirmToday } from '../settings/settings.repository.ts';
 import { userFullNames } from '../users/users.repository.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -41,12 +35,17 @@ export const isUuid = (id: string) => UUID.test(id);
 
 type UserRef = { id: string; fullName: string } | null;
 
-/** The API shape of client rows, with the names of the users they reference (one small users query). */
+/**
+ * The API shape of client rows, with the names of the users they reference (one small users query) and
+ * passport and visa status counted from the firm's today at `now`.
+ */
 export async function toClientRecords(
   db: Executor,
   rows: ClientRow[],
   now: Date = new Date(),
 ): Promise<ClientRecord[]> {
+  if (rows.length === 0) return [];
+  const today = await readFirmToday(db, now);
   const names = await userFullNames(
     db,
     rows.flatMap((c) => [
@@ -62,10 +61,10 @@ export async function toClientRecords(
     const fullName = id ? names.get(id) : undefined;
     return id && fullName ? { id, fullName } : null;
   };
-  return rows.map((c) => toClientRecord(c, ref, now));
+  return rows.map((c) => toClientRecord(c, ref, now, today));
 }
 
-function toClientRecord(c: ClientRow, ref: (id: string | null) => UserRef, now: Date): ClientRecord {
+function toClientRecord(c: ClientRow, ref: (id: string | null) => UserRef, now: Date, today: string): ClientRecord {
   return {
     id: c.id,
     displayId: displayId('client', c.id),
@@ -81,8 +80,8 @@ function toClientRecord(c: ClientRow, ref: (id: string | null) => UserRef, now: 
     numberOfDependents: c.numberOfDependents,
     passportNumber: c.passportNumber,
     passportExpiryDate: c.passportExpiryDate,
-    passportStatus: passportStatus(c.passportExpiryDate, now),
-    visaStatus: visaStatus(c.visaExpiryDate, now),
+    passportStatus: passportStatus(c.passportExpiryDate, today),
+    visaStatus: visaStatus(c.visaExpiryDate, today),
     currentVisaSubclass: c.currentVisaSubclass,
     desiredVisa: c.desiredVisa,
     visaExpiryDate: c.visaExpiryDate,
@@ -219,7 +218,7 @@ export async function listClients(db: Executor, viewer: Viewer, query: ClientLis
       anyOf(clients.desiredVisa, query.desiredVisa),
     ],
     ownership: clientOwnership,
-    search: { expression: personSearchText(clients), term: query.search },
+    search: { expression: personSearchText(clients), term: query.search, e164: clients.contactNumberE164 },
     sort: { columns: SORT_COLUMNS, requested: query.sort, fallback: 'createdAt', tieBreaker: clients.id },
     page: query.page,
     pageSize: query.pageSize,
@@ -256,14 +255,14 @@ export async function clientFilterOptions(db: Executor, viewer: Viewer, showHidd
 
 /**
  * An active client (not deleted, not Reverted; any visibility: duplicates are firm-wide) with the same
- * email (case-insensitive) or the same contact number (digits only); says which matched first.
+ * email (case-insensitive) or the same contact number (E.164, see sameContactNumber); says which matched first.
  */
 export async function findDuplicateClient(
   db: Executor,
   candidate: { email: string; contactNumber: string; excludeId?: string | null },
 ): Promise<{ field: 'email' | 'contactNumber'; id: string } | undefined> {
   const email = candidate.email.trim().toLowerCase();
-  const digits = candidate.contactNumber.replace(/\D/g, '');
+  const sameNumber = sameContactNumber(clients, candidate.contactNumber);
   const notSelf = candidate.excludeId ? ne(clients.id, candidate.excludeId) : undefined;
   const [byEmail] = await db
     .select({ id: clients.id })
@@ -271,17 +270,17 @@ export async function findDuplicateClient(
     .where(and(clientIsActive(), sql`lower(${clients.email}) = ${email}`, notSelf))
     .limit(1);
   if (byEmail) return { field: 'email', id: byEmail.id };
-  if (!digits) return undefined;
+  if (!sameNumber) return undefined;
   const [byNumber] = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(clientIsActive(), sql`${contactDigits(clients.contactNumber)} = ${digits}`, notSelf))
+    .where(and(clientIsActive(), sameNumber, notSelf))
     .limit(1);
   return byNumber ? { field: 'contactNumber', id: byNumber.id } : undefined;
 }
 
 export async function insertClient(db: Executor, values: NewClientRow): Promise<ClientRow> {
-  const [row] = await db.insert(clients).values(values).returning();
+  const [row] = await db.insert(clients).values(withContactNumberE164(values)).returning();
   if (!row) throw new Error('insert clients returned no row');
   return row;
 }
@@ -295,7 +294,7 @@ export async function updateClientVersioned(
 ): Promise<ClientRow | undefined> {
   const [row] = await db
     .update(clients)
-    .set({ ...patch, updatedAt: new Date(), version: sql`${clients.version} + 1` })
+    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${clients.version} + 1` })
     .where(and(eq(clients.id, id), eq(clients.version, expectedVersion)))
     .returning();
   return row;
@@ -305,7 +304,7 @@ export async function updateClientVersioned(
 export async function updateClient(db: Executor, id: string, patch: ClientPatch): Promise<ClientRow | undefined> {
   const [row] = await db
     .update(clients)
-    .set({ ...patch, updatedAt: new Date(), version: sql`${clients.version} + 1` })
+    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${clients.version} + 1` })
     .where(eq(clients.id, id))
     .returning();
   return row;
@@ -325,7 +324,7 @@ export async function countAllClients(db: Executor): Promise<number> {
 /** Bulk load (seeds): one multi-row insert, returning the new ids in order. */
 export async function insertClients(db: Executor, rows: NewClientRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insert(clients).values(rows).returning({ id: clients.id });
+  const inserted = await db.insert(clients).values(rows.map(withContactNumberE164)).returning({ id: clients.id });
   return inserted.map((r) => r.id);
 }
 

@@ -12,12 +12,12 @@ import {
   clientInputSchema,
   clientListQuerySchema,
   clientPageSchema,
+  clientPatchSchema,
   clientRecordSchema,
   conversionResultSchema,
   convertLeadSchema,
   REVERTED_STATUS,
   reversionResultSchema,
-  updateClientSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -94,7 +94,8 @@ export async function clientsRoutes(instance: FastifyInstance) {
   );
 
   app.get(
-    '/api/clients/converted-from/:id',
+    // Under the lead: a path /api/clients/converted-from/:id would be ambiguous with /api/clients/:id/hide.
+    '/api/leads/:id/client',
     {
       config: { access: { permission: 'clients:view' } },
       schema: {
@@ -132,12 +133,14 @@ export async function clientsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Save a client with the version last read (409 when stale or Reverted; status Reverted runs Revert to Lead)',
+          'Save the fields sent, with the version last read (409 when stale or Reverted; status Reverted runs Revert to Lead)',
         description:
+          'Partial: the fields sent change (null or "" clears an optional one), the others stay as stored, and the client ' +
+          'they make is validated whole (400 with the field messages, §5.2 rules included). ' +
           "Saved with status Reverted, the other changes are applied and then 'Revert to Lead' runs in the same transaction " +
           '(also needs leads:edit; 400 for a client not converted from a lead).',
         params,
-        body: updateClientSchema,
+        body: clientPatchSchema,
         response: { 200: clientRecordSchema },
       },
     },

@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ClientInput,
+  clientInputSchema,
   type ClientListQuery,
   type ClientPage,
+  type ClientPatch,
   type ClientRecord,
   CLIENT_MESSAGES,
   CONVERTED_STATUS,
@@ -15,14 +17,15 @@ import {
   REVERTED_STATUS,
   canRevertConversion,
   reassignedFields,
-  type UpdateClientInput,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
+import { changedFields, publishChange, recordChange } from '../audit/record-change.ts';
 import { updateLead } from '../leads/leads.repository.ts';
+import { checkBirthDates } from '../records/birth-dates.ts';
+import { patchedForm } from '../records/patch.ts';
 import { recordLifecycle } from '../records/record-lifecycle.ts';
 import { checkAssignments } from '../users/assignments.ts';
 import {
@@ -69,7 +72,7 @@ function storedDependents(list: readonly Record<string, string | undefined>[]): 
 }
 
 /** The columns the client form writes; fields that do not apply (normalizeClientInput) are stored as null. */
-function formColumns(input: ClientInput | UpdateClientInput) {
+function formColumns(input: ClientInput) {
   const v = normalizeClientInput(input);
   return {
     firstName: v.firstName,
@@ -113,21 +116,6 @@ function formColumns(input: ClientInput | UpdateClientInput) {
     company: v.company ?? null,
   };
 }
-type FormColumns = ReturnType<typeof formColumns>;
-
-/** Only the fields whose value changed, before and after, for the audit row. */
-function changedFields(before: ClientRow, after: Omit<FormColumns, 'status'> & { status: string }) {
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(after)) {
-    const previous = before[key as keyof ClientRow];
-    if (JSON.stringify(previous) !== JSON.stringify(value)) {
-      oldValues[key] = previous;
-      newValues[key] = value;
-    }
-  }
-  return { oldValues, newValues };
-}
 
 /** Status Reverted is reached only by 'Revert to Lead' (it also puts the lead back): never set directly. */
 function refuseDirectReverted(status: string) {
@@ -137,6 +125,7 @@ function refuseDirectReverted(status: string) {
 export async function createClient(db: Database, actor: Actor, input: ClientInput): Promise<ClientRecord> {
   refuseDirectReverted(input.status);
   const values = formColumns(input);
+  await checkBirthDates(db, values);
   return db.transaction(async (tx) => {
     await checkAssignments(tx, values);
     const duplicate = await findDuplicatePerson(tx, values);
@@ -159,21 +148,23 @@ export async function createClient(db: Database, actor: Actor, input: ClientInpu
 }
 
 /**
- * Saves the client form with the version last read. Saving with status Reverted runs 'Revert to Lead'
- * after the other changes, in the same transaction (as a lead saved as Converted to Client converts).
+ * Saves the fields sent (PATCH) with the version last read: merged over the stored client and checked as
+ * a whole. Saving with status Reverted runs 'Revert to Lead' after the other changes, in the same
+ * transaction (as a lead saved as Converted to Client converts).
  */
 export async function updateClientDetails(
   db: Database,
   actor: Actor,
   id: string,
-  input: UpdateClientInput,
+  patch: ClientPatch,
 ): Promise<ClientRecord> {
-  const values = formColumns(input);
   return db.transaction(async (tx) => {
     const before = await findClient(tx, actor.viewer, id);
     if (!before) throw clientNotFound();
     if (before.status === REVERTED_STATUS) throw new AppError('CONFLICT', CLIENT_MESSAGES.readOnlyReverted);
-    if (before.version !== input.version) throw conflict();
+    if (before.version !== patch.version) throw conflict();
+    const values = formColumns(patchedForm(clientInputSchema, before, patch));
+    await checkBirthDates(tx, values);
     const reverting = values.status === REVERTED_STATUS;
     if (reverting && !before.convertedFromLeadId) throw validationError({ status: [CLIENT_MESSAGES.notFromLead] });
     const fields = reverting ? { ...values, status: before.status } : values;
@@ -184,7 +175,7 @@ export async function updateClientDetails(
       clientId: before.id,
     });
     if (duplicate) throw duplicatePersonError(duplicate, fields, CLIENT_MESSAGES.duplicateOnUpdate);
-    const after = await updateClientVersioned(tx, before.id, input.version, {
+    const after = await updateClientVersioned(tx, before.id, patch.version, {
       ...fields,
       updatedBy: actor.ctx.actorId,
     });
@@ -263,10 +254,10 @@ export async function revertInTransaction(
   const restored = normalizeLeadStatus(lead.statusBeforeConversion);
   const leadStatus = restored === CONVERTED_STATUS ? DEFAULT_LEAD_STATUS : restored;
   const now = new Date();
+  // The conversion stays in the history: convertedAt is kept, the link to the client ends.
   await updateLead(tx, lead.id, {
     leadStatus,
     statusBeforeConversion: null,
-    convertedAt: null,
     convertedToClientId: null,
     updatedBy: actor.ctx.actorId,
   });
@@ -291,7 +282,7 @@ export async function revertInTransaction(
     },
     newValues: {
       client: { status: REVERTED_STATUS, revertedAt: now },
-      lead: { id: lead.id, leadStatus, convertedAt: null, convertedToClientId: null },
+      lead: { id: lead.id, leadStatus, convertedToClientId: null },
     },
     event: 'client',
   });

@@ -465,7 +465,7 @@ describe('conversion (spec 1 §4.3)', () => {
     expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'CONVERT_LEAD']);
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
     // The deep link of a converted lead opens its client.
-    const deep = await f.call('member', 'GET', `/api/clients/converted-from/${lead.id}`);
+    const deep = await f.call('member', 'GET', `/api/leads/${lead.id}/client`);
     expect(deep.json().id).toBe(client.id);
 
     const again = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`, {});
@@ -757,12 +757,17 @@ describe("'Revert to Lead'", () => {
       leadId: lead.id,
       leadStatus: 'Consultation Completed',
     });
+    const stats = (await f.call('consultant', 'GET', '/api/dashboard/conversion-statistics')).json();
     const leadAfter = (await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).json();
+    // The conversion stays in the history; the lead shows who reverted it and when (spec 1 §4.2).
     expect(leadAfter).toMatchObject({
       leadStatus: 'Consultation Completed',
-      convertedAt: null,
+      convertedAt: lead.convertedAt,
       convertedToClientId: null,
+      reversion: { clientId: client.id, revertedBy: { id: f.idOf('consultant') } },
     });
+    expect(lead.convertedAt).not.toBeNull();
+    expect(stats.totalReversions).toBeGreaterThanOrEqual(1);
     const leadIds = (await f.call('consultant', 'GET', '/api/leads?pageSize=50'))
       .json()
       .items.map((l: { id: string }) => l.id);
@@ -794,6 +799,7 @@ describe("'Revert to Lead'", () => {
     const reconvert = await f.call('consultant', 'POST', `/api/leads/${lead.id}/convert`, {});
     expect(reconvert.statusCode, reconvert.body).toBe(200);
     expect(reconvert.json().clientId).not.toBe(client.id);
+    expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).json().reversion).toBeNull();
   });
 
   it('refuses after 30 days, and for a client not converted from a lead', async () => {

@@ -3,7 +3,7 @@
 // two saves of one person cannot both pass it, on any server process (a unique index on lead emails
 // remains as a last backstop: the error handler's 23505 → 409).
 import { sql } from 'drizzle-orm';
-import { LEAD_MESSAGES } from '@crm/domain';
+import { contactNumberKey, LEAD_MESSAGES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findDuplicateLead } from '../leads/leads.repository.ts';
@@ -11,10 +11,14 @@ import { findDuplicateClient } from './clients.repository.ts';
 
 export type PersonDuplicate = { table: 'leads' | 'clients'; field: 'email' | 'contactNumber' };
 
-/** The person keys two records may not share: the email and the contact number's digits. */
+/**
+ * The person keys two records may not share: the email and the contact number, in E.164 when it is a
+ * valid number ('0412 345 678' and '+61 412 345 678' take one lock), else its digits.
+ */
 function personKeys(person: { email: string; contactNumber: string }): string[] {
-  const digits = person.contactNumber.replace(/\D/g, '');
-  return [`person-email:${person.email.trim().toLowerCase()}`, ...(digits ? [`person-number:${digits}`] : [])].sort();
+  const { e164, digits } = contactNumberKey(person.contactNumber);
+  const number = e164 ?? digits;
+  return [`person-email:${person.email.trim().toLowerCase()}`, ...(number ? [`person-number:${number}`] : [])].sort();
 }
 
 /**

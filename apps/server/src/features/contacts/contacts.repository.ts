@@ -9,6 +9,7 @@ import {
   type ContactStatistics,
   RECENT_CONVERSION_DAYS,
 } from '@crm/domain';
+import { withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
 import { contactOwnership, contacts } from '../../db/schema/index.ts';
@@ -77,7 +78,7 @@ export async function listContacts(db: Executor, viewer: Viewer, query: ContactL
     from: contacts,
     conditions: [listed()],
     ownership: contactOwnership,
-    search: { expression: personSearchText(contacts), term: query.search },
+    search: { expression: personSearchText(contacts), term: query.search, e164: contacts.contactNumberE164 },
     sort: {
       columns: { movedFromLeadsAt: contacts.movedFromLeadsAt },
       requested: undefined,
@@ -148,7 +149,7 @@ export async function updateListedContact(
 ): Promise<ContactRow | undefined> {
   const [row] = await db
     .update(contacts)
-    .set({ ...patch, updatedAt: new Date(), version: sql`${contacts.version} + 1` })
+    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${contacts.version} + 1` })
     .where(and(eq(contacts.id, id), listed()))
     .returning();
   return row;
@@ -156,7 +157,7 @@ export async function updateListedContact(
 
 /** Bulk load (seeds): one multi-row insert. */
 export async function insertContacts(db: Executor, rows: (typeof contacts.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(contacts).values(rows);
+  if (rows.length > 0) await db.insert(contacts).values(rows.map(withContactNumberE164));
 }
 
 /** Every row (the demo seed only loads into an empty table). */

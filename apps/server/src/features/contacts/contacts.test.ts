@@ -9,6 +9,7 @@ import {
   RESTORE_MISSING_MESSAGE,
   type Role,
 } from '@crm/domain';
+import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { clients, contacts, leads } from '../../db/schema/index.ts';
 
@@ -314,5 +315,17 @@ describe('GET /api/contacts/statistics', () => {
       recentConversions: before.recentConversions,
     });
     expect((await f.call('guest', 'GET', '/api/contacts/statistics')).statusCode).toBe(200);
+  });
+});
+
+describe('contacts through the typed client', () => {
+  it('finds an archived lead among the contacts by its email, and counts it', async () => {
+    const { lead, contactId } = await archived();
+    const api = apiClient(f.t.app, await f.t.signIn('administrator'));
+    const page = await api.GET('/api/contacts', { params: { query: { search: lead.email, pageSize: 10 } } });
+    expect(page.response.status).toBe(200);
+    expect(page.data?.items.map((c) => [c.id, c.email])).toEqual([[contactId, lead.email]]);
+    const statistics = await api.GET('/api/contacts/statistics');
+    expect(statistics.data?.totalContacts).toBeGreaterThan(0);
   });
 });

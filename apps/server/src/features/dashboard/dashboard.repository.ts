@@ -22,10 +22,12 @@ export async function conversionCounts(db: Executor, viewer: Viewer, recentDays:
       converted: sql<number>`count(*) filter (where ${leads.convertedAt} is not null)::int`,
       recent: sql<number>`count(*) filter (where ${leads.convertedAt} >= now() - make_interval(days => ${recentDays}))::int`,
       stillConverted: sql<number>`count(*) filter (where ${eq(leads.leadStatus, convertedStatus)})::int`,
+      // Converted once and back in the pipeline: a reversion (the conversion date is kept).
+      reverted: sql<number>`count(*) filter (where ${leads.convertedAt} is not null and ${leads.leadStatus} <> ${convertedStatus})::int`,
     })
     .from(leads)
     .where(visibleLiveLeads(viewer));
-  return row ?? { all: 0, converted: 0, recent: 0, stillConverted: 0 };
+  return row ?? { all: 0, converted: 0, recent: 0, stillConverted: 0, reverted: 0 };
 }
 
 /** New leads per week (weeks start Monday in the given time zone), the last `weeks` weeks, zero-filled. */

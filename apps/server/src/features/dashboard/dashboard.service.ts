@@ -2,7 +2,6 @@
 import {
   type ConversionStatistics,
   CONVERTED_STATUS,
-  DEFAULT_GENERAL_SETTINGS,
   LEAD_STATUSES,
   LEAD_TREND_WEEKS,
   type LeadStatistics,
@@ -11,7 +10,7 @@ import {
 } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
-import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { readDisplaySetting } from '../settings/settings.repository.ts';
 import { conversionCounts, countLeadsByStatus, newLeadsPerWeek } from './dashboard.repository.ts';
 
 export async function leadStatistics(db: Database, viewer: Viewer): Promise<LeadStatistics> {
@@ -38,26 +37,15 @@ export async function conversionStatistics(db: Database, viewer: Viewer): Promis
   return {
     totalConversions: c.converted,
     recentConversions: c.recent,
-    // Reversions arrive with clients (issue 4); until then a converted lead stays converted.
-    totalReversions: 0,
+    totalReversions: c.reverted,
     activeClientsFromLeads: c.stillConverted,
     conversionSuccessRate: c.all === 0 ? 0 : Math.round((c.converted / c.all) * 1000) / 10,
   };
 }
 
-/** The firm's time zone (general settings), or Sydney when the stored one is not a known zone. */
-async function firmTimeZone(db: Database): Promise<string> {
-  const { timeZone } = await readGeneralSettings(db);
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone });
-    return timeZone;
-  } catch {
-    return DEFAULT_GENERAL_SETTINGS.timeZone;
-  }
-}
-
 export async function leadTrend(db: Database, viewer: Viewer): Promise<LeadTrend> {
-  const timeZone = await firmTimeZone(db);
+  // The display setting's zone was checked on the way out of the database (a known IANA zone).
+  const { timeZone } = await readDisplaySetting(db);
   const weeks = await newLeadsPerWeek(db, viewer, LEAD_TREND_WEEKS, timeZone);
   const byStatus = await countLeadsByStatus(db, viewer);
   return { timeZone, weeks, stages: LEAD_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })) };

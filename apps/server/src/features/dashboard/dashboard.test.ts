@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeLeads, dashboardConversionRate, LEAD_STATUSES, type LeadStatistics, type LeadTrend } from '@crm/domain';
+import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { leads, users } from '../../db/schema/index.ts';
 
@@ -150,5 +151,14 @@ describe('GET /api/dashboard/lead-trend', () => {
     expect(trend.stages.map((s) => s.status)).toEqual([...LEAD_STATUSES]);
     expect(trend.stages.find((s) => s.status === 'Converted to Client')?.count).toBe(4);
     expect(trend.stages.reduce((sum, s) => sum + s.count, 0)).toBe(counted.length);
+  });
+});
+
+describe('the dashboard through the typed client', () => {
+  it('gives the same lead statistics as the plain request, and 401 signed out', async () => {
+    const typed = await apiClient(t.app, await t.signIn('guest')).GET('/api/dashboard/lead-statistics');
+    expect(typed.response.status).toBe(200);
+    expect(typed.data).toEqual(await get<LeadStatistics>('guest', '/api/dashboard/lead-statistics'));
+    expect((await apiClient(t.app).GET('/api/dashboard/lead-statistics')).response.status).toBe(401);
   });
 });

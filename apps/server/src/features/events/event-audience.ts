@@ -2,7 +2,14 @@
 // event names a resource and an id; a user receives it when its role opens the resource's module and,
 // for a role that sees only its own records (consultant), when the record is one of its own.
 // A resource with no rule here reaches no one: a new module declares its audience before its events flow.
-import { type ChangeEvent, canOpenModule, type Module, type ModuleAccess, ROLE_RESTRICTIONS } from '@crm/domain';
+import {
+  type ChangeEvent,
+  canOpenModule,
+  DISPLAY_SETTING_KEY,
+  type Module,
+  type ModuleAccess,
+  ROLE_RESTRICTIONS,
+} from '@crm/domain';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
@@ -24,6 +31,8 @@ export async function mayReceive(
 ): Promise<boolean> {
   // Module access changed: every open screen re-reads what it may show.
   if (event.resource === 'role_permissions') return true;
+  // The firm's display setting is read by every screen of every user.
+  if (event.resource === 'settings') return event.id === DISPLAY_SETTING_KEY;
   // A user's own account; other users' changes only for those who administer users.
   if (event.resource === 'user') return event.id === viewer.id || canOpenModule(viewer.role, 'admin', moduleAccess);
   const record = RECORDS[event.resource];

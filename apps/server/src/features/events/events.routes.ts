@@ -1,6 +1,7 @@
 // GET /api/events: the signed-in user's live stream of change events (Server-Sent Events), carrying
 // only the events about what that user may see (event-audience.ts).
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { normalizeRole } from '@crm/domain';
 import type { Viewer } from '../../db/list-query.ts';
 import { requireUser, SESSION_COOKIE } from '../../plugins/session.ts';
@@ -25,6 +26,12 @@ export async function eventsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['live updates'],
         summary: 'Stream of change events (text/event-stream); each data line is a ChangeEvent',
+        response: {
+          200: {
+            description: 'Server-Sent Events: `event: change` with a ChangeEvent as JSON on its data line',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,18 @@
 // The only place that reads and writes the leads table (and inserts the contact copy on archive).
-import { and, type Column, count, eq, isNotNull, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  type Column,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   APPLICANT_LOCATIONS,
   CONVERTED_STATUS,
@@ -10,11 +23,13 @@ import {
   type LeadListQuery,
   type LeadPage,
   type LeadRecord,
+  REVERTED_STATUS,
   VISAS,
 } from '@crm/domain';
+import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { anyOf, listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
-import { auditLogs, contactDigits, contacts, leadIsLive, leadOwnership, leads } from '../../db/schema/index.ts';
+import { auditLogs, clients, contacts, leadIsLive, leadOwnership, leads } from '../../db/schema/index.ts';
 import { userFullNames } from '../users/users.repository.ts';
 import { personSearchText } from '../../db/schema/columns.ts';
 
@@ -31,20 +46,67 @@ export const isUuid = (id: string) => UUID.test(id);
  * users query rather than five joins: PGlite plans a six-table join in ~10 ms, which a page cannot afford.
  */
 async function toLeadRecords(db: Executor, rows: LeadRow[]): Promise<LeadRecord[]> {
-  const names = await userFullNames(
-    db,
-    rows.flatMap((l) => [l.managerUserId, l.assistantManagerUserId, l.migrationAgentUserId, l.createdBy, l.updatedBy]),
-  );
+  const reversions = await lastReversions(db, rows);
+  const names = await userFullNames(db, [
+    ...rows.flatMap((l) => [
+      l.managerUserId,
+      l.assistantManagerUserId,
+      l.migrationAgentUserId,
+      l.createdBy,
+      l.updatedBy,
+    ]),
+    ...[...reversions.values()].map((r) => r.revertedBy),
+  ]);
   const ref = (id: string | null) => {
     const fullName = id ? names.get(id) : undefined;
     return id && fullName ? { id, fullName } : null;
   };
-  return rows.map((l) => toLeadRecord(l, ref));
+  return rows.map((l) => {
+    const reversion = reversions.get(l.id);
+    return {
+      ...toLeadRecord(l, ref),
+      reversion: reversion
+        ? {
+            revertedAt: reversion.revertedAt.toISOString(),
+            revertedBy: ref(reversion.revertedBy),
+            clientId: reversion.id,
+          }
+        : null,
+    };
+  });
+}
+
+/**
+ * The last reverted conversion of each lead that is back in the pipeline (converted once, not converted
+ * now): the client it had become, when and by whom it was reverted. One query for the page.
+ */
+async function lastReversions(db: Executor, rows: LeadRow[]) {
+  const ids = rows.filter((l) => l.convertedAt !== null && l.leadStatus !== CONVERTED_STATUS).map((l) => l.id);
+  if (ids.length === 0) return new Map<string, { id: string; revertedAt: Date; revertedBy: string | null }>();
+  const found = await db
+    .selectDistinctOn([clients.convertedFromLeadId], {
+      leadId: clients.convertedFromLeadId,
+      id: clients.id,
+      revertedAt: clients.revertedAt,
+      revertedBy: clients.revertedBy,
+    })
+    .from(clients)
+    .where(
+      and(
+        inArray(clients.convertedFromLeadId, ids),
+        eq(clients.status, REVERTED_STATUS),
+        isNotNull(clients.revertedAt),
+      ),
+    )
+    .orderBy(clients.convertedFromLeadId, desc(clients.revertedAt));
+  return new Map(
+    found.map((r) => [r.leadId as string, { id: r.id, revertedAt: r.revertedAt as Date, revertedBy: r.revertedBy }]),
+  );
 }
 
 type UserRef = { id: string; fullName: string } | null;
 
-function toLeadRecord(l: LeadRow, ref: (id: string | null) => UserRef): LeadRecord {
+function toLeadRecord(l: LeadRow, ref: (id: string | null) => UserRef): Omit<LeadRecord, 'reversion'> {
   return {
     id: l.id,
     displayId: displayId('lead', l.id),
@@ -142,7 +204,7 @@ export async function listLeads(db: Executor, viewer: Viewer, query: LeadListQue
       anyOf(leads.desiredVisa, query.desiredVisa),
     ],
     ownership: leadOwnership,
-    search: { expression: personSearchText(leads), term: query.search },
+    search: { expression: personSearchText(leads), term: query.search, e164: leads.contactNumberE164 },
     sort: { columns: SORT_COLUMNS, requested: query.sort, fallback: 'createdAt', tieBreaker: leads.id },
     page: query.page,
     pageSize: query.pageSize,
@@ -196,14 +258,14 @@ export async function leadFilterOptions(db: Executor, viewer: Viewer, showHidden
 
 /**
  * A live lead (any visibility: duplicates are firm-wide) with the same email (case-insensitive) or the same
- * contact number (digits only); says which matched first.
+ * contact number (E.164, see sameContactNumber); says which matched first.
  */
 export async function findDuplicateLead(
   db: Executor,
   candidate: { email: string; contactNumber: string; excludeId?: string },
 ): Promise<{ field: 'email' | 'contactNumber'; lead: Pick<LeadRow, 'id' | 'email' | 'contactNumber'> } | undefined> {
   const email = candidate.email.trim().toLowerCase();
-  const digits = candidate.contactNumber.replace(/\D/g, '');
+  const sameNumber = sameContactNumber(leads, candidate.contactNumber);
   const notSelf = candidate.excludeId ? ne(leads.id, candidate.excludeId) : undefined;
   const [byEmail] = await db
     .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
@@ -211,17 +273,17 @@ export async function findDuplicateLead(
     .where(and(leadIsLive(), sql`lower(${leads.email}) = ${email}`, notSelf))
     .limit(1);
   if (byEmail) return { field: 'email', lead: byEmail };
-  if (!digits) return undefined;
+  if (!sameNumber) return undefined;
   const [byNumber] = await db
     .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
     .from(leads)
-    .where(and(leadIsLive(), sql`${contactDigits(leads.contactNumber)} = ${digits}`, notSelf))
+    .where(and(leadIsLive(), sameNumber, notSelf))
     .limit(1);
   return byNumber ? { field: 'contactNumber', lead: byNumber } : undefined;
 }
 
 export async function insertLead(db: Executor, values: NewLeadRow): Promise<LeadRow> {
-  const [row] = await db.insert(leads).values(values).returning();
+  const [row] = await db.insert(leads).values(withContactNumberE164(values)).returning();
   if (!row) throw new Error('insert leads returned no row');
   return row;
 }
@@ -239,7 +301,7 @@ export async function updateLeadVersioned(
 ): Promise<LeadRow | undefined> {
   const [row] = await db
     .update(leads)
-    .set({ ...patch, updatedAt: new Date(), version: sql`${leads.version} + 1` })
+    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${leads.version} + 1` })
     .where(and(eq(leads.id, id), eq(leads.version, expectedVersion)))
     .returning();
   return row;
@@ -249,7 +311,7 @@ export async function updateLeadVersioned(
 export async function updateLead(db: Executor, id: string, patch: LeadPatch): Promise<LeadRow | undefined> {
   const [row] = await db
     .update(leads)
-    .set({ ...patch, updatedAt: new Date(), version: sql`${leads.version} + 1` })
+    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${leads.version} + 1` })
     .where(eq(leads.id, id))
     .returning();
   return row;
@@ -261,7 +323,7 @@ export async function deleteLeadRow(db: Executor, id: string): Promise<boolean> 
 }
 
 export async function insertContact(db: Executor, values: NewContactRow): Promise<string> {
-  const [row] = await db.insert(contacts).values(values).returning({ id: contacts.id });
+  const [row] = await db.insert(contacts).values(withContactNumberE164(values)).returning({ id: contacts.id });
   if (!row) throw new Error('insert contacts returned no row');
   return row.id;
 }
@@ -280,12 +342,12 @@ export async function countAllLeads(db: Executor): Promise<number> {
 
 /** Bulk load (seeds): one multi-row insert. */
 export async function insertLeads(db: Executor, rows: NewLeadRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(leads).values(rows);
+  if (rows.length > 0) await db.insert(leads).values(rows.map(withContactNumberE164));
 }
 
 /** Bulk load (seeds) of a few rows, returning them as stored. */
 export async function insertLeadsReturning(db: Executor, rows: NewLeadRow[]): Promise<LeadRow[]> {
-  return rows.length > 0 ? db.insert(leads).values(rows).returning() : [];
+  return rows.length > 0 ? db.insert(leads).values(rows.map(withContactNumberE164)).returning() : [];
 }
 
 /** Live leads marked Converted to Client with no client yet (the demo seed gives each one its client). */

@@ -13,8 +13,8 @@ import {
   leadFilterOptionsSchema,
   leadListQuerySchema,
   leadPageSchema,
+  leadPatchSchema,
   leadRecordSchema,
-  updateLeadSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { requirePermission } from '../../plugins/route-access.ts';
@@ -105,15 +105,17 @@ export async function leadsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Save a lead with the version last read; status Converted to Client saves and converts it in one transaction',
+          'Save the fields sent, with the version last read; status Converted to Client saves and converts in one transaction',
         description:
+          'Partial: the fields sent change (null or "" clears an optional one), the others stay as stored, and the lead ' +
+          'they make is validated whole (400 with the field messages, cross-field rules included). ' +
           'Answers 409 when the version is stale, when the lead is already converted (read-only), or on a duplicate email or ' +
           "contact number. Saved with leadStatus 'Converted to Client', the other changes are applied and the lead is converted " +
           "as by POST /api/leads/{id}/convert (client created from the lead's data, type client_only, note 'Converted via " +
           "status update', linked both ways; also needs clients:create): the response is the converted lead, with " +
           'convertedToClientId. A failure anywhere leaves the lead and the clients unchanged.',
         params,
-        body: updateLeadSchema,
+        body: leadPatchSchema,
         response: { 200: leadRecordSchema },
       },
     },

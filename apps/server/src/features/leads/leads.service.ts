@@ -3,23 +3,26 @@
 import {
   CONVERTED_STATUS,
   type LeadInput,
+  leadInputSchema,
   type LeadListQuery,
+  type LeadPatch,
   type LeadRecord,
   LEAD_CREATE_LIMIT,
   LEAD_MESSAGES,
   normalizeLeadInput,
   normalizeLeadStatus,
   reassignedFields,
-  type UpdateLeadInput,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 import { hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
-import { recordChange, publishChange } from '../audit/record-change.ts';
+import { changedFields, recordChange, publishChange } from '../audit/record-change.ts';
 import { convertLeadInTransaction } from '../clients/conversion.service.ts';
 import { duplicatePersonError, findDuplicatePerson } from '../clients/person-duplicates.ts';
+import { checkBirthDates } from '../records/birth-dates.ts';
+import { patchedForm } from '../records/patch.ts';
 import { recordLifecycle } from '../records/record-lifecycle.ts';
 import { checkAssignments } from '../users/assignments.ts';
 import {
@@ -82,9 +85,9 @@ function formColumns(input: LeadInput) {
     migrationAgentUserId: v.migrationAgentUserId ?? null,
   };
 }
-type FormColumns = ReturnType<typeof formColumns>;
 
 export async function createLead(db: Database, actor: Actor, input: LeadInput): Promise<LeadRecord> {
+  await checkBirthDates(db, input);
   // Every attempt counts, whatever happens next (spec 1 §5.1: 5 per minute per email), on every process.
   const limit = await hitLimit(db, limitKey('lead-creations-by-email', input.email), LEAD_CREATE_LIMIT);
   if (!limit.allowed) throw new AppError('RATE_LIMITED', LEAD_MESSAGES.rateLimited);
@@ -105,38 +108,22 @@ export async function createLead(db: Database, actor: Actor, input: LeadInput): 
   });
 }
 
-/** Only the fields whose value changed, before and after, for the audit row. */
-function changedFields(before: LeadRow, after: FormColumns) {
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(after)) {
-    const previous = before[key as keyof LeadRow];
-    if (previous !== value) {
-      oldValues[key] = previous;
-      newValues[key] = value;
-    }
-  }
-  return { oldValues, newValues };
-}
-
 /**
- * Saves the lead form with the version last read. Saved with status Converted to Client, the other
- * changes are applied and then the lead is converted (spec 1 §4.3), in the same transaction: the client
- * is created from the saved lead, and a failure anywhere leaves everything as it was.
+ * Saves the fields sent (PATCH) with the version last read: merged over the stored lead and checked as a
+ * whole. Saved with status Converted to Client, the other changes are applied and then the lead is
+ * converted (spec 1 §4.3), in the same transaction: the client is created from the saved lead, and a
+ * failure anywhere leaves everything as it was.
  */
-export async function updateLeadDetails(
-  db: Database,
-  actor: Actor,
-  id: string,
-  input: UpdateLeadInput,
-): Promise<LeadRecord> {
-  const converting = input.leadStatus === CONVERTED_STATUS;
-  const submitted = formColumns(input);
+export async function updateLeadDetails(db: Database, actor: Actor, id: string, patch: LeadPatch): Promise<LeadRecord> {
   return db.transaction(async (tx) => {
     const before = await findLead(tx, actor.viewer, id);
     if (!before) throw leadNotFound();
     if (before.leadStatus === CONVERTED_STATUS) throw new AppError('CONFLICT', LEAD_MESSAGES.readOnlyConverted);
-    if (before.version !== input.version) throw conflict();
+    if (before.version !== patch.version) throw conflict();
+    const input = patchedForm(leadInputSchema, before, patch);
+    const converting = input.leadStatus === CONVERTED_STATUS;
+    const submitted = formColumns(input);
+    await checkBirthDates(tx, submitted);
     // The conversion sets the status itself and keeps the one it replaces for 'Revert to Lead'.
     const values = converting ? { ...submitted, leadStatus: normalizeLeadStatus(before.leadStatus) } : submitted;
     if (reassignedFields(before, values).length > 0) requireActorCan(actor, 'leads:assign');
@@ -153,7 +140,7 @@ export async function updateLeadDetails(
         duplicate.table === 'leads' ? LEAD_MESSAGES.duplicateOnUpdate : undefined,
       );
     }
-    const after = await updateLeadVersioned(tx, before.id, input.version, {
+    const after = await updateLeadVersioned(tx, before.id, patch.version, {
       ...values,
       updatedBy: actor.ctx.actorId,
     });

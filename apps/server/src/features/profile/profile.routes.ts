@@ -1,13 +1,7 @@
 // /api/profile: the signed-in user's own profile and password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  currentUserSchema,
-  PASSWORD_RESET_MESSAGES,
-  passwordChangeSchema,
-  profileUpdateSchema,
-  versionField,
-} from '@crm/domain';
+import { currentUserSchema, PASSWORD_RESET_MESSAGES, passwordChangeSchema, profilePatchSchema } from '@crm/domain';
 import { notFound } from '../../plugins/errors.ts';
 import { requestContext, requireUser } from '../../plugins/session.ts';
 import { appUrlOf } from '../auth/auth.routes.ts';
@@ -38,8 +32,8 @@ export async function profileRoutes(instance: FastifyInstance) {
       config: { access },
       schema: {
         tags,
-        summary: 'Update my name and phone (version = the one last read; a stale version gets 409)',
-        body: profileUpdateSchema.extend({ version: versionField() }),
+        summary: 'Update my name and phone: the fields sent (version = the one last read; a stale version gets 409)',
+        body: profilePatchSchema,
         response: { 200: currentUserSchema },
       },
     },

@@ -1,32 +1,31 @@
 // My Profile: own name and phone, own password (spec 2 "My Profile", §5).
-import type { PasswordChangeInput, ProfileUpdateInput } from '@crm/domain';
+import { type PasswordChangeInput, type ProfilePatch, profileUpdateSchema } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
-import { recordChange, type RequestContext } from '../audit/record-change.ts';
+import { changedFields, recordChange, type RequestContext } from '../audit/record-change.ts';
 import type { RequestLimits } from '../../config.ts';
 import { assertPasswordPolicy, verifyCurrentPassword } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { revokePasswordResetTokens } from '../auth/password-reset.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { patchedForm } from '../records/patch.ts';
 import { findUserById, setUserPassword, updateUserVersioned } from '../users/users.repository.ts';
 
-export async function updateProfile(
-  db: Database,
-  ctx: RequestContext & { actorId: string },
-  input: ProfileUpdateInput & { version: number },
-) {
+/** Saves the fields sent (PATCH) with the version last read, merged over the stored profile and checked whole. */
+export async function updateProfile(db: Database, ctx: RequestContext & { actorId: string }, patch: ProfilePatch) {
   return db.transaction(async (tx) => {
     const before = await findUserById(tx, ctx.actorId);
     if (!before) throw notFound('User');
-    const patch = { firstName: input.firstName, lastName: input.lastName, phone: input.phone?.trim() || null };
-    const after = await updateUserVersioned(tx, ctx.actorId, input.version, { ...patch, updatedBy: ctx.actorId });
+    if (before.version !== patch.version) throw conflict();
+    const input = patchedForm(profileUpdateSchema, before, patch);
+    const values = { firstName: input.firstName, lastName: input.lastName, phone: input.phone?.trim() || null };
+    const after = await updateUserVersioned(tx, ctx.actorId, patch.version, { ...values, updatedBy: ctx.actorId });
     if (!after) throw conflict();
     await recordChange(tx, ctx, {
       action: 'UPDATE_PROFILE',
       resourceType: 'USER',
       resourceId: ctx.actorId,
-      oldValues: { firstName: before.firstName, lastName: before.lastName, phone: before.phone },
-      newValues: patch,
+      ...changedFields(before, values),
       event: 'user',
     });
     return after;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, mailText, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, sessions, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
@@ -255,5 +256,40 @@ describe('POST /api/profile/password-reset-email', () => {
     const { headers, text } = mailText(outbox.at(-1)!.content);
     expect(headers).toMatch(/^To: account_administrator@example\.com$/m);
     expect(text).toMatch(/\/reset-password\?token=\S{20,}/);
+  });
+});
+
+describe('PATCH /api/profile is partial (typed client)', () => {
+  it('changes the one field sent; a stale version gets 409; an invalid one 400; null clears', async () => {
+    const api = apiClient(t.app, await t.signIn('supervisor'));
+    const email = demoEmail('supervisor');
+    // Every column but the bookkeeping a save always writes (version, when, who).
+    const stable = async () => {
+      const { version: _v, updatedAt: _at, updatedBy: _by, ...rest } = await userRow(email);
+      return rest;
+    };
+    const profile = await api.GET('/api/profile');
+    const version = profile.data?.version ?? 0;
+    const before = await stable();
+
+    const saved = await api.PATCH('/api/profile', { body: { phone: '+61 412 345 678', version } });
+    expect(saved.response.status).toBe(200);
+    expect(await stable()).toEqual({ ...before, phone: '+61 412 345 678' });
+    const [audit] = await t.database.db
+      .select({ oldValues: auditLogs.oldValues, newValues: auditLogs.newValues })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'UPDATE_PROFILE'), eq(auditLogs.resourceId, before.id)))
+      .orderBy(desc(auditLogs.createdAt));
+    expect(audit).toEqual({ oldValues: { phone: before.phone }, newValues: { phone: '+61 412 345 678' } });
+
+    const stale = await api.PATCH('/api/profile', { body: { lastName: 'Other', version } });
+    expect(stale.response.status).toBe(409);
+    const invalid = await api.PATCH('/api/profile', { body: { firstName: 'A', version: version + 1 } });
+    expect(invalid.response.status).toBe(400);
+    expect(invalid.error?.fieldErrors).toEqual({ firstName: ['First name must be at least 2 characters'] });
+
+    const cleared = await api.PATCH('/api/profile', { body: { phone: null, version: version + 1 } });
+    expect(cleared.data?.phone).toBeNull();
+    expect(cleared.data?.firstName).toBe(before.firstName);
   });
 });

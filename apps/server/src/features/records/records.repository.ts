@@ -22,7 +22,7 @@ function leadWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'show
     leadIsLive(),
     query.showHidden ? undefined : eq(leads.isHidden, false),
     visibleTo(viewer, leadOwnership),
-    matchesSearch(recordSearchText(leads, leads.leadStatus), query.search),
+    matchesSearch(recordSearchText(leads, leads.leadStatus), query.search, leads.contactNumberE164),
   );
 }
 
@@ -31,7 +31,7 @@ function clientWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'sh
     clientIsActive(),
     query.showHidden ? undefined : eq(clients.isHidden, false),
     visibleTo(viewer, clientOwnership),
-    matchesSearch(recordSearchText(clients, clients.status), query.search),
+    matchesSearch(recordSearchText(clients, clients.status), query.search, clients.contactNumberE164),
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@crm/domain';
 import { rolePermissions } from '../../db/schema/index.ts';
+import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -218,7 +219,7 @@ describe('OpenAPI', () => {
       ['/api/clients', 'get'],
       ['/api/clients', 'post'],
       ['/api/clients/filter-options', 'get'],
-      ['/api/clients/converted-from/{id}', 'get'],
+      ['/api/leads/{id}/client', 'get'],
       ['/api/clients/{id}', 'get'],
       ['/api/clients/{id}', 'patch'],
       ['/api/clients/{id}', 'delete'],
@@ -243,5 +244,16 @@ describe('OpenAPI', () => {
     }
     expect(doc.paths['/api/leads/{id}'].patch.description).toContain('Converted to Client');
     expect(doc.paths['/api/contacts/{id}/restore'].post.requestBody).toBeDefined();
+  });
+});
+
+describe('the combined list through the typed client', () => {
+  it('finds a lead and its client by search, and counts records', async () => {
+    const api = apiClient(f.t.app, await f.t.signIn('administrator'));
+    const page = await api.GET('/api/records', { params: { query: { search: converted.lead.email, pageSize: 10 } } });
+    expect(page.response.status).toBe(200);
+    expect(page.data?.items.map((r) => r.type).sort()).toEqual(['client', 'lead']);
+    const statistics = await api.GET('/api/records/statistics');
+    expect(statistics.data?.totalRecords).toBeGreaterThan(0);
   });
 });

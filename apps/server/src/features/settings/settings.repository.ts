@@ -2,8 +2,13 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  DEFAULT_DISPLAY_SETTING,
   DEFAULT_GENERAL_SETTINGS,
   DEFAULT_SECURITY_SETTINGS,
+  DISPLAY_SETTING_KEY,
+  type DisplaySetting,
+  displaySettingSchema,
+  firmToday,
   generalSettingsSchema,
   securitySettingsSchema,
 } from '@crm/domain';
@@ -32,3 +37,12 @@ export const readSecuritySettings = (db: Executor) =>
 
 export const readGeneralSettings = (db: Executor) =>
   readSetting(db, 'general_settings', generalSettingsSchema, DEFAULT_GENERAL_SETTINGS);
+
+/** The firm's time zone and date format (DECISIONS.md §6): the one copy every screen and rule reads. */
+export const readDisplaySetting = (db: Executor): Promise<DisplaySetting> =>
+  readSetting(db, DISPLAY_SETTING_KEY, displaySettingSchema, DEFAULT_DISPLAY_SETTING);
+
+/** Today's date in the firm's time zone (YYYY-MM-DD): what passport status and birth-date checks count from. */
+export async function readFirmToday(db: Executor, now: Date = new Date()): Promise<string> {
+  return firmToday((await readDisplaySetting(db)).timeZone, now);
+}

@@ -1,9 +1,8 @@
 // The signed-in shell: collapsible sidebar (icon mode; a drawer below 768 px), header with logo,
 // page search and theme menu, the user menu in the sidebar footer, and the live-update banner.
 import { ActionIcon, Alert, AppShell, Burger, Group, Kbd, Overlay, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { spotlight } from '@mantine/spotlight';
 import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -11,19 +10,24 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { Link, Outlet } from '@tanstack/react-router';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { LogoMark } from '../../components/logo-mark.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useLiveUpdates } from '../../lib/live-updates.ts';
+import { usePhoneLayout } from '../../lib/use-phone-layout.ts';
 import { useSession } from '../../features/auth/api/session.ts';
+import { SessionExpiredDialog } from '../../features/auth/components/session-expired-dialog.tsx';
+import { useSessionExpired } from '../../lib/session-expiry.ts';
 import classes from './app-layout.module.css';
 import { GlobalSearch } from './global-search.tsx';
+import { openGlobalSearch } from './global-search-store.ts';
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function AppLayout() {
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isMobile = usePhoneLayout();
   const [expanded, setExpanded] = useState(readSidebarExpanded);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { data: session } = useSession();
@@ -40,8 +44,23 @@ export function AppLayout() {
   }, [isMobile]);
   useHotkeys([['mod+B', toggleSidebar]], []);
 
+  // Esc closes the phone's navigation drawer (even from a link inside it) and gives the burger
+  // its focus back, as a dialog would.
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMobileOpen(false);
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [mobileOpen]);
+
   const onRestored = useCallback(() => notifications.show({ color: 'green', message: 'Connection restored.' }), []);
-  const live = useLiveUpdates(Boolean(session), onRestored);
+  const expired = useSessionExpired();
+  const live = useLiveUpdates(Boolean(session) && !expired, onRestored);
   const iconOnly = !isMobile && !expanded;
 
   return (
@@ -54,6 +73,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={mobileOpen}
               onClick={() => setMobileOpen((o) => !o)}
               hiddenFrom="sm"
@@ -74,7 +94,7 @@ export function AppLayout() {
             </Tooltip>
             <Link to="/dashboard" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="Visa CRM home">
               <Group gap={8} wrap="nowrap">
-                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <LogoMark size={28} />
                 <Text fw={700} size="lg" visibleFrom="xs">
                   Visa CRM
                 </Text>
@@ -84,7 +104,7 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             <UnstyledButton
               className={classes.searchButton}
-              onClick={() => spotlight.open()}
+              onClick={openGlobalSearch}
               aria-label="Search pages Ctrl K"
               aria-keyshortcuts="Control+K"
             >
@@ -122,7 +142,8 @@ export function AppLayout() {
             onClick={() => setMobileOpen(false)}
           />
         ) : null}
-        {live === 'lost' ? (
+        <SessionExpiredDialog />
+        {live === 'lost' && !expired ? (
           <Alert color="red" icon={<IconWifiOff size={18} />} mb="md" role="alert">
             Connection lost. Please check your internet connection.
           </Alert>

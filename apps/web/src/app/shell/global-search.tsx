@@ -1,42 +1,22 @@
-// Ctrl/Cmd+K: find a page by name (spec 2 shell: up to 8 pages, 'No results found').
-import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
-import { IconSearch } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { PAGES, searchPages } from '@crm/domain';
-import { useAuthorization } from '../../lib/authorization.ts';
-import { FallbackPageIcon, PAGE_ICONS } from './page-icons.tsx';
+// The shell's page search (Ctrl/Cmd+K or the header's search button). Its dialog is loaded the first
+// time it opens, so that pages where nobody searches do not download it.
+import { useHotkeys } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onFirstOpen, openGlobalSearch } from './global-search-store.ts';
+
+const GlobalSearchDialog = lazy(() =>
+  import('./global-search-dialog.tsx').then((m) => ({ default: m.GlobalSearchDialog })),
+);
 
 export function GlobalSearch() {
-  const { canOpen } = useAuthorization();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const pages = useMemo(() => PAGES.filter((p) => canOpen(p.module)), [canOpen]);
-  const actions: SpotlightActionData[] = searchPages(pages, query).map((page) => {
-    const Icon = PAGE_ICONS[page.path] ?? FallbackPageIcon;
-    return {
-      id: page.path,
-      label: page.title,
-      description: page.path,
-      leftSection: <Icon size={18} />,
-      onClick: () => void navigate({ to: page.path }),
-    };
-  });
+  // The shortcut Spotlight would register itself ('mod + K' opens; not while typing in a field).
+  useHotkeys([['mod + K', openGlobalSearch]]);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onFirstOpen(() => setWanted(true)), []);
+  if (!wanted) return null;
   return (
-    <Spotlight
-      actions={actions}
-      query={query}
-      onQueryChange={setQuery}
-      filter={(_q, a) => a}
-      shortcut={['mod + K']}
-      nothingFound="No results found"
-      highlightQuery
-      limit={8}
-      searchProps={{
-        leftSection: <IconSearch size={18} />,
-        placeholder: 'Search pages...',
-        'aria-label': 'Search pages',
-      }}
-    />
+    <Suspense fallback={null}>
+      <GlobalSearchDialog />
+    </Suspense>
   );
 }

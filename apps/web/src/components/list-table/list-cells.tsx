@@ -1,9 +1,10 @@
-// The cell contents the list tables share: display id, name with the Hidden mark, email over phone,
-// text with a dimmed placeholder when empty, and a date.
+// The cell contents the list tables share: display id, name with the Hidden mark (and what a
+// narrow list folds under it), email over phone, text with a dimmed placeholder when empty, and a date.
 import { Badge, Group, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../lib/format.ts';
+import { formatPhoneNumber } from '@crm/domain';
+import { useDateFormat } from '../../lib/format.ts';
 
 export function DisplayIdText({ children }: { children: string }) {
   return (
@@ -13,18 +14,22 @@ export function DisplayIdText({ children }: { children: string }) {
   );
 }
 
-export function NameText({ name, hidden }: { name: string; hidden: boolean }) {
+/** `secondary`: a smaller line under the name, e.g. the display id a narrow list has no column for. */
+export function NameText({ name, hidden, secondary }: { name: string; hidden: boolean; secondary?: ReactNode }) {
   return (
-    <Group gap={4} wrap="wrap">
-      <Text size="sm" fw={600} lineClamp={2}>
-        {name}
-      </Text>
-      {hidden ? (
-        <Badge size="xs" variant="outline" color="gray" leftSection={<IconEyeOff size={10} />} tt="none">
-          Hidden
-        </Badge>
-      ) : null}
-    </Group>
+    <>
+      <Group gap={4} wrap="wrap">
+        <Text size="sm" fw={600} lineClamp={2} title={name}>
+          {name}
+        </Text>
+        {hidden ? (
+          <Badge size="xs" variant="outline" color="gray" leftSection={<IconEyeOff size={10} />} tt="none">
+            Hidden
+          </Badge>
+        ) : null}
+      </Group>
+      {secondary}
+    </>
   );
 }
 
@@ -36,7 +41,7 @@ export function ContactText({ email, phone }: { email: string; phone: string }) 
         {email}
       </Text>
       <Text size="xs" c="dimmed" truncate="end">
-        {phone}
+        {formatPhoneNumber(phone)}
       </Text>
     </>
   );
@@ -52,13 +57,14 @@ export function CellText({ children, empty = '—' }: { children: ReactNode; emp
     );
   }
   return (
-    <Text size="sm" lineClamp={2}>
+    <Text size="sm" lineClamp={2} title={typeof children === 'string' ? children : undefined}>
       {children}
     </Text>
   );
 }
 
 export function DateText({ value }: { value: string | null }) {
+  const { formatDate } = useDateFormat();
   return (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
       {formatDate(value)}

@@ -48,6 +48,9 @@ export function RowActionsCell({ children }: { children: ReactNode }) {
   );
 }
 
+/** The Actions column of a row menu: the 28 px button and the cell's padding on both sides. */
+export const ROW_MENU_COLUMN_WIDTH = 48;
+
 /** The '…' button of a row and its menu of actions on the record called `name`. */
 export function RowMenu({ name, width, children }: { name: string; width: number; children: ReactNode }) {
   return (

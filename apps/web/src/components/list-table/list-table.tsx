@@ -1,9 +1,12 @@
 // The dense table of the list screens (leads, clients, records, contacts): fixed column widths, a
 // sticky header whose columns sort through the server where the list allows it, a trailing Actions
-// column, and skeleton rows while the first page loads.
-import { Group, type MantineSpacing, Skeleton, Table, UnstyledButton } from '@mantine/core';
+// column, and skeleton rows while the first page loads. The table fits the room it is given: each
+// column says how wide the list must be to show it, and a phone-wide list is 'compact' (rows lead
+// with the name and status; the rows fold what they lose into the name cell or a menu).
+import { Group, type MantineSpacing, Skeleton, Table, type TableTdProps, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useElementWidth } from '../../lib/use-element-width.ts';
 import classes from './list-table.module.css';
 
 export type ListColumn = {
@@ -11,7 +14,10 @@ export type ListColumn = {
   label: string;
   /** The server's sort field; without one the header is plain text. */
   sortField?: string;
-  width?: number | string;
+  /** Width in px; the columns without one share what the others leave. */
+  width?: number;
+  /** The narrowest list (px) that shows this column; a narrower list leaves it out. */
+  minListWidth?: number;
   /** How much of the cell the loading placeholder fills (60% unless said). */
   skeletonWidth?: string;
 };
@@ -20,16 +26,39 @@ export type ListSort = { field: string; direction: 'asc' | 'desc' };
 
 type ActionsColumn = {
   width: number;
+  /** The width in a compact list, where the row's actions fold into a menu. */
+  compactWidth?: number;
   /** An icon menu's column is named for screen readers only. */
   labelHidden?: boolean;
   /** The loading placeholder of the column (empty unless given). */
   skeleton?: ReactNode;
 };
 
+/** Below this width a list is laid out for a phone. */
+export const COMPACT_LIST_WIDTH = 560;
+/** What a column without a width needs at least before the table scrolls sideways. */
+const SHARED_COLUMN_MIN_WIDTH = 100;
+
+type ListLayout = {
+  /** Phone-wide: rows show the name, the status and the actions. */
+  compact: boolean;
+  /** Whether the column `key` is shown at the list's current width. */
+  shows: (key: string) => boolean;
+};
+
+const ListLayoutContext = createContext<ListLayout>({ compact: false, shows: () => true });
+
+/** The layout the enclosing list table chose for its width. */
+export const useListLayout = () => useContext(ListLayoutContext);
+
+/** A body cell of the column `column`; nothing when the list is too narrow to show that column. */
+export function ListCell({ column, ...props }: TableTdProps & { column: string }) {
+  const { shows } = useListLayout();
+  return shows(column) ? <Table.Td {...props} /> : null;
+}
+
 type ListTableProps = {
   columns: readonly ListColumn[];
-  /** Below this width the table scrolls sideways rather than squeezing its columns. */
-  minWidth: number;
   horizontalSpacing?: MantineSpacing;
   /** The current sort and how to change it; a list the server does not sort leaves them out. */
   sort?: ListSort;
@@ -45,7 +74,6 @@ const SKELETON_ROWS = 8;
 
 export function ListTable({
   columns,
-  minWidth,
   horizontalSpacing = 'xs',
   sort,
   onSort,
@@ -53,44 +81,66 @@ export function ListTable({
   loading,
   children,
 }: ListTableProps) {
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  // Until measured (before the first paint) every column is shown.
+  const visible = columns.filter((c) => width === null || !c.minListWidth || width >= c.minListWidth);
+  const visibleKeys = visible.map((c) => c.key).join(' ');
+  const compact = width !== null && width < COMPACT_LIST_WIDTH;
+  const layout = useMemo<ListLayout>(() => {
+    const keys = new Set(visibleKeys.split(' '));
+    return { compact, shows: (key) => keys.has(key) };
+  }, [compact, visibleKeys]);
+  const actionsWidth = actions && (compact ? (actions.compactWidth ?? actions.width) : actions.width);
+  // A safety net only: the column sets are chosen so that the visible ones fit without scrolling.
+  const minWidth = visible.reduce((sum, c) => sum + (c.width ?? SHARED_COLUMN_MIN_WIDTH), 0) + (actionsWidth ?? 0);
+
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table
-        verticalSpacing={6}
-        horizontalSpacing={horizontalSpacing}
-        fz="sm"
-        highlightOnHover
-        stickyHeader
-        layout="fixed"
-        className={classes.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) =>
-              column.sortField && sort && onSort ? (
-                <SortableTh key={column.key} column={column} sortField={column.sortField} sort={sort} onSort={onSort} />
-              ) : (
-                <Table.Th key={column.key} w={column.width}>
-                  {column.label}
+    <ListLayoutContext.Provider value={layout}>
+      <Table.ScrollContainer ref={ref} minWidth={minWidth} type="native" data-list-table>
+        <Table
+          verticalSpacing={6}
+          horizontalSpacing={horizontalSpacing}
+          fz="sm"
+          highlightOnHover
+          stickyHeader
+          layout="fixed"
+          className={classes.table}
+          data-compact={compact || undefined}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {visible.map((column) =>
+                column.sortField && sort && onSort ? (
+                  <SortableTh
+                    key={column.key}
+                    column={column}
+                    sortField={column.sortField}
+                    sort={sort}
+                    onSort={onSort}
+                  />
+                ) : (
+                  <Table.Th key={column.key} w={column.width}>
+                    {column.label}
+                  </Table.Th>
+                ),
+              )}
+              {actions ? (
+                <Table.Th w={actionsWidth}>
+                  {actions.labelHidden || compact ? <span className={classes.srOnly}>Actions</span> : 'Actions'}
                 </Table.Th>
-              ),
-            )}
-            {actions ? (
-              <Table.Th w={actions.width}>
-                {actions.labelHidden ? <span className={classes.srOnly}>Actions</span> : 'Actions'}
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <SkeletonRow key={i} columns={columns} actions={actions} />
-              ))
-            : children}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              ) : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                  <SkeletonRow key={i} columns={visible} actions={actions} />
+                ))
+              : children}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ListLayoutContext.Provider>
   );
 }
 
@@ -111,7 +161,7 @@ function SortableTh({
     <Table.Th w={column.width} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton onClick={() => onSort(sortField)} className={classes.sortButton}>
         <Group gap={4} wrap="nowrap">
-          <span>{column.label}</span>
+          <span className={classes.headerLabel}>{column.label}</span>
           <Icon size={14} stroke={1.8} className={active ? undefined : classes.dimIcon} aria-hidden />
         </Group>
       </UnstyledButton>

@@ -1,5 +1,6 @@
 // The buttons under a record form, kept in view at the bottom of the drawer while the form scrolls:
-// the record's own actions on the left, Cancel/Close and Save on the right.
+// the record's own actions on the left, Cancel/Close and Save on the right, always in one row (the
+// hint gives way first; on a phone the record's actions show as icons).
 import { Button, Group, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -30,11 +31,20 @@ export function RecordFormFooter({
 }: RecordFormFooterProps) {
   return (
     <div className={classes.footer}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="xs">{actions}</Group>
-        <Group gap="xs">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group gap="xs" className={classes.footerActions}>
+          {actions}
+        </Group>
+        <Group gap="xs" className={classes.footerMain}>
           {!readOnly && !valid && !saving ? (
-            <Text size="xs" c="dimmed" visibleFrom="sm">
+            <Text
+              size="xs"
+              c="dimmed"
+              visibleFrom="sm"
+              truncate="end"
+              className={classes.footerHint}
+              title="Complete the required fields (*) to save."
+            >
               Complete the required fields (*) to save.
             </Text>
           ) : null}

@@ -4,10 +4,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearch } from '@tanstack/react-router';
 import { passwordResetSchema } from '@crm/domain';
 import { isApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PasswordStrengthMeter } from '../profile/password-strength-meter.tsx';
 import { useConfirmPasswordReset } from './api/password-reset.ts';
 
 export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const { token = '' } = useSearch({ from: '/reset-password' });
   const confirm = useConfirmPasswordReset();
   const form = useForm({

@@ -5,11 +5,14 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInSchema, type SignInInput } from '@crm/domain';
+import { LogoMark } from '../../components/logo-mark.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useRequestPasswordReset } from './api/password-reset.ts';
 import { useSignIn } from './api/sign-in.ts';
 
 export function SignInPage() {
+  useDocumentTitle('Sign in');
   const search = useSearch({ from: '/auth' });
   const navigate = useNavigate();
   const signIn = useSignIn();
@@ -54,7 +57,7 @@ export function SignInPage() {
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
           <Stack gap="lg">
             <Stack gap={4} align="center">
-              <img src="/favicon.svg" alt="" width={44} height={44} />
+              <LogoMark size={44} />
               <Title order={1} fz={24}>
                 Sign in to Visa CRM
               </Title>

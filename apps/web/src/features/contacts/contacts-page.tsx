@@ -1,8 +1,8 @@
 // /contacts: the archive of leads (spec 2 "Contacts page"). Search and page live in the URL; the
 // server searches, paginates and scopes the list (guest at most 20, consultant its own).
-import { Badge, Button, Card, CloseButton, EmptyState, Group, Loader, Text, TextInput } from '@mantine/core';
+import { Button, Card, CloseButton, EmptyState, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAddressBook, IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconAddressBook, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import {
@@ -17,7 +17,9 @@ import { ListFooterBar, ListPagination } from '../../components/list-footer.tsx'
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RoleBadge } from '../../components/role-badge.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useContactList } from './api/contact-list.ts';
 import { useContactStatistics } from './api/contact-statistics.ts';
 import { ContactStatisticsCards } from './components/contact-statistics-cards.tsx';
@@ -29,6 +31,7 @@ import { CONTACTS_PAGE_SIZE, type ContactsSearch, contactsSearchSchema } from '.
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function ContactsPage() {
+  useDocumentTitle(pageName('/contacts'));
   const { role, can } = useAuthorization();
   const navigate = useNavigate();
   // The route is declared with the shared page helper (no validateSearch): the raw params are read
@@ -78,11 +81,7 @@ export function ContactsPage() {
     <>
       <PageHeader
         title="Contacts"
-        subtitle={
-          <Badge variant="light" color="gray" tt="none" leftSection={<IconUsers size={12} />}>
-            {ROLE_LABELS[role]}
-          </Badge>
-        }
+        subtitle={<RoleBadge role={role} />}
         actions={
           <Button
             variant="default"

@@ -15,7 +15,8 @@ import { lazy, Suspense } from 'react';
 import { activeLeads, dashboardConversionRate, GOOD_CONVERSION_RATE } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useDateFormat } from '../../lib/format.ts';
 import { EMPTY_CONVERSION_STATISTICS, useConversionStatistics } from './api/conversion-statistics.ts';
 import { useLeadStatistics } from './api/lead-statistics.ts';
 import { useLeadTrend } from './api/lead-trend.ts';
@@ -26,6 +27,8 @@ import { StatCard } from './components/stat-card.tsx';
 const PipelineCharts = lazy(() => import('./components/pipeline-charts.tsx'));
 
 export function DashboardPage() {
+  useDocumentTitle(pageName('/dashboard'));
+  const { formatDate } = useDateFormat();
   const stats = useLeadStatistics();
   const conversion = useConversionStatistics();
   const trend = useLeadTrend();
@@ -40,7 +43,7 @@ export function DashboardPage() {
       title="Dashboard"
       subtitle={
         <Group gap="xs" component="span">
-          <span>Last updated {updatedAt ? formatDate(new Date(updatedAt)) : formatDate(new Date())}</span>
+          <span>Last updated {formatDate(new Date(updatedAt || Date.now()))}</span>
           {updating ? (
             <Badge size="xs" variant="light" color="blue" tt="none">
               Updating
@@ -99,7 +102,7 @@ export function DashboardPage() {
     <>
       {header}
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
           <StatCard
             title="Active Leads"
             value={String(activeLeads(s))}
@@ -111,7 +114,7 @@ export function DashboardPage() {
             value={String(s.convertedLeads)}
             caption="Successfully converted"
             icon={<IconCircleCheck size={18} />}
-            footnote={`${c.recentConversions} in the last 30 days`}
+            footnote={`${c.recentConversions} in the last 30 days${c.totalReversions > 0 ? ` · ${c.totalReversions} reverted` : ''}`}
           />
           <StatCard
             title="New Leads"

@@ -7,8 +7,9 @@ import {
   type LeadRecord,
   normalizeLeadInput,
   normalizeLeadStatus,
+  type LeadPatchInput,
   updateLeadSchema,
-  type UpdateLeadInput,
+  wholeFormPatch,
 } from '@crm/domain';
 
 export type LeadFormValues = {
@@ -98,9 +99,12 @@ export function toCreateInput(values: LeadFormValues): LeadInput {
   return normalizeLeadInput(createLeadSchema.parse(fields));
 }
 
-/** The update body: a full replacement (left-out optional fields are cleared) with the version last read. */
-export function toUpdateInput(values: LeadFormValues): UpdateLeadInput {
-  return normalizeLeadInput(updateLeadSchema.parse(values));
+/**
+ * The PATCH body: every field of the form (PATCH leaves a field not sent as stored, so an emptied one goes
+ * as null and is cleared) with the version last read.
+ */
+export function toUpdateInput(values: LeadFormValues): LeadPatchInput {
+  return wholeFormPatch(Object.keys(updateLeadSchema.shape), normalizeLeadInput(updateLeadSchema.parse(values)));
 }
 
 /** Which accordion section holds each field (for error badges and opening the right section). */

@@ -1,12 +1,12 @@
 // /leads-clients (and /leads, /clients on their tab): spec 1 §2.3. Each list is paginated, sorted,
 // filtered and searched by the server; the view, and the record panel open over it, live in the
 // URL's search params (spec 1 §2.1).
-import { Badge, Button, Card, Group, Loader, Tabs } from '@mantine/core';
+import { Button, Card, Group, Loader, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconEyeOff, IconRefresh, IconUsers } from '@tabler/icons-react';
+import { IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   CLIENT_SORT_FIELDS,
   CLIENT_STATUS_FILTER_OPTIONS,
@@ -15,18 +15,18 @@ import {
   LEAD_STATUSES,
   pageSizeLimit,
   parseSort,
-  ROLE_LABELS,
 } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RoleBadge } from '../../components/role-badge.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { lazyWithPreload, OpenAfterMount, useWantedOnce } from '../../lib/lazy-component.ts';
 import { useClientFilterOptions } from '../clients/api/client-filter-options.ts';
 import { useClientList } from '../clients/api/client-list.ts';
-import { ClientPanel } from '../clients/components/client-panel.tsx';
 import { ClientsTab } from '../clients/components/clients-tab.tsx';
-import { RecordsTab } from '../records/records-tab.tsx';
 import { useLeadFilterOptions } from './api/lead-filter-options.ts';
 import { useLeadList } from './api/lead-list.ts';
-import { LeadPanel } from './components/lead-panel.tsx';
 import { LeadsFilterBar } from './components/leads-filter-bar.tsx';
 import { LeadsTab } from './components/leads-tab.tsx';
 import {
@@ -40,6 +40,15 @@ import {
 import { useRecordLink } from './use-record-link.ts';
 
 type LeadsClientsPageProps = { search: LeadsSearch; defaultTab: ListTab };
+
+// The panels (with the record forms and the date picker) and the All Records tab load on first use: the
+// lists come first. Their code starts loading when the pointer or focus reaches the list or the tab.
+const leadPanel = lazyWithPreload(() => import('./components/lead-panel.tsx').then((m) => m.LeadPanel));
+const clientPanel = lazyWithPreload(() => import('../clients/components/client-panel.tsx').then((m) => m.ClientPanel));
+const recordsTab = lazyWithPreload(() => import('../records/records-tab.tsx').then((m) => m.RecordsTab));
+const LeadPanel = leadPanel.Component;
+const ClientPanel = clientPanel.Component;
+const RecordsTab = recordsTab.Component;
 
 /** Keeps the values a tab's API accepts (the URL's status list serves both tabs). */
 const only = (values: readonly string[] | undefined, allowed: readonly string[]) => {
@@ -95,6 +104,19 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
       : leadOptions.data;
 
   const [newOpen, setNewOpen] = useState(false);
+  // An open panel names its record in the tab instead (/leads and /clients share the screen's name).
+  useDocumentTitle(newOpen || link.lead || link.clientId ? null : pageName('/leads-clients'));
+  const leadPanelState = newOpen
+    ? ({ mode: 'new' } as const)
+    : link.lead
+      ? ({ mode: 'edit', id: link.lead.id, resolving: link.lead.resolving } as const)
+      : null;
+  const leadPanelMounted = useWantedOnce(leadPanelState !== null);
+  const clientPanelMounted = useWantedOnce(link.clientId !== null);
+  const preloadPanels = () => {
+    void leadPanel.preload();
+    void clientPanel.preload();
+  };
 
   const refresh = async () => {
     const results = await Promise.all([
@@ -151,11 +173,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
     <>
       <PageHeader
         title="Leads and Clients"
-        subtitle={
-          <Badge variant="light" color="gray" tt="none" leftSection={<IconUsers size={12} />}>
-            {ROLE_LABELS[role]}
-          </Badge>
-        }
+        subtitle={<RoleBadge role={role} />}
         actions={
           <>
             <Button
@@ -180,7 +198,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
         }
       />
 
-      <Card withBorder padding={0} radius="md">
+      <Card withBorder padding={0} radius="md" onPointerEnter={preloadPanels} onFocusCapture={preloadPanels}>
         <LeadsFilterBar
           tab={tab}
           search={search}
@@ -199,7 +217,12 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
               <Tabs.Tab value="clients" {...tabSpacing}>
                 Clients ({count(clients)})
               </Tabs.Tab>
-              <Tabs.Tab value="records" {...tabSpacing}>
+              <Tabs.Tab
+                value="records"
+                {...tabSpacing}
+                onPointerEnter={() => void recordsTab.preload()}
+                onFocus={() => void recordsTab.preload()}
+              >
                 All Records
               </Tabs.Tab>
             </Tabs.List>
@@ -229,36 +252,48 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
             />
           </Tabs.Panel>
           <Tabs.Panel value="records">
-            <RecordsTab search={search} onNavigate={setSearch} />
+            <Suspense fallback={<PageLoader />}>
+              <RecordsTab search={search} onNavigate={setSearch} />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Card>
 
-      <LeadPanel
-        state={
-          newOpen
-            ? { mode: 'new' }
-            : link.lead
-              ? { mode: 'edit', id: link.lead.id, resolving: link.lead.resolving }
-              : null
-        }
-        onClose={() => {
-          setNewOpen(false);
-          if (search.view) link.close();
-        }}
-        onCreated={() => setNewOpen(false)}
-        tab={link.panelTab}
-        onTabChange={link.setPanelTab}
-        onOpenClient={(id) => link.open(id, 'client')}
-        onConverting={link.keepLeadShown}
-      />
-      <ClientPanel
-        clientId={link.clientId}
-        tab={link.panelTab}
-        onTabChange={link.setPanelTab}
-        onClose={link.close}
-        onOpenLead={(id) => link.open(id, 'lead', { asIs: true })}
-      />
+      {leadPanelMounted ? (
+        <Suspense fallback={null}>
+          <OpenAfterMount open={leadPanelState !== null}>
+            {(open) => (
+              <LeadPanel
+                state={open ? leadPanelState : null}
+                onClose={() => {
+                  setNewOpen(false);
+                  if (search.view) link.close();
+                }}
+                onCreated={() => setNewOpen(false)}
+                tab={link.panelTab}
+                onTabChange={link.setPanelTab}
+                onOpenClient={(id) => link.open(id, 'client')}
+                onConverting={link.keepLeadShown}
+              />
+            )}
+          </OpenAfterMount>
+        </Suspense>
+      ) : null}
+      {clientPanelMounted ? (
+        <Suspense fallback={null}>
+          <OpenAfterMount open={link.clientId !== null}>
+            {(open) => (
+              <ClientPanel
+                clientId={open ? link.clientId : null}
+                tab={link.panelTab}
+                onTabChange={link.setPanelTab}
+                onClose={link.close}
+                onOpenLead={(id) => link.open(id, 'lead', { asIs: true })}
+              />
+            )}
+          </OpenAfterMount>
+        </Suspense>
+      ) : null}
     </>
   );
 }

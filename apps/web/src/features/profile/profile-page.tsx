@@ -19,14 +19,17 @@ import { IconLogout, IconMail } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { type CurrentUser, passwordChangeSchema, profileUpdateSchema, ROLE_LABELS } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RoleBadge } from '../../components/role-badge.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
+import { useDateFormat } from '../../lib/format.ts';
 import { useSignOut } from '../auth/api/sign-out.ts';
 import { useChangePassword, useProfile, useSendPasswordResetEmail, useUpdateProfile } from './api/profile.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 export function ProfilePage() {
+  useDocumentTitle(pageName('/profile'));
   const profile = useProfile();
   const signOut = useSignOut();
   if (profile.isPending) return <PageLoader />;
@@ -47,7 +50,7 @@ export function ProfilePage() {
     <>
       <PageHeader
         title="My Profile"
-        subtitle={<Badge variant="light">{ROLE_LABELS[user.role]}</Badge>}
+        subtitle={<RoleBadge role={user.role} />}
         actions={
           <Button
             variant="default"
@@ -223,6 +226,7 @@ function SecurityCard() {
 }
 
 function AccountDetailsCard({ user }: { user: CurrentUser }) {
+  const { formatDate } = useDateFormat();
   const rows: [string, React.ReactNode][] = [
     ['Role', ROLE_LABELS[user.role]],
     [

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInInput } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
+import { clearSessionExpired } from '../../../lib/session-expiry.ts';
 import { type Session, sessionQueryKey } from './session.ts';
 
 export function useSignIn() {
@@ -8,6 +9,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (input: SignInInput) => api.post<Session>('/api/auth/sign-in', input),
     onSuccess: (session) => {
+      clearSessionExpired();
       queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, session);
     },

@@ -15,6 +15,7 @@ import {
   COUNTRIES,
   DEPENDENT_COUNTS,
   DESIRED_VISAS_FOR_CLIENT,
+  firmBirthDateErrors,
   hasSpouse,
   isBridgingVisa,
   MARITAL_STATUSES,
@@ -23,6 +24,7 @@ import {
   updateClientSchema,
   VISAS,
 } from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { FormSection, issuesBySection } from '../../../components/record-form/form-section.tsx';
 import {
@@ -34,6 +36,7 @@ import { RecordFormFooter } from '../../../components/record-form/record-form-fo
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { useDateFormat } from '../../../lib/format.ts';
 import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
 import { PersonFields, spouseField } from '../../records/components/person-fields.tsx';
 import { useUpdateClient } from '../api/update-client.ts';
@@ -66,7 +69,12 @@ const RULE_DEPENDENTS: Partial<Record<ClientTextField, readonly ClientTextField[
   maritalStatus: ['spouseFirstName', 'spouseLastName', 'spouseNationality'],
 };
 
-const validateClient = schemaResolver(updateClientSchema, { sync: true }) as (values: ClientFormValues) => FormErrors;
+const schemaErrors = schemaResolver(updateClientSchema, { sync: true }) as (values: ClientFormValues) => FormErrors;
+
+/** The schema's errors, and birth dates after the firm's today (the schema cannot know the firm's zone). */
+const clientValidator =
+  (today: () => string) =>
+  (values: ClientFormValues): FormErrors => ({ ...firmBirthDateErrors(values, today()), ...schemaErrors(values) });
 
 export type ClientFormRights = { canDelete: boolean; canDeletePermanently: boolean; canHide: boolean };
 
@@ -82,6 +90,8 @@ type ClientFormProps = {
 
 export function ClientForm({ client, readOnly, rights, onCancel, onAction, onReload }: ClientFormProps) {
   const baseValues = useMemo(() => clientToFormValues(client), [client]);
+  const { today } = useDateFormat();
+  const validateClient = useMemo(() => clientValidator(today), [today]);
   const form = useForm<ClientFormValues>({
     mode: 'controlled',
     initialValues: baseValues,
@@ -140,7 +150,10 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   };
 
   const values = form.values;
-  const issues = useMemo(() => issuesBySection(Object.keys(validateClient(values)), clientSectionOf), [values]);
+  const issues = useMemo(
+    () => issuesBySection(Object.keys(validateClient(values)), clientSectionOf),
+    [validateClient, values],
+  );
 
   /** Sets a field, then re-checks the fields whose rule depends on it (spec 1 §5.2). */
   const setField = (field: ClientTextField, value: string) => {
@@ -185,7 +198,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
     !['None', 'Other'].includes(values.currentVisaSubclass) &&
     !isBridgingVisa(values.currentVisaSubclass);
   const canSave = !readOnly && !saving && issues.valid && dirty;
-  const passport = passportStatus(values.passportExpiryDate || null);
+  const passport = passportStatus(values.passportExpiryDate || null, today());
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit client">
@@ -217,7 +230,6 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                 disabled: s === REVERTED_STATUS && values.status !== REVERTED_STATUS,
               }))}
               {...select('status')}
-              allowDeselect={false}
               maxDropdownHeight={320}
             />
           </SimpleGrid>
@@ -254,14 +266,14 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                 <Select
                   label="Number of Dependents"
                   data={DEPENDENT_COUNTS as unknown as string[]}
-                  allowDeselect={false}
                   {...select('numberOfDependents')}
                   onChange={onDependentCount}
                 />
                 <TextInput label="Passport Number" autoComplete="off" {...input('passportNumber')} />
-                <TextInput
+                <DateField
+                  kind="document"
                   label="Passport Expiry Date"
-                  type="date"
+                  clearable={!readOnly}
                   {...input('passportExpiryDate')}
                   description={
                     <Group gap={4} component="span">
@@ -308,7 +320,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                     placeholder="Choose a visa"
                     data={DESIRED_VISAS_FOR_CLIENT as string[]}
                     searchable
-                    clearable={!readOnly}
+                    clearable={location !== 'Outside Australia' && !readOnly}
                     {...select('desiredVisa')}
                   />
                 ) : (
@@ -324,13 +336,13 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                       placeholder="Choose a visa"
                       data={VISAS as unknown as string[]}
                       searchable
-                      clearable={!readOnly}
                       {...select('currentVisaSubclass')}
                     />
-                    <TextInput
+                    <DateField
+                      kind="document"
                       label="Visa Expiry Date"
                       required={visaExpiryRequired}
-                      type="date"
+                      clearable={!visaExpiryRequired && !readOnly}
                       {...input('visaExpiryDate')}
                     />
                   </>
@@ -430,6 +442,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
 /** The words the user reads after a failed save (spec 1 §8: 'Error: {message}'). */
 export function clientSaveErrorMessage(error: Error): string {
   if (error instanceof ApiError) {
+    if (error.status === 401) return CLIENT_MESSAGES.loginToSave;
     if (error.code === 'VALIDATION_FAILED') return error.message || 'Please check all required fields and try again.';
     if (error.status >= 500) return 'The server could not save the client. Please try again.';
   }

@@ -2,15 +2,16 @@
 // the tabs Client Details, Services and Tasks & Notes; the overview card beside the form; the
 // 'Revert to Lead' offer within 30 days of a conversion and the 'Reverted to Lead' banner.
 // Read-only for a Reverted client or a role that may not edit.
-import { Alert, Anchor, Badge, Button, Center, Drawer, Grid, Group, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Center, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowBackUp, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ClientRecord, displayId, fullNameOf, REVERSION_WINDOW_DAYS, REVERTED_STATUS } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDateFormat } from '../../../lib/format.ts';
 import { useClient } from '../api/client.ts';
 import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
 import { ClientForm } from './client-form.tsx';
@@ -28,18 +29,17 @@ type ClientPanelProps = {
 };
 
 export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }: ClientPanelProps) {
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const client = useClient(clientId);
   const record = clientId ? client.data : undefined;
   const notFound = isApiError(client.error) && client.error.status === 404;
+  // The tab says whose panel is open; the page's name while the client loads.
+  useDocumentTitle(clientId === null ? null : record ? fullNameOf(record) : pageName('/leads-clients'));
 
   return (
-    <Drawer
+    <RecordDrawer
       opened={clientId !== null}
       onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : 1080}
-      padding="md"
+      closeLabel="Close client panel"
       title={
         <>
           <Group component="span" gap="xs" wrap="wrap">
@@ -55,14 +55,6 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
           ) : null}
         </>
       }
-      closeButtonProps={{ 'aria-label': 'Close client panel' }}
-      styles={{
-        title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 },
-        header: {
-          borderBottom: '1px solid var(--app-shell-border-color, var(--mantine-color-default-border))',
-          paddingBlock: 10,
-        },
-      }}
     >
       {!clientId ? null : client.isPending ? (
         <PageLoader label="Loading complete client data..." />
@@ -110,7 +102,7 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
           </Tabs.Panel>
         </Tabs>
       ) : null}
-    </Drawer>
+    </RecordDrawer>
   );
 }
 
@@ -133,6 +125,7 @@ type ClientDetailsProps = {
 };
 
 function ClientDetails({ client, onClose, onOpenLead, onReload }: ClientDetailsProps) {
+  const { formatDate } = useDateFormat();
   const { can } = useAuthorization();
   const [action, setAction] = useState<ClientActionKind | null>(null);
   const canEdit = can('clients:edit');
@@ -156,60 +149,55 @@ function ClientDetails({ client, onClose, onOpenLead, onReload }: ClientDetailsP
 
   return (
     <>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <ClientOverviewCard client={client} onOpenLead={onOpenLead} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="sm">
-            {reverted ? (
-              <Alert color="orange" variant="light" icon={<IconArrowBackUp size={18} />} title="Reverted to Lead">
+      <RecordDetailsLayout overview={<ClientOverviewCard client={client} onOpenLead={onOpenLead} />}>
+        <Stack gap="sm">
+          {reverted ? (
+            <Alert color="orange" variant="light" icon={<IconArrowBackUp size={18} />} title="Reverted to Lead">
+              <Text size="sm">
+                Reverted on {formatDate(client.revertedAt)}
+                {client.revertedBy ? ` by ${client.revertedBy.fullName}` : ''}. The lead {leadLink} is back in the
+                pipeline; this client is kept for the record and is read-only.
+              </Text>
+            </Alert>
+          ) : client.canRevert && canEdit ? (
+            <Alert color="blue" variant="light" p="xs">
+              <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text size="sm">
-                  Reverted on {formatDate(client.revertedAt)}
-                  {client.revertedBy ? ` by ${client.revertedBy.fullName}` : ''}. The lead {leadLink} is back in the
-                  pipeline; this client is kept for the record and is read-only.
+                  Converted from lead {leadLink} on {formatDate(client.convertedAt)}. The conversion can be reverted
+                  until {formatDate(revertUntil)}.
                 </Text>
-              </Alert>
-            ) : client.canRevert && canEdit ? (
-              <Alert color="blue" variant="light" p="xs">
-                <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Text size="sm">
-                    Converted from lead {leadLink} on {formatDate(client.convertedAt)}. The conversion can be reverted
-                    until {formatDate(revertUntil)}.
-                  </Text>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    color="orange"
-                    leftSection={<IconArrowBackUp size={14} />}
-                    onClick={() => setAction('revert')}
-                  >
-                    Revert to Lead
-                  </Button>
-                </Group>
-              </Alert>
-            ) : null}
-            {!canEdit ? (
-              <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-                <Text size="sm">Your role can view this client but not change it.</Text>
-              </Alert>
-            ) : null}
-            <ClientForm
-              key={client.id}
-              client={client}
-              readOnly={readOnly}
-              rights={{
-                canHide: canEdit,
-                canDelete: can('clients:delete'),
-                canDeletePermanently: can('clients:delete_permanent'),
-              }}
-              onCancel={onClose}
-              onAction={setAction}
-              onReload={onReload}
-            />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconArrowBackUp size={14} />}
+                  onClick={() => setAction('revert')}
+                >
+                  Revert to Lead
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          {!canEdit ? (
+            <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
+              <Text size="sm">Your role can view this client but not change it.</Text>
+            </Alert>
+          ) : null}
+          <ClientForm
+            key={client.id}
+            client={client}
+            readOnly={readOnly}
+            rights={{
+              canHide: canEdit,
+              canDelete: can('clients:delete'),
+              canDeletePermanently: can('clients:delete_permanent'),
+            }}
+            onCancel={onClose}
+            onAction={setAction}
+            onReload={onReload}
+          />
+        </Stack>
+      </RecordDetailsLayout>
       <ClientActionDialog
         action={action}
         client={action ? client : null}

@@ -2,13 +2,19 @@
 // empty and error states in the spec's words, the footer, and the row actions' confirmations.
 import { EmptyState } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ClientRecord } from '@crm/domain';
 import { FilteredListBody, type FilteredListProps } from '../../../components/filtered-list-body.tsx';
 import type { ListSort } from '../../../components/list-table/list-table.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
+import { OpenAfterMount, useWantedOnce } from '../../../lib/lazy-component.ts';
+import type { ClientActionKind } from './client-action-dialog.tsx';
 import { ClientsTable } from './clients-table.tsx';
+
+// The confirmations load when a row action is first chosen.
+const ClientActionDialog = lazy(() =>
+  import('./client-action-dialog.tsx').then((m) => ({ default: m.ClientActionDialog })),
+);
 
 type ClientsTabProps = FilteredListProps<ClientRecord> & {
   sort: ListSort;
@@ -20,6 +26,7 @@ export function ClientsTab({ sort, onSort, onOpen, ...listProps }: ClientsTabPro
   const { can } = useAuthorization();
   const [rowAction, setRowAction] = useState<{ action: ClientActionKind; client: ClientRecord } | null>(null);
   const { list } = listProps;
+  const dialogMounted = useWantedOnce(rowAction !== null);
 
   return (
     <FilteredListBody
@@ -55,11 +62,19 @@ export function ClientsTab({ sort, onSort, onOpen, ...listProps }: ClientsTabPro
         />
       }
       dialog={
-        <ClientActionDialog
-          action={rowAction?.action ?? null}
-          client={rowAction?.client ?? null}
-          onClose={() => setRowAction(null)}
-        />
+        dialogMounted ? (
+          <Suspense fallback={null}>
+            <OpenAfterMount open={rowAction !== null}>
+              {(open) => (
+                <ClientActionDialog
+                  action={open ? (rowAction?.action ?? null) : null}
+                  client={rowAction?.client ?? null}
+                  onClose={() => setRowAction(null)}
+                />
+              )}
+            </OpenAfterMount>
+          </Suspense>
+        ) : null
       }
     />
   );

@@ -3,23 +3,31 @@
 import { Menu, Table } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { type ClientRecord, fullNameOf } from '@crm/domain';
-import { HideMenuItem, OpenableRow, RowActionsCell, RowMenu } from '../../../components/list-table/list-row.tsx';
-import { type ListColumn, type ListSort, ListTable } from '../../../components/list-table/list-table.tsx';
+import {
+  HideMenuItem,
+  OpenableRow,
+  ROW_MENU_COLUMN_WIDTH,
+  RowActionsCell,
+  RowMenu,
+} from '../../../components/list-table/list-row.tsx';
+import { ListCell, type ListColumn, type ListSort, ListTable } from '../../../components/list-table/list-table.tsx';
 import { PersonRecordCells } from '../../../components/list-table/person-record-cells.tsx';
 import { ClientStatusBadge, PassportStatusBadge } from './client-status-badge.tsx';
 
 export type ClientRowAction = 'view' | 'edit' | 'hide' | 'unhide' | 'delete' | 'permanent';
 
+// As the leads table's columns, with Passport; Location goes first as the list narrows (it is also
+// a filter), so that 1280 px with the sidebar open keeps Created and the actions in view.
 const COLUMNS: ListColumn[] = [
-  { key: 'id', label: 'ID', width: 90 },
-  { key: 'name', label: 'Name', sortField: 'firstName', width: '14%' },
-  { key: 'contact', label: 'Contact', width: '18%', skeletonWidth: '80%' },
-  { key: 'status', label: 'Status', sortField: 'status', width: '13%' },
-  { key: 'passport', label: 'Passport', sortField: 'passportExpiryDate', width: 112 },
-  { key: 'location', label: 'Location', sortField: 'applicantLocation', width: '9%' },
-  { key: 'desiredVisa', label: 'Desired Visa', sortField: 'desiredVisa', width: '12%' },
-  { key: 'manager', label: 'Manager', width: '10%' },
-  { key: 'created', label: 'Created', sortField: 'createdAt', width: 100 },
+  { key: 'id', label: 'ID', width: 100, minListWidth: 1200 },
+  { key: 'name', label: 'Name', sortField: 'firstName' },
+  { key: 'contact', label: 'Contact', minListWidth: 760, skeletonWidth: '80%' },
+  { key: 'status', label: 'Status', sortField: 'status', width: 140 },
+  { key: 'passport', label: 'Passport', sortField: 'passportExpiryDate', width: 108, minListWidth: 640 },
+  { key: 'location', label: 'Location', sortField: 'applicantLocation', width: 110, minListWidth: 1040 },
+  { key: 'desiredVisa', label: 'Desired Visa', sortField: 'desiredVisa', minListWidth: 620 },
+  { key: 'manager', label: 'Manager', width: 120, minListWidth: 920 },
+  { key: 'created', label: 'Created', sortField: 'createdAt', width: 108, minListWidth: 520 },
 ];
 
 export type ClientRowRights = { canEdit: boolean; canDelete: boolean; canDeletePermanently: boolean };
@@ -38,10 +46,9 @@ export function ClientsTable({ items, loading, sort, onSort, onOpen, onAction, r
   return (
     <ListTable
       columns={COLUMNS}
-      minWidth={1040}
       sort={sort}
       onSort={onSort}
-      actions={{ width: 40, labelHidden: true }}
+      actions={{ width: ROW_MENU_COLUMN_WIDTH, labelHidden: true }}
       loading={loading}
     >
       {items.map((client) => (
@@ -80,9 +87,9 @@ function ClientRow({
             <Table.Td>
               <ClientStatusBadge status={client.status} wrap />
             </Table.Td>
-            <Table.Td>
+            <ListCell column="passport">
               <PassportStatusBadge status={client.passportStatus} size="xs" />
-            </Table.Td>
+            </ListCell>
           </>
         }
       />

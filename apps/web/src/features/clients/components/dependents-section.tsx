@@ -3,6 +3,7 @@
 import { Card, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { COUNTRIES, DEPENDENT_RELATIONSHIPS } from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
 import type { ClientFormValues } from '../client-form-values.ts';
 
 type DependentsSectionProps = {
@@ -47,12 +48,7 @@ export function DependentsSection({ form, readOnly }: DependentsSectionProps) {
               data={DEPENDENT_RELATIONSHIPS as unknown as string[]}
               {...select(index, 'relationship')}
             />
-            <TextInput
-              label="Date of Birth"
-              type="date"
-              max={new Date().toISOString().slice(0, 10)}
-              {...input(index, 'dateOfBirth')}
-            />
+            <DateField kind="birth" label="Date of Birth" clearable={!readOnly} {...input(index, 'dateOfBirth')} />
             <Select
               label="Nationality"
               required
@@ -70,7 +66,12 @@ export function DependentsSection({ form, readOnly }: DependentsSectionProps) {
               {...select(index, 'countryOfResidence')}
             />
             <TextInput label="Passport Number" autoComplete="off" {...input(index, 'passportNumber')} />
-            <TextInput label="Passport Expiry Date" type="date" {...input(index, 'passportExpiryDate')} />
+            <DateField
+              kind="document"
+              label="Passport Expiry Date"
+              clearable={!readOnly}
+              {...input(index, 'passportExpiryDate')}
+            />
           </SimpleGrid>
         </Card>
       ))}

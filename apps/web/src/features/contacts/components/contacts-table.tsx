@@ -1,10 +1,10 @@
 // The contacts table of spec 2 "Contacts page": name (with nationality and company), contact
 // info, original status, archived date, and Restore for roles that may edit contacts.
-import { Badge, Button, Skeleton, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Skeleton, Table, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { type ContactRecord, fullNameOf } from '@crm/domain';
 import { ContactText, DateText } from '../../../components/list-table/list-cells.tsx';
-import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListCell, type ListColumn, ListTable, useListLayout } from '../../../components/list-table/list-table.tsx';
 import classes from './contacts-table.module.css';
 
 const LOST_STATUS = 'Not Proceeding / Lost';
@@ -12,11 +12,12 @@ const LOST_STATUS = 'Not Proceeding / Lost';
 const LOST_RED = 'red.9';
 const OTHER_ORANGE = '#c2410c';
 
+// Name and Contact Info share what the fixed columns leave; a phone shows name, status and Restore.
 const COLUMNS: ListColumn[] = [
-  { key: 'name', label: 'Name', width: '30%' },
-  { key: 'contact', label: 'Contact Info', width: '30%' },
-  { key: 'status', label: 'Original Status', width: '22%' },
-  { key: 'archived', label: 'Archived Date', width: 132, skeletonWidth: '70%' },
+  { key: 'name', label: 'Name' },
+  { key: 'contact', label: 'Contact Info', minListWidth: 640 },
+  { key: 'status', label: 'Original Status', width: 160 },
+  { key: 'archived', label: 'Archived Date', width: 144, minListWidth: 520, skeletonWidth: '70%' },
 ];
 
 type ContactsTableProps = {
@@ -31,9 +32,12 @@ export function ContactsTable({ items, loading, canRestore, onRestore }: Contact
   return (
     <ListTable
       columns={COLUMNS}
-      minWidth={canRestore ? 820 : 700}
       horizontalSpacing="sm"
-      actions={canRestore ? { width: 120, skeleton: <Skeleton height={22} width={80} radius="sm" /> } : undefined}
+      actions={
+        canRestore
+          ? { width: 120, compactWidth: 60, skeleton: <Skeleton height={22} width={32} radius="sm" /> }
+          : undefined
+      }
       loading={loading}
     >
       {items.map((contact) => (
@@ -53,20 +57,21 @@ function ContactRow({
   onRestore: (contact: ContactRecord) => void;
 }) {
   const name = fullNameOf(contact);
+  const { compact } = useListLayout();
   const details = [contact.nationality, contact.company ?? 'No company'].filter(Boolean).join(' · ');
   return (
     <Table.Tr data-testid="contact-row">
       <Table.Td>
-        <Text size="sm" fw={600} lineClamp={2}>
+        <Text size="sm" fw={600} lineClamp={2} title={name}>
           {name}
         </Text>
         <Text size="xs" c="dimmed" truncate="end" title={details}>
           {details}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <ListCell column="contact">
         <ContactText email={contact.email} phone={contact.contactNumber} />
-      </Table.Td>
+      </ListCell>
       <Table.Td>
         {contact.originalLeadStatus ? (
           <Badge
@@ -86,20 +91,33 @@ function ContactRow({
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <ListCell column="archived">
         <DateText value={contact.movedFromLeadsAt} />
-      </Table.Td>
+      </ListCell>
       {canRestore ? (
         <Table.Td>
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconRestore size={14} />}
-            onClick={() => onRestore(contact)}
-            aria-label={`Restore ${name}`}
-          >
-            Restore
-          </Button>
+          {compact ? (
+            // The same name as the labelled button: a phone has room for the icon only.
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => onRestore(contact)}
+              aria-label={`Restore ${name}`}
+              title="Restore"
+            >
+              <IconRestore size={16} />
+            </ActionIcon>
+          ) : (
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconRestore size={14} />}
+              onClick={() => onRestore(contact)}
+              aria-label={`Restore ${name}`}
+            >
+              Restore
+            </Button>
+          )}
         </Table.Td>
       ) : null}
     </Table.Tr>

@@ -22,6 +22,7 @@ import {
   CONTACT_MESSAGES,
   type ContactRecord,
   type ContactRestoreResult,
+  formatPhoneNumber,
   fullNameOf,
   RESTORE_MISSING_MESSAGE,
   RESTORE_OPTIONS,
@@ -127,7 +128,7 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
       <div>
         <Text fw={600}>{name}</Text>
         <Text size="sm" c="dimmed">
-          {contact.email} · {contact.contactNumber}
+          {contact.email} · {formatPhoneNumber(contact.contactNumber)}
         </Text>
       </div>
 

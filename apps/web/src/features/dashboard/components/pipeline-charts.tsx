@@ -4,6 +4,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, BarsList } from '@mantine/charts';
 import { Card, Center, Grid, Loader, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { CONVERTED_STATUS, type LeadStatus, type LeadTrend } from '@crm/domain';
+import { useDateFormat } from '../../../lib/format.ts';
 
 const STAGE_NAMES: Record<LeadStatus, string> = {
   'New Lead Received': 'New',
@@ -19,19 +20,11 @@ const STAGE_NAMES: Record<LeadStatus, string> = {
 
 const CLOSED: readonly string[] = ['Consultation Only – Not Proceeding Yet', 'Ineligible', 'Not Proceeding / Lost'];
 
-const weekLabel = (weekStart: string) => {
-  const [y, m, d] = weekStart.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-};
-
 export default function PipelineCharts({ trend, loading }: { trend: LeadTrend | undefined; loading: boolean }) {
   // A label longer than its bar runs on past it onto the card, so the text takes the card's contrast
   // and the bars take a shade that the same text reads on.
   const dark = useComputedColorScheme('light') === 'dark';
+  const { formatDayMonth } = useDateFormat();
   const stages = (trend?.stages ?? []).map((s) => ({
     name: STAGE_NAMES[s.status as LeadStatus] ?? s.status,
     value: s.count,
@@ -49,7 +42,7 @@ export default function PipelineCharts({ trend, loading }: { trend: LeadTrend | 
             : 'blue.1',
     textColor: dark ? 'gray.0' : 'dark.7',
   }));
-  const weeks = (trend?.weeks ?? []).map((w) => ({ week: weekLabel(w.weekStart), 'New leads': w.count }));
+  const weeks = (trend?.weeks ?? []).map((w) => ({ week: formatDayMonth(w.weekStart), 'New leads': w.count }));
   const totalNew = weeks.reduce((sum, w) => sum + w['New leads'], 0);
   return (
     <Grid gap="md">

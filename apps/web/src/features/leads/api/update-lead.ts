@@ -1,10 +1,10 @@
 // PATCH /api/leads/:id with the version last read (409 when someone else saved first).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadRecord, UpdateLeadInput } from '@crm/domain';
+import type { LeadPatchInput, LeadRecord } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 
-export type UpdateLeadVariables = { id: string; input: UpdateLeadInput };
+export type UpdateLeadVariables = { id: string; input: LeadPatchInput };
 
 export function useUpdateLead() {
   const queryClient = useQueryClient();

@@ -15,6 +15,7 @@ import {
   createLeadSchema,
   DEFAULT_LEAD_STATUS,
   DESIRED_VISAS_FOR_LEAD,
+  firmBirthDateErrors,
   LEAD_MESSAGES,
   LEAD_STATUS_CONVERTIBILITY,
   LEAD_STATUS_DESCRIPTIONS,
@@ -27,6 +28,7 @@ import {
   updateLeadSchema,
   VISAS,
 } from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { FormSection, issuesBySection } from '../../../components/record-form/form-section.tsx';
 import {
@@ -38,6 +40,7 @@ import { RecordFormFooter } from '../../../components/record-form/record-form-fo
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { useDateFormat } from '../../../lib/format.ts';
 import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
 import { PersonFields } from '../../records/components/person-fields.tsx';
 import { useSaveAsConverted } from '../api/convert-lead.ts';
@@ -98,7 +101,8 @@ export function LeadForm({
   const [restoredDraftAt, setRestoredDraftAt] = useState<number | null>(null);
   const [initialDraft] = useState(() => (readOnly ? null : readDraft(storageKey, lead?.version ?? null)));
 
-  const validate = useMemo(() => leadValidator(isNew), [isNew]);
+  const { today, formatTime } = useDateFormat();
+  const validate = useMemo(() => leadValidator(isNew, today), [isNew, today]);
   const form = useForm<LeadFormValues>({
     mode: 'controlled',
     initialValues: baseValues,
@@ -293,11 +297,7 @@ export function LeadForm({
           {restoredDraftAt ? (
             <Alert color="blue" variant="light" p="xs" title="Unsaved changes restored">
               <Group justify="space-between" gap="xs">
-                <Text size="sm">
-                  Your changes from{' '}
-                  {new Date(restoredDraftAt).toLocaleTimeString('en-AU', { hour: '2-digit', minute: '2-digit' })} were
-                  kept in this browser.
-                </Text>
+                <Text size="sm">Your changes from {formatTime(restoredDraftAt)} were kept in this browser.</Text>
                 <Button size="compact-xs" variant="subtle" onClick={discardDraft}>
                   Discard draft
                 </Button>
@@ -332,7 +332,6 @@ export function LeadForm({
               data={LEAD_STATUSES as unknown as string[]}
               {...select('leadStatus')}
               onChange={onStatusChange}
-              allowDeselect={false}
               renderOption={({ option }) => (
                 <Stack gap={0}>
                   <Text size="sm">{option.label}</Text>
@@ -425,7 +424,12 @@ export function LeadForm({
                       clearable
                       {...select('currentVisaSubclass')}
                     />
-                    <TextInput label="Visa Expiry Date" type="date" {...input('visaExpiryDate')} />
+                    <DateField
+                      kind="document"
+                      label="Visa Expiry Date"
+                      clearable={!readOnly}
+                      {...input('visaExpiryDate')}
+                    />
                   </>
                 ) : null}
               </SimpleGrid>
@@ -501,10 +505,11 @@ export function LeadForm({
  * the schema's joined-field rules only run when every single field is valid, which would hide
  * 'Branch Office is required…' until the very end.
  */
-function leadValidator(isNew: boolean) {
+function leadValidator(isNew: boolean, today: () => string) {
   const schemaErrors = schemaResolver(isNew ? createLeadSchema : updateLeadSchema, { sync: true });
   return (values: LeadFormValues): FormErrors => {
-    const errors = schemaErrors(values);
+    // The schema cannot know the firm's time zone: a birth date after the firm's today is checked here.
+    const errors: FormErrors = { ...firmBirthDateErrors(values, today()), ...schemaErrors(values) };
     const detail = SOURCE_DETAIL_FIELD[values.leadSource as keyof typeof SOURCE_DETAIL_FIELD];
     if (detail && !values[detail].trim() && !errors[detail]) errors[detail] = SOURCE_DETAIL_MESSAGES[detail];
     return errors;
@@ -514,6 +519,7 @@ function leadValidator(isNew: boolean) {
 /** The words the user reads after a failed save (spec 1 §8). */
 export function saveErrorMessage(error: Error, isNew: boolean): string {
   if (error instanceof ApiError) {
+    if (error.status === 401) return LEAD_MESSAGES.loginToSave;
     if (error.code === 'VALIDATION_FAILED') return error.message || 'Please check all required fields and try again.';
     if (
       error.code === 'NETWORK' ||

@@ -1,6 +1,6 @@
 // The 'Lead Overview' card at the left of the edit panel (spec 1 §2.5, spec 2 "Lead form").
-import type { LeadRecord } from '@crm/domain';
-import { formatDate } from '../../../lib/format.ts';
+import { formatPhoneNumber, type LeadRecord } from '@crm/domain';
+import { useDateFormat } from '../../../lib/format.ts';
 import {
   notSet,
   OverviewRow,
@@ -10,12 +10,13 @@ import {
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 
 export function LeadOverviewCard({ lead }: { lead: LeadRecord }) {
+  const { formatDate } = useDateFormat();
   const inside = lead.applicantLocation === 'Inside Australia';
   return (
     <RecordOverviewCard title="Lead Overview" record={lead} badges={<LeadStatusBadge status={lead.leadStatus} />}>
       <OverviewSection>
         <OverviewRow label="Email" value={lead.email} />
-        <OverviewRow label="Contact" value={lead.contactNumber} />
+        <OverviewRow label="Contact" value={formatPhoneNumber(lead.contactNumber)} />
         <OverviewRow label="Location" value={notSet(lead.applicantLocation)} />
         {!inside ? <OverviewRow label="Desired visa" value={notSet(lead.desiredVisa)} /> : null}
         <OverviewRow label="Source" value={lead.leadSource} />

@@ -1,15 +1,18 @@
 // The right-hand lead panel (spec 1 §2.5): 'New Lead' or 'Edit Lead' with the tabs Lead Details,
 // Tasks & Notes and Services; the overview card beside the form when editing; read-only for a
-// converted lead (with the 'Successfully Converted to Client' banner) or a role that may not edit.
-import { Alert, Anchor, Button, Center, Drawer, Grid, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconCircleCheck, IconLock } from '@tabler/icons-react';
+// converted lead (with the 'Successfully Converted to Client' banner) or a role that may not edit; a
+// reverted conversion shows the 'Reverted to Lead' banner (spec 1 §4.2).
+import { Alert, Anchor, Button, Center, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CONVERTED_STATUS, displayId, type LeadRecord } from '@crm/domain';
+import { CONVERTED_STATUS, displayId, fullNameOf, type LeadRecord } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { useDateFormat } from '../../../lib/format.ts';
+import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useLead } from '../api/lead.ts';
 import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
 import { LeadForm } from './lead-form.tsx';
@@ -34,7 +37,6 @@ type LeadPanelProps = {
 };
 
 export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenClient, onConverting }: LeadPanelProps) {
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const editId = state?.mode === 'edit' ? state.id : null;
   const resolving = state?.mode === 'edit' && Boolean(state.resolving);
   const lead = useLead(editId);
@@ -43,14 +45,16 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
   const readOnlyRole = !can('leads:edit');
   const isReadOnly = (r: LeadRecord) => r.leadStatus === CONVERTED_STATUS || readOnlyRole;
   const title = state?.mode === 'new' ? 'New Lead' : record && isReadOnly(record) ? 'View Lead' : 'Edit Lead';
+  // The tab says whose panel is open; the page's name while the lead loads.
+  useDocumentTitle(
+    state === null ? null : state.mode === 'new' ? title : record ? fullNameOf(record) : pageName('/leads-clients'),
+  );
 
   return (
-    <Drawer
+    <RecordDrawer
       opened={state !== null}
       onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : state?.mode === 'new' ? 760 : 1080}
-      padding="md"
+      closeLabel="Close lead panel"
       title={
         <>
           {title}
@@ -61,14 +65,6 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
           ) : null}
         </>
       }
-      closeButtonProps={{ 'aria-label': 'Close lead panel' }}
-      styles={{
-        title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 },
-        header: {
-          borderBottom: '1px solid var(--app-shell-border-color, var(--mantine-color-default-border))',
-          paddingBlock: 10,
-        },
-      }}
     >
       {state?.mode === 'new' ? <NewLeadTabs onClose={onClose} onCreated={onCreated} /> : null}
       {editId ? (
@@ -107,7 +103,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
           </PanelTabs>
         ) : null
       ) : null}
-    </Drawer>
+    </RecordDrawer>
   );
 }
 
@@ -128,6 +124,13 @@ type PanelTabsProps = {
 };
 
 function PanelTabs({ saved, tab, onTabChange, children }: PanelTabsProps) {
+  // Beside the tabs where there is room; on a phone on its own line under them.
+  const phone = usePhoneLayout();
+  const hint = !saved ? (
+    <Text size="xs" c="dimmed" ml={phone ? 0 : 'auto'} mb={phone ? 'sm' : 0} style={{ alignSelf: 'center' }} px="xs">
+      Save the lead first to add tasks and notes.
+    </Text>
+  ) : null;
   return (
     <Tabs
       value={tab}
@@ -135,7 +138,7 @@ function PanelTabs({ saved, tab, onTabChange, children }: PanelTabsProps) {
       keepMounted={false}
       mt="xs"
     >
-      <Tabs.List mb="md">
+      <Tabs.List mb={hint && phone ? 'xs' : 'md'}>
         <Tabs.Tab value="details">Lead Details</Tabs.Tab>
         <Tabs.Tab value="tasks" disabled={!saved}>
           Tasks & Notes
@@ -143,12 +146,9 @@ function PanelTabs({ saved, tab, onTabChange, children }: PanelTabsProps) {
         <Tabs.Tab value="services" disabled={!saved}>
           Services
         </Tabs.Tab>
-        {!saved ? (
-          <Text size="xs" c="dimmed" ml="auto" style={{ alignSelf: 'center' }} px="xs">
-            Save the lead first to add tasks and notes.
-          </Text>
-        ) : null}
+        {phone ? null : hint}
       </Tabs.List>
+      {phone ? hint : null}
       <Tabs.Panel value="details">{children}</Tabs.Panel>
       <Tabs.Panel value="tasks">
         <NotYet what="Tasks and notes" />
@@ -198,66 +198,82 @@ type EditLeadProps = {
 };
 
 function EditLead({ lead, readOnly, onClose, onReload, onOpenClient, onConverting }: EditLeadProps) {
+  const { formatDate } = useDateFormat();
   const { user, can } = useAuthorization();
   const [action, setAction] = useState<LeadActionKind | null>(null);
   const converted = lead.leadStatus === CONVERTED_STATUS;
   return (
     <>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <LeadOverviewCard lead={lead} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="sm">
-            {converted ? (
-              <Alert
-                color="green"
-                variant="light"
-                icon={<IconCircleCheck size={18} />}
-                title="Successfully Converted to Client"
-              >
-                <Text size="sm">
-                  Converted on {formatDate(lead.convertedAt)}
-                  {lead.updatedBy ? ` by ${lead.updatedBy.fullName}` : ''}
-                  {lead.convertedToClientId ? (
-                    <>
-                      {' · Client '}
-                      <Anchor
-                        underline="always"
-                        component="button"
-                        type="button"
-                        size="sm"
-                        ff="monospace"
-                        onClick={() => onOpenClient(lead.convertedToClientId!)}
-                      >
-                        {displayId('client', lead.convertedToClientId)}
-                      </Anchor>
-                    </>
-                  ) : null}
-                  . This lead is read-only.
-                </Text>
-              </Alert>
-            ) : readOnly ? (
-              <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-                <Text size="sm">Your role can view this lead but not change it.</Text>
-              </Alert>
-            ) : null}
-            <LeadForm
-              key={lead.id}
-              mode="edit"
-              lead={lead}
-              userId={user?.id ?? 'anonymous'}
-              readOnly={readOnly}
-              canDelete={can('leads:delete')}
-              onSaved={() => undefined}
-              onCancel={onClose}
-              onAction={setAction}
-              onReload={onReload}
-              onConverting={onConverting}
-            />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <RecordDetailsLayout overview={<LeadOverviewCard lead={lead} />}>
+        <Stack gap="sm">
+          {converted ? (
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck size={18} />}
+              title="Successfully Converted to Client"
+            >
+              <Text size="sm">
+                Converted on {formatDate(lead.convertedAt)}
+                {lead.updatedBy ? ` by ${lead.updatedBy.fullName}` : ''}
+                {lead.convertedToClientId ? (
+                  <>
+                    {' · Client '}
+                    <Anchor
+                      underline="always"
+                      component="button"
+                      type="button"
+                      size="sm"
+                      ff="monospace"
+                      onClick={() => onOpenClient(lead.convertedToClientId!)}
+                    >
+                      {displayId('client', lead.convertedToClientId)}
+                    </Anchor>
+                  </>
+                ) : null}
+                . This lead is read-only.
+              </Text>
+            </Alert>
+          ) : lead.reversion ? (
+            <Alert color="orange" variant="light" icon={<IconArrowBackUp size={18} />} title="Reverted to Lead">
+              <Text size="sm">
+                Reverted on {formatDate(lead.reversion.revertedAt)}
+                {lead.reversion.revertedBy ? ` by ${lead.reversion.revertedBy.fullName}` : ''}. It was converted on{' '}
+                {formatDate(lead.convertedAt)}; client{' '}
+                <Anchor
+                  underline="always"
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ff="monospace"
+                  onClick={() => onOpenClient(lead.reversion!.clientId)}
+                >
+                  {displayId('client', lead.reversion.clientId)}
+                </Anchor>{' '}
+                is kept for the record.
+              </Text>
+            </Alert>
+          ) : null}
+          {readOnly && !converted ? (
+            <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
+              <Text size="sm">Your role can view this lead but not change it.</Text>
+            </Alert>
+          ) : null}
+          <LeadForm
+            key={lead.id}
+            mode="edit"
+            lead={lead}
+            userId={user?.id ?? 'anonymous'}
+            readOnly={readOnly}
+            canDelete={can('leads:delete')}
+            onSaved={() => undefined}
+            onCancel={onClose}
+            onAction={setAction}
+            onReload={onReload}
+            onConverting={onConverting}
+          />
+        </Stack>
+      </RecordDetailsLayout>
       <LeadActionDialog
         action={action}
         lead={action ? lead : null}

@@ -2,14 +2,18 @@
 // and error states in the spec's words, the footer, and the row actions' confirmations.
 import { Button, EmptyState } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LeadRecord } from '@crm/domain';
 import { FilteredListBody, type FilteredListProps } from '../../../components/filtered-list-body.tsx';
 import type { ListSort } from '../../../components/list-table/list-table.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
+import { OpenAfterMount, useWantedOnce } from '../../../lib/lazy-component.ts';
+import type { LeadActionKind } from './lead-action-dialog.tsx';
 import { ADD_GREEN } from './leads-filter-bar.tsx';
 import { LeadsTable } from './leads-table.tsx';
+
+// The confirmations load when a row action is first chosen.
+const LeadActionDialog = lazy(() => import('./lead-action-dialog.tsx').then((m) => ({ default: m.LeadActionDialog })));
 
 type LeadsTabProps = FilteredListProps<LeadRecord> & {
   sort: ListSort;
@@ -22,6 +26,7 @@ export function LeadsTab({ sort, onSort, onOpen, onAdd, ...listProps }: LeadsTab
   const { can } = useAuthorization();
   const [rowAction, setRowAction] = useState<{ action: LeadActionKind; lead: LeadRecord } | null>(null);
   const { list } = listProps;
+  const dialogMounted = useWantedOnce(rowAction !== null);
 
   return (
     <FilteredListBody
@@ -57,11 +62,19 @@ export function LeadsTab({ sort, onSort, onOpen, onAdd, ...listProps }: LeadsTab
         />
       }
       dialog={
-        <LeadActionDialog
-          action={rowAction?.action ?? null}
-          lead={rowAction?.lead ?? null}
-          onClose={() => setRowAction(null)}
-        />
+        dialogMounted ? (
+          <Suspense fallback={null}>
+            <OpenAfterMount open={rowAction !== null}>
+              {(open) => (
+                <LeadActionDialog
+                  action={open ? (rowAction?.action ?? null) : null}
+                  lead={rowAction?.lead ?? null}
+                  onClose={() => setRowAction(null)}
+                />
+              )}
+            </OpenAfterMount>
+          </Suspense>
+        ) : null
       }
     />
   );

@@ -3,22 +3,31 @@
 import { Menu, Table } from '@mantine/core';
 import { IconArchive, IconTrash } from '@tabler/icons-react';
 import { fullNameOf, type LeadRecord } from '@crm/domain';
-import { HideMenuItem, OpenableRow, RowActionsCell, RowMenu } from '../../../components/list-table/list-row.tsx';
+import {
+  HideMenuItem,
+  OpenableRow,
+  ROW_MENU_COLUMN_WIDTH,
+  RowActionsCell,
+  RowMenu,
+} from '../../../components/list-table/list-row.tsx';
 import { type ListColumn, type ListSort, ListTable } from '../../../components/list-table/list-table.tsx';
 import { PersonRecordCells } from '../../../components/list-table/person-record-cells.tsx';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 
 export type LeadRowAction = 'hide' | 'unhide' | 'archive' | 'delete';
 
+// Name, Contact and Desired Visa share what the fixed columns leave. A list narrower than a
+// column's minListWidth leaves it out, so the row never scrolls sideways and the actions stay in
+// view: at 1280 px with the sidebar open the id moves under the name; a phone shows name and status.
 const COLUMNS: ListColumn[] = [
-  { key: 'id', label: 'ID', width: 90 },
-  { key: 'name', label: 'Name', sortField: 'firstName', width: '13%' },
-  { key: 'contact', label: 'Contact', width: '18%', skeletonWidth: '80%' },
-  { key: 'status', label: 'Status', sortField: 'leadStatus', width: '17%' },
-  { key: 'location', label: 'Location', sortField: 'applicantLocation', width: '9%' },
-  { key: 'desiredVisa', label: 'Desired Visa', sortField: 'desiredVisa', width: '12%' },
-  { key: 'manager', label: 'Manager', width: '10%' },
-  { key: 'created', label: 'Created', sortField: 'createdAt', width: 100 },
+  { key: 'id', label: 'ID', width: 100, minListWidth: 1100 },
+  { key: 'name', label: 'Name', sortField: 'firstName' },
+  { key: 'contact', label: 'Contact', minListWidth: 700, skeletonWidth: '80%' },
+  { key: 'status', label: 'Status', sortField: 'leadStatus', width: 150 },
+  { key: 'location', label: 'Location', sortField: 'applicantLocation', width: 110, minListWidth: 960 },
+  { key: 'desiredVisa', label: 'Desired Visa', sortField: 'desiredVisa', minListWidth: 620 },
+  { key: 'manager', label: 'Manager', width: 120, minListWidth: 820 },
+  { key: 'created', label: 'Created', sortField: 'createdAt', width: 108, minListWidth: 520 },
 ];
 
 type LeadsTableProps = {
@@ -36,10 +45,9 @@ export function LeadsTable({ items, loading, sort, onSort, onOpen, onAction, can
   return (
     <ListTable
       columns={COLUMNS}
-      minWidth={940}
       sort={sort}
       onSort={onSort}
-      actions={{ width: 40, labelHidden: true }}
+      actions={{ width: ROW_MENU_COLUMN_WIDTH, labelHidden: true }}
       loading={loading}
     >
       {items.map((lead) => (

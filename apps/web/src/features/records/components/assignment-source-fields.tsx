@@ -67,7 +67,6 @@ export function AssignmentSourceFields({
         required={sourceRequired}
         placeholder={sourceRequired ? undefined : 'Not set'}
         data={LEAD_SOURCES as unknown as string[]}
-        allowDeselect={!sourceRequired}
         clearable={!sourceRequired && !readOnly}
         {...select('leadSource')}
       />

@@ -3,6 +3,7 @@
 import { Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { COUNTRIES, GENDERS } from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
 import type { asSelectProps } from '../../../components/record-form/select-props.ts';
 
 export type PersonPart =
@@ -33,7 +34,6 @@ export function PersonFields({
   input,
   select,
 }: PersonFieldsProps) {
-  const today = new Date().toISOString().slice(0, 10);
   const country = (part: 'nationality' | 'countryOfResidence', label: string) => (
     <Select
       label={`${labelPrefix}${label}`}
@@ -59,11 +59,11 @@ export function PersonFields({
           {...select(fieldOf('gender'))}
         />
       ) : null}
-      <TextInput
+      <DateField
+        kind="birth"
         label={`${labelPrefix}Date of Birth`}
         required={required.dateOfBirth}
-        type="date"
-        max={today}
+        clearable={!required.dateOfBirth && !readOnly}
         {...input(fieldOf('dateOfBirth'))}
       />
       {country('nationality', 'Nationality')}

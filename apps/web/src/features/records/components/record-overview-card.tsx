@@ -4,7 +4,7 @@ import { Badge, Card, DataList, Divider, Group, Stack, Text, Title } from '@mant
 import { IconEyeOff } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { ageInYears, fullNameOf } from '@crm/domain';
-import { formatDate } from '../../../lib/format.ts';
+import { useDateFormat } from '../../../lib/format.ts';
 
 type AssignedUser = { fullName: string } | null;
 
@@ -38,8 +38,9 @@ type RecordOverviewCardProps = {
 };
 
 export function RecordOverviewCard({ title, record, badges, children, footer }: RecordOverviewCardProps) {
+  const { formatDate, today } = useDateFormat();
   const titleId = useId();
-  const age = ageInYears(record.dateOfBirth);
+  const age = ageInYears(record.dateOfBirth, today());
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">

@@ -1,12 +1,18 @@
 // The combined list's table: leads and clients in one list, rows open their panel (click, Enter or
 // Space), view / edit / delete icon buttons, and skeleton rows while the first page loads.
-import { ActionIcon, Badge, Box, Group, Table } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, Table, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CONVERTED_STATUS, type RecordRow } from '@crm/domain';
 import { CellText, ContactText, DisplayIdText, NameText } from '../../../components/list-table/list-cells.tsx';
-import { OpenableRow, RowActionsCell } from '../../../components/list-table/list-row.tsx';
-import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import {
+  OpenableRow,
+  ROW_MENU_COLUMN_WIDTH,
+  RowActionsCell,
+  RowMenu,
+} from '../../../components/list-table/list-row.tsx';
+import { ListCell, type ListColumn, ListTable, useListLayout } from '../../../components/list-table/list-table.tsx';
+import classes from './records-table.module.css';
 import { RecordStatusBadge } from './record-status-badge.tsx';
 import { TaskSummaryHoverCard } from './task-summary-hover-card.tsx';
 
@@ -16,15 +22,16 @@ export type RecordRowAction = 'view' | 'edit' | 'delete';
 const LEAD_COLOR = 'light-dark(var(--mantine-color-blue-9), var(--mantine-color-blue-3))';
 const CLIENT_COLOR = 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-3))';
 
+// Name, Contact and Desired Visa share what the fixed columns leave. A narrower list leaves out
+// the columns it has no room for: ID and Type move under the name, and a phone shows name and status.
 const COLUMNS: ListColumn[] = [
-  { key: 'id', label: 'ID', width: 100 },
-  { key: 'type', label: 'Type', width: 80 },
-  // Name takes what the others leave.
+  { key: 'id', label: 'ID', width: 100, minListWidth: 900 },
+  { key: 'type', label: 'Type', width: 76, minListWidth: 900 },
   { key: 'name', label: 'Name' },
-  { key: 'contact', label: 'Contact', width: '19%', skeletonWidth: '80%' },
-  { key: 'status', label: 'Status', width: '17%' },
-  { key: 'location', label: 'Location', width: '10%' },
-  { key: 'desiredVisa', label: 'Desired Visa', width: '12%' },
+  { key: 'contact', label: 'Contact', minListWidth: 700, skeletonWidth: '80%' },
+  { key: 'status', label: 'Status', width: 150 },
+  { key: 'location', label: 'Location', width: 110, minListWidth: 800 },
+  { key: 'desiredVisa', label: 'Desired Visa', minListWidth: 600 },
 ];
 
 /** What the signed-in role may do per record type (the server enforces the same). */
@@ -39,7 +46,12 @@ type RecordsTableProps = {
 
 export function RecordsTable({ items, loading, onAction, permissions }: RecordsTableProps) {
   return (
-    <ListTable columns={COLUMNS} minWidth={900} actions={{ width: 112 }} loading={loading}>
+    <ListTable
+      columns={COLUMNS}
+      // A compact list folds the three buttons into a row menu.
+      actions={{ width: 112, compactWidth: ROW_MENU_COLUMN_WIDTH }}
+      loading={loading}
+    >
       {items.map((row) => (
         <RecordTableRow key={`${row.type}-${row.id}`} row={row} onAction={onAction} permissions={permissions} />
       ))}
@@ -57,6 +69,8 @@ function RecordTableRow({
   permissions: RecordPermissions;
 }) {
   const noun = row.type === 'lead' ? 'lead' : 'client';
+  const typeLabel = row.type === 'lead' ? 'Lead' : 'Client';
+  const { compact, shows } = useListLayout();
   return (
     <OpenableRow
       label={`Open ${noun} ${row.fullName}`}
@@ -64,10 +78,10 @@ function RecordTableRow({
       testId="record-row"
       onOpen={() => onAction('view', row)}
     >
-      <Table.Td>
+      <ListCell column="id">
         <DisplayIdText>{row.displayId}</DisplayIdText>
-      </Table.Td>
-      <Table.Td>
+      </ListCell>
+      <ListCell column="type">
         <Badge
           size="sm"
           radius="sm"
@@ -75,53 +89,82 @@ function RecordTableRow({
           variant="outline"
           color={row.type === 'lead' ? LEAD_COLOR : CLIENT_COLOR}
         >
-          {row.type === 'lead' ? 'Lead' : 'Client'}
+          {typeLabel}
         </Badge>
-      </Table.Td>
+      </ListCell>
       <Table.Td>
-        <NameText name={row.fullName} hidden={row.isHidden} />
+        <NameText
+          name={row.fullName}
+          hidden={row.isHidden}
+          secondary={
+            shows('type') ? null : (
+              <Text size="xs" c="dimmed" truncate="end">
+                {typeLabel} · <span className={classes.monospace}>{row.displayId}</span>
+              </Text>
+            )
+          }
+        />
       </Table.Td>
-      <Table.Td>
+      <ListCell column="contact">
         <ContactText email={row.email} phone={row.contactNumber} />
-      </Table.Td>
+      </ListCell>
       <Table.Td>
         <Group gap={4} wrap="wrap">
           <RecordStatusBadge type={row.type} status={row.status} />
           <ConversionBadge row={row} />
         </Group>
       </Table.Td>
-      <Table.Td>
+      <ListCell column="location">
         <CellText>{row.location}</CellText>
-      </Table.Td>
-      <Table.Td>
+      </ListCell>
+      <ListCell column="desiredVisa">
         <TaskSummaryHoverCard type={row.type} id={row.id}>
           <CellText>{row.desiredVisa}</CellText>
         </TaskSummaryHoverCard>
-      </Table.Td>
+      </ListCell>
       <RowActionsCell>
-        <Group gap={2} wrap="nowrap">
-          <RowButton label={`View ${row.fullName}`} tooltip="View" onClick={() => onAction('view', row)}>
-            <IconEye size={16} />
-          </RowButton>
-          {permissions.canEdit(row) ? (
-            <RowButton label={`Edit ${row.fullName}`} tooltip="Edit" onClick={() => onAction('edit', row)}>
-              <IconPencil size={16} />
+        {compact ? (
+          <RowMenu name={row.fullName} width={160}>
+            <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onAction('view', row)}>
+              View
+            </Menu.Item>
+            {permissions.canEdit(row) ? (
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onAction('edit', row)}>
+                Edit
+              </Menu.Item>
+            ) : null}
+            {permissions.canDelete(row) ? (
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onAction('delete', row)}>
+                Delete
+              </Menu.Item>
+            ) : null}
+          </RowMenu>
+        ) : (
+          <Group gap={2} wrap="nowrap">
+            <RowButton label={`View ${row.fullName}`} tooltip="View" onClick={() => onAction('view', row)}>
+              <IconEye size={16} />
             </RowButton>
-          ) : (
-            // Keeps the delete buttons in one column when a row cannot be edited.
-            <Box w={28} aria-hidden />
-          )}
-          {permissions.canDelete(row) ? (
-            <RowButton
-              label={`Delete ${row.fullName}`}
-              tooltip="Delete"
-              color="red.9"
-              onClick={() => onAction('delete', row)}
-            >
-              <IconTrash size={16} />
-            </RowButton>
-          ) : null}
-        </Group>
+            {permissions.canEdit(row) ? (
+              <RowButton label={`Edit ${row.fullName}`} tooltip="Edit" onClick={() => onAction('edit', row)}>
+                <IconPencil size={16} />
+              </RowButton>
+            ) : (
+              // Keeps the delete buttons in one column when a row cannot be edited.
+              <Box w={28} aria-hidden />
+            )}
+            {permissions.canDelete(row) ? (
+              <RowButton
+                label={`Delete ${row.fullName}`}
+                tooltip="Delete"
+                // The theme's red: deep on the light rows, pale on the dark ones.
+                color="red"
+                onClick={() => onAction('delete', row)}
+              >
+                <IconTrash size={16} />
+              </RowButton>
+            ) : null}
+          </Group>
+        )}
       </RowActionsCell>
     </OpenableRow>
   );

@@ -3,7 +3,7 @@
 import { Group, HoverCard, Loader, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { RecordType } from '@crm/domain';
-import { formatDate } from '../../../lib/format.ts';
+import { useDateFormat } from '../../../lib/format.ts';
 import { type TaskNoteSummary, useRecordTaskSummary } from '../api/record-task-summary.ts';
 
 const LAST_NOTE_LENGTH = 120;
@@ -40,6 +40,7 @@ export function TaskSummaryHoverCard({ type, id, children }: TaskSummaryHoverCar
 }
 
 function SummaryBody({ type, id }: { type: RecordType; id: string }) {
+  const { formatDate } = useDateFormat();
   const summary = useRecordTaskSummary(type, id, true);
   if (summary.isPending) {
     return (

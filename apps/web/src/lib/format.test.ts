@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_FORMATS, type DisplaySetting } from '@crm/domain';
+import { formatDate, formatDayMonth, formatTime, parseDateInput } from './format.ts';
+
+const sydney: DisplaySetting = { timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' };
+
+describe('formatDate', () => {
+  it("writes '06 Sep 2026', never Intl's 'Sept'", () => {
+    expect(formatDate('2026-09-06', sydney)).toBe('06 Sep 2026');
+    expect(formatDate('2026-09-06')).toBe('06 Sep 2026');
+    expect(formatDate('2026-05-01', sydney)).toBe('01 May 2026');
+  });
+
+  it('shows a calendar date as it is, whatever the zone', () => {
+    for (const timeZone of ['Pacific/Kiritimati', 'America/Los_Angeles', 'UTC']) {
+      expect(formatDate('2026-09-06', { timeZone, dateFormat: 'DD MMM YYYY' })).toBe('06 Sep 2026');
+    }
+  });
+
+  it("shows an instant as the date it was in the firm's zone", () => {
+    // 20:00 UTC on 5 September is 06:00 on 6 September in Sydney.
+    expect(formatDate('2026-09-05T20:00:00.000Z', sydney)).toBe('06 Sep 2026');
+    expect(formatDate(new Date('2026-09-05T20:00:00Z'), { ...sydney, timeZone: 'UTC' })).toBe('05 Sep 2026');
+  });
+
+  it('follows each of the four formats', () => {
+    const shown = DATE_FORMATS.map((dateFormat) => formatDate('2026-09-06', { ...sydney, dateFormat }));
+    expect(shown).toEqual(['06 Sep 2026', '06/09/2026', '09/06/2026', '2026-09-06']);
+  });
+
+  it("says 'Not set' for nothing and for nonsense", () => {
+    for (const value of [null, undefined, '', 'soon', '2026-02-30']) expect(formatDate(value, sydney)).toBe('Not set');
+  });
+});
+
+describe('formatTime and formatDayMonth', () => {
+  it("give the firm's clock and short day-month labels", () => {
+    expect(formatTime('2026-09-05T20:05:00Z', sydney)).toBe('06:05');
+    expect(formatDayMonth('2026-09-06', sydney)).toBe('06 Sep');
+    expect(formatDayMonth('2026-09-06', { ...sydney, dateFormat: 'MM/DD/YYYY' })).toBe('09/06');
+  });
+});
+
+describe('parseDateInput', () => {
+  it('reads numbers day first unless the firm writes MM/DD/YYYY', () => {
+    expect(parseDateInput('05/09/2025')).toBe('2025-09-05');
+    expect(parseDateInput('5/9/2025', 'DD/MM/YYYY')).toBe('2025-09-05');
+    expect(parseDateInput('05/09/2025', 'YYYY-MM-DD')).toBe('2025-09-05');
+    expect(parseDateInput('05/09/2025', 'MM/DD/YYYY')).toBe('2025-05-09');
+  });
+
+  it('reads month names in any case and length, and ISO dates', () => {
+    for (const text of ['06 Sep 2026', '6 sep 2026', '6 Sept 2026', ' 6  SEPTEMBER 2026 ', '2026-09-06']) {
+      expect(parseDateInput(text), text).toBe('2026-09-06');
+    }
+  });
+
+  it('gives nothing for a part-typed or impossible date', () => {
+    for (const text of ['', '0', '05/09/202', '31/02/2025', '05/09/20255', '06 Sep', 'next week']) {
+      expect(parseDateInput(text), text).toBeNull();
+    }
+  });
+});
