@@ -638,6 +638,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contacts/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Smart revert: restore a contact as a lead or a client, the server choosing which
+         * @description A contact archived after 'Agreement Signed – Awaiting Payment' comes back as a client, any other as a lead; when the role may create only the other kind, that one (403 when neither). Otherwise as POST /api/contacts/{id}/restore; the message names the target ('Contact reverted to client successfully').
+         */
+        post: operations["postContactsByIdRevert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/lead-statistics": {
         parameters: {
             query?: never;
@@ -1628,6 +1648,7 @@ export interface operations {
                 location?: ("Inside Australia" | "Outside Australia")[];
                 desiredVisa?: ("888" | "None" | "Visitor 600" | "Student 500" | "Temporary Graduate 485" | "Working Holiday 417" | "Work and Holiday 462" | "TSS 482" | "ENS 186" | "RSMS 187" | "Skilled Independent 189" | "Skilled Nominated 190" | "Skilled Regional 191" | "Partner 820/801" | "Prospective Marriage 300" | "Parent 103" | "Contributory Parent 143" | "Business Innovation 188" | "Investor Retirement 405" | "Bridging A (010)" | "Bridging B (020)" | "Bridging C (030)" | "Bridging D (040)" | "Bridging E (050)" | "Other")[];
                 showHidden?: boolean;
+                unassigned?: boolean;
             };
             header?: never;
             path?: never;
@@ -1790,9 +1811,9 @@ export interface operations {
                     associatePartner?: string;
                     branchOffice?: string;
                     /** Format: uuid */
-                    managerUserId?: string;
+                    managerUserId: string;
                     /** Format: uuid */
-                    assistantManagerUserId?: string;
+                    assistantManagerUserId: string;
                     /** Format: uuid */
                     migrationAgentUserId?: string;
                 };
@@ -4896,6 +4917,97 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     type: "lead" | "client";
+                    notes: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        message: string;
+                        /** @enum {string} */
+                        type: "lead" | "client";
+                        leadId: string | null;
+                        clientId: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postContactsByIdRevert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
                     notes: string;
                 };
             };

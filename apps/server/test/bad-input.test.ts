@@ -467,7 +467,8 @@ describe('bad input never gives a 500', () => {
  * URL, its own values (email, number, version, ...) replace the example's, so the edit is accepted on its
  * merits rather than refused as a duplicate or a stale version, and the unknown fields really meet a write.
  */
-async function validBodyFor(route: RegisteredRoute, url: string, example: object): Promise<object> {
+async function validBodyFor(route: RegisteredRoute, url: string, documented: object): Promise<object> {
+  const example = withRealUsers(documented);
   const readable =
     ['PATCH', 'PUT'].includes(route.method) &&
     fx.t.app.routeRegistry.some((r) => r.method === 'GET' && r.url === route.url);
@@ -479,6 +480,16 @@ async function validBodyFor(route: RegisteredRoute, url: string, example: object
     .filter((key) => key in record && (record[key] === null || typeof record[key] !== 'object'))
     .map((key) => [key, record[key]]);
   return { ...example, ...Object.fromEntries(own) };
+}
+
+/**
+ * A documented example names users by made-up ids; a valid body names real ones. The supervisor fits every
+ * user picker (manager, assistant manager, migration agent).
+ */
+function withRealUsers(body: object): object {
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, key.endsWith('UserId') && value ? fx.idOf('supervisor') : value]),
+  );
 }
 
 describe('the input guard', () => {

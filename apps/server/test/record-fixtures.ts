@@ -71,6 +71,9 @@ export async function createFixture(): Promise<Fixture> {
       desiredVisa: 'Temporary Graduate 485',
       leadStatus: 'Agreement Signed – Awaiting Payment',
       leadSource: 'Website',
+      // The staff form names both (spec 1 §5.1); the supervisor fits both pickers.
+      managerUserId: userIds.get('supervisor'),
+      assistantManagerUserId: userIds.get('supervisor'),
       ...overrides,
     };
   };

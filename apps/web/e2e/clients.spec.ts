@@ -63,12 +63,18 @@ test('saving a lead as Converted to Client converts it: it leaves the Leads tab 
   await openPage(page, `?view=${lead.id}&type=lead`);
   const panel = leadPanel(page);
   await expect(panel.getByRole('textbox', { name: 'First Name' })).toHaveValue(lead.firstName);
+  // An ordinary save first: its toast must give way to the conversion's at once (one toast at a time).
+  await panel.getByRole('combobox', { name: 'Gender', exact: true }).click();
+  await page.getByRole('option', { name: 'Female', exact: true }).click();
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Lead updated successfully!')).toBeVisible();
 
   await panel.getByRole('combobox', { name: 'Lead Status', exact: true }).click();
   await page.getByRole('option', { name: /^Converted to Client Convertibility: Fully Converted/ }).click();
   await expect(panel.getByText('Saving converts this lead to a client with its details.')).toBeVisible();
   await panel.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Lead converted to client successfully!')).toBeVisible();
+  await expect(page.getByText('Lead updated successfully!')).toHaveCount(0);
 
   // The lead stays open, read-only, with the banner naming the date, who converted and the client.
   const banner = panel.getByRole('alert').filter({ hasText: 'Successfully Converted to Client' });

@@ -185,6 +185,19 @@ test('restore to client: the client appears in the Clients tab', async ({ page }
   ]);
 });
 
+test('smart revert lets the server choose: a signed agreement comes back as a client, and the toast says so', async ({
+  page,
+}) => {
+  await signInAs(page, 'administrator');
+  const lead = await archivedLead(page, { leadStatus: 'Agreement Signed – Awaiting Payment' });
+  const dialog = await openRestoreDialog(page, lead);
+  await dialog.getByRole('button', { name: /^Smart Revert Let the system choose/ }).click();
+  await dialog.getByRole('textbox', { name: 'Notes' }).fill('Paid the first instalment');
+  await dialog.getByRole('button', { name: 'Smart Revert', exact: true }).click();
+  await expect(page.getByText('Contact reverted to client successfully').first()).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Open Client' })).toHaveAttribute('href', /type=client/);
+});
+
 test('a guest sees the contacts (at most 20 a page) but no Restore', async ({ page, browser, baseURL }) => {
   const admin = await browser.newContext({ baseURL });
   let lead: CreatedLead;

@@ -3,7 +3,7 @@
 // whatever the browser's language: '05/09/2025' is 5 September, saved as 2025-09-05.
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, signInAs, test } from './fixtures.ts';
-import { leadFields, leadPanel, leadRow } from './lead-helpers.ts';
+import { leadFields, leadPanel, leadRow, staffAssignment } from './lead-helpers.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -27,7 +27,9 @@ function sydneyDate(instant: string): string {
 
 async function createLead(page: Page, extra: Record<string, unknown>) {
   const fields = leadFields({ applicantLocation: 'Inside Australia', desiredVisa: 'Temporary Graduate 485' });
-  const response = await page.request.post('/api/leads', { data: { ...fields, ...extra } });
+  const response = await page.request.post('/api/leads', {
+    data: { ...(await staffAssignment(page.request)), ...fields, ...extra },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return { ...fields, ...((await response.json()) as { id: string; createdAt: string }) };
 }

@@ -59,12 +59,25 @@ export function leadFields(overrides: Partial<LeadFields> = {}): LeadFields {
 
 export type CreatedLead = LeadFields & { id: string; displayId: string; version: number };
 
+/**
+ * The manager and assistant manager the staff form must name (spec 1 §5.1): the supervisor fits both
+ * pickers. Read through the pickers' own API, as the form does.
+ */
+export async function staffAssignment(
+  request: APIRequestContext,
+): Promise<{ managerUserId: string; assistantManagerUserId: string }> {
+  const response = await request.get('/api/users/assignable?roles=supervisor');
+  expect(response.status(), 'reading the assignable users').toBe(200);
+  const [supervisor] = (await response.json()) as { id: string }[];
+  return { managerUserId: supervisor!.id, assistantManagerUserId: supervisor!.id };
+}
+
 export async function createLead(
   request: APIRequestContext,
   overrides: Partial<LeadFields> = {},
 ): Promise<CreatedLead> {
   const fields = leadFields(overrides);
-  const response = await request.post('/api/leads', { data: fields });
+  const response = await request.post('/api/leads', { data: { ...(await staffAssignment(request)), ...fields } });
   expect(response.status(), `creating ${fields.firstName} ${fields.lastName}: ${await response.text()}`).toBe(201);
   const body = (await response.json()) as { id: string; displayId: string; version: number };
   return { ...fields, ...body };

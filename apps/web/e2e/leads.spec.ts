@@ -82,6 +82,8 @@ test('creates a lead through the panel; it appears in the list', async ({ page }
   await expect(save).toBeDisabled();
   await choose(panel, page, 'Social Media Platform', 'LinkedIn');
   await choose(panel, page, 'Manager', 'Marcus Tan · Administrator');
+  await expect(save).toBeDisabled();
+  await choose(panel, page, 'Assistant Manager', 'Priya Sharma · Supervisor');
 
   await expect(save).toBeEnabled();
   await save.click();
@@ -148,7 +150,20 @@ test('shows each required-field message and keeps Save disabled while the form i
   await panel.getByRole('textbox', { name: 'Branch Office' }).fill('x');
   await panel.getByRole('textbox', { name: 'Branch Office' }).fill('');
   await expect(panel.getByText('Branch Office is required when lead source is Branch Office')).toBeVisible();
+  // The staff form names a manager and an assistant manager (spec 1 §5.1).
+  for (const [label, message] of [
+    ['Manager', 'Manager is required'],
+    ['Assistant Manager', 'Assistant Manager is required'],
+  ] as const) {
+    await panel.getByRole('combobox', { name: label, exact: true }).focus();
+    await panel.getByRole('combobox', { name: label, exact: true }).blur();
+    await expect(panel.getByText(message, { exact: true })).toBeVisible();
+  }
   await expect(save).toBeDisabled();
+  // Save held back by missing fields still answers (a click or Enter) with the spec's message.
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Please check all required fields and try again.')).toBeVisible();
 
   // A new lead cannot be saved as Converted to Client: the status goes back, the user is told.
   await chooseStatus(panel, page, 'Converted to Client');
@@ -172,6 +187,9 @@ test('the server refuses a duplicate email with the spec message', async ({ page
   await panel.getByRole('textbox', { name: 'Contact Number' }).fill(uniquePhone().replace('+61 ', ''));
   await panel.getByRole('button', { name: /Visa Information/ }).click();
   await choose(panel, page, 'Applicant Location', 'Outside Australia');
+  await panel.getByRole('button', { name: /Assignment & Source/ }).click();
+  await choose(panel, page, 'Manager', 'Marcus Tan · Administrator');
+  await choose(panel, page, 'Assistant Manager', 'Priya Sharma · Supervisor');
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
 
   const message = `Duplicate detected: email ${existing.email} already exists in leads records.`;

@@ -307,10 +307,14 @@ export function generateLead(random: Random, { index, now, spreadDays, users }: 
     currentVisa && currentVisa !== 'None' ? new Date(now.getTime() + random.int(-60, 900) * DAY) : null;
 
   const creator = users.consultant && random.chance(0.12) ? users.consultant : random.pick(users.creators);
-  const assistant =
-    users.consultant && random.chance(0.12)
+  // Staff name a manager and an assistant manager (spec 1 §5.1); about one in ten website enquiries
+  // arrived through the public form and wait, 'Unassigned', for someone to take them.
+  const unassigned = leadSource === 'Website' && random.chance(0.1);
+  const assistant = unassigned
+    ? null
+    : users.consultant && random.chance(0.12)
       ? users.consultant
-      : random.chance(0.8)
+      : users.assistants.length
         ? random.pick(users.assistants)
         : null;
   const hidden = random.chance(0.03);
@@ -339,7 +343,7 @@ export function generateLead(random: Random, { index, now, spreadDays, users }: 
     socialMediaPlatform: leadSource === 'Social Media' ? random.pick(SOCIAL_PLATFORMS) : null,
     branchOffice: leadSource === 'Branch Office' ? random.pick(BRANCHES) : null,
     associatePartner: leadSource === 'Associate Partner' ? random.pick(PARTNERS) : null,
-    managerUserId: random.chance(0.85) && users.managers.length ? random.pick(users.managers) : null,
+    managerUserId: unassigned || users.managers.length === 0 ? null : random.pick(users.managers),
     assistantManagerUserId: assistant,
     migrationAgentUserId: random.chance(0.4) && users.agents.length ? random.pick(users.agents) : null,
     convertedAt,

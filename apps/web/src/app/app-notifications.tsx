@@ -2,7 +2,7 @@
 // messages (a duplicate names the record and its table); hovering keeps one open. The container's code
 // loads at the first click or key press, since nearly every toast follows one, so that it is there to
 // slide the toast in; at the latest it loads with the first toast. A page only looked at never needs it.
-import { notificationsStore, useNotifications } from '@mantine/notifications';
+import { notifications as notificationsApi, notificationsStore, useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 const LIMIT = 1;
@@ -18,7 +18,13 @@ const NotificationsContainer = lazy(() =>
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
 export function AppNotifications() {
-  const { notifications } = useNotifications();
+  const { notifications, queue } = useNotifications();
+  // One toast at a time, and the newest wins at once (spec 1 §8): 'Lead updated successfully!' must not
+  // keep a conversion's message waiting. Closing the shown toast lets the queued one in.
+  const shown = notifications[0]?.id;
+  useEffect(() => {
+    if (queue.length > 0 && shown) notificationsApi.hide(shown);
+  }, [queue.length, shown]);
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;

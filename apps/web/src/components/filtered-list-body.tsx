@@ -17,6 +17,8 @@ export type FilteredListProps<TItem> = ListPaging & {
 };
 
 type FilteredListBodyProps<TItem> = FilteredListProps<TItem> & {
+  /** The load error's title ('Error loading clients:'). */
+  errorTitle?: string;
   /** Shown when the list has no rows at all. */
   empty: ReactNode;
   table: ReactNode;
@@ -28,6 +30,7 @@ export function FilteredListBody<TItem>({
   list,
   filtered,
   onClearFilters,
+  errorTitle,
   empty,
   table,
   dialog,
@@ -40,7 +43,14 @@ export function FilteredListBody<TItem>({
   const total = data?.total ?? 0;
 
   if (list.isError)
-    return <ListLoadError error={list.error} role={ROLE_LABELS[role]} onRetry={() => void list.refetch()} />;
+    return (
+      <ListLoadError
+        error={list.error}
+        title={errorTitle}
+        role={ROLE_LABELS[role]}
+        onRetry={() => void list.refetch()}
+      />
+    );
 
   if (!list.isPending && total === 0) {
     return filtered ? (

@@ -6,13 +6,15 @@ import { isApiError } from '../lib/api-client.ts';
 
 type ListLoadErrorProps = {
   error: Error;
+  /** What failed to load, in the spec's words ('Error loading clients:'); 'Error loading data:' by default. */
+  title?: string;
   role: string;
   onRetry: () => void;
   /** The space around the notice: 'sm' sets it off inside a card; a list in padded space passes 0. */
   m?: AlertProps['m'];
 };
 
-export function ListLoadError({ error, role, onRetry, m = 'sm' }: ListLoadErrorProps) {
+export function ListLoadError({ error, title = 'Error loading data:', role, onRetry, m = 'sm' }: ListLoadErrorProps) {
   if (isApiError(error) && error.status === 403) {
     return (
       <Alert m={m} color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -33,7 +35,7 @@ export function ListLoadError({ error, role, onRetry, m = 'sm' }: ListLoadErrorP
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           <Text span fw={600}>
-            Error loading data:
+            {title}
           </Text>{' '}
           {error.message}
         </Text>

@@ -19,5 +19,7 @@ export const leadListQuerySchema = listQueryBase.extend({
   location: multiValue(z.enum(APPLICANT_LOCATIONS)),
   desiredVisa: multiValue(z.enum(VISAS)),
   showHidden: booleanParam(),
+  /** Only leads missing a manager or an assistant manager (import, public form: 'Unassigned'). */
+  unassigned: booleanParam(),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;

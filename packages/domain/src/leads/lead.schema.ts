@@ -12,11 +12,17 @@ import {
   personName,
   requiredBirthDate,
   requiredChoice,
+  requiredUuid,
   versionField,
 } from '../records/fields.ts';
 import { patchSchemaOf } from '../records/patch.ts';
 import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from './lead-source.ts';
 import { CONVERTED_STATUS, LEAD_STATUSES } from './lead-status.ts';
+
+export const LEAD_ASSIGNMENT_MESSAGES = {
+  manager: 'Manager is required',
+  assistantManager: 'Assistant Manager is required',
+} as const;
 
 const country = (message: string) =>
   z
@@ -44,8 +50,10 @@ export const leadFieldsSchema = z.object({
   socialMediaPlatform: optionalChoice(SOCIAL_PLATFORMS),
   associatePartner: optionalText(120),
   branchOffice: optionalText(120),
-  managerUserId: optionalUuid(),
-  assistantManagerUserId: optionalUuid(),
+  // Spec 1 §5.1: the staff form names both (leads that arrive another way — import, the public form —
+  // may have neither and show 'Unassigned' until someone assigns them).
+  managerUserId: requiredUuid(LEAD_ASSIGNMENT_MESSAGES.manager),
+  assistantManagerUserId: requiredUuid(LEAD_ASSIGNMENT_MESSAGES.assistantManager),
   migrationAgentUserId: optionalUuid(),
 });
 
@@ -82,6 +90,9 @@ export const LEAD_EXAMPLE = {
   desiredVisa: 'Temporary Graduate 485',
   leadStatus: 'New Lead Received',
   leadSource: 'Website',
+  // Any user ids of the firm: the bad-input test puts real users in every *UserId field.
+  managerUserId: '0b7c2c6e-7f1d-4c1e-9a43-3d5f0e2a1b01',
+  assistantManagerUserId: '0b7c2c6e-7f1d-4c1e-9a43-3d5f0e2a1b02',
 } as const satisfies z.input<typeof leadFieldsSchema>;
 
 export const leadInputSchema = leadFieldsSchema.superRefine(leadRules);

@@ -16,6 +16,8 @@ const valid = {
   applicantLocation: 'Inside Australia',
   leadStatus: 'New Lead Received',
   leadSource: 'Website',
+  managerUserId: '0b7c2c6e-7f1d-4c1e-9a43-3d5f0e2a1b01',
+  assistantManagerUserId: '0b7c2c6e-7f1d-4c1e-9a43-3d5f0e2a1b02',
 };
 
 const fieldMessages = (input: Record<string, unknown>) => {
@@ -42,7 +44,10 @@ describe('lead validation (spec 1 §5.1)', () => {
       countryOfResidence: 'Country of residence is required',
       applicantLocation: 'Applicant location is required',
       leadStatus: 'Lead status is required',
+      managerUserId: 'Manager is required',
+      assistantManagerUserId: 'Assistant Manager is required',
     });
+    expect(fieldMessages({ ...valid, managerUserId: 'someone' }).managerUserId).toBe('Invalid user');
   });
 
   it('checks email format, name length and digits, contact length, date format', () => {
@@ -64,10 +69,12 @@ describe('lead validation (spec 1 §5.1)', () => {
   });
 
   it('treats empty optional strings as absent', () => {
-    const parsed = leadInputSchema.parse({ ...valid, middleName: '', visaExpiryDate: '', managerUserId: '' });
+    const parsed = leadInputSchema.parse({ ...valid, middleName: '', visaExpiryDate: '', migrationAgentUserId: '' });
     expect(parsed.middleName).toBeUndefined();
     expect(parsed.visaExpiryDate).toBeUndefined();
-    expect(parsed.managerUserId).toBeUndefined();
+    expect(parsed.migrationAgentUserId).toBeUndefined();
+    // An empty required picker is a missing one.
+    expect(fieldMessages({ ...valid, managerUserId: '' }).managerUserId).toBe('Manager is required');
   });
 
   it('requires the source detail field', () => {

@@ -99,6 +99,10 @@ export const optionalKey = (max = 64) => z.string().max(max, `Must be ${max} cha
 
 export const optionalUuid = () => z.preprocess(emptyToUndefined, z.uuid('Invalid user').optional());
 
+/** A user the form must name: missing says `message`, anything but a uuid 'Invalid user'. */
+export const requiredUuid = (message: string) =>
+  z.preprocess(emptyToUndefined, z.uuid({ error: (issue) => (issue.input === undefined ? message : 'Invalid user') }));
+
 /** 2–50 characters, no digits (spec 1 §5.1 service-level checks). */
 export const personName = (label: 'First name' | 'Last name', requiredMessage: string) =>
   z

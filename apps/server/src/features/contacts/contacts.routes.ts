@@ -10,11 +10,17 @@ import {
   RESTORE_MISSING_MESSAGE,
   RESTORE_PERMISSION,
   restoreContactSchema,
+  smartRevertSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { AppError, fieldErrorsFromZod } from '../../plugins/errors.ts';
 import { requirePermission } from '../../plugins/route-access.ts';
-import { listVisibleContacts, restoreContact, visibleContactStatistics } from './contacts.service.ts';
+import {
+  listVisibleContacts,
+  restoreContact,
+  smartRevertContact,
+  visibleContactStatistics,
+} from './contacts.service.ts';
 
 const params = z.object({ id: z.string().describe('Contact id (uuid)') });
 
@@ -85,5 +91,24 @@ export async function contactsRoutes(instance: FastifyInstance) {
       await requirePermission(request, RESTORE_PERMISSION[request.body.type]);
       return restoreContact(app.db, await actorOf(request), request.params.id, request.body);
     },
+  );
+
+  app.post(
+    '/api/contacts/:id/revert',
+    {
+      config: { access: { permission: 'contacts:edit' } },
+      schema: {
+        tags,
+        summary: 'Smart revert: restore a contact as a lead or a client, the server choosing which',
+        description:
+          "A contact archived after 'Agreement Signed – Awaiting Payment' comes back as a client, any other as a lead; " +
+          'when the role may create only the other kind, that one (403 when neither). Otherwise as POST ' +
+          "/api/contacts/{id}/restore; the message names the target ('Contact reverted to client successfully').",
+        params,
+        body: smartRevertSchema,
+        response: { 200: contactRestoreResultSchema },
+      },
+    },
+    async (request) => smartRevertContact(app.db, await actorOf(request), request.params.id, request.body),
   );
 }

@@ -11,7 +11,11 @@ import {
   DEFAULT_LEAD_STATUS,
   type LeadStatus,
   normalizeLeadStatus,
+  forbiddenMessage,
+  RESTORE_PERMISSION,
   type RestoreContactInput,
+  type SmartRevertInput,
+  smartRevertTarget,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
@@ -40,11 +44,29 @@ export function restoredLeadStatus(originalLeadStatus: string | null): LeadStatu
   return status === CONVERTED_STATUS ? DEFAULT_LEAD_STATUS : status;
 }
 
+/**
+ * Smart revert (spec 2 §4): the server chooses lead or client from the contact's history and what the user
+ * may create, then restores as restoreContact does; the answer names the target.
+ */
+export async function smartRevertContact(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: SmartRevertInput,
+): Promise<ContactRestoreResult> {
+  const contact = await findListedContact(db, actor.viewer, id);
+  if (!contact) throw notFound('Contact');
+  const type = smartRevertTarget(contact.originalLeadStatus, (t) => actor.can(RESTORE_PERMISSION[t]));
+  if (!type) throw new AppError('FORBIDDEN', forbiddenMessage(RESTORE_PERMISSION.lead));
+  return restoreContact(db, actor, id, { type, notes: input.notes }, { smart: true });
+}
+
 export async function restoreContact(
   db: Database,
   actor: Actor,
   id: string,
   input: RestoreContactInput,
+  how: { smart?: boolean } = {},
 ): Promise<ContactRestoreResult> {
   return db.transaction(async (tx) => {
     const contact = await findListedContact(tx, actor.viewer, id);
@@ -72,13 +94,15 @@ export async function restoreContact(
         leadId: result.leadId,
         clientId: result.clientId,
         notes: input.notes,
+        ...(how.smart ? { smartRevert: true } : {}),
       },
       event: 'contact',
     });
+    const restored = input.type === 'lead' ? CONTACT_MESSAGES.restoredToLead : CONTACT_MESSAGES.restoredToClient;
     return {
       ok: true as const,
       type: input.type,
-      message: input.type === 'lead' ? CONTACT_MESSAGES.restoredToLead : CONTACT_MESSAGES.restoredToClient,
+      message: how.smart ? CONTACT_MESSAGES.reverted(input.type) : restored,
       ...result,
     };
   });

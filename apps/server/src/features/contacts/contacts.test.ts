@@ -329,3 +329,40 @@ describe('contacts through the typed client', () => {
     expect(statistics.data?.totalContacts).toBeGreaterThan(0);
   });
 });
+
+describe('POST /api/contacts/:id/revert (smart revert, spec 2 §4)', () => {
+  it('chooses client after a signed agreement, lead otherwise, and names the target', async () => {
+    const signed = await archived('administrator', { leadStatus: 'Agreement Signed – Awaiting Payment' });
+    const toClient = await f.call('administrator', 'POST', `/api/contacts/${signed.contactId}/revert`, {
+      notes: 'Paid after all',
+    });
+    expect(toClient.statusCode, toClient.body).toBe(200);
+    expect(toClient.json()).toMatchObject({ type: 'client', message: 'Contact reverted to client successfully' });
+    expect(toClient.json().clientId).not.toBeNull();
+
+    const early = await archived('administrator', { leadStatus: 'Consultation Completed' });
+    const toLead = await f.call('administrator', 'POST', `/api/contacts/${early.contactId}/revert`, {
+      notes: 'Called back',
+    });
+    expect(toLead.json()).toMatchObject({
+      type: 'lead',
+      leadId: early.lead.id,
+      message: 'Contact reverted to lead successfully',
+    });
+    expect((await leadRow(early.lead.id))?.archivedAt).toBeNull();
+  });
+
+  it('takes the kind the role may create (team lead: client), refuses guest, and wants notes', async () => {
+    const contact = await archived('administrator', { leadStatus: 'New Lead Received' });
+    const noNotes = await f.call('team_lead', 'POST', `/api/contacts/${contact.contactId}/revert`, {});
+    expect(noNotes.statusCode).toBe(400);
+    expect(
+      (await f.call('guest', 'POST', `/api/contacts/${contact.contactId}/revert`, { notes: 'x' })).statusCode,
+    ).toBe(403);
+    const teamLead = await f.call('team_lead', 'POST', `/api/contacts/${contact.contactId}/revert`, {
+      notes: 'Signed',
+    });
+    expect(teamLead.statusCode, teamLead.body).toBe(200);
+    expect(teamLead.json().type).toBe('client');
+  });
+});

@@ -161,6 +161,10 @@ describe('who receives which events', () => {
     const me = (
       await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: consultantCookie } })
     ).json();
+    const supervisorCookie = await t.signIn('supervisor');
+    const supervisorId = (
+      await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: supervisorCookie } })
+    ).json().id as string;
     const create = async (email: string, contactNumber: string, migrationAgentUserId?: string) => {
       const res = await t.app.inject({
         method: 'POST',
@@ -177,6 +181,8 @@ describe('who receives which events', () => {
           applicantLocation: 'Outside Australia',
           leadStatus: 'New Lead Received',
           leadSource: 'Website',
+          managerUserId: supervisorId,
+          assistantManagerUserId: supervisorId,
           ...(migrationAgentUserId ? { migrationAgentUserId } : {}),
         },
       });

@@ -10,6 +10,7 @@ import {
   isNull,
   ne,
   notInArray,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -202,6 +203,7 @@ export async function listLeads(db: Executor, viewer: Viewer, query: LeadListQue
       anyOf(leads.leadStatus, query.status),
       anyOf(leads.applicantLocation, query.location),
       anyOf(leads.desiredVisa, query.desiredVisa),
+      query.unassigned ? or(isNull(leads.managerUserId), isNull(leads.assistantManagerUserId)) : undefined,
     ],
     ownership: leadOwnership,
     search: { expression: personSearchText(leads), term: query.search, e164: leads.contactNumberE164 },

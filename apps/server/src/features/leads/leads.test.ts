@@ -57,6 +57,8 @@ function leadInput(overrides: Record<string, unknown> = {}) {
     applicantLocation: 'Inside Australia',
     leadStatus: 'New Lead Received',
     leadSource: 'Website',
+    managerUserId: idOf('supervisor'),
+    assistantManagerUserId: idOf('supervisor'),
     ...overrides,
   };
 }

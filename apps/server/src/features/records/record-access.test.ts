@@ -14,28 +14,22 @@ afterAll(async () => f?.t.close());
 
 describe('assigning a lead', () => {
   it('consultant and member fill an empty assignment, but cannot change or clear a set one; team lead can', async () => {
-    const lead = await f.createLead('consultant', { managerUserId: f.idOf('supervisor') });
+    // Manager and assistant manager are set (the staff form names both); the migration agent is empty.
+    const lead = await f.createLead('consultant');
     const save = async (role: 'consultant' | 'member' | 'team_lead', changes: Record<string, unknown>) => {
       const current = (await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json();
-      return f.call(role, 'PATCH', `/api/leads/${lead.id}`, {
-        ...f.leadInput({ email: current.email, contactNumber: current.contactNumber }),
-        managerUserId: current.manager?.id ?? null,
-        assistantManagerUserId: current.assistantManager?.id ?? null,
-        migrationAgentUserId: current.migrationAgent?.id ?? null,
-        version: current.version,
-        ...changes,
-      });
+      return f.call(role, 'PATCH', `/api/leads/${lead.id}`, { version: current.version, ...changes });
     };
 
-    // Filling the empty assistant manager: an ordinary edit.
-    const fill = await save('consultant', { assistantManagerUserId: f.idOf('consultant') });
+    // Filling the empty migration agent: an ordinary edit.
+    const fill = await save('consultant', { migrationAgentUserId: f.idOf('consultant') });
     expect(fill.statusCode, fill.body).toBe(200);
 
-    // Giving the record to another manager, or taking it away: refused, nothing changes.
+    // Giving the record to another manager or assistant, or taking the agent off: refused, nothing changes.
     for (const change of [
       { managerUserId: f.idOf('administrator') },
-      { managerUserId: null },
       { assistantManagerUserId: f.idOf('member') },
+      { migrationAgentUserId: null },
     ]) {
       const refused = await save('consultant', change);
       expect(refused.statusCode, JSON.stringify(change)).toBe(403);
@@ -44,7 +38,11 @@ describe('assigning a lead', () => {
     const member = await save('member', { managerUserId: f.idOf('administrator') });
     expect(member.statusCode).toBe(403);
     const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
-    expect(row).toMatchObject({ managerUserId: f.idOf('supervisor'), assistantManagerUserId: f.idOf('consultant') });
+    expect(row).toMatchObject({
+      managerUserId: f.idOf('supervisor'),
+      assistantManagerUserId: f.idOf('supervisor'),
+      migrationAgentUserId: f.idOf('consultant'),
+    });
 
     // Team lead and above assign.
     const teamLead = await save('team_lead', { managerUserId: f.idOf('administrator') });

@@ -4,6 +4,7 @@ import { ActionIcon, Alert, AppShell, Burger, Group, Kbd, Overlay, Text, Tooltip
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
+  IconGauge,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconSearch,
@@ -17,6 +18,7 @@ import { useLiveUpdates } from '../../lib/live-updates.ts';
 import { usePhoneLayout } from '../../lib/use-phone-layout.ts';
 import { useSession } from '../../features/auth/api/session.ts';
 import { SessionExpiredDialog } from '../../features/auth/components/session-expired-dialog.tsx';
+import { SLOW_CONNECTION_MESSAGE, useSlowConnection } from '../../lib/connectivity.ts';
 import { useSessionExpired } from '../../lib/session-expiry.ts';
 import classes from './app-layout.module.css';
 import { GlobalSearch } from './global-search.tsx';
@@ -61,6 +63,7 @@ export function AppLayout() {
   const onRestored = useCallback(() => notifications.show({ color: 'green', message: 'Connection restored.' }), []);
   const expired = useSessionExpired();
   const live = useLiveUpdates(Boolean(session) && !expired, onRestored);
+  const slow = useSlowConnection(Boolean(session) && !expired && live !== 'lost');
   const iconOnly = !isMobile && !expanded;
 
   return (
@@ -143,6 +146,11 @@ export function AppLayout() {
           />
         ) : null}
         <SessionExpiredDialog />
+        {slow && live !== 'lost' ? (
+          <Alert color="orange" variant="light" icon={<IconGauge size={18} />} mb="md" role="status">
+            {SLOW_CONNECTION_MESSAGE}
+          </Alert>
+        ) : null}
         {live === 'lost' && !expired ? (
           <Alert color="red" icon={<IconWifiOff size={18} />} mb="md" role="alert">
             Connection lost. Please check your internet connection.

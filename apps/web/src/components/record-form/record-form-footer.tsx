@@ -52,7 +52,16 @@ export function RecordFormFooter({
             {readOnly ? 'Close' : 'Cancel'}
           </Button>
           {!readOnly ? (
-            <Button type="submit" disabled={!canSave} leftSection={<IconDeviceFloppy size={16} />} color={saveColor}>
+            <Button
+              type="submit"
+              // Held back only by missing fields, Save looks disabled but still answers a click: the form
+              // then opens the sections to complete and says so (spec 1 §5.1). Otherwise it is disabled.
+              disabled={!canSave && (valid || saving)}
+              data-disabled={!canSave || undefined}
+              aria-disabled={!canSave || undefined}
+              leftSection={<IconDeviceFloppy size={16} />}
+              color={saveColor}
+            >
               {saveLabel}
             </Button>
           ) : null}

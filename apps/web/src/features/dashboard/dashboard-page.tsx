@@ -84,7 +84,7 @@ export function DashboardPage() {
           role="alert"
         >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{stats.error.message}</Text>
+            <Text size="sm">Failed to fetch lead statistics: {stats.error.message}</Text>
             <Button size="xs" color="red" variant="light" onClick={() => void stats.refetch()}>
               Try Again
             </Button>

@@ -3,7 +3,7 @@
 // URL's search params (spec 1 §2.1).
 import { Button, Card, Group, Loader, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { IconEye, IconEyeOff, IconRefresh, IconUserQuestion } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
@@ -91,7 +91,10 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
     pageSize,
     sort: active ? sortString : DEFAULT_SORT,
   });
-  const leadParams = listParams(tab === 'leads', LEAD_STATUSES);
+  const leadParams = {
+    ...listParams(tab === 'leads', LEAD_STATUSES),
+    unassigned: tab === 'leads' ? search.unassigned : undefined,
+  };
   const clientParams = listParams(tab === 'clients', CLIENT_STATUSES);
   const leads = useLeadList(leadParams);
   const clients = useClientList(clientParams);
@@ -149,13 +152,21 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
       status: undefined,
       location: undefined,
       desiredVisa: undefined,
+      unassigned: undefined,
       sort: undefined,
       page: undefined,
     });
 
   const filtered = hasActiveFilters(search);
   const clearFilters = () =>
-    setSearch({ search: undefined, status: undefined, location: undefined, desiredVisa: undefined, page: undefined });
+    setSearch({
+      search: undefined,
+      status: undefined,
+      location: undefined,
+      desiredVisa: undefined,
+      unassigned: undefined,
+      page: undefined,
+    });
   const pageProps = {
     pageSize,
     pageSizes: PAGE_SIZES,
@@ -176,6 +187,16 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
         subtitle={<RoleBadge role={role} />}
         actions={
           <>
+            {tab === 'leads' ? (
+              <Button
+                variant={search.unassigned ? 'light' : 'default'}
+                leftSection={<IconUserQuestion size={16} />}
+                onClick={() => setSearch({ unassigned: search.unassigned ? undefined : true, page: undefined })}
+                aria-pressed={Boolean(search.unassigned)}
+              >
+                Unassigned
+              </Button>
+            ) : null}
             <Button
               variant={search.showHidden ? 'light' : 'default'}
               leftSection={search.showHidden ? <IconEyeOff size={16} /> : <IconEye size={16} />}

@@ -42,6 +42,8 @@ export const leadsSearchSchema = z.object({
   location: list(APPLICANT_LOCATIONS),
   desiredVisa: list(VISAS),
   showHidden: z.boolean().optional().catch(undefined),
+  /** Leads without a manager or an assistant manager (the leads tab only). */
+  unassigned: z.boolean().optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
   pageSize: z.number().int().min(1).max(100).optional().catch(undefined),
   sort: z
@@ -56,4 +58,4 @@ export const leadsSearchSchema = z.object({
 export type LeadsSearch = z.infer<typeof leadsSearchSchema>;
 
 export const hasActiveFilters = (s: LeadsSearch) =>
-  Boolean(s.search?.trim() || s.status?.length || s.location?.length || s.desiredVisa?.length);
+  Boolean(s.search?.trim() || s.status?.length || s.location?.length || s.desiredVisa?.length || s.unassigned);

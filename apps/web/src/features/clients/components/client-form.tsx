@@ -23,6 +23,7 @@ import {
   REVERTED_STATUS,
   updateClientSchema,
   VISAS,
+  GENERIC_MESSAGES,
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
@@ -139,7 +140,10 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
     );
   };
 
-  const submit = form.onSubmit(save, (errors) => openSections(Object.keys(errors).map(clientSectionOf)));
+  const submit = form.onSubmit(save, (errors) => {
+    openSections(Object.keys(errors).map(clientSectionOf));
+    notifications.show({ color: 'red', message: GENERIC_MESSAGES.validation });
+  });
 
   /** After a conflict: drop the local edits and show the newest saved client. */
   const reload = async () => {
@@ -443,7 +447,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
 export function clientSaveErrorMessage(error: Error): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return CLIENT_MESSAGES.loginToSave;
-    if (error.code === 'VALIDATION_FAILED') return error.message || 'Please check all required fields and try again.';
+    if (error.code === 'VALIDATION_FAILED') return error.message || GENERIC_MESSAGES.validation;
     if (error.status >= 500) return 'The server could not save the client. Please try again.';
   }
   return error.message || 'Request failed';

@@ -30,6 +30,7 @@ export function ClientsTab({ sort, onSort, onOpen, ...listProps }: ClientsTabPro
 
   return (
     <FilteredListBody
+      errorTitle="Error loading clients:"
       {...listProps}
       empty={
         <EmptyState

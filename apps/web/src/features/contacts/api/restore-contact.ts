@@ -3,13 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactRestoreResult, RestoreContactInput } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 
-export type RestoreContactVariables = RestoreContactInput & { id: string };
+/** 'smart' asks the server to choose (POST /api/contacts/:id/revert, spec 2 §4 smart revert). */
+export type RestoreContactVariables = { id: string; type: RestoreContactInput['type'] | 'smart'; notes: string };
 
 export function useRestoreContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, type, notes }: RestoreContactVariables) =>
-      api.post<ContactRestoreResult>(`/api/contacts/${encodeURIComponent(id)}/restore`, { type, notes }),
+      type === 'smart'
+        ? api.post<ContactRestoreResult>(`/api/contacts/${encodeURIComponent(id)}/revert`, { notes })
+        : api.post<ContactRestoreResult>(`/api/contacts/${encodeURIComponent(id)}/restore`, { type, notes }),
     onSuccess: () => {
       // The contact leaves the archive and a lead or client appears: refresh this tab at once
       // (other tabs follow the server's change event).

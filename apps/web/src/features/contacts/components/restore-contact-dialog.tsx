@@ -15,7 +15,7 @@ import {
   ThemeIcon,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconUserCheck, IconUserPlus, IconWand } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef, type KeyboardEvent, type ReactNode, useState } from 'react';
 import {
@@ -29,7 +29,8 @@ import {
   RESTORE_PERMISSION,
   RESTORE_TYPES,
   type RestoreType,
-  restoreContactSchema,
+  SMART_REVERT_OPTION,
+  smartRevertSchema,
 } from '@crm/domain';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useRestoreContact } from '../api/restore-contact.ts';
@@ -45,9 +46,18 @@ const ButtonLink = createLink(
   ),
 );
 
-const ICONS: Record<RestoreType, ReactNode> = {
+/** Lead, client, or let the server choose (smart revert). */
+type Choice = RestoreType | 'smart';
+
+const ICONS: Record<Choice, ReactNode> = {
   lead: <IconUserPlus size={22} />,
   client: <IconUserCheck size={22} />,
+  smart: <IconWand size={22} />,
+};
+
+const CHOICE_TEXT: Record<Choice, { label: string; description: string }> = {
+  ...RESTORE_OPTIONS,
+  smart: SMART_REVERT_OPTION,
 };
 
 type RestoreContactDialogProps = { contact: ContactRecord | null; onClose: () => void };
@@ -84,31 +94,34 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
   // Restoring creates the target record: only the targets the role may create are offered.
   const { can } = useAuthorization();
   const allowedTypes = RESTORE_TYPES.filter((option) => can(RESTORE_PERMISSION[option]));
-  const [type, setType] = useState<RestoreType | null>(null);
+  const choices: Choice[] = allowedTypes.length > 0 ? [...allowedTypes, 'smart'] : [];
+  const [type, setType] = useState<Choice | null>(null);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ContactRestoreResult | null>(null);
   const name = fullNameOf(contact);
-  const complete = restoreContactSchema.safeParse({ type, notes }).success;
+  const complete = type !== null && smartRevertSchema.safeParse({ notes }).success;
 
   if (result) return <RestoredView name={name} result={result} onClose={onClose} />;
 
   const confirm = () => {
-    const parsed = restoreContactSchema.safeParse({ type, notes });
-    if (!parsed.success) {
+    const parsed = smartRevertSchema.safeParse({ notes });
+    if (!type || !parsed.success) {
       setError(RESTORE_MISSING_MESSAGE);
       return;
     }
     setError(null);
     restore.mutate(
-      { id: contact.id, ...parsed.data },
+      { id: contact.id, type, notes: parsed.data.notes },
       {
         onSuccess: (data) => {
-          notify('green', data.type === 'lead' ? CONTACT_MESSAGES.restoredToLead : CONTACT_MESSAGES.restoredToClient);
+          // The server's message names what it did ('Contact reverted to client successfully' for a smart revert).
+          notify('green', data.message);
           setResult(data);
         },
         onError: (e) => {
-          const message = CONTACT_MESSAGES.restoreFailed(e.message);
+          const message =
+            type === 'smart' ? CONTACT_MESSAGES.revertFailed(e.message) : CONTACT_MESSAGES.restoreFailed(e.message);
           setError(message);
           notify('red', message);
         },
@@ -149,8 +162,13 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
         {type ? (
           <ChosenCard type={type} />
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" role="group" aria-labelledby="restore-type-label">
-            {allowedTypes.map((option) => (
+          <SimpleGrid
+            cols={{ base: 1, xs: choices.length }}
+            spacing="sm"
+            role="group"
+            aria-labelledby="restore-type-label"
+          >
+            {choices.map((option) => (
               <UnstyledButton
                 key={option}
                 className={classes.choice}
@@ -163,10 +181,10 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
                   {ICONS[option]}
                 </ThemeIcon>
                 <Text fw={600} mt="xs">
-                  {RESTORE_OPTIONS[option].label}
+                  {CHOICE_TEXT[option].label}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {RESTORE_OPTIONS[option].description}
+                  {CHOICE_TEXT[option].description}
                 </Text>
               </UnstyledButton>
             ))}
@@ -212,14 +230,14 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
           onClick={confirm}
           loading={restore.isPending}
         >
-          {type ? RESTORE_OPTIONS[type].label : 'Restore Contact'}
+          {type ? CHOICE_TEXT[type].label : 'Restore Contact'}
         </Button>
       </Group>
     </Stack>
   );
 }
 
-function ChosenCard({ type }: { type: RestoreType }) {
+function ChosenCard({ type }: { type: Choice }) {
   return (
     <div className={classes.choice} data-selected>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -234,10 +252,10 @@ function ChosenCard({ type }: { type: RestoreType }) {
         </Group>
       </Group>
       <Text fw={600} mt="xs">
-        {RESTORE_OPTIONS[type].label}
+        {CHOICE_TEXT[type].label}
       </Text>
       <Text size="sm" c="dimmed">
-        {RESTORE_OPTIONS[type].description}
+        {CHOICE_TEXT[type].description}
       </Text>
     </div>
   );
@@ -253,9 +271,7 @@ function RestoredView({ name, result, onClose }: { name: string; result: Contact
           <IconCircleCheck size={24} />
         </ThemeIcon>
         <div>
-          <Text fw={600}>
-            {result.type === 'lead' ? CONTACT_MESSAGES.restoredToLead : CONTACT_MESSAGES.restoredToClient}
-          </Text>
+          <Text fw={600}>{result.message}</Text>
           <Text size="sm" c="dimmed">
             {name} is an active {what.toLowerCase()} again and has left the contacts list.
           </Text>

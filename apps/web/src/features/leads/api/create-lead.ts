@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadInput, LeadRecord } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 
 export function useCreateLead() {
@@ -11,7 +12,7 @@ export function useCreateLead() {
       withSaveRetry((timeoutMs) => api.post<LeadRecord>('/api/leads', input, { timeoutMs })),
     onSuccess: (lead) => {
       queryClient.setQueryData(['lead', 'detail', lead.id], lead);
-      void queryClient.invalidateQueries({ queryKey: ['lead'] });
+      invalidateRecordQueries(queryClient);
     },
   });
 }

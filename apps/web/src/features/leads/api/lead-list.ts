@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { LeadPage } from '@crm/domain';
 import { type FilteredPageParams, listQueryOptions } from '../../../lib/list-query.ts';
 
-export type LeadListParams = FilteredPageParams;
+/** Leads add 'Unassigned' (no manager or assistant manager yet). */
+export type LeadListParams = FilteredPageParams & { unassigned?: boolean };
 
 export const leadListQueryOptions = (params: LeadListParams) =>
   listQueryOptions<LeadPage>('lead', '/api/leads', params);

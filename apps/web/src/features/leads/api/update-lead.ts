@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadPatchInput, LeadRecord } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 
 export type UpdateLeadVariables = { id: string; input: LeadPatchInput };
@@ -13,7 +14,7 @@ export function useUpdateLead() {
       withSaveRetry((timeoutMs) => api.patch<LeadRecord>(`/api/leads/${encodeURIComponent(id)}`, input, { timeoutMs })),
     onSuccess: (lead) => {
       queryClient.setQueryData(['lead', 'detail', lead.id], lead);
-      void queryClient.invalidateQueries({ queryKey: ['lead'] });
+      invalidateRecordQueries(queryClient);
     },
   });
 }

@@ -27,6 +27,7 @@ import {
   SOURCE_DETAIL_MESSAGES,
   updateLeadSchema,
   VISAS,
+  GENERIC_MESSAGES,
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
@@ -221,7 +222,10 @@ export function LeadForm({
       }
       save();
     },
-    (errors) => openSectionsFor(Object.keys(errors)),
+    (errors) => {
+      openSectionsFor(Object.keys(errors));
+      notifications.show({ color: 'red', message: GENERIC_MESSAGES.validation });
+    },
   );
 
   useEffect(() => {
@@ -439,6 +443,7 @@ export function LeadForm({
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <AssignmentSourceFields
                   module="leads"
+                  requiredPickers={LEAD_REQUIRED_PICKERS}
                   leadSource={values.leadSource}
                   sourceRequired
                   readOnly={readOnly}
@@ -516,11 +521,14 @@ function leadValidator(isNew: boolean, today: () => string) {
   };
 }
 
+/** Spec 1 §5.1: the staff form names a manager and an assistant manager. */
+const LEAD_REQUIRED_PICKERS = ['managerUserId', 'assistantManagerUserId'] as const;
+
 /** The words the user reads after a failed save (spec 1 §8). */
 export function saveErrorMessage(error: Error, isNew: boolean): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return LEAD_MESSAGES.loginToSave;
-    if (error.code === 'VALIDATION_FAILED') return error.message || 'Please check all required fields and try again.';
+    if (error.code === 'VALIDATION_FAILED') return error.message || GENERIC_MESSAGES.validation;
     if (
       error.code === 'NETWORK' ||
       error.code === 'TIMEOUT' ||

@@ -36,6 +36,8 @@ type PickerProps = { value: string; onChange: (value: string) => void; onBlur: (
 type AssignedUser = { id: string; fullName: string } | null;
 
 type AssignmentSourceFieldsProps = {
+  /** Pickers the form must fill (the lead form: manager and assistant manager, spec 1 §5.1). */
+  requiredPickers?: readonly PickerField[];
   /** Whose assign permission decides whether a saved assignment may change (spec 1 §6.2). */
   module: 'leads' | 'clients';
   leadSource: string;
@@ -50,6 +52,7 @@ type AssignmentSourceFieldsProps = {
 };
 
 export function AssignmentSourceFields({
+  requiredPickers = [],
   module,
   leadSource,
   sourceRequired,
@@ -92,6 +95,7 @@ export function AssignmentSourceFields({
             label={label}
             roles={roles}
             current={assigned?.[assignedKey]}
+            required={requiredPickers.includes(field)}
             disabled={readOnly || locked}
             description={locked && !readOnly ? REASSIGN_HINT : undefined}
             {...picker(field)}

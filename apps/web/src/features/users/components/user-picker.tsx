@@ -13,6 +13,7 @@ type UserPickerProps = {
   /** The user saved on the record, shown even when no longer assignable (inactive, role changed). */
   current?: { id: string; fullName: string } | null;
   disabled?: boolean;
+  required?: boolean;
   description?: React.ReactNode;
 };
 
@@ -25,6 +26,7 @@ export function UserPicker({
   error,
   current,
   disabled,
+  required,
   description,
 }: UserPickerProps) {
   const users = useAssignableUsers(roles, !disabled);
@@ -43,9 +45,11 @@ export function UserPicker({
       onChange={(next) => onChange(next ?? '')}
       onBlur={onBlur}
       searchable
-      clearable
       nothingFoundMessage="No users available"
       description={description}
+      required={required}
+      // A required picker is cleared by choosing another user, never emptied.
+      clearable={!required}
       disabled={disabled || users.isLoading}
       error={users.isError ? 'Failed to load users. Please refresh the page.' : error}
       renderOption={({ option }) => {
