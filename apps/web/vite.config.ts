@@ -15,12 +15,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs (React, the router, the query cache, zod) in one file: it changes only
+            // What every page runs (React, the router, the query cache) in one file: it changes only
             // when a dependency does, so it stays cached across releases. Mantine and the app's own code
             // are split by use, so that the sign-in page does not load the shell's components.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|zod|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
             },
           ],
         },

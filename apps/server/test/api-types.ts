@@ -1675,6 +1675,7 @@ export interface operations {
                             countryOfResidence: string | null;
                             email: string;
                             contactNumber: string;
+                            contactNumberDisplay: string;
                             applicantLocation: string | null;
                             currentVisaSubclass: string | null;
                             desiredVisa: string | null;
@@ -1838,6 +1839,7 @@ export interface operations {
                         countryOfResidence: string | null;
                         email: string;
                         contactNumber: string;
+                        contactNumberDisplay: string;
                         applicantLocation: string | null;
                         currentVisaSubclass: string | null;
                         desiredVisa: string | null;
@@ -2033,6 +2035,7 @@ export interface operations {
                         countryOfResidence: string | null;
                         email: string;
                         contactNumber: string;
+                        contactNumberDisplay: string;
                         applicantLocation: string | null;
                         currentVisaSubclass: string | null;
                         desiredVisa: string | null;
@@ -2280,6 +2283,7 @@ export interface operations {
                         countryOfResidence: string | null;
                         email: string;
                         contactNumber: string;
+                        contactNumberDisplay: string;
                         applicantLocation: string | null;
                         currentVisaSubclass: string | null;
                         desiredVisa: string | null;
@@ -2846,6 +2850,7 @@ export interface operations {
                             lastName: string;
                             email: string;
                             contactNumber: string;
+                            contactNumberDisplay: string;
                             dateOfBirth: string | null;
                             gender: string | null;
                             nationality: string | null;
@@ -3087,6 +3092,7 @@ export interface operations {
                         lastName: string;
                         email: string;
                         contactNumber: string;
+                        contactNumberDisplay: string;
                         dateOfBirth: string | null;
                         gender: string | null;
                         nationality: string | null;
@@ -3318,6 +3324,7 @@ export interface operations {
                         lastName: string;
                         email: string;
                         contactNumber: string;
+                        contactNumberDisplay: string;
                         dateOfBirth: string | null;
                         gender: string | null;
                         nationality: string | null;
@@ -3487,6 +3494,7 @@ export interface operations {
                         lastName: string;
                         email: string;
                         contactNumber: string;
+                        contactNumberDisplay: string;
                         dateOfBirth: string | null;
                         gender: string | null;
                         nationality: string | null;
@@ -3802,6 +3810,7 @@ export interface operations {
                         lastName: string;
                         email: string;
                         contactNumber: string;
+                        contactNumberDisplay: string;
                         dateOfBirth: string | null;
                         gender: string | null;
                         nationality: string | null;
@@ -4411,6 +4420,7 @@ export interface operations {
                             lastName: string;
                             email: string;
                             contactNumber: string;
+                            contactNumberDisplay: string;
                             dateOfBirth: string | null;
                             gender: string | null;
                             nationality: string | null;
@@ -4588,6 +4598,7 @@ export interface operations {
                             lastName: string;
                             email: string;
                             contactNumber: string;
+                            contactNumberDisplay: string;
                             status: string;
                             location: string | null;
                             desiredVisa: string | null;
@@ -4753,6 +4764,7 @@ export interface operations {
                             nationality: string | null;
                             email: string;
                             contactNumber: string;
+                            contactNumberDisplay: string;
                             company: string | null;
                             countryOfResidence: string | null;
                             applicantLocation: string | null;

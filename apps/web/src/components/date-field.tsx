@@ -4,6 +4,7 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { DATE_BOUNDS } from '@crm/domain';
+import { parseDateInput } from '../lib/date-input.ts';
 import { useDateFormat } from '../lib/format.ts';
 
 type DateFieldProps = Omit<
@@ -25,7 +26,7 @@ type DateFieldProps = Omit<
 };
 
 export function DateField({ kind, value, onChange, ...props }: DateFieldProps) {
-  const { setting, parseDateInput, today } = useDateFormat();
+  const { setting, today } = useDateFormat();
   return (
     <DateInput
       // The input's text is formatted when the value changes; a new format needs a fresh input.
@@ -33,7 +34,7 @@ export function DateField({ kind, value, onChange, ...props }: DateFieldProps) {
       placeholder={setting.dateFormat}
       {...props}
       valueFormat={setting.dateFormat}
-      dateParser={parseDateInput}
+      dateParser={(text) => parseDateInput(text, setting.dateFormat)}
       minDate={DATE_BOUNDS.earliest}
       maxDate={kind === 'birth' ? today() : DATE_BOUNDS.latest}
       // Clicking the chosen day keeps it (as a select keeps its option); clearing is the clear button.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMATS, type DisplaySetting } from '@crm/domain';
-import { formatDate, formatDayMonth, formatTime, parseDateInput } from './format.ts';
+import { parseDateInput } from './date-input.ts';
+import { formatDate, formatDayMonth, formatTime } from './format.ts';
 
 const sydney: DisplaySetting = { timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' };
 
@@ -30,6 +31,15 @@ describe('formatDate', () => {
 
   it("says 'Not set' for nothing and for nonsense", () => {
     for (const value of [null, undefined, '', 'soon', '2026-02-30']) expect(formatDate(value, sydney)).toBe('Not set');
+  });
+});
+
+describe('formatDate in more zones', () => {
+  it('follows daylight saving and an unknown zone reads as the default', () => {
+    // 14:00 UTC on 4 October 2026 is 01:00 on 5 October in Sydney (AEDT, UTC+11).
+    expect(formatDate('2026-10-04T14:00:00Z', sydney)).toBe('05 Oct 2026');
+    expect(formatDate('2026-06-30T14:30:00Z', { ...sydney, timeZone: 'Nowhere/Atlantis' })).toBe('01 Jul 2026');
+    expect(formatTime('2026-06-30T14:30:00Z', { ...sydney, timeZone: 'Asia/Manila' })).toBe('22:30');
   });
 });
 

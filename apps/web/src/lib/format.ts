@@ -1,20 +1,86 @@
-// Every date the app shows or reads goes through here (DECISIONS.md §1, §5, §6): the firm's date format
-// and time zone from the display setting, dayjs's English month names ('Sep'; Intl's en-AU prints
-// 'Sept', so it never formats a display string here).
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
+// Every date the app shows goes through here (DECISIONS.md §1, §5, §6): the firm's date format and time
+// zone from the display setting. Intl only gives the calendar parts in the firm's zone; the month names
+// are our own ('Sep', where Intl's en-AU prints 'Sept'). No date library: this runs on the first page
+// load, and parsing typed dates (date-input.ts, dayjs) is needed only by the forms.
 import { useMemo } from 'react';
 import { type DateFormat, DEFAULT_DISPLAY_SETTING, type DisplaySetting, firmToday } from '@crm/domain';
 import { useDisplaySetting } from '../features/settings/api/display-setting.ts';
 
-dayjs.extend(customParseFormat);
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 const NOT_SET = 'Not set';
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+type CalendarParts = { year: number; month: number; day: number };
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function writeDate({ year, month, day }: CalendarParts, dateFormat: DateFormat): string {
+  const dd = pad(day);
+  const mm = pad(month);
+  const yyyy = pad(year, 4);
+  switch (dateFormat) {
+    case 'DD MMM YYYY':
+      return `${dd} ${MONTH_ABBREVIATIONS[month - 1]} ${yyyy}`;
+    case 'DD/MM/YYYY':
+      return `${dd}/${mm}/${yyyy}`;
+    case 'MM/DD/YYYY':
+      return `${mm}/${dd}/${yyyy}`;
+    case 'YYYY-MM-DD':
+      return `${yyyy}-${mm}-${dd}`;
+  }
+}
+
+/** A real calendar date ('2026-02-30' is not), as its parts. */
+function calendarDate(iso: string): CalendarParts | null {
+  const match = ISO_DATE.exec(iso);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? { year, month, day } : null;
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone (they are costly to make); an unknown zone reads as the default one. */
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    };
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: DEFAULT_DISPLAY_SETTING.timeZone });
+    }
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar date and clock of an instant in the firm's zone, or null for no valid instant. */
+function zonedParts(value: string | number | Date, timeZone: string) {
+  const instant = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  const parts = Object.fromEntries(
+    zoneFormatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+  };
+}
 
 /**
  * A date as the firm writes it ('06 Sep 2026'). A calendar date ('2026-09-06': a birth or expiry date)
@@ -26,75 +92,36 @@ export function formatDate(
   setting: DisplaySetting = DEFAULT_DISPLAY_SETTING,
 ): string {
   if (!value) return NOT_SET;
-  if (typeof value === 'string' && ISO_DATE.test(value)) {
-    const date = dayjs.utc(value, 'YYYY-MM-DD', true);
-    return date.isValid() ? date.format(setting.dateFormat) : NOT_SET;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = calendarDate(value);
+    return date ? writeDate(date, setting.dateFormat) : NOT_SET;
   }
-  const instant = dayjs(value);
-  return instant.isValid() ? instant.tz(setting.timeZone).format(setting.dateFormat) : NOT_SET;
+  const parts = zonedParts(value, setting.timeZone);
+  return parts ? writeDate(parts, setting.dateFormat) : NOT_SET;
 }
 
 /** The time of an instant in the firm's time zone, 24-hour ('14:05'). */
 export function formatTime(value: string | number | Date, setting: DisplaySetting = DEFAULT_DISPLAY_SETTING): string {
-  const instant = dayjs(value);
-  return instant.isValid() ? instant.tz(setting.timeZone).format('HH:mm') : '';
+  const parts = zonedParts(value, setting.timeZone);
+  return parts ? `${pad(parts.hour)}:${pad(parts.minute)}` : '';
 }
 
 /** Day and month only, in the firm's order, for tight spaces such as chart axes ('06 Sep', '06/09', '09-06'). */
 export function formatDayMonth(isoDate: string, setting: DisplaySetting = DEFAULT_DISPLAY_SETTING): string {
-  const date = dayjs.utc(isoDate, 'YYYY-MM-DD', true);
-  if (!date.isValid()) return '';
-  const format: Record<DateFormat, string> = {
-    'DD MMM YYYY': 'DD MMM',
-    'DD/MM/YYYY': 'DD/MM',
-    'MM/DD/YYYY': 'MM/DD',
-    'YYYY-MM-DD': 'MM-DD',
-  };
-  return date.format(format[setting.dateFormat]);
-}
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** 'sept', 'SEPTEMBER', 'sep' → 'Sep', the only spelling dayjs's strict parser reads. */
-function normaliseMonthNames(text: string): string {
-  return text.replace(/[a-z]+/gi, (word) => {
-    const lower = word.toLowerCase();
-    const month = lower.length >= 3 ? MONTHS.find((m) => m.startsWith(lower)) : undefined;
-    return month ? `${month[0]!.toUpperCase()}${month.slice(1, 3)}` : word;
-  });
-}
-
-/**
- * What a typed date may look like: the firm's format, the month-name forms, ISO, and numbers in the
- * firm's day/month order (STACK.md: '05/09/2025' is 5 September unless the firm writes MM/DD/YYYY).
- */
-function inputFormats(dateFormat: DateFormat): string[] {
-  const numeric = dateFormat === 'MM/DD/YYYY' ? ['MM/DD/YYYY', 'M/D/YYYY'] : ['DD/MM/YYYY', 'D/M/YYYY'];
-  return ['DD MMM YYYY', 'D MMM YYYY', ...numeric, 'YYYY-MM-DD'];
-}
-
-/** A typed date as YYYY-MM-DD (the API's form), or null while it is not a whole, real date. */
-export function parseDateInput(
-  text: string,
-  dateFormat: DateFormat = DEFAULT_DISPLAY_SETTING.dateFormat,
-): string | null {
-  const cleaned = normaliseMonthNames(text.trim().replace(/\s+/g, ' '));
-  if (!cleaned) return null;
-  const date = dayjs(cleaned, inputFormats(dateFormat), 'en', true);
-  return date.isValid() ? date.format('YYYY-MM-DD') : null;
+  const date = calendarDate(isoDate);
+  if (!date) return '';
+  const dd = pad(date.day);
+  const mm = pad(date.month);
+  switch (setting.dateFormat) {
+    case 'DD MMM YYYY':
+      return `${dd} ${MONTH_ABBREVIATIONS[date.month - 1]}`;
+    case 'DD/MM/YYYY':
+      return `${dd}/${mm}`;
+    case 'MM/DD/YYYY':
+      return `${mm}/${dd}`;
+    case 'YYYY-MM-DD':
+      return `${mm}-${dd}`;
+  }
 }
 
 /** The firm's display setting and the formatters bound to it, for components. */
@@ -106,7 +133,6 @@ export function useDateFormat() {
       formatDate: (value: string | Date | null | undefined) => formatDate(value, setting),
       formatTime: (value: string | number | Date) => formatTime(value, setting),
       formatDayMonth: (isoDate: string) => formatDayMonth(isoDate, setting),
-      parseDateInput: (text: string) => parseDateInput(text, setting.dateFormat),
       /** Today in the firm's time zone, YYYY-MM-DD; a function, so a screen left open past midnight moves on. */
       today: () => firmToday(setting.timeZone, new Date()),
     }),

@@ -32,6 +32,8 @@ export const clientRecordSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   contactNumber: z.string(),
+  /** The number as shown: international format when valid ('+61 412 345 678'), else as typed. */
+  contactNumberDisplay: z.string(),
   dateOfBirth: z.string().nullable(),
   gender: z.string().nullable(),
   nationality: z.string().nullable(),

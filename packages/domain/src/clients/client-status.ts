@@ -1,4 +1,6 @@
-// The sixteen client statuses of spec 1 §4.2 (DECISIONS.md §2).
+// The sixteen client statuses of spec 1 §4.2 (DECISIONS.md §2), their badge colours and the reversion window.
+import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
+
 export const CLIENT_STATUSES = [
   'Active',
   'Inactive',
@@ -28,11 +30,44 @@ export const CLIENT_STATUS_FILTER_OPTIONS: readonly ClientStatus[] = ['Active', 
 /** An empty status displays as Active. */
 export const clientStatusLabel = (status: string | null | undefined) => status || DEFAULT_CLIENT_STATUS;
 
+const { green, red, orange, amber, grey, blue, slate } = BADGE_COLOURS;
+
+/** One colour per status, the same in the Clients tab, All Records and the client panel. */
+export const CLIENT_STATUS_LOOKS: Record<ClientStatus, BadgeLook> = {
+  Active: filledBadge(green),
+  Inactive: filledBadge(grey),
+  'On Hold': filledBadge(amber),
+  Completed: filledBadge(blue),
+  Cancelled: filledBadge(red),
+  Reverted: filledBadge(orange),
+  'Assessment - In Progress': filledBadge(slate),
+  'Documents - Gathering': filledBadge(slate),
+  'Application - Draft': filledBadge(slate),
+  'Application - Lodged': filledBadge(slate),
+  'Application - Additional Info Required': filledBadge(amber),
+  'Decision - Pending': filledBadge(slate),
+  'Decision - Granted': filledBadge(green),
+  'Decision - Refused': filledBadge(red),
+  'Visa - Active': filledBadge(green),
+  'Visa - Expired': filledBadge(red),
+};
+
+/** The badge of a stored status; an empty one looks as Active, one this version does not know is slate. */
+export const clientStatusLook = (status: string | null | undefined): BadgeLook =>
+  CLIENT_STATUS_LOOKS[clientStatusLabel(status) as ClientStatus] ?? filledBadge(slate);
+
 /** 'Revert to Lead' is offered for a client converted less than this many days ago (DECISIONS.md §2). */
 export const REVERSION_WINDOW_DAYS = 30;
 
+const DAY_MS = 86_400_000;
+
+/** The moment 'Revert to Lead' stops being offered: the conversion plus the reversion window. */
+export function reversionDeadline(convertedAt: string | Date | null | undefined): Date | null {
+  if (!convertedAt) return null;
+  return new Date(new Date(convertedAt).getTime() + REVERSION_WINDOW_DAYS * DAY_MS);
+}
+
 export function canRevertConversion(convertedAt: string | Date | null | undefined, now: Date = new Date()): boolean {
-  if (!convertedAt) return false;
-  const at = typeof convertedAt === 'string' ? new Date(convertedAt) : convertedAt;
-  return now.getTime() - at.getTime() < REVERSION_WINDOW_DAYS * 86_400_000;
+  const deadline = reversionDeadline(convertedAt);
+  return deadline !== null && now.getTime() < deadline.getTime();
 }

@@ -1,6 +1,16 @@
 // Passport and visa status derived from expiry dates (spec 1 §2.6), counted in whole days from the
 // firm's today (firmToday), so a passport expires at midnight where the firm is, not at midnight UTC.
+import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
+
 export type ExpiryStatus = 'N/A' | 'Expired' | 'Expiring Soon' | 'Valid';
+
+/** The passport status badge of the clients list, the overview card and the form. */
+export const EXPIRY_STATUS_LOOKS: Record<ExpiryStatus, BadgeLook> = {
+  'N/A': filledBadge(BADGE_COLOURS.grey),
+  Expired: filledBadge(BADGE_COLOURS.red),
+  'Expiring Soon': filledBadge(BADGE_COLOURS.amber),
+  Valid: filledBadge(BADGE_COLOURS.green),
+};
 
 export const PASSPORT_EXPIRING_DAYS = 180;
 export const VISA_EXPIRING_DAYS = 30;

@@ -1,5 +1,7 @@
 // What the API returns for contacts (archived leads): the list, its statistics, a restore's result.
 import { z } from 'zod';
+import { LOST_LEAD_STATUS } from '../leads/lead-status.ts';
+import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 import { listQueryBase } from '../records/list-query.ts';
 import { RESTORE_TYPES } from './contact.ts';
 
@@ -15,6 +17,8 @@ export const contactRecordSchema = z.object({
   nationality: z.string().nullable(),
   email: z.string(),
   contactNumber: z.string(),
+  /** The number as shown: international format when valid ('+61 412 345 678'), else as typed. */
+  contactNumberDisplay: z.string(),
   company: z.string().nullable(),
   countryOfResidence: z.string().nullable(),
   applicantLocation: z.string().nullable(),
@@ -84,3 +88,7 @@ export type ContactRestoreResult = z.infer<typeof contactRestoreResultSchema>;
 /** contact_status values: archived contacts are Active; a restored one becomes Reverted and leaves every list. */
 export const CONTACT_STATUS_ACTIVE = 'Active';
 export const CONTACT_STATUS_REVERTED = 'Reverted';
+
+/** The original status badge (spec 2 "Contacts page"): 'Not Proceeding / Lost' red, as on a lead; any other orange. */
+export const originalLeadStatusLook = (status: string): BadgeLook =>
+  status === LOST_LEAD_STATUS ? filledBadge('red.9') : filledBadge(BADGE_COLOURS.orange);

@@ -15,6 +15,8 @@ export const leadRecordSchema = z.object({
   countryOfResidence: z.string().nullable(),
   email: z.string(),
   contactNumber: z.string(),
+  /** The number as shown: international format when valid ('+61 412 345 678'), else as typed. */
+  contactNumberDisplay: z.string(),
   applicantLocation: z.string().nullable(),
   currentVisaSubclass: z.string().nullable(),
   desiredVisa: z.string().nullable(),

@@ -28,6 +28,8 @@ export const recordRowSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   contactNumber: z.string(),
+  /** The number as shown: international format when valid ('+61 412 345 678'), else as typed. */
+  contactNumberDisplay: z.string(),
   /** Lead status or client status, as stored; the web shows 'Converted to Client' as 'Client'. */
   status: z.string(),
   location: z.string().nullable(),

@@ -13,6 +13,7 @@ import {
   REVERTED_STATUS,
   VISAS,
   visaStatus,
+  formatPhoneNumber,
 } from '@crm/domain';
 import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
@@ -73,6 +74,7 @@ function toClientRecord(c: ClientRow, ref: (id: string | null) => UserRef, now: 
     lastName: c.lastName,
     email: c.email,
     contactNumber: c.contactNumber,
+    contactNumberDisplay: formatPhoneNumber(c.contactNumber),
     dateOfBirth: c.dateOfBirth,
     gender: c.gender,
     nationality: c.nationality,

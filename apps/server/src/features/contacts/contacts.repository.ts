@@ -8,6 +8,7 @@ import {
   type ContactRecord,
   type ContactStatistics,
   RECENT_CONVERSION_DAYS,
+  formatPhoneNumber,
 } from '@crm/domain';
 import { withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
@@ -47,6 +48,7 @@ async function toContactRecords(db: Executor, rows: ContactRow[]): Promise<Conta
     nationality: c.nationality,
     email: c.email,
     contactNumber: c.contactNumber,
+    contactNumberDisplay: formatPhoneNumber(c.contactNumber),
     company: c.company,
     countryOfResidence: c.countryOfResidence,
     applicantLocation: c.applicantLocation,

@@ -26,6 +26,7 @@ import {
   type LeadRecord,
   REVERTED_STATUS,
   VISAS,
+  formatPhoneNumber,
 } from '@crm/domain';
 import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
@@ -120,6 +121,7 @@ function toLeadRecord(l: LeadRow, ref: (id: string | null) => UserRef): Omit<Lea
     countryOfResidence: l.countryOfResidence,
     email: l.email,
     contactNumber: l.contactNumber,
+    contactNumberDisplay: formatPhoneNumber(l.contactNumber),
     applicantLocation: l.applicantLocation,
     currentVisaSubclass: l.currentVisaSubclass,
     desiredVisa: l.desiredVisa,

@@ -3,6 +3,7 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import {
   displayId,
+  formatPhoneNumber,
   fullNameOf,
   pageSizeLimit,
   type RecordListQuery,
@@ -87,6 +88,7 @@ function toRecordRow(r: UnionRow): RecordRow {
     lastName: r.last_name,
     email: r.email,
     contactNumber: r.contact_number,
+    contactNumberDisplay: formatPhoneNumber(r.contact_number),
     status: r.status,
     location: r.location,
     desiredVisa: r.desired_visa,

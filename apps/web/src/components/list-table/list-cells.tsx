@@ -3,7 +3,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatPhoneNumber } from '@crm/domain';
 import { useDateFormat } from '../../lib/format.ts';
 
 export function DisplayIdText({ children }: { children: string }) {
@@ -33,7 +32,7 @@ export function NameText({ name, hidden, secondary }: { name: string; hidden: bo
   );
 }
 
-/** Email over phone; a long email is cut and shown whole on hover. */
+/** Email over phone (as the server formats it for display); a long email is cut and shown whole on hover. */
 export function ContactText({ email, phone }: { email: string; phone: string }) {
   return (
     <>
@@ -41,7 +40,7 @@ export function ContactText({ email, phone }: { email: string; phone: string }) 
         {email}
       </Text>
       <Text size="xs" c="dimmed" truncate="end">
-        {formatPhoneNumber(phone)}
+        {phone}
       </Text>
     </>
   );

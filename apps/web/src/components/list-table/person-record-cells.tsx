@@ -10,7 +10,7 @@ import { ListCell, useListLayout } from './list-table.tsx';
 type PersonRecord = {
   displayId: string;
   email: string;
-  contactNumber: string;
+  contactNumberDisplay: string;
   applicantLocation: string | null;
   desiredVisa: string | null;
   manager: { fullName: string } | null;
@@ -40,7 +40,7 @@ export function PersonRecordCells({ record, name, statusCells }: PersonRecordCel
         />
       </Table.Td>
       <ListCell column="contact">
-        <ContactText email={record.email} phone={record.contactNumber} />
+        <ContactText email={record.email} phone={record.contactNumberDisplay} />
       </ListCell>
       {statusCells}
       <ListCell column="location">

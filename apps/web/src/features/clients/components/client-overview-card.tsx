@@ -1,6 +1,6 @@
 // The 'Client Overview' card at the left of the client panel (spec 1 §2.6).
 import { Anchor, Text } from '@mantine/core';
-import { type ClientRecord, displayId, formatPhoneNumber } from '@crm/domain';
+import { type ClientRecord, displayId } from '@crm/domain';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
   notSet,
@@ -50,7 +50,7 @@ export function ClientOverviewCard({ client, onOpenLead }: ClientOverviewCardPro
     >
       <OverviewSection>
         <OverviewRow label="Email" value={client.email} />
-        <OverviewRow label="Contact" value={formatPhoneNumber(client.contactNumber)} />
+        <OverviewRow label="Contact" value={client.contactNumberDisplay} />
         <OverviewRow label="Location" value={notSet(client.applicantLocation)} />
         <OverviewRow label="Marital" value={notSet(client.maritalStatus)} />
         <OverviewRow label="Dependents" value={client.numberOfDependents || '0'} />

@@ -70,7 +70,7 @@ function ContactRow({
         </Text>
       </Table.Td>
       <ListCell column="contact">
-        <ContactText email={contact.email} phone={contact.contactNumber} />
+        <ContactText email={contact.email} phone={contact.contactNumberDisplay} />
       </ListCell>
       <Table.Td>
         {contact.originalLeadStatus ? (

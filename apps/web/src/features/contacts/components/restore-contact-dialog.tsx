@@ -22,7 +22,6 @@ import {
   CONTACT_MESSAGES,
   type ContactRecord,
   type ContactRestoreResult,
-  formatPhoneNumber,
   fullNameOf,
   RESTORE_MISSING_MESSAGE,
   RESTORE_OPTIONS,
@@ -141,7 +140,7 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
       <div>
         <Text fw={600}>{name}</Text>
         <Text size="sm" c="dimmed">
-          {contact.email} · {formatPhoneNumber(contact.contactNumber)}
+          {contact.email} · {contact.contactNumberDisplay}
         </Text>
       </div>
 

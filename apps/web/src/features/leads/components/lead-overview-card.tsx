@@ -1,5 +1,5 @@
 // The 'Lead Overview' card at the left of the edit panel (spec 1 §2.5, spec 2 "Lead form").
-import { formatPhoneNumber, type LeadRecord } from '@crm/domain';
+import type { LeadRecord } from '@crm/domain';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
   notSet,
@@ -16,7 +16,7 @@ export function LeadOverviewCard({ lead }: { lead: LeadRecord }) {
     <RecordOverviewCard title="Lead Overview" record={lead} badges={<LeadStatusBadge status={lead.leadStatus} />}>
       <OverviewSection>
         <OverviewRow label="Email" value={lead.email} />
-        <OverviewRow label="Contact" value={formatPhoneNumber(lead.contactNumber)} />
+        <OverviewRow label="Contact" value={lead.contactNumberDisplay} />
         <OverviewRow label="Location" value={notSet(lead.applicantLocation)} />
         {!inside ? <OverviewRow label="Desired visa" value={notSet(lead.desiredVisa)} /> : null}
         <OverviewRow label="Source" value={lead.leadSource} />

@@ -106,7 +106,7 @@ function RecordTableRow({
         />
       </Table.Td>
       <ListCell column="contact">
-        <ContactText email={row.email} phone={row.contactNumber} />
+        <ContactText email={row.email} phone={row.contactNumberDisplay} />
       </ListCell>
       <Table.Td>
         <Group gap={4} wrap="wrap">
