@@ -17,6 +17,7 @@ import { leadsRoutes } from './features/leads/leads.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
+import { servicesRoutes } from './features/services/services.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
@@ -31,6 +32,7 @@ import { type RegisteredRoute, registerRouteAccess } from './plugins/route-acces
 import { createIndexHtmlSender, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { allowedOrigins, registerSession } from './plugins/session.ts';
 import { staticCacheHeaders } from './plugins/static-cache.ts';
+import { type FileStorage, localDiskStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +44,7 @@ declare module 'fastify' {
     changeHub: ChangeHub;
     routeRegistry: RegisteredRoute[];
     afterResponse: AfterResponse;
+    storage: FileStorage;
   }
 }
 
@@ -50,6 +53,8 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   mailer: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploaded files go; the local disk under the data folder by default. */
+  storage?: FileStorage;
 };
 
 export const FEATURE_ROUTES = [
@@ -64,6 +69,7 @@ export const FEATURE_ROUTES = [
   contactsRoutes,
   dashboardRoutes,
   settingsRoutes,
+  servicesRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -92,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('accessPolicy', accessPolicy);
   app.decorate('changeHub', changeHub);
   app.decorate('routeRegistry', routeRegistry);
+  app.decorate('storage', options.storage ?? localDiskStorage(join(options.config.dataDir, 'files')));
   const afterResponse = createAfterResponse(app.log);
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => afterResponse.settled());

@@ -8,6 +8,7 @@ import { loggerOptions } from './plugins/logging.ts';
 import { createMailer } from './plugins/mail.ts';
 import { seedDemoClients } from './seed/demo-clients.ts';
 import { seedDemoLeads } from './seed/demo-leads.ts';
+import { seedDemoServices } from './seed/demo-services.ts';
 import { demoUsersBanner, seedDemoUsers } from './seed/demo-users.ts';
 
 const config = readConfig();
@@ -57,6 +58,8 @@ async function main() {
       console.log(
         `Seeded ${demo.clients} demo clients (${demo.converted} converted from demo leads) and ${demo.contacts} contacts.`,
       );
+    const serviceCount = await seedDemoServices(database.db, app.storage);
+    if (serviceCount > 0) console.log(`Seeded ${serviceCount} demo services.`);
   }
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;

@@ -581,6 +581,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/tab-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Leads and Clients tab counts for a search
+         * @description Counts what each tab lists for the search (Show Hidden as the list; the other filters belong to one tab). Without a search the counts are exact (a consultant: capped at 10,000); a search counts at most 100 (capped: true means more). clients is null for a role that may not view clients.
+         */
+        get: operations["getRecordsTabCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts": {
         parameters: {
             query?: never;
@@ -718,6 +738,194 @@ export interface paths {
         };
         /** The firm's time zone and date format (defaults: Australia/Sydney, DD MMM YYYY) */
         get: operations["getSettingsDisplay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{id}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lead's services, newest first (at most 100; deleted ones left out)
+         * @description 404 when the lead does not exist or is not visible to the user (a consultant: its own).
+         */
+        get: operations["getLeadsByIdServices"];
+        put?: never;
+        /**
+         * Add a service to the lead
+         * @description Money as decimal strings with at most 2 decimals. Tuition terms are kept only for the service named 'Tuition Fee' (their paid amounts then make the service's); the terms may not add up to more than the fee, nor the paid amount exceed it. The payment status is derived. 409 when the record is read-only.
+         */
+        post: operations["postLeadsByIdServices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's services, newest first (at most 100; deleted ones left out)
+         * @description 404 when the client does not exist or is not visible to the user (a consultant: its own).
+         */
+        get: operations["getClientsByIdServices"];
+        put?: never;
+        /**
+         * Add a service to the client
+         * @description Money as decimal strings with at most 2 decimals. Tuition terms are kept only for the service named 'Tuition Fee' (their paid amounts then make the service's); the terms may not add up to more than the fee, nor the paid amount exceed it. The payment status is derived. 409 when the record is read-only.
+         */
+        post: operations["postClientsByIdServices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service
+         * @description 404 'Service not found or has been deleted' when it is deleted or its record is not visible.
+         */
+        get: operations["getServicesById"];
+        put?: never;
+        post?: never;
+        /** Soft delete (recoverable by administrators); reason defaults to 'Deleted by user' */
+        delete: operations["deleteServicesById"];
+        options?: never;
+        head?: never;
+        /**
+         * Save the fields sent, with the version last read
+         * @description Partial: the fields sent change, the others stay; the service they make is validated whole. Needs the edit permission of the service's record; 409 when the version is stale or the record is read-only.
+         */
+        patch: operations["patchServicesById"];
+        trace?: never;
+    };
+    "/api/services/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a deleted service (Deleted Items)
+         * @description Needs the delete permission of the service's record kind; the record must be live and visible.
+         */
+        post: operations["postServicesByIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment-evidence image, with its real content type (404 when the service's record is not visible) */
+        get: operations["getServicesByIdEvidence"];
+        put?: never;
+        /**
+         * Upload the payment-evidence image (multipart, field "file"), replacing the one before
+         * @description JPEG, PNG, GIF or WebP, told by the content, not the name, under 5 MB; anything else answers 400 with the spec's message. Needs the edit permission of the service's record.
+         */
+        post: operations["postServicesByIdEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finance → Services Overview: every listed service with its lead or client, filtered and paged
+         * @description Services not deleted, of records not deleted. Search: the service name, the record's name and email (1–2 letters: their start). from / until bound the start date (a service without one passes). Keyset pages as every list; the list is never counted (total null): GET /api/services/summary counts the filtered set exactly.
+         */
+        get: operations["getServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overview's cards over the whole filtered set: the count, and per currency revenue, paid, pending */
+        get: operations["getServicesSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue and paid per month per currency, and the payment-status split, over the filtered set */
+        get: operations["getServicesChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered services (or the selected ids) as CSV or Excel, streamed
+         * @description Spec 3 §9's columns, money as numbers with 2 decimals; text that a spreadsheet would run as a formula is prefixed with an apostrophe. File services-export-{date}.csv or .xlsx (the firm's date), sheet 'Services'.
+         */
+        get: operations["getServicesExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1642,6 +1850,9 @@ export interface operations {
             query?: {
                 search?: string;
                 page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
                 pageSize?: number;
                 sort?: string;
                 status?: ("New Lead Received" | "In Screening – Booking Consultation" | "Consultation Completed" | "Agreement Sent – Awaiting Signature" | "Agreement Signed – Awaiting Payment" | "Converted to Client" | "Consultation Only – Not Proceeding Yet" | "Ineligible" | "Not Proceeding / Lost")[];
@@ -1721,9 +1932,12 @@ export interface operations {
                             hiddenAt: string | null;
                             version: number;
                         }[];
-                        total: number;
-                        page: number;
                         pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
                     };
                 };
             };
@@ -2822,6 +3036,9 @@ export interface operations {
             query?: {
                 search?: string;
                 page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
                 pageSize?: number;
                 sort?: string;
                 status?: ("Active" | "Inactive" | "On Hold" | "Completed" | "Cancelled" | "Reverted" | "Assessment - In Progress" | "Documents - Gathering" | "Application - Draft" | "Application - Lodged" | "Application - Additional Info Required" | "Decision - Pending" | "Decision - Granted" | "Decision - Refused" | "Visa - Active" | "Visa - Expired")[];
@@ -2936,9 +3153,12 @@ export interface operations {
                             hiddenReason: string | null;
                             version: number;
                         }[];
-                        total: number;
-                        page: number;
                         pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
                     };
                 };
             };
@@ -4571,6 +4791,9 @@ export interface operations {
             query?: {
                 search?: string;
                 page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
                 pageSize?: number;
                 type?: "lead" | "client";
                 showHidden?: boolean;
@@ -4608,9 +4831,12 @@ export interface operations {
                             convertedToClientId: string | null;
                             isHidden: boolean;
                         }[];
-                        total: number;
-                        page: number;
                         pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
                     };
                 };
             };
@@ -4734,11 +4960,91 @@ export interface operations {
             };
         };
     };
+    getRecordsTabCounts: {
+        parameters: {
+            query?: {
+                search?: string;
+                showHidden?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leads: {
+                            total: number;
+                            capped: boolean;
+                        } | null;
+                        clients: {
+                            total: number;
+                            capped: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getContacts: {
         parameters: {
             query?: {
                 search?: string;
                 page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
                 pageSize?: number;
             };
             header?: never;
@@ -4798,10 +5104,14 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        total: number;
-                        totalAll: number;
-                        page: number;
                         pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                        totalAll: number;
+                        totalAllCapped: boolean;
                     };
                 };
             };
@@ -5317,6 +5627,1561 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLeadsByIdServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postLeadsByIdServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serviceName: string;
+                    serviceCategory?: ("Consultation Fee" | "Professional Fee - Student Visa" | "Professional Fee - Visit Visa" | "Visa Application" | "Skills Assessment" | "Health Insurance" | "Tuition Fee" | "Other") | null;
+                    serviceDescription?: string | null;
+                    /**
+                     * @default Active
+                     * @enum {string}
+                     */
+                    serviceStatus?: "Active" | "Completed" | "Pending" | "Cancelled";
+                    serviceFee?: string | number | null;
+                    paidAmount?: string | number;
+                    /**
+                     * @default AUD
+                     * @enum {string}
+                     */
+                    currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                    /** Format: date */
+                    startDate?: string;
+                    /** Format: date */
+                    completionDate?: string;
+                    notes?: string | null;
+                    tuitionTerms?: {
+                        termName?: string | null;
+                        amount: string | number;
+                        paidAmount?: string | number;
+                        /** Format: date */
+                        dueDate?: string;
+                        /** Format: date */
+                        paymentDate?: string;
+                        notes?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClientsByIdServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postClientsByIdServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serviceName: string;
+                    serviceCategory?: ("Consultation Fee" | "Professional Fee - Student Visa" | "Professional Fee - Visit Visa" | "Visa Application" | "Skills Assessment" | "Health Insurance" | "Tuition Fee" | "Other") | null;
+                    serviceDescription?: string | null;
+                    /**
+                     * @default Active
+                     * @enum {string}
+                     */
+                    serviceStatus?: "Active" | "Completed" | "Pending" | "Cancelled";
+                    serviceFee?: string | number | null;
+                    paidAmount?: string | number;
+                    /**
+                     * @default AUD
+                     * @enum {string}
+                     */
+                    currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                    /** Format: date */
+                    startDate?: string;
+                    /** Format: date */
+                    completionDate?: string;
+                    notes?: string | null;
+                    tuitionTerms?: {
+                        termName?: string | null;
+                        amount: string | number;
+                        paidAmount?: string | number;
+                        /** Format: date */
+                        dueDate?: string;
+                        /** Format: date */
+                        paymentDate?: string;
+                        notes?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getServicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteServicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patchServicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serviceName?: string | null;
+                    serviceCategory?: (("Consultation Fee" | "Professional Fee - Student Visa" | "Professional Fee - Visit Visa" | "Visa Application" | "Skills Assessment" | "Health Insurance" | "Tuition Fee" | "Other") | null) | null;
+                    serviceDescription?: (string | null) | null;
+                    serviceStatus?: ("Active" | "Completed" | "Pending" | "Cancelled") | null;
+                    serviceFee?: string | number | null;
+                    paidAmount?: string | number | null;
+                    currency?: ("AUD" | "PHP" | "USD" | "EUR" | "GBP") | null;
+                    startDate?: string | null;
+                    completionDate?: string | null;
+                    notes?: (string | null) | null;
+                    tuitionTerms?: {
+                        termName?: string | null;
+                        amount: string | number;
+                        paidAmount?: string | number;
+                        /** Format: date */
+                        dueDate?: string;
+                        /** Format: date */
+                        paymentDate?: string;
+                        notes?: string | null;
+                    }[] | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postServicesByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getServicesByIdEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/gif": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postServicesByIdEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image (JPEG, PNG, GIF or WebP), under 5 MB
+                     */
+                    file?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        serviceName: string;
+                        serviceCategory: string | null;
+                        serviceDescription: string | null;
+                        /** @enum {string} */
+                        serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                        /** @enum {string} */
+                        paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                        serviceFee: string | null;
+                        paidAmount: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        startDate: string | null;
+                        completionDate: string | null;
+                        notes: string | null;
+                        hasPaymentEvidence: boolean;
+                        tuitionTerms: {
+                            termNumber: number;
+                            termName: string;
+                            amount: string;
+                            paidAmount: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                            dueDate: string | null;
+                            paymentDate: string | null;
+                            notes: string | null;
+                        }[];
+                        transferredFrom: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getServices: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                sort?: string;
+                from?: string;
+                until?: string;
+                currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                status?: "Active" | "Completed" | "Pending" | "Cancelled";
+                paymentStatus?: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                type?: "lead" | "client";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            entityType: "lead" | "client";
+                            entityId: string;
+                            serviceName: string;
+                            serviceCategory: string | null;
+                            serviceDescription: string | null;
+                            /** @enum {string} */
+                            serviceStatus: "Active" | "Completed" | "Pending" | "Cancelled";
+                            /** @enum {string} */
+                            paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                            serviceFee: string | null;
+                            paidAmount: string;
+                            balanceDue: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            startDate: string | null;
+                            completionDate: string | null;
+                            notes: string | null;
+                            hasPaymentEvidence: boolean;
+                            tuitionTerms: {
+                                termNumber: number;
+                                termName: string;
+                                amount: string;
+                                paidAmount: string;
+                                /** @enum {string} */
+                                status: "Pending" | "Paid" | "Overdue" | "Partially Paid";
+                                dueDate: string | null;
+                                paymentDate: string | null;
+                                notes: string | null;
+                            }[];
+                            transferredFrom: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            version: number;
+                            entityName: string;
+                            entityEmail: string;
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getServicesSummary: {
+        parameters: {
+            query?: {
+                search?: string;
+                from?: string;
+                until?: string;
+                currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                status?: "Active" | "Completed" | "Pending" | "Cancelled";
+                paymentStatus?: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                type?: "lead" | "client";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalServices: number;
+                        currencies: {
+                            currency: string;
+                            serviceCount: number;
+                            totalRevenue: string;
+                            totalPaid: string;
+                            pendingPayments: string;
+                            activeCount: number;
+                            completedCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getServicesChart: {
+        parameters: {
+            query?: {
+                search?: string;
+                from?: string;
+                until?: string;
+                currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                status?: "Active" | "Completed" | "Pending" | "Cancelled";
+                paymentStatus?: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                type?: "lead" | "client";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        months: {
+                            month: string;
+                            currency: string;
+                            revenue: string;
+                            paid: string;
+                        }[];
+                        paymentStatuses: {
+                            /** @enum {string} */
+                            status: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getServicesExport: {
+        parameters: {
+            query: {
+                search?: string;
+                from?: string;
+                until?: string;
+                currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                status?: "Active" | "Completed" | "Pending" | "Cancelled";
+                paymentStatus?: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
+                type?: "lead" | "client";
+                format: "csv" | "xlsx";
+                ids?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

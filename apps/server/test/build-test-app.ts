@@ -15,6 +15,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { createMailer, readOutbox } from '../src/plugins/mail.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
 import { demoEmail, seedDemoUsers } from '../src/seed/demo-users.ts';
+import { localDiskStorage } from '../src/storage/file-storage.ts';
 
 /** The password of every seeded user. */
 export const TEST_PASSWORD = 'Test-Password-1!';
@@ -44,6 +45,9 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
   const serverUrl = testDatabaseUrl();
   const { database, drop, url } = serverUrl ? await openServerDatabase(serverUrl) : await openTemplatePglite();
   const outboxDir = mkdtempSync(join(tmpdir(), 'crm-outbox-'));
+  // Uploaded files of this app only (never the repository's data folder).
+  const filesDir = mkdtempSync(join(tmpdir(), 'crm-files-'));
+  const storage = localDiskStorage(filesDir);
   let app: FastifyInstance | undefined;
   const config: Config = {
     ...readConfig({ WEB_DIST_DIR: '' }),
@@ -54,13 +58,14 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
   };
   try {
     await seedDemoUsers(database.db, TEST_PASSWORD);
-    app = await buildApp({ config, database, mailer: createMailer({ smtpUrl: null, outboxDir }) });
+    app = await buildApp({ config, database, mailer: createMailer({ smtpUrl: null, outboxDir }), storage });
     await app.ready();
   } catch (error) {
     await app?.close();
     await database.close();
     await drop();
     rmSync(outboxDir, { recursive: true, force: true });
+    rmSync(filesDir, { recursive: true, force: true });
     throw error;
   }
   const ready = app;
@@ -80,6 +85,7 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
         config,
         database: second ?? database,
         mailer: createMailer({ smtpUrl: null, outboxDir }),
+        storage,
       });
       await other.ready();
       return {
@@ -95,6 +101,7 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
       await database.close();
       await drop();
       rmSync(outboxDir, { recursive: true, force: true });
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,17 +6,9 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page, request as apiRequest } from '@playwright/test';
+import { type Role, ROLES } from '@crm/domain';
 
-export const ROLES = [
-  'account_administrator',
-  'administrator',
-  'supervisor',
-  'team_lead',
-  'consultant',
-  'member',
-  'guest',
-] as const;
-export type Role = (typeof ROLES)[number];
+export { type Role, ROLES };
 
 export const DEMO_PASSWORD = 'Demo-Password-1!';
 

@@ -453,12 +453,28 @@ test('rows open with the keyboard; sorting by name and paging work', async ({ pa
   await page.keyboard.press('Escape');
   await expect(leadPanel(page)).toHaveCount(0);
 
-  // Paging over the whole (seeded) list: page 2 starts at 51.
+  // Paging over the whole (seeded) list by keyset: Next starts at 51, Last ends at the total, First is back
+  // at 1, and the URL reproduces the page shown.
   await page.getByRole('textbox', { name: 'Search leads' }).fill('');
-  await expect(page.getByText(/^1–50 of \d+$/)).toBeVisible();
-  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
-  await expect(page.getByText(/^51–100 of \d+$/)).toBeVisible();
-  await expect(page).toHaveURL(/page=2/);
+  const position = page.getByTestId('list-position');
+  await expect(position).toHaveText(/^1–50 of [\d,]+$/);
+  const total = (await position.textContent())!.replace(/^.* of /, '');
+  await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  const firstOnPage2 = page.getByTestId('lead-row').first();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(position).toHaveText(`51–100 of ${total}`);
+  await expect(page).toHaveURL(/after=/);
+  const secondPageFirst = await firstOnPage2.textContent();
+  await page.reload();
+  await expect(page.getByTestId('lead-row').first()).toHaveText(secondPageFirst!);
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(position).toHaveText(new RegExp(`–${total.replace(/,/g, ',')} of ${total}$`));
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page).toHaveURL(/before=/);
+  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(position).toHaveText(`1–50 of ${total}`);
+  await expect(page).not.toHaveURL(/after=|before=|last=/);
 });
 
 test('a lead saved in one browser appears in another without reload', async ({ browser, baseURL }) => {

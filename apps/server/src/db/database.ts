@@ -28,8 +28,27 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Subscribe to NOTIFY on the change channel; resolves to an unsubscribe function. */
   listen: (onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` with every statement issued through `db` from now on; returns the way to stop. The
+   * list guard test counts and EXPLAINs a request's statements with it.
+   */
+  observeQueries: (listener: QueryListener) => () => void;
   close: () => Promise<void>;
 };
+
+export type QueryListener = (query: string, params: unknown[]) => void;
+
+/** A Drizzle logger that tells the current listeners; none in production, so it costs a set lookup. */
+function queryObservers() {
+  const listeners = new Set<QueryListener>();
+  return {
+    logger: { logQuery: (query: string, params: unknown[]) => listeners.forEach((l) => l(query, params)) },
+    observeQueries: (listener: QueryListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -53,7 +72,8 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
       ...(loadDataDir ? { loadDataDir } : {}),
       extensions: { pg_trgm },
     });
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+    const observers = queryObservers();
+    const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: observers.logger }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
@@ -61,6 +81,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
     return {
       db,
       kind: 'pglite',
+      observeQueries: observers.observeQueries,
       listen: async (onPayload) => {
         const unsubscribe = await client.listen(CHANGE_CHANNEL, onPayload);
         return async () => unsubscribe();
@@ -89,12 +110,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     openClients.delete(client);
     if (openClients.size === 0) lastClientClosed?.();
   });
-  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  const observers = queryObservers();
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger: observers.logger });
   await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await backfillContactNumbersE164(db);
   return {
     db,
     kind: 'postgres',
+    observeQueries: observers.observeQueries,
     listen: async (onPayload) => {
       // LISTEN needs its own connection: a pooled one could be handed to another query.
       const listener = new pg.Client({ connectionString: url });

@@ -1,15 +1,32 @@
-// The one way a paginated list is read (leads now; clients and contacts reuse it): visibility scope,
-// free-text search, filters, sort with a stable tie-breaker, page size limited by role, and the total.
-import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+// The one way a paginated list is read (leads, clients, contacts; the combined records list uses its
+// keyset pieces): visibility scope, search that an index serves at every length, filters, sort with a
+// stable tie-breaker, keyset pages, page size limited by role, and a total that never counts a big table.
+import { and, asc, type Column, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Page, pageSizeLimit, parseSort, phoneSearchPrefixes, ROLE_RESTRICTIONS, type Role } from '@crm/domain';
+import {
+  navigationOf,
+  oneNavigation,
+  type Page,
+  PAGE_MESSAGES,
+  pageSizeLimit,
+  parseSort,
+  phoneSearchPrefixes,
+  ROLE_RESTRICTIONS,
+  type Role,
+} from '@crm/domain';
+import { AppError } from '../plugins/errors.ts';
+import { isStorableText } from '../plugins/input-guard.ts';
 import type { Executor } from './database.ts';
+import { cappedCount } from './record-counts.ts';
 
 /** Who is asking: the role decides scope and page size. */
 export type Viewer = { id: string; role: Role };
 
 /** The columns naming a record's creator and the users assigned to it. */
 export type Ownership = { owner: Column; assignees: readonly Column[] };
+
+/** Whether the role sees every record (the maintained counts answer for it) or only its own (consultant). */
+export const seesEverything = (viewer: Viewer) => ROLE_RESTRICTIONS[viewer.role].scope === 'all';
 
 /** Scope 'own_or_assigned' (consultant) sees records it created or is assigned to; other roles see all. */
 export function visibleTo(viewer: Viewer, ownership: Ownership): SQL | undefined {
@@ -19,19 +36,32 @@ export function visibleTo(viewer: Viewer, ownership: Ownership): SQL | undefined
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Below this many letters a term matches the start of a name or the email (no trigram exists for it). */
+export const TRIGRAM_MIN_LENGTH = 3;
+
 /**
- * Substring match on a search expression that is already lower()-ed (the one the trigram index is built
- * on). The term goes through the same SQL lower(), so both sides fold case alike whatever the database's
- * locale; plain LIKE then does what ILIKE would, with a cheaper recheck of each candidate row.
+ * The search condition of a list. Three letters and more: a substring match on the lower()-ed search
+ * expression the trigram index is built on (the term goes through the same SQL lower(), so both sides
+ * fold case alike whatever the database's locale; LIKE then does what ILIKE would, with a cheaper
+ * recheck). One or two letters: the start of a first name, last name or email (`prefixes`, each with a
+ * text_pattern_ops btree index), since no trigram index can serve them.
  *
  * A term that looks like a phone number also matches the E.164 column (`e164`) by the prefixes the
  * domain derives from it, so '0412 345 678' finds '+61 412 345 678'. Each prefix is a LIKE 'p%' on the
- * column's text_pattern_ops btree, an index range scan; PostgreSQL ORs it with the trigram scan.
+ * column's text_pattern_ops btree, an index range scan; PostgreSQL ORs it with the text scan.
  */
-export function matchesSearch(expression: SQL, term: string | undefined, e164?: Column): SQL | undefined {
+export function matchesSearch(
+  expression: SQL,
+  term: string | undefined,
+  e164?: Column,
+  prefixes?: readonly SQL[],
+): SQL | undefined {
   const text = term?.trim();
   if (!text) return undefined;
-  const byText = sql`${expression} like lower(${`%${escapeLike(text)}%`})`;
+  const byText =
+    text.length < TRIGRAM_MIN_LENGTH && prefixes && prefixes.length > 0
+      ? or(...prefixes.map((prefix) => sql`${prefix} like lower(${`${escapeLike(text)}%`})`))
+      : sql`${expression} like lower(${`%${escapeLike(text)}%`})`;
   // The prefixes hold only '+' and digits: nothing to escape in a LIKE pattern.
   const byNumber = e164 ? phoneSearchPrefixes(text).map((prefix) => sql`${e164} like ${`${prefix}%`}`) : [];
   return byNumber.length > 0 ? or(byText, ...byNumber) : byText;
@@ -42,62 +72,216 @@ export function anyOf(column: Column, values: readonly string[] | undefined): SQ
   return values && values.length > 0 ? inArray(column, [...values]) : undefined;
 }
 
+/** What a list sorts by: an expression (the one its index is built on) and its SQL type (for the cursor). */
+export type SortKey = { expr: SQL; type: 'timestamptz' | 'date' | 'text' };
+
+/** A plain column as a sort key. */
+export const sortKey = (column: Column, type: SortKey['type'] = 'text'): SortKey => ({ expr: sql`${column}`, type });
+
 export type SortSpec<F extends string> = {
-  /** The sortable fields and their columns; anything else falls back to `fallback`. */
-  columns: Record<F, Column>;
+  /** The sortable fields and their keys; anything else falls back to `fallback`. */
+  keys: Record<F, SortKey>;
   requested: string | undefined;
   fallback: F;
-  /** Makes the order total so pages never repeat or skip a row. */
-  tieBreaker: Column;
+  /** Makes the order total so pages never repeat or skip a row (the table's uuid id). */
+  tieBreaker: PgColumn;
 };
 
-export function orderByOf<F extends string>(spec: SortSpec<F>): SQL[] {
-  const { field, direction } = parseSort(spec.requested, Object.keys(spec.columns) as F[], spec.fallback);
-  const dir = direction === 'asc' ? asc : desc;
-  return [dir(spec.columns[field]), dir(spec.tieBreaker)];
-}
+export type ListQueryInput = {
+  search?: string;
+  pageSize: number;
+  page?: number;
+  after?: string;
+  before?: string;
+  last?: boolean;
+};
 
-export type ListSpec<T, F extends string> = {
+export type ListSpec<TTable extends PgTable, Item, F extends string> = {
   viewer: Viewer;
   /** Which role limit applies (contacts have their own for guest). */
   limitKind?: 'records' | 'contacts';
-  from: PgTable;
+  from: TTable;
   /** Conditions every row must meet (not deleted, not archived, ...); undefined entries are skipped. */
   conditions: (SQL | undefined)[];
-  ownership: Ownership;
+  /** Whose records a role that sees only its own may list: the record's owner and assignee columns... */
+  ownership?: Ownership;
+  /** ...or, for a child record (a service), the condition that its record is one the viewer may see. */
+  visibility?: (viewer: Viewer) => SQL | undefined;
   /** `e164`: the table's E.164 contact-number column, which a phone-like term matches too. */
-  search?: { expression: SQL; term: string | undefined; e164?: Column };
+  search?: SearchSpec;
   sort: SortSpec<F>;
-  page: number;
-  pageSize: number;
-  /** Reads one page of rows (the caller adds its joins and columns). */
-  rows: (query: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number }) => Promise<T[]>;
+  query: ListQueryInput;
+  /** A filter of the user's own is set (status, location, ...; the search counts too). */
+  filtered: boolean;
+  /**
+   * The exact total from the maintained counts, when they can answer for this list as asked (a role that
+   * sees every record, and no filter they cannot answer); otherwise the list counts what it may.
+   */
+  exactTotal?: () => Promise<number>;
+  /** The API shape of the rows of one page (names of users, derived fields). */
+  toItems: (rows: TTable['$inferSelect'][]) => Promise<Item[]>;
 };
+
+/** Where a list's search looks: the trigram expression (3+ letters), the prefix keys (1–2), the phone column. */
+export type SearchSpec = { expression: SQL; prefixes?: readonly SQL[]; term: string | undefined; e164?: Column };
 
 /** Everything that decides which rows a list shows, as one condition (also used for its filter options). */
 export function listWhere(
-  spec: Pick<ListSpec<unknown, string>, 'viewer' | 'conditions' | 'ownership' | 'search'>,
+  spec: Pick<ListSpec<PgTable, unknown, string>, 'viewer' | 'conditions' | 'ownership' | 'visibility' | 'search'>,
 ): SQL | undefined {
+  const visible = spec.visibility
+    ? spec.visibility(spec.viewer)
+    : spec.ownership
+      ? visibleTo(spec.viewer, spec.ownership)
+      : undefined;
+  if (!seesEverything(spec.viewer) && !spec.visibility && !spec.ownership) {
+    throw new Error('a list a role with its own records reads needs ownership or visibility');
+  }
   return and(
     ...spec.conditions,
-    visibleTo(spec.viewer, spec.ownership),
-    spec.search ? matchesSearch(spec.search.expression, spec.search.term, spec.search.e164) : undefined,
+    visible,
+    spec.search
+      ? matchesSearch(spec.search.expression, spec.search.term, spec.search.e164, spec.search.prefixes)
+      : undefined,
   );
 }
 
-export async function listPage<T, F extends string>(db: Executor, spec: ListSpec<T, F>): Promise<Page<T>> {
+/** The query string of a cursor: which sort it belongs to, the sort key of the row as text, the row's id. */
+type Cursor = { sort: string; key: string; id: string };
+
+const CURSOR_KEY_MAX = 500;
+const KEY_FORMATS: Record<SortKey['type'], RegExp> = {
+  timestamptz: /^-?infinity$|^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  date: /^(-?infinity|\d{4}-\d{2}-\d{2})$/,
+  // Any text the list could hold (checked with isStorableText: a cursor is decoded after the input guard ran).
+  text: /^[\s\S]*$/,
+};
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id]), 'utf8').toString('base64url');
+}
+
+/** The cursor, or 400 when it is not one this list handed out for this sort (tampered, stale or foreign). */
+export function decodeCursor(text: string, sort: string, type: SortKey['type']): Cursor {
+  const refuse = () =>
+    new AppError('VALIDATION_FAILED', PAGE_MESSAGES.badCursor, { cursor: [PAGE_MESSAGES.badCursor] });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === 'string'))
+    throw refuse();
+  const [cursorSort, key, id] = parsed as [string, string, string];
+  if (cursorSort !== sort || !isUuid(id) || key.length > CURSOR_KEY_MAX || !KEY_FORMATS[type].test(key)) throw refuse();
+  if (!isStorableText(key)) throw refuse();
+  return { sort: cursorSort, key, id };
+}
+
+type Direction = 'asc' | 'desc';
+
+/** The keyset condition: rows after (or before) the boundary in the given order. */
+function beyond(key: SortKey, id: PgColumn, boundary: Cursor, direction: Direction): SQL {
+  const value = sql`cast(${boundary.key} as ${sql.raw(key.type)})`;
+  return direction === 'asc'
+    ? sql`(${key.expr}, ${id}) > (${value}, ${boundary.id}::uuid)`
+    : sql`(${key.expr}, ${id}) < (${value}, ${boundary.id}::uuid)`;
+}
+
+/** Refuses a query that names more than one place to start. */
+export function assertOneNavigation(query: ListQueryInput): void {
+  if (!oneNavigation(query)) {
+    throw new AppError('VALIDATION_FAILED', PAGE_MESSAGES.oneNavigation, { page: [PAGE_MESSAGES.oneNavigation] });
+  }
+}
+
+/**
+ * One page of a list, read by keyset (docs/decisions/0008): the first pages by number (a small OFFSET),
+ * then Next / Previous from the cursor beside the rows shown, and Last as the reversed order — so a deep
+ * page reads no more rows than the first. One row more than the page is read to know whether another
+ * page follows. The total is the maintained count when the caller has one, a capped count for an
+ * unfiltered list of a role that sees only its own records, and null (unknown) for a searched or
+ * filtered list, which never counts more rows than it can show.
+ */
+export async function listPage<TTable extends PgTable & { id: PgColumn }, Item, F extends string>(
+  db: Executor,
+  spec: ListSpec<TTable, Item, F>,
+): Promise<Page<Item>> {
+  assertOneNavigation(spec.query);
+  const navigation = navigationOf(spec.query);
+  const pageSize = Math.min(spec.query.pageSize, pageSizeLimit(spec.viewer.role, spec.limitKind ?? 'records'));
+  const { field, direction } = parseSort(spec.sort.requested, Object.keys(spec.sort.keys) as F[], spec.sort.fallback);
+  const key = spec.sort.keys[field];
+  const id = spec.sort.tieBreaker;
+  const sortName = `${field}:${direction}`;
   const where = listWhere(spec);
-  const pageSize = Math.min(spec.pageSize, pageSizeLimit(spec.viewer.role, spec.limitKind ?? 'records'));
-  const page = Math.max(1, spec.page);
-  const [items, total] = await Promise.all([
-    spec.rows({ where, orderBy: orderByOf(spec.sort), limit: pageSize, offset: (page - 1) * pageSize }),
-    db
-      .select({ n: count() })
-      .from(spec.from)
-      .where(where)
-      .then(([row]) => row?.n ?? 0),
-  ]);
-  return { items, total, page, pageSize };
+  const reversed: Direction = direction === 'asc' ? 'desc' : 'asc';
+  const order = (dir: Direction) => (dir === 'asc' ? [asc(key.expr), asc(id)] : [desc(key.expr), desc(id)]);
+
+  const read = async (dir: Direction, boundary: Cursor | null, limit: number, offset = 0) => {
+    const rows = await db
+      .select({ row: spec.from as PgTable, key: sql<string>`(${key.expr})::text` })
+      .from(spec.from as PgTable)
+      .where(and(where, boundary ? beyond(key, id, boundary, dir) : undefined))
+      .orderBy(...order(dir))
+      .limit(limit)
+      .offset(offset);
+    return rows as unknown as { row: TTable['$inferSelect'] & { id: string }; key: string }[];
+  };
+
+  let rows: Awaited<ReturnType<typeof read>>;
+  let hasPrev: boolean;
+  let hasNext: boolean;
+  let pageNumber: number | null = null;
+  const fromStart = async (page: number) => {
+    const found = await read(direction, null, pageSize + 1, (page - 1) * pageSize);
+    pageNumber = page;
+    return { found: found.slice(0, pageSize), prev: page > 1, next: found.length > pageSize };
+  };
+  const fromEnd = async () => {
+    const found = await read(reversed, null, pageSize + 1);
+    return { found: found.slice(0, pageSize).reverse(), prev: found.length > pageSize, next: false };
+  };
+
+  if (navigation.kind === 'page') {
+    ({ found: rows, prev: hasPrev, next: hasNext } = await fromStart(navigation.page));
+  } else if (navigation.kind === 'last') {
+    ({ found: rows, prev: hasPrev, next: hasNext } = await fromEnd());
+  } else if (navigation.kind === 'after') {
+    const found = await read(direction, decodeCursor(navigation.cursor, sortName, key.type), pageSize + 1);
+    // Past the end (the rows after it were deleted meanwhile): the last page.
+    if (found.length === 0) ({ found: rows, prev: hasPrev, next: hasNext } = await fromEnd());
+    else [rows, hasPrev, hasNext] = [found.slice(0, pageSize), true, found.length > pageSize];
+  } else {
+    const found = await read(reversed, decodeCursor(navigation.cursor, sortName, key.type), pageSize + 1);
+    // Back at the start: the first page, full, rather than a short page before it.
+    if (found.length <= pageSize) ({ found: rows, prev: hasPrev, next: hasNext } = await fromStart(1));
+    else [rows, hasPrev, hasNext] = [found.slice(0, pageSize).reverse(), true, true];
+  }
+
+  const cursorOf = (r: { row: { id: string }; key: string }) =>
+    encodeCursor({ sort: sortName, key: r.key, id: r.row.id });
+  const [items, counted] = await Promise.all([spec.toItems(rows.map((r) => r.row)), totalOf(db, spec, where)]);
+  return {
+    items,
+    pageSize,
+    page: pageNumber,
+    nextCursor: hasNext && rows.length > 0 ? cursorOf(rows[rows.length - 1]!) : null,
+    prevCursor: hasPrev && rows.length > 0 ? cursorOf(rows[0]!) : null,
+    total: counted?.total ?? null,
+    totalCapped: counted?.capped ?? false,
+  };
+}
+
+async function totalOf(
+  db: Executor,
+  spec: Pick<ListSpec<PgTable, unknown, string>, 'exactTotal' | 'filtered' | 'from'>,
+  where: SQL | undefined,
+): Promise<{ total: number; capped: boolean } | null> {
+  if (spec.exactTotal) return { total: await spec.exactTotal(), capped: false };
+  if (spec.filtered) return null;
+  return cappedCount(db, spec.from, where);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

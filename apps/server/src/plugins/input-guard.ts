@@ -15,6 +15,9 @@ const MAX_REPORTED_PATHS = 10;
 const DISALLOWED = /[\u0000\p{Surrogate}]/u;
 const DISALLOWED_ALL = new RegExp(DISALLOWED.source, 'gu');
 
+/** Whether PostgreSQL can store the text: no NUL, no lone surrogate. */
+export const isStorableText = (text: string) => !DISALLOWED.test(text);
+
 /** The key as it can be shown back in the error's field path. */
 const printable = (key: string) => key.replace(DISALLOWED_ALL, '\uFFFD');
 

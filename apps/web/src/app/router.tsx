@@ -127,7 +127,10 @@ const shellChildren = [
   pageRoute('/contracts', notYet('Contract Manager')),
   pageRoute('/timesheet', notYet('Timesheet')),
   pageRoute('/staffing', notYet('Staffing')),
-  pageRoute('/finance', notYet('Finance and Sales')),
+  pageRoute(
+    '/finance',
+    lazyRouteComponent(() => import('../features/finance/finance-page.tsx'), 'FinancePage'),
+  ),
   pageRoute('/admin', notYet('Administration')),
 ];
 

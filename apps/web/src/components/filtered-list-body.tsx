@@ -34,13 +34,12 @@ export function FilteredListBody<TItem>({
   empty,
   table,
   dialog,
-  page,
-  pageSize,
   ...paging
 }: FilteredListBodyProps<TItem>) {
   const { role } = useAuthorization();
   const data = list.data;
-  const total = data?.total ?? 0;
+  // No rows on the first page: the list is empty (a later page that emptied meanwhile has a way back).
+  const noRows = data !== undefined && data.items.length === 0 && data.prevCursor === null;
 
   if (list.isError)
     return (
@@ -52,7 +51,7 @@ export function FilteredListBody<TItem>({
       />
     );
 
-  if (!list.isPending && total === 0) {
+  if (!list.isPending && noRows) {
     return filtered ? (
       <NoMatchesState
         description="Try other words or clear the filters."
@@ -66,13 +65,7 @@ export function FilteredListBody<TItem>({
   return (
     <>
       {table}
-      <ListFooter
-        total={total}
-        page={data?.page ?? page}
-        pageSize={data?.pageSize ?? pageSize}
-        loading={list.isPending}
-        {...paging}
-      />
+      <ListFooter page={data} loading={list.isPending} {...paging} />
       {dialog}
     </>
   );

@@ -1,47 +1,95 @@
-// The footer of a server-paginated list: 'from–to of total', the rows-per-page choice (up to the
-// role's limit) and the page buttons; its bar and page buttons also serve lists with their own footer.
-import { Group, type GroupProps, Pagination, Select, Text } from '@mantine/core';
+// The footer of every keyset-paged list (docs/decisions/0008): where the rows shown sit ('51–100 of 1,234',
+// '1–50 of many' for a search), the rows-per-page choice (the role's, pageSizeChoices) and First /
+// Previous / Next / Last. Deep pages are reached by cursor, so Last costs what First does.
+import { ActionIcon, Group, type GroupProps, Select, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { Page } from '@crm/domain';
+import { type ListNavigation, navigationTo, positionLabel } from '../lib/list-navigation.ts';
 
-/** The page a list shows and how the user changes it. */
+/** Where a list is and how the user moves it. */
 export type ListPaging = {
-  page: number;
+  navigation: ListNavigation;
   pageSize: number;
-  /** Page sizes offered (those above the role's limit are left out). */
+  /** Page sizes the role may choose (pageSizeChoices). */
   pageSizes: readonly number[];
-  /** The largest page the role may read. */
-  limit: number;
-  onPage: (page: number) => void;
+  onNavigate: (navigation: ListNavigation) => void;
   onPageSize: (pageSize: number) => void;
 };
 
-type ListFooterProps = ListPaging & { total: number; loading: boolean };
+type ListFooterProps = ListPaging & { page: Page<unknown> | undefined; loading: boolean; sizeLabel?: string };
 
-export function ListFooter({ total, page, pageSize, pageSizes, limit, loading, onPage, onPageSize }: ListFooterProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  const choices = pageSizes.filter((n) => n <= limit);
+export function ListFooter({
+  page,
+  navigation,
+  pageSize,
+  pageSizes,
+  loading,
+  onNavigate,
+  onPageSize,
+  sizeLabel = 'Rows per page',
+}: ListFooterProps) {
+  const moves = page ? navigationTo(page, navigation) : null;
   return (
     <ListFooterBar>
       <Group gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {loading ? 'Loading…' : `${from}–${to} of ${total}`}
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="list-position">
+          {loading || !page ? 'Loading…' : positionLabel(page, navigation)}
         </Text>
-        {choices.length > 1 ? (
+        {pageSizes.length > 1 ? (
           <Select
-            aria-label="Rows per page"
+            aria-label={sizeLabel}
             size="xs"
             w={110}
-            data={choices.map((n) => ({ value: String(n), label: `${n} / page` }))}
+            data={pageSizes.map((n) => ({ value: String(n), label: `${n} / page` }))}
             value={String(pageSize)}
             onChange={(v) => v && onPageSize(Number(v))}
             allowDeselect={false}
           />
         ) : null}
       </Group>
-      {pages > 1 ? <ListPagination total={pages} value={Math.min(page, pages)} onChange={onPage} /> : null}
+      {moves && (moves.previous || moves.next) ? (
+        <Group gap={4} role="navigation" aria-label="Pages">
+          <PageButton label="First page" target={moves.previous ? moves.first : null} onNavigate={onNavigate}>
+            <IconChevronsLeft size={16} />
+          </PageButton>
+          <PageButton label="Previous page" target={moves.previous} onNavigate={onNavigate}>
+            <IconChevronLeft size={16} />
+          </PageButton>
+          <PageButton label="Next page" target={moves.next} onNavigate={onNavigate}>
+            <IconChevronRight size={16} />
+          </PageButton>
+          <PageButton label="Last page" target={moves.last} onNavigate={onNavigate}>
+            <IconChevronsRight size={16} />
+          </PageButton>
+        </Group>
+      ) : null}
     </ListFooterBar>
+  );
+}
+
+function PageButton({
+  label,
+  target,
+  onNavigate,
+  children,
+}: {
+  label: string;
+  target: ListNavigation | null;
+  onNavigate: (navigation: ListNavigation) => void;
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon
+      variant="default"
+      size="md"
+      aria-label={label}
+      title={label}
+      disabled={!target}
+      onClick={() => target && onNavigate(target)}
+    >
+      {children}
+    </ActionIcon>
   );
 }
 
@@ -64,29 +112,5 @@ export function ListFooterBar({
     >
       {children}
     </Group>
-  );
-}
-
-/** Page buttons with the first and last page always in reach, each named for screen readers. */
-export function ListPagination({
-  total,
-  value,
-  onChange,
-}: {
-  total: number;
-  value: number;
-  onChange: (page: number) => void;
-}) {
-  return (
-    <Pagination
-      size="sm"
-      total={total}
-      value={value}
-      onChange={onChange}
-      siblings={1}
-      boundaries={1}
-      getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-      getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-    />
   );
 }

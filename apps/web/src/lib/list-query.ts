@@ -3,8 +3,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
-/** What every list request may carry: the page, the search text and the Show Hidden switch. */
-export type PageParams = { search?: string; showHidden?: boolean; page: number; pageSize: number };
+/**
+ * What every list request may carry: where the page starts (navigationParams: page, after, before or
+ * last), the page size, the search text and the Show Hidden switch.
+ */
+export type PageParams = {
+  search?: string;
+  showHidden?: boolean;
+  page?: number;
+  after?: string;
+  before?: string;
+  last?: boolean;
+  pageSize: number;
+};
 
 /** The leads and clients lists add the filter bar's multi-value filters and a sort ('field:asc|desc'). */
 export type FilteredPageParams = PageParams & {

@@ -16,10 +16,13 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   // The firm's display setting sits under the session's key (features/settings/api/display-setting.ts).
   settings: [['session', 'display-setting']],
   // Leads, clients and contacts move into each other (conversion, reversion, archive, restore), the
-  // combined record list shows leads and clients, and the dashboard counts them: one family.
-  lead: [['client'], ['contact'], ['record'], ['dashboard']],
-  client: [['lead'], ['contact'], ['record'], ['dashboard']],
-  contact: [['lead'], ['client'], ['record'], ['dashboard']],
+  // combined record list shows leads and clients, and the dashboard counts them: one family. A record's
+  // services are cached under its key ([type, 'services', id]), so the record's event, which every service
+  // write publishes, refreshes them too (features/services/api/service-keys.ts). The Finance services
+  // overview (['services', …]) lists every record's services, so each of these events refreshes it.
+  lead: [['client'], ['contact'], ['record'], ['dashboard'], ['services']],
+  client: [['lead'], ['contact'], ['record'], ['dashboard'], ['services']],
+  contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services']],
 };
 
 export function invalidateFor(queryClient: QueryClient, event: ChangeEvent) {

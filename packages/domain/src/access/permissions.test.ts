@@ -9,6 +9,8 @@ import {
   type Module,
   MODULES,
   type ModuleAccess,
+  pageSizeChoices,
+  pageSizeFor,
   pageSizeLimit,
   type Permission,
   rolesThatCan,
@@ -180,6 +182,22 @@ describe('page size limits (spec 1 §6.3, spec 2 §6, DECISIONS.md §2)', () => 
     expect(pageSizeLimit('consultant', 'contacts')).toBe(50);
     expect(pageSizeLimit('team_lead', 'contacts')).toBe(100);
     expect(pageSizeLimit('member', 'contacts')).toBe(100);
+  });
+
+  it('offers the page sizes within the limit, or the limit alone', () => {
+    expect(pageSizeChoices('administrator')).toEqual([50, 100]);
+    expect(pageSizeChoices('consultant')).toEqual([50]);
+    expect(pageSizeChoices('guest')).toEqual([10]);
+    expect(pageSizeChoices('guest', 'contacts')).toEqual([20]);
+  });
+
+  it('keeps a wanted page size only when the role may choose it', () => {
+    expect(pageSizeFor('administrator')).toBe(50);
+    expect(pageSizeFor('administrator', 100)).toBe(100);
+    expect(pageSizeFor('administrator', 73)).toBe(50);
+    expect(pageSizeFor('consultant', 100)).toBe(50);
+    expect(pageSizeFor('guest', 50)).toBe(10);
+    expect(pageSizeFor('team_lead', undefined, 'contacts')).toBe(50);
   });
 });
 

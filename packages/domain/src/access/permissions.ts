@@ -113,8 +113,11 @@ export const ROLE_RESTRICTIONS: Record<Role, RoleRestrictions> = {
   guest: { scope: 'all', recordLimit: 10, contactsLimit: 20, requiresApproval: false },
 };
 
+/** Rows-per-page choices of every paginated list (spec 1 §2.4: 50 or 100, default 50). */
+export const PAGE_SIZES = [50, 100] as const;
+export const DEFAULT_PAGE_SIZE: number = PAGE_SIZES[0];
 /** The general maximum page size for any list request. */
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = Math.max(...PAGE_SIZES);
 
 export function parsePermission(permission: Permission): { module: Module; action: Action } {
   const [module, action] = permission.split(':') as [Module, Action];
@@ -140,6 +143,19 @@ export function pageSizeLimit(role: Role, kind: 'records' | 'contacts' = 'record
   const r = ROLE_RESTRICTIONS[role];
   const limit = kind === 'contacts' ? r.contactsLimit : r.recordLimit;
   return Math.min(limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+}
+
+/** The page sizes a role may choose: the choices within its limit, or its limit alone (guest: 10). */
+export function pageSizeChoices(role: Role, kind: 'records' | 'contacts' = 'records'): readonly number[] {
+  const limit = pageSizeLimit(role, kind);
+  const within = PAGE_SIZES.filter((n) => n <= limit);
+  return within.length > 0 ? within : [limit];
+}
+
+/** The page size a list asks for: the one wanted when the role may choose it, else its first choice. */
+export function pageSizeFor(role: Role, wanted?: number, kind: 'records' | 'contacts' = 'records'): number {
+  const choices = pageSizeChoices(role, kind);
+  return wanted !== undefined && choices.includes(wanted) ? wanted : choices[0]!;
 }
 
 export function rolesThatCan(permission: Permission, moduleAccess?: ModuleAccess): Role[] {

@@ -1,6 +1,7 @@
 // What the API returns for a client (list rows and the panel), its list query, conversion and
 // reversion results; shared by server and web.
 import { z } from 'zod';
+import { pageSchemaOf } from '../records/pagination.ts';
 import { APPLICANT_LOCATIONS, VISAS } from '../reference/visas.ts';
 import { booleanParam, listQueryBase, multiValue } from '../records/list-query.ts';
 import { CLIENT_STATUSES } from './client-status.ts';
@@ -95,12 +96,7 @@ export const clientRecordSchema = z.object({
 });
 export type ClientRecord = z.infer<typeof clientRecordSchema>;
 
-export const clientPageSchema = z.object({
-  items: z.array(clientRecordSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const clientPageSchema = pageSchemaOf(clientRecordSchema);
 export type ClientPage = z.infer<typeof clientPageSchema>;
 
 export const CLIENT_SORT_FIELDS = [

@@ -6,8 +6,11 @@ import {
   DEPENDENT_COUNTS,
   DEPENDENT_RELATIONSHIPS,
   GENDERS,
+  hasCurrentVisa,
   isBridgingVisa,
+  isNoVisa,
   MARITAL_STATUSES,
+  needsVisaExpiry,
   VISAS,
 } from '../reference/visas.ts';
 import {
@@ -20,11 +23,18 @@ import {
   optionalText,
   optionalUuid,
   personName,
+  requiredFieldsOf,
   versionField,
 } from '../records/fields.ts';
 import { patchSchemaOf } from '../records/patch.ts';
-import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from '../leads/lead-source.ts';
-import { CLIENT_STATUSES } from './client-status.ts';
+import {
+  LEAD_SOURCES,
+  SOCIAL_PLATFORMS,
+  sourceDetailField,
+  withoutOtherSourceDetails,
+  withSourceDetailRule,
+} from '../leads/lead-source.ts';
+import { CLIENT_STATUSES, DEFAULT_CLIENT_STATUS, REVERSION_WINDOW_DAYS } from './client-status.ts';
 
 const optionalCountry = () =>
   z.preprocess(
@@ -77,7 +87,7 @@ export const clientFieldsSchema = z.object({
   socialMediaPlatform: optionalChoice(SOCIAL_PLATFORMS),
   associatePartner: optionalText(120),
   branchOffice: optionalText(120),
-  status: z.enum(CLIENT_STATUSES).default('Active'),
+  status: z.enum(CLIENT_STATUSES).default(DEFAULT_CLIENT_STATUS),
   managerUserId: optionalUuid(),
   assistantManagerUserId: optionalUuid(),
   migrationAgentUserId: optionalUuid(),
@@ -113,33 +123,76 @@ export function dependentCount(value: string | null | undefined): number {
   return value === '5+' ? 5 : Math.max(0, Number.parseInt(value, 10) || 0);
 }
 
+/** A spouse's fields the client must fill when married or de facto (spec 1 §5.2). */
+export const SPOUSE_REQUIRED_FIELDS = {
+  spouseFirstName: CLIENT_RULE_MESSAGES.spouseFirstName,
+  spouseLastName: CLIENT_RULE_MESSAGES.spouseLastName,
+  spouseNationality: CLIENT_RULE_MESSAGES.spouseNationality,
+} as const;
+
+/** Each dependent's fields the client must fill (spec 1 §5.2). */
+export const DEPENDENT_REQUIRED_FIELDS = {
+  firstName: CLIENT_RULE_MESSAGES.dependentFirstName,
+  lastName: CLIENT_RULE_MESSAGES.dependentLastName,
+  nationality: CLIENT_RULE_MESSAGES.dependentNationality,
+  relationship: CLIENT_RULE_MESSAGES.dependentRelationship,
+} as const;
+
+type ClientConditionValues = {
+  applicantLocation?: string | null;
+  currentVisaSubclass?: string | null;
+  maritalStatus?: string | null;
+  numberOfDependents?: string | null;
+  dependents?: readonly unknown[];
+};
+
+type Requirement = { path: (string | number)[]; message: string };
+
+/** Spec 1 §5.2: the fields a client must fill because of other fields, with the message each gets when empty. */
+function clientConditions(v: ClientConditionValues): Requirement[] {
+  const out: Requirement[] = [];
+  const need = (path: (string | number)[], message: string) => out.push({ path, message });
+  if (hasCurrentVisa(v.applicantLocation)) need(['currentVisaSubclass'], CLIENT_RULE_MESSAGES.currentVisa);
+  if (needsVisaExpiry(v)) need(['visaExpiryDate'], CLIENT_RULE_MESSAGES.visaExpiry);
+  if (v.applicantLocation === 'Outside Australia') need(['desiredVisa'], CLIENT_RULE_MESSAGES.desiredVisa);
+  if (hasSpouse(v.maritalStatus))
+    for (const [field, message] of Object.entries(SPOUSE_REQUIRED_FIELDS)) need([field], message);
+  // Only the entries there are: the list follows the count, and a short one is not the client's fault.
+  const dependents = Math.min(dependentCount(v.numberOfDependents), v.dependents?.length ?? 0);
+  for (let i = 0; i < dependents; i++)
+    for (const [field, message] of Object.entries(DEPENDENT_REQUIRED_FIELDS)) need(['dependents', i, field], message);
+  return out;
+}
+
+/** The fields every client must have (spec 1 §3.2, §5.2). */
+export const CLIENT_REQUIRED_FIELDS = requiredFieldsOf(clientFieldsSchema);
+
+/**
+ * The fields a client must have given its values so far, as paths ('dependents.0.firstName'): the schema's
+ * own, those spec 1 §5.2 asks for by condition and the detail its source asks for. The form marks them.
+ */
+export function clientRequiredFields(v: ClientConditionValues & { leadSource?: string | null }): ReadonlySet<string> {
+  const detail = sourceDetailField(v.leadSource);
+  return new Set([
+    ...CLIENT_REQUIRED_FIELDS,
+    ...clientConditions(v).map((r) => r.path.join('.')),
+    ...(detail ? [detail] : []),
+  ]);
+}
+
+const valueAt = (v: ClientFields, path: (string | number)[]): unknown =>
+  path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], v);
+
 function clientRules(v: ClientFields, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-  if (v.applicantLocation === 'Inside Australia') {
-    if (!v.currentVisaSubclass || v.currentVisaSubclass === 'None')
-      issue(['currentVisaSubclass'], CLIENT_RULE_MESSAGES.currentVisa);
-    else if (v.currentVisaSubclass !== 'Other' && !isBridgingVisa(v.currentVisaSubclass) && !v.visaExpiryDate) {
-      issue(['visaExpiryDate'], CLIENT_RULE_MESSAGES.visaExpiry);
-    }
+  for (const { path, message } of clientConditions(v)) {
+    const value = valueAt(v, path);
+    // A current visa of None names no visa (spec 1 §5.2: 'not None or empty').
+    if (path[0] === 'currentVisaSubclass' ? isNoVisa(value as string | undefined) : !value) issue(path, message);
   }
-  if (v.applicantLocation === 'Outside Australia' && !v.desiredVisa)
-    issue(['desiredVisa'], CLIENT_RULE_MESSAGES.desiredVisa);
   if (v.desiredVisa && (v.desiredVisa === 'None' || isBridgingVisa(v.desiredVisa))) {
     issue(['desiredVisa'], 'Choose the visa the applicant wants');
   }
-  if (hasSpouse(v.maritalStatus)) {
-    if (!v.spouseFirstName) issue(['spouseFirstName'], CLIENT_RULE_MESSAGES.spouseFirstName);
-    if (!v.spouseLastName) issue(['spouseLastName'], CLIENT_RULE_MESSAGES.spouseLastName);
-    if (!v.spouseNationality) issue(['spouseNationality'], CLIENT_RULE_MESSAGES.spouseNationality);
-  }
-  v.dependents.slice(0, dependentCount(v.numberOfDependents)).forEach((d, i) => {
-    if (!d.firstName) issue(['dependents', i, 'firstName'], CLIENT_RULE_MESSAGES.dependentFirstName);
-    if (!d.lastName) issue(['dependents', i, 'lastName'], CLIENT_RULE_MESSAGES.dependentLastName);
-    if (!d.nationality) issue(['dependents', i, 'nationality'], CLIENT_RULE_MESSAGES.dependentNationality);
-    if (!d.relationship) issue(['dependents', i, 'relationship'], CLIENT_RULE_MESSAGES.dependentRelationship);
-  });
-  const detail = v.leadSource ? SOURCE_DETAIL_FIELD[v.leadSource as keyof typeof SOURCE_DETAIL_FIELD] : undefined;
-  if (detail && !v[detail]) issue([detail], SOURCE_DETAIL_MESSAGES[detail]);
 }
 
 /**
@@ -188,14 +241,15 @@ export const CLIENT_EXAMPLE = {
   company: 'Zhang Trading',
 } as const satisfies z.input<typeof clientFieldsSchema>;
 
-export const clientInputSchema = clientFieldsSchema.superRefine(clientRules).meta({ example: CLIENT_EXAMPLE });
+export const clientInputSchema = withSourceDetailRule(clientFieldsSchema.superRefine(clientRules)).meta({
+  example: CLIENT_EXAMPLE,
+});
 export type ClientInput = z.infer<typeof clientInputSchema>;
 
 /** The whole client form with the version it read (the web form validates with it). */
-export const updateClientSchema = clientFieldsSchema
-  .extend({ version: versionField() })
-  .superRefine((v, ctx) => clientRules(v, ctx))
-  .meta({ example: { ...CLIENT_EXAMPLE, version: 1 } });
+export const updateClientSchema = withSourceDetailRule(
+  clientFieldsSchema.extend({ version: versionField() }).superRefine((v, ctx) => clientRules(v, ctx)),
+).meta({ example: { ...CLIENT_EXAMPLE, version: 1 } });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 
 /** PATCH /api/clients/:id: the fields that change; the client they make is checked with clientInputSchema. */
@@ -217,19 +271,16 @@ export function resizeDependents<T extends Partial<Dependent>>(
 
 /** Keeps only what applies: spouse fields for Married/De Facto, dependents up to the count, source details. */
 export function normalizeClientInput<T extends ClientFields>(input: T): T {
-  const out = { ...input };
+  const out = withoutOtherSourceDetails(input);
   if (!hasSpouse(out.maritalStatus)) {
     out.spouseFirstName = out.spouseMiddleName = out.spouseLastName = undefined;
     out.spouseDateOfBirth = out.spouseNationality = out.spouseCountryOfResidence = undefined;
   }
   out.dependents = out.dependents.slice(0, dependentCount(out.numberOfDependents));
-  if (out.applicantLocation !== 'Inside Australia') {
+  if (!hasCurrentVisa(out.applicantLocation)) {
     out.currentVisaSubclass = undefined;
     out.visaExpiryDate = undefined;
   }
-  if (out.leadSource !== 'Social Media') out.socialMediaPlatform = undefined;
-  if (out.leadSource !== 'Branch Office') out.branchOffice = undefined;
-  if (out.leadSource !== 'Associate Partner') out.associatePartner = undefined;
   return out;
 }
 
@@ -245,7 +296,7 @@ export const CLIENT_MESSAGES = {
   converted: 'Lead converted to client successfully!',
   notFoundAfterConversion: 'Client record not found after conversion',
   reverted: 'Client reverted to lead successfully',
-  revertWindowPassed: 'A conversion can only be reverted within 30 days.',
+  revertWindowPassed: `A conversion can only be reverted within ${REVERSION_WINDOW_DAYS} days.`,
   hidden: 'Client hidden successfully',
   /** 'Revert to Lead' on a client that was not converted from a lead. */
   notFromLead: 'Only a client converted from a lead can be reverted to a lead.',

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { canRevertConversion } from './client-status.ts';
-import { clientInputSchema, CLIENT_RULE_MESSAGES, normalizeClientInput, resizeDependents } from './client.schema.ts';
+import {
+  CLIENT_STATUSES,
+  CLIENT_STATUS_LOOKS,
+  canRevertConversion,
+  clientStatusLabel,
+  clientStatusLook,
+  reversionDeadline,
+} from './client-status.ts';
+import {
+  clientInputSchema,
+  clientRequiredFields,
+  CLIENT_RULE_MESSAGES,
+  normalizeClientInput,
+  resizeDependents,
+} from './client.schema.ts';
 import { passportStatus, visaStatus } from './document-status.ts';
 
 const base = {
@@ -83,6 +96,33 @@ describe('client conditional rules (spec 1 §5.2)', () => {
     );
   });
 
+  it('names the fields the form marks required, by the same conditions', () => {
+    const always = ['contactNumber', 'email', 'firstName', 'lastName', 'numberOfDependents', 'status'];
+    const required = (values: Parameters<typeof clientRequiredFields>[0]) =>
+      [...clientRequiredFields(values)].filter((f) => !always.includes(f) && f !== 'dependents').sort();
+    expect(required({})).toEqual([]);
+    expect(required({ applicantLocation: 'Outside Australia' })).toEqual(['desiredVisa']);
+    expect(required({ applicantLocation: 'Inside Australia', currentVisaSubclass: 'Bridging A (010)' })).toEqual([
+      'currentVisaSubclass',
+    ]);
+    expect(required({ applicantLocation: 'Inside Australia', currentVisaSubclass: 'TSS 482' })).toEqual([
+      'currentVisaSubclass',
+      'visaExpiryDate',
+    ]);
+    expect(required({ maritalStatus: 'De Facto', leadSource: 'Branch Office' })).toEqual([
+      'branchOffice',
+      'spouseFirstName',
+      'spouseLastName',
+      'spouseNationality',
+    ]);
+    expect(required({ numberOfDependents: '1', dependents: [{}] })).toEqual([
+      'dependents.0.firstName',
+      'dependents.0.lastName',
+      'dependents.0.nationality',
+      'dependents.0.relationship',
+    ]);
+  });
+
   it('normalising drops spouse fields without a spouse and dependents beyond the count', () => {
     const parsed = clientInputSchema.parse({
       ...base,
@@ -129,5 +169,23 @@ describe('reversion window', () => {
     expect(canRevertConversion('2026-11-01T00:00:00Z', now)).toBe(true);
     expect(canRevertConversion('2026-10-24T00:00:00Z', now)).toBe(false);
     expect(canRevertConversion(null, now)).toBe(false);
+  });
+
+  it('ends 30 days after the conversion, to the millisecond', () => {
+    const deadline = reversionDeadline('2026-11-01T09:30:00Z');
+    expect(deadline?.toISOString()).toBe('2026-12-01T09:30:00.000Z');
+    expect(canRevertConversion('2026-11-01T09:30:00Z', new Date(deadline!.getTime() - 1))).toBe(true);
+    expect(canRevertConversion('2026-11-01T09:30:00Z', deadline!)).toBe(false);
+    expect(reversionDeadline(null)).toBeNull();
+  });
+});
+
+describe('client status badge', () => {
+  it('gives every status one look; an empty status looks and reads as Active', () => {
+    expect(Object.keys(CLIENT_STATUS_LOOKS).sort()).toEqual([...CLIENT_STATUSES].sort());
+    expect(clientStatusLabel('')).toBe('Active');
+    expect(clientStatusLook(null)).toEqual(CLIENT_STATUS_LOOKS.Active);
+    expect(clientStatusLook('Visa - Active')).toEqual({ color: '#15803d', variant: 'filled' });
+    expect(clientStatusLook('Something new')).toEqual({ color: '#334155', variant: 'filled' });
   });
 });

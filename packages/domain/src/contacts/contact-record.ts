@@ -1,6 +1,7 @@
 // What the API returns for contacts (archived leads): the list, its statistics, a restore's result.
 import { z } from 'zod';
-import { LOST_LEAD_STATUS } from '../leads/lead-status.ts';
+import { pageSchemaOf } from '../records/pagination.ts';
+import { LOST_LEAD_STATUS, leadStatusLook } from '../leads/lead-status.ts';
 import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 import { listQueryBase } from '../records/list-query.ts';
 import { RESTORE_TYPES } from './contact.ts';
@@ -49,14 +50,14 @@ export type ContactRecord = z.infer<typeof contactRecordSchema>;
 export const contactListQuerySchema = listQueryBase.omit({ sort: true });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
-export const contactPageSchema = z.object({
-  items: z.array(contactRecordSchema),
-  /** Contacts matching the search (the 'x' of 'x of y contacts'). */
-  total: z.number().int(),
-  /** Every contact the user can list, search aside (the 'y'). */
+export const contactPageSchema = pageSchemaOf(contactRecordSchema).extend({
+  /**
+   * Every contact the user can list, search aside (the 'y' of 'x of y contacts'); `total` is the 'x', null
+   * for a search (which never counts more than it shows: the page says '50+' when there are more).
+   */
   totalAll: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  /** totalAll is a lower bound ('10,000+'). */
+  totalAllCapped: z.boolean(),
 });
 export type ContactPage = z.infer<typeof contactPageSchema>;
 
@@ -89,6 +90,6 @@ export type ContactRestoreResult = z.infer<typeof contactRestoreResultSchema>;
 export const CONTACT_STATUS_ACTIVE = 'Active';
 export const CONTACT_STATUS_REVERTED = 'Reverted';
 
-/** The original status badge (spec 2 "Contacts page"): 'Not Proceeding / Lost' red, as on a lead; any other orange. */
+/** The original status badge (spec 2 "Contacts page"): 'Not Proceeding / Lost' as on a lead (red), any other orange. */
 export const originalLeadStatusLook = (status: string): BadgeLook =>
-  status === LOST_LEAD_STATUS ? filledBadge('red.9') : filledBadge(BADGE_COLOURS.orange);
+  status === LOST_LEAD_STATUS ? leadStatusLook(status) : filledBadge(BADGE_COLOURS.orange);

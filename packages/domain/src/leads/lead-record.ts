@@ -1,5 +1,6 @@
 // What the API returns for a lead (list rows and the panel), shared by server and web.
 import { z } from 'zod';
+import { pageSchemaOf } from '../records/pagination.ts';
 
 const userRef = z.object({ id: z.string(), fullName: z.string() }).nullable();
 
@@ -44,12 +45,7 @@ export const leadRecordSchema = z.object({
 });
 export type LeadRecord = z.infer<typeof leadRecordSchema>;
 
-export const leadPageSchema = z.object({
-  items: z.array(leadRecordSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const leadPageSchema = pageSchemaOf(leadRecordSchema);
 export type LeadPage = z.infer<typeof leadPageSchema>;
 
 export const leadFilterOptionsSchema = z.object({

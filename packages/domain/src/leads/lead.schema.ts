@@ -1,7 +1,7 @@
 // The lead form and API schemas with the messages of spec 1 §5.1 (used by the web form and the server).
 import { z } from 'zod';
 import { COUNTRIES } from '../reference/countries.ts';
-import { APPLICANT_LOCATIONS, GENDERS, VISAS } from '../reference/visas.ts';
+import { APPLICANT_LOCATIONS, GENDERS, hasCurrentVisa, VISAS } from '../reference/visas.ts';
 import {
   contactNumberField,
   emailField,
@@ -12,11 +12,18 @@ import {
   personName,
   requiredBirthDate,
   requiredChoice,
+  requiredFieldsOf,
   requiredUuid,
   versionField,
 } from '../records/fields.ts';
 import { patchSchemaOf } from '../records/patch.ts';
-import { LEAD_SOURCES, SOURCE_DETAIL_FIELD, SOURCE_DETAIL_MESSAGES, SOCIAL_PLATFORMS } from './lead-source.ts';
+import {
+  LEAD_SOURCES,
+  SOCIAL_PLATFORMS,
+  sourceDetailField,
+  withoutOtherSourceDetails,
+  withSourceDetailRule,
+} from './lead-source.ts';
 import { CONVERTED_STATUS, LEAD_STATUSES } from './lead-status.ts';
 
 export const LEAD_ASSIGNMENT_MESSAGES = {
@@ -59,12 +66,17 @@ export const leadFieldsSchema = z.object({
 
 type LeadFields = z.infer<typeof leadFieldsSchema>;
 
-/** Rules that join fields: source details, visa block. */
+/** The fields every lead must have (spec 1 §3.1, §5.1). */
+export const LEAD_REQUIRED_FIELDS = requiredFieldsOf(leadFieldsSchema);
+
+/** The fields a lead must have given its values so far: the schema's, and the detail its source asks for. */
+export function leadRequiredFields(values: { leadSource?: string | null }): ReadonlySet<string> {
+  const detail = sourceDetailField(values.leadSource);
+  return detail ? new Set([...LEAD_REQUIRED_FIELDS, detail]) : LEAD_REQUIRED_FIELDS;
+}
+
+/** Rules that join fields (the source's detail field has its own, withSourceDetailRule). */
 function leadRules(value: LeadFields, ctx: z.RefinementCtx) {
-  const detail = SOURCE_DETAIL_FIELD[value.leadSource as keyof typeof SOURCE_DETAIL_FIELD];
-  if (detail && !value[detail]) {
-    ctx.addIssue({ code: 'custom', path: [detail], message: SOURCE_DETAIL_MESSAGES[detail] });
-  }
   if (value.desiredVisa === 'None') {
     ctx.addIssue({ code: 'custom', path: ['desiredVisa'], message: 'Choose the visa the applicant wants' });
   }
@@ -95,26 +107,25 @@ export const LEAD_EXAMPLE = {
   assistantManagerUserId: '0b7c2c6e-7f1d-4c1e-9a43-3d5f0e2a1b02',
 } as const satisfies z.input<typeof leadFieldsSchema>;
 
-export const leadInputSchema = leadFieldsSchema.superRefine(leadRules);
+export const leadInputSchema = withSourceDetailRule(leadFieldsSchema.superRefine(leadRules));
 export type LeadInput = z.infer<typeof leadInputSchema>;
 
 export const NEW_LEAD_CONVERTED_MESSAGE =
   'A new lead cannot be saved as Converted to Client. Save the lead first, then set the status to Converted to Client.';
 
-export const createLeadSchema = leadFieldsSchema
-  .superRefine((value, ctx) => {
+export const createLeadSchema = withSourceDetailRule(
+  leadFieldsSchema.superRefine((value, ctx) => {
     leadRules(value, ctx);
     if (value.leadStatus === CONVERTED_STATUS) {
       ctx.addIssue({ code: 'custom', path: ['leadStatus'], message: NEW_LEAD_CONVERTED_MESSAGE });
     }
-  })
-  .meta({ example: LEAD_EXAMPLE });
+  }),
+).meta({ example: LEAD_EXAMPLE });
 
 /** The whole lead form with the version it read (the web form validates with it). */
-export const updateLeadSchema = leadFieldsSchema
-  .extend({ version: versionField() })
-  .superRefine((value, ctx) => leadRules(value, ctx))
-  .meta({ example: { ...LEAD_EXAMPLE, version: 1 } });
+export const updateLeadSchema = withSourceDetailRule(
+  leadFieldsSchema.extend({ version: versionField() }).superRefine((value, ctx) => leadRules(value, ctx)),
+).meta({ example: { ...LEAD_EXAMPLE, version: 1 } });
 export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
 
 /** PATCH /api/leads/:id: the fields that change; the lead they make is checked with leadInputSchema. */
@@ -126,14 +137,11 @@ export type LeadPatchInput = z.input<typeof leadPatchSchema>;
 
 /** Keeps only the fields that apply: visa block inside Australia, the source's own detail field. */
 export function normalizeLeadInput<T extends LeadFields>(input: T): T {
-  const out = { ...input };
-  if (out.applicantLocation !== 'Inside Australia') {
+  const out = withoutOtherSourceDetails(input);
+  if (!hasCurrentVisa(out.applicantLocation)) {
     out.currentVisaSubclass = undefined;
     out.visaExpiryDate = undefined;
   }
-  if (out.leadSource !== 'Social Media') out.socialMediaPlatform = undefined;
-  if (out.leadSource !== 'Branch Office') out.branchOffice = undefined;
-  if (out.leadSource !== 'Associate Partner') out.associatePartner = undefined;
   return out;
 }
 

@@ -1,9 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { displayId, ageInYears } from '../records/display.ts';
 import { sanitizePhoneNumber } from '../reference/countries.ts';
-import { createLeadSchema, leadInputSchema, NEW_LEAD_CONVERTED_MESSAGE, normalizeLeadInput } from './lead.schema.ts';
-import { activeLeads, agreementsInProgress, dashboardConversionRate, type LeadStatistics } from './lead-statistics.ts';
-import { leadStatusBadge, normalizeLeadStatus } from './lead-status.ts';
+import { missingSourceDetail } from './lead-source.ts';
+import {
+  createLeadSchema,
+  LEAD_REQUIRED_FIELDS,
+  leadInputSchema,
+  leadRequiredFields,
+  NEW_LEAD_CONVERTED_MESSAGE,
+  normalizeLeadInput,
+  updateLeadSchema,
+} from './lead.schema.ts';
+import {
+  activeLeads,
+  agreementsInProgress,
+  dashboardConversionRate,
+  type LeadStatistics,
+  leadStatisticsOf,
+} from './lead-statistics.ts';
+import {
+  ACTIVE_LEAD_STATUSES,
+  LEAD_STATUSES,
+  leadStage,
+  leadStatusBadge,
+  leadStatusLook,
+  normalizeLeadStatus,
+} from './lead-status.ts';
 
 const valid = {
   firstName: 'Priya',
@@ -81,6 +103,40 @@ describe('lead validation (spec 1 §5.1)', () => {
     expect(fieldMessages({ ...valid, leadSource: 'Social Media' }).socialMediaPlatform).toBe(
       'Social Media Platform is required when lead source is Social Media',
     );
+    expect(missingSourceDetail({ leadSource: 'Branch Office', branchOffice: '  ' })?.field).toBe('branchOffice');
+    expect(missingSourceDetail({ leadSource: 'Branch Office', branchOffice: 'Sydney' })).toBeNull();
+    expect(missingSourceDetail({ leadSource: 'Website' })).toBeNull();
+  });
+
+  it('says the source detail is missing while other fields are still wrong (the form shows it at once)', () => {
+    const result = updateLeadSchema.safeParse({ leadSource: 'Branch Office', branchOffice: '', version: 1 });
+    const paths = result.error?.issues.map((i) => i.path.join('.'));
+    expect(paths).toContain('firstName');
+    expect(paths).toContain('branchOffice');
+    // Not while the source itself is wrong.
+    const badSource = leadInputSchema.safeParse({ ...valid, leadSource: 'Carrier pigeon' });
+    expect(badSource.error?.issues.map((i) => i.path.join('.'))).toEqual(['leadSource']);
+  });
+
+  it('marks the fields the schema refuses empty, and the detail the source asks for', () => {
+    expect([...LEAD_REQUIRED_FIELDS].sort()).toEqual(
+      [
+        'applicantLocation',
+        'assistantManagerUserId',
+        'contactNumber',
+        'countryOfResidence',
+        'dateOfBirth',
+        'email',
+        'firstName',
+        'lastName',
+        'leadSource',
+        'leadStatus',
+        'managerUserId',
+        'nationality',
+      ].sort(),
+    );
+    expect(leadRequiredFields({ leadSource: 'Associate Partner' }).has('associatePartner')).toBe(true);
+    expect(leadRequiredFields({ leadSource: 'Website' }).has('associatePartner')).toBe(false);
   });
 
   it('refuses Converted to Client on a new lead', () => {
@@ -111,6 +167,20 @@ describe('lead status', () => {
     expect(leadStatusBadge('Consultation Only – Not Proceeding Yet')).toBe('secondary');
     expect(leadStatusBadge('Consultation Completed')).toBe('default');
     expect(normalizeLeadStatus('Prospect')).toBe('New Lead Received');
+  });
+
+  it('gives each badge style one look: primary, grey outline, deep red', () => {
+    expect(leadStatusLook('New Lead Received')).toEqual({ variant: 'filled' });
+    expect(leadStatusLook('Converted to Client')).toEqual({ variant: 'filled' });
+    expect(leadStatusLook('In Screening – Booking Consultation')).toEqual({ color: 'gray', variant: 'default' });
+    expect(leadStatusLook('Not Proceeding / Lost')).toEqual({ color: 'red.9', variant: 'filled' });
+  });
+
+  it('places every status in one stage: six active (spec 1 §2.2), converted, two closed', () => {
+    expect(ACTIVE_LEAD_STATUSES).toHaveLength(6);
+    expect(LEAD_STATUSES.filter((s) => leadStage(s) === 'converted')).toEqual(['Converted to Client']);
+    expect(LEAD_STATUSES.filter((s) => leadStage(s) === 'closed')).toEqual(['Ineligible', 'Not Proceeding / Lost']);
+    expect(leadStage('Consultation Only – Not Proceeding Yet')).toBe('active');
   });
 });
 
@@ -147,5 +217,23 @@ describe('dashboard figures (spec 1 §2.2, §9)', () => {
     expect(agreementsInProgress(stats)).toBe(6);
     expect(dashboardConversionRate(stats)).toBe(20);
     expect(dashboardConversionRate({ ...stats, totalLeads: 0, convertedLeads: 0 })).toBe(0);
+  });
+
+  it('counts each status into its figure; total leaves out the converted', () => {
+    const counted = leadStatisticsOf(
+      new Map([
+        ['New Lead Received', 10],
+        ['In Screening – Booking Consultation', 8],
+        ['Consultation Completed', 6],
+        ['Agreement Sent – Awaiting Signature', 4],
+        ['Agreement Signed – Awaiting Payment', 2],
+        ['Converted to Client', 20],
+        ['Consultation Only – Not Proceeding Yet', 5],
+        ['Ineligible', 3],
+        ['Not Proceeding / Lost', 7],
+      ]),
+    );
+    expect(counted).toEqual({ ...stats, totalLeads: 45 });
+    expect(leadStatisticsOf(new Map()).totalLeads).toBe(0);
   });
 });

@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { CLIENT_EXAMPLE, clientInputSchema, updateClientSchema } from '../clients/client.schema.ts';
 import { createLeadSchema, LEAD_EXAMPLE, updateLeadSchema } from '../leads/lead.schema.ts';
 import { listQueryBase } from './list-query.ts';
+import { MAX_NUMBERED_PAGE } from './pagination.ts';
 import {
   DATE_MESSAGES,
   dateProblem,
   firmBirthDateErrors,
   optionalDate,
   PG_INTEGER,
+  optionalText,
   requiredBirthDate,
+  requiredFieldsOf,
   versionField,
 } from './fields.ts';
 
@@ -88,7 +91,9 @@ describe('integer bounds', () => {
     expect(messageOf(versionField(), 1.5)).not.toBeNull();
     expect(messageOf(versionField(), 0)).not.toBeNull();
     expect(listQueryBase.safeParse({ page: '99999999999' }).success).toBe(false);
-    expect(listQueryBase.safeParse({ page: String(PG_INTEGER.max) }).success).toBe(true);
+    // Deep pages are reached by cursor (pagination.ts): page numbers stop at MAX_NUMBERED_PAGE.
+    expect(listQueryBase.safeParse({ page: String(MAX_NUMBERED_PAGE) }).success).toBe(true);
+    expect(listQueryBase.safeParse({ page: String(MAX_NUMBERED_PAGE + 1) }).success).toBe(false);
     expect(listQueryBase.safeParse({ pageSize: '-1' }).success).toBe(false);
   });
 });
@@ -104,5 +109,17 @@ describe('the examples the OpenAPI document shows', () => {
   it('refuse a dependent id over 64 characters', () => {
     const dependent = { ...CLIENT_EXAMPLE.dependents[0], id: 'x'.repeat(65) };
     expect(clientInputSchema.safeParse({ ...CLIENT_EXAMPLE, dependents: [dependent] }).success).toBe(false);
+  });
+});
+
+describe('requiredFieldsOf', () => {
+  it('names the fields a schema refuses empty; a default does not make a field optional in a form', () => {
+    const schema = z.object({
+      name: z.string().trim().min(1, 'Name is required'),
+      nickname: optionalText(20),
+      born: optionalDate(),
+      kind: z.enum(['a', 'b']).default('a'),
+    });
+    expect([...requiredFieldsOf(schema)].sort()).toEqual(['kind', 'name']);
   });
 });

@@ -138,3 +138,15 @@ export const requiredChoice = <T extends readonly [string, ...string[]]>(values:
 
 export const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(emptyToUndefined, z.enum(values).optional());
+
+/**
+ * The fields of a form schema that must be filled: those it refuses empty (''), as an emptied input holds
+ * them. The forms mark these with an asterisk, so the mark cannot drift from what the server refuses.
+ */
+export function requiredFieldsOf(schema: z.ZodObject): ReadonlySet<string> {
+  return new Set(
+    Object.entries(schema.shape)
+      .filter(([, field]) => !field.safeParse('').success)
+      .map(([key]) => key),
+  );
+}

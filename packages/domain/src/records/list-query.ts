@@ -1,7 +1,7 @@
 // The query string of every paginated list: page, page size, sort, free-text search (server-side).
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../access/permissions.ts';
-import { PG_INTEGER } from './fields.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../access/permissions.ts';
+import { pageNavigationFields } from './pagination.ts';
 
 /** A repeated or comma-separated query parameter read as a list of values. */
 export const multiValue = <T extends z.ZodType<string>>(item: T) =>
@@ -19,12 +19,10 @@ export const booleanParam = () =>
 
 export const listQueryBase = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(PG_INTEGER.max).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  ...pageNavigationFields,
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: z.string().max(60).optional(),
 });
-
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 /** 'createdAt:desc' → { field, direction } limited to the allowed fields. */
 export function parseSort<F extends string>(

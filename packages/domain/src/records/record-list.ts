@@ -1,12 +1,10 @@
 // The combined record list of spec 1 §2.4 (leads and clients in one paginated list) and its statistics.
 import { z } from 'zod';
+import { pageSchemaOf, tabCountSchema } from './pagination.ts';
 import { booleanParam, listQueryBase } from './list-query.ts';
 
 export const RECORD_TYPES = ['lead', 'client'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
-
-/** Records-per-page choices of the combined list (default 50); the server also caps by role. */
-export const RECORD_PAGE_SIZES = [50, 100] as const;
 
 /**
  * GET /api/records: newest first (created_at desc). Search covers name, first and last name, email,
@@ -44,12 +42,7 @@ export const recordRowSchema = z.object({
 });
 export type RecordRow = z.infer<typeof recordRowSchema>;
 
-export const recordPageSchema = z.object({
-  items: z.array(recordRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const recordPageSchema = pageSchemaOf(recordRowSchema);
 export type RecordPage = z.infer<typeof recordPageSchema>;
 
 /** The statistics cards of the combined list, over every record the user can list (no search). */
@@ -71,3 +64,17 @@ export function recordConversionRate(leads: number, clients: number): number {
   const all = leads + clients;
   return all === 0 ? 0 : Math.round((clients / all) * 1000) / 10;
 }
+
+/** GET /api/records/tab-counts: the Leads and Clients tab counts for a search (Show Hidden as the list). */
+export const recordTabCountsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  showHidden: booleanParam(),
+});
+export type RecordTabCountsQuery = z.infer<typeof recordTabCountsQuerySchema>;
+
+/** Null for a tab the role may not see. */
+export const recordTabCountsSchema = z.object({
+  leads: tabCountSchema.nullable(),
+  clients: tabCountSchema.nullable(),
+});
+export type RecordTabCounts = z.infer<typeof recordTabCountsSchema>;

@@ -37,6 +37,22 @@ export const DESIRED_VISAS_FOR_CLIENT: readonly Visa[] = VISAS.filter((v) => v !
 export const APPLICANT_LOCATIONS = ['Inside Australia', 'Outside Australia'] as const;
 export type ApplicantLocation = (typeof APPLICANT_LOCATIONS)[number];
 
+/** The current visa and its expiry apply only to an applicant inside Australia (spec 1 §2.5, §2.7). */
+export const hasCurrentVisa = (location: string | null | undefined) => location === 'Inside Australia';
+
+/** A current visa that names no visa: the client rules ask for a real one (spec 1 §5.2). */
+export const isNoVisa = (visa: string | null | undefined) => !visa || visa === 'None';
+
+/**
+ * Spec 1 §5.2: inside Australia, a current visa other than None, Other or a Bridging visa needs its expiry
+ * date. The client schema checks it and the client form marks the field.
+ */
+export const needsVisaExpiry = (v: { applicantLocation?: string | null; currentVisaSubclass?: string | null }) =>
+  hasCurrentVisa(v.applicantLocation) &&
+  !isNoVisa(v.currentVisaSubclass) &&
+  v.currentVisaSubclass !== 'Other' &&
+  !isBridgingVisa(v.currentVisaSubclass);
+
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export const MARITAL_STATUSES = ['Single', 'Married', 'De Facto', 'Divorced', 'Widowed'] as const;
 export const DEPENDENT_COUNTS = ['0', '1', '2', '3', '4', '5+'] as const;

@@ -13,7 +13,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { DependentRecord } from '@crm/domain';
-import { auditColumns, id, personSearchText, recordSearchText, timestamptz } from './columns.ts';
+import {
+  auditColumns,
+  dateSortKey,
+  id,
+  personSearchText,
+  prefixSearchKey,
+  recordSearchText,
+  textSortKey,
+  timestamptz,
+} from './columns.ts';
 import { contactDigits, leads } from './leads.ts';
 import { users } from './users.ts';
 
@@ -115,8 +124,21 @@ export const clients = pgTable(
     index('clients_updated_idx').on(t.updatedAt, t.id).where(LIVE(t)),
     index('clients_first_name_idx').on(t.firstName, t.id).where(LIVE(t)),
     index('clients_last_name_idx').on(t.lastName, t.id).where(LIVE(t)),
-    index('clients_nationality_idx').on(t.nationality, t.id).where(LIVE(t)),
-    index('clients_passport_expiry_idx').on(t.passportExpiryDate, t.id).where(LIVE(t)),
+    index('clients_nationality_sort_idx').on(textSortKey(t.nationality), t.id).where(LIVE(t)),
+    index('clients_passport_expiry_sort_idx').on(dateSortKey(t.passportExpiryDate), t.id).where(LIVE(t)),
+    index('clients_status_sort_idx').on(t.status, t.id).where(LIVE(t)),
+    index('clients_location_sort_idx').on(textSortKey(t.applicantLocation), t.id).where(LIVE(t)),
+    index('clients_desired_visa_sort_idx').on(textSortKey(t.desiredVisa), t.id).where(LIVE(t)),
+    // 1–2 letter searches (see leads.ts).
+    index('clients_first_name_prefix_idx')
+      .on(sql`${prefixSearchKey(t.firstName)} text_pattern_ops`)
+      .where(LIVE(t)),
+    index('clients_last_name_prefix_idx')
+      .on(sql`${prefixSearchKey(t.lastName)} text_pattern_ops`)
+      .where(LIVE(t)),
+    index('clients_email_prefix_idx')
+      .on(sql`${prefixSearchKey(t.email)} text_pattern_ops`)
+      .where(LIVE(t)),
     index('clients_status_created_idx').on(t.status, t.createdAt, t.id).where(LIVE(t)),
     index('clients_location_created_idx').on(t.applicantLocation, t.createdAt, t.id).where(LIVE(t)),
     index('clients_desired_visa_created_idx').on(t.desiredVisa, t.createdAt, t.id).where(LIVE(t)),

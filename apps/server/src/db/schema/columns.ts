@@ -45,3 +45,18 @@ type RecordSearchColumns = PersonSearchColumns & {
  */
 export const recordSearchText = (t: RecordSearchColumns, status: AnyPgColumn): SQL =>
   sql`lower(${t.firstName} || ' ' || coalesce(${t.middleName} || ' ', '') || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.contactNumber} || ' | ' || ${status} || ' | ' || coalesce(${t.applicantLocation}, '') || ' | ' || coalesce(${t.desiredVisa}, '') || ' | ' || coalesce(${t.nationality}, ''))`;
+
+/**
+ * A nullable text column as a sort key: empty first (ascending). Keyset pages compare (key, id) row
+ * values, which NULL would break; the list's sort and its index use this same expression.
+ */
+export const textSortKey = (column: AnyPgColumn): SQL => sql`coalesce(${column}, '')`;
+
+/** A nullable date column as a sort key (see textSortKey): no date first. */
+export const dateSortKey = (column: AnyPgColumn): SQL => sql`coalesce(${column}, '-infinity'::date)`;
+
+/** A nullable timestamp column as a sort key (see textSortKey): no time first. */
+export const timeSortKey = (column: AnyPgColumn): SQL => sql`coalesce(${column}, '-infinity'::timestamptz)`;
+
+/** A person's name or email, lower-cased, for 1–2 letter prefix searches (a btree text_pattern_ops index each). */
+export const prefixSearchKey = (column: AnyPgColumn): SQL => sql`lower(${column})`;

@@ -3,7 +3,7 @@
 // likewise come from a join rather than being copied.
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns, id, personSearchText, timestamptz } from './columns.ts';
+import { auditColumns, id, personSearchText, prefixSearchKey, timeSortKey, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 const userRef = () => uuid().references(() => users.id, { onDelete: 'set null' });
@@ -71,8 +71,16 @@ export const contacts = pgTable(
     index('contacts_search_trgm_idx').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
     // Phone search (see leads.ts).
     index('contacts_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
-    index('contacts_moved_at_idx').on(t.movedFromLeadsAt, t.id),
+    index('contacts_moved_at_sort_idx').on(timeSortKey(t.movedFromLeadsAt), t.id),
     index('contacts_status_idx').on(t.contactStatus),
+    // The 'recent conversions' statistic: contacts restored lately, by when.
+    index('contacts_reverted_at_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.contactStatus} = 'Reverted'`),
+    // 1–2 letter searches (see leads.ts).
+    index('contacts_first_name_prefix_idx').on(sql`${prefixSearchKey(t.firstName)} text_pattern_ops`),
+    index('contacts_last_name_prefix_idx').on(sql`${prefixSearchKey(t.lastName)} text_pattern_ops`),
+    index('contacts_email_prefix_idx').on(sql`${prefixSearchKey(t.email)} text_pattern_ops`),
     index('contacts_original_lead_idx').on(t.originalLeadId),
     index('contacts_owner_idx').on(t.ownerUserId),
     index('contacts_created_by_idx').on(t.createdBy),

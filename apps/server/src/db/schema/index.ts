@@ -4,3 +4,5 @@ export * from './leads.ts';
 export * from './contacts.ts';
 export * from './clients.ts';
 export * from './rate-limits.ts';
+export * from './record-counts.ts';
+export * from './services.ts';

@@ -1,7 +1,15 @@
 // Leads (spec 1 §3.1) with the indexes the list filters, sorts and searches by.
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns, id, personSearchText, recordSearchText, timestamptz } from './columns.ts';
+import {
+  auditColumns,
+  id,
+  personSearchText,
+  prefixSearchKey,
+  recordSearchText,
+  textSortKey,
+  timestamptz,
+} from './columns.ts';
 import { users } from './users.ts';
 
 /** A contact number reduced to its digits: the duplicate check compares these. */
@@ -82,7 +90,20 @@ export const leads = pgTable(
     index('leads_updated_idx').on(t.updatedAt, t.id).where(LIVE(t)),
     index('leads_first_name_idx').on(t.firstName, t.id).where(LIVE(t)),
     index('leads_last_name_idx').on(t.lastName, t.id).where(LIVE(t)),
-    index('leads_nationality_idx').on(t.nationality, t.id).where(LIVE(t)),
+    index('leads_nationality_sort_idx').on(textSortKey(t.nationality), t.id).where(LIVE(t)),
+    index('leads_status_sort_idx').on(t.leadStatus, t.id).where(LIVE(t)),
+    index('leads_location_sort_idx').on(textSortKey(t.applicantLocation), t.id).where(LIVE(t)),
+    index('leads_desired_visa_sort_idx').on(textSortKey(t.desiredVisa), t.id).where(LIVE(t)),
+    // 1–2 letter searches match the start of a name or the email (3 and more use the trigram index).
+    index('leads_first_name_prefix_idx')
+      .on(sql`${prefixSearchKey(t.firstName)} text_pattern_ops`)
+      .where(LIVE(t)),
+    index('leads_last_name_prefix_idx')
+      .on(sql`${prefixSearchKey(t.lastName)} text_pattern_ops`)
+      .where(LIVE(t)),
+    index('leads_email_prefix_idx')
+      .on(sql`${prefixSearchKey(t.email)} text_pattern_ops`)
+      .where(LIVE(t)),
     index('leads_status_created_idx').on(t.leadStatus, t.createdAt, t.id).where(LIVE(t)),
     index('leads_location_created_idx').on(t.applicantLocation, t.createdAt, t.id).where(LIVE(t)),
     index('leads_desired_visa_created_idx').on(t.desiredVisa, t.createdAt, t.id).where(LIVE(t)),

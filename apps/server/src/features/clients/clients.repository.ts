@@ -3,6 +3,7 @@ import { and, count, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import {
   APPLICANT_LOCATIONS,
   canRevertConversion,
+  clientStatusLabel,
   CLIENT_STATUSES,
   type CLIENT_SORT_FIELDS,
   type ClientListQuery,
@@ -14,12 +15,25 @@ import {
   VISAS,
   visaStatus,
   formatPhoneNumber,
+  SEARCH_COUNT_CAP,
+  type TabCount,
 } from '@crm/domain';
 import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
-import { anyOf, listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
+import {
+  anyOf,
+  listPage,
+  listWhere,
+  type SearchSpec,
+  seesEverything,
+  type SortKey,
+  sortKey,
+  type Viewer,
+  visibleTo,
+} from '../../db/list-query.ts';
+import { cappedCount, clientBuckets, sumOf } from '../../db/record-counts.ts';
 import { auditLogs, clientIsActive, clientIsLive, clientOwnership, clients, leads } from '../../db/schema/index.ts';
-import { personSearchText } from '../../db/schema/columns.ts';
+import { dateSortKey, personSearchText, prefixSearchKey, textSortKey } from '../../db/schema/columns.ts';
 import { valuesPresent } from '../../db/values-present.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
 import { userFullNames } from '../users/users.repository.ts';
@@ -100,7 +114,7 @@ function toClientRecord(c: ClientRow, ref: (id: string | null) => UserRef, now: 
     socialMediaPlatform: c.socialMediaPlatform,
     associatePartner: c.associatePartner,
     branchOffice: c.branchOffice,
-    status: c.status || 'Active',
+    status: clientStatusLabel(c.status),
     manager: ref(c.managerUserId),
     assistantManager: ref(c.assistantManagerUserId),
     migrationAgent: ref(c.migrationAgentUserId),
@@ -186,17 +200,18 @@ export async function findClientConvertedFrom(
   return row;
 }
 
-const SORT_COLUMNS = {
-  createdAt: clients.createdAt,
-  updatedAt: clients.updatedAt,
-  firstName: clients.firstName,
-  lastName: clients.lastName,
-  status: clients.status,
-  applicantLocation: clients.applicantLocation,
-  desiredVisa: clients.desiredVisa,
-  nationality: clients.nationality,
-  passportExpiryDate: clients.passportExpiryDate,
-} satisfies Record<(typeof CLIENT_SORT_FIELDS)[number], unknown>;
+/** Each sort of the clients tab and its key: the expression its (key, id) index is built on (schema/clients.ts). */
+const SORT_KEYS = {
+  createdAt: sortKey(clients.createdAt, 'timestamptz'),
+  updatedAt: sortKey(clients.updatedAt, 'timestamptz'),
+  firstName: sortKey(clients.firstName),
+  lastName: sortKey(clients.lastName),
+  status: sortKey(clients.status),
+  applicantLocation: { expr: textSortKey(clients.applicantLocation), type: 'text' },
+  desiredVisa: { expr: textSortKey(clients.desiredVisa), type: 'text' },
+  nationality: { expr: textSortKey(clients.nationality), type: 'text' },
+  passportExpiryDate: { expr: dateSortKey(clients.passportExpiryDate), type: 'date' },
+} satisfies Record<(typeof CLIENT_SORT_FIELDS)[number], SortKey>;
 
 /**
  * The clients tab's base rows (spec 1 §2.3): live, hidden ones only on request, Reverted ones only when
@@ -209,7 +224,52 @@ function listConditions(query: Pick<ClientListQuery, 'showHidden' | 'status'>): 
   return base;
 }
 
+/** The clients tab's search: the trigram expression, the name and email prefixes, the phone column. */
+export const clientSearch = (term: string | undefined): SearchSpec => ({
+  expression: personSearchText(clients),
+  prefixes: [prefixSearchKey(clients.firstName), prefixSearchKey(clients.lastName), prefixSearchKey(clients.email)],
+  term,
+  e164: clients.contactNumberE164,
+});
+
+/**
+ * How many clients the tab shows, from the maintained counts: Reverted ones only when the status filter
+ * names Reverted, hidden ones only on request (the status column holds '' for Active).
+ */
+export async function clientTabTotal(
+  db: Executor,
+  options: { showHidden?: boolean; statuses?: readonly string[] },
+): Promise<number> {
+  const wanted = options.statuses?.length ? options.statuses : undefined;
+  return sumOf(await clientBuckets(db), (b) => {
+    if (!options.showHidden && b.hidden) return false;
+    if (wanted) return wanted.includes(b.status);
+    return b.status !== REVERTED_STATUS;
+  });
+}
+
+/** The Clients tab's count for a search, counted as the Leads tab's (leadTabCount). */
+export async function clientTabCount(
+  db: Executor,
+  viewer: Viewer,
+  query: { search?: string; showHidden?: boolean },
+): Promise<TabCount> {
+  const searched = Boolean(query.search?.trim());
+  if (!searched && seesEverything(viewer)) {
+    return { total: await clientTabTotal(db, { showHidden: query.showHidden }), capped: false };
+  }
+  const where = listWhere({
+    viewer,
+    conditions: listConditions({ showHidden: query.showHidden }),
+    ownership: clientOwnership,
+    search: clientSearch(query.search),
+  });
+  return cappedCount(db, clients, where, searched ? SEARCH_COUNT_CAP : undefined);
+}
+
 export async function listClients(db: Executor, viewer: Viewer, query: ClientListQuery): Promise<ClientPage> {
+  // The maintained counts answer the status filter (and Show Hidden); the other filters and a search not.
+  const countable = !query.search?.trim() && !query.location?.length && !query.desiredVisa?.length;
   return listPage(db, {
     viewer,
     from: clients,
@@ -220,20 +280,15 @@ export async function listClients(db: Executor, viewer: Viewer, query: ClientLis
       anyOf(clients.desiredVisa, query.desiredVisa),
     ],
     ownership: clientOwnership,
-    search: { expression: personSearchText(clients), term: query.search, e164: clients.contactNumberE164 },
-    sort: { columns: SORT_COLUMNS, requested: query.sort, fallback: 'createdAt', tieBreaker: clients.id },
-    page: query.page,
-    pageSize: query.pageSize,
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const rows = await db
-        .select()
-        .from(clients)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return toClientRecords(db, rows);
-    },
+    search: clientSearch(query.search),
+    sort: { keys: SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: clients.id },
+    query,
+    filtered: !countable || Boolean(query.status?.length),
+    exactTotal:
+      countable && seesEverything(viewer)
+        ? () => clientTabTotal(db, { showHidden: query.showHidden, statuses: query.status })
+        : undefined,
+    toItems: (rows) => toClientRecords(db, rows),
   });
 }
 

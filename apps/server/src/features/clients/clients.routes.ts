@@ -16,6 +16,7 @@ import {
   clientRecordSchema,
   conversionResultSchema,
   convertLeadSchema,
+  REVERSION_WINDOW_DAYS,
   REVERTED_STATUS,
   reversionResultSchema,
 } from '@crm/domain';
@@ -171,10 +172,11 @@ export async function clientsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "'Revert to Lead': within 30 days of conversion, the client becomes Reverted and the lead gets its old status back",
+          `'Revert to Lead': within ${REVERSION_WINDOW_DAYS} days of conversion, the client becomes Reverted and the ` +
+          'lead gets its old status back',
         description:
           'Needs clients:edit and leads:edit. One transaction; 409 when the client is already Reverted, was not converted from ' +
-          'a lead, was converted 30 days ago or more, or its lead no longer exists.',
+          `a lead, was converted ${REVERSION_WINDOW_DAYS} days ago or more, or its lead no longer exists.`,
         params,
         response: { 200: reversionResultSchema },
       },

@@ -42,6 +42,7 @@ import {
   updateClientVersioned,
 } from './clients.repository.ts';
 import { duplicatePersonError, findDuplicatePerson } from './person-duplicates.ts';
+import { moveChildrenToLead } from '../records/child-records.ts';
 
 const clientNotFound = () => notFound('Client');
 
@@ -267,6 +268,7 @@ export async function revertInTransaction(
     revertedBy: actor.ctx.actorId,
     updatedBy: actor.ctx.actorId,
   });
+  await moveChildrenToLead(tx, client.id, lead.id);
   await recordChange(tx, actor.ctx, {
     action: 'REVERT_CONVERSION',
     resourceType: 'CLIENT',

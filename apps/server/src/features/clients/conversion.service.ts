@@ -16,6 +16,7 @@ import { findLead, type LeadRow, updateLead } from '../leads/leads.repository.ts
 import { insertClient, type NewClientRow } from './clients.repository.ts';
 import { readRecord } from './clients.service.ts';
 import { duplicatePersonError, findDuplicatePerson } from './person-duplicates.ts';
+import { moveChildrenToClient } from '../records/child-records.ts';
 
 /** The client a lead becomes: the lead's person, visa, source and assignment fields. */
 export function clientFromLead(lead: LeadRow, actorId: string, notes: string, convertedAt: Date): NewClientRow {
@@ -76,6 +77,7 @@ export async function convertLeadInTransaction(
     convertedToClientId: client.id,
     updatedBy: actor.ctx.actorId,
   });
+  await moveChildrenToClient(tx, lead.id, client.id);
   await recordChange(tx, actor.ctx, {
     action: 'CONVERT_LEAD',
     resourceType: 'LEAD',

@@ -12,9 +12,10 @@ import {
 } from '@crm/domain';
 import { withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
-import { listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
+import { listPage, listWhere, type SearchSpec, seesEverything, type Viewer, visibleTo } from '../../db/list-query.ts';
+import { cappedCount, contactBuckets, sumOf } from '../../db/record-counts.ts';
 import { contactOwnership, contacts } from '../../db/schema/index.ts';
-import { personSearchText } from '../../db/schema/columns.ts';
+import { personSearchText, prefixSearchKey, timeSortKey } from '../../db/schema/columns.ts';
 import { userFullNames } from '../users/users.repository.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -72,52 +73,83 @@ async function toContactRecords(db: Executor, rows: ContactRow[]): Promise<Conta
   }));
 }
 
+/** The contacts page's search: the trigram expression, the name and email prefixes, the phone column. */
+const contactSearch = (term: string | undefined): SearchSpec => ({
+  expression: personSearchText(contacts),
+  prefixes: [prefixSearchKey(contacts.firstName), prefixSearchKey(contacts.lastName), prefixSearchKey(contacts.email)],
+  term,
+  e164: contacts.contactNumberE164,
+});
+
+/**
+ * Every contact the viewer can list ('y' of 'x of y contacts'): the maintained counts for a role that
+ * sees every contact, a capped count of its own for a consultant.
+ */
+async function listedContactTotal(db: Executor, viewer: Viewer): Promise<{ total: number; capped: boolean }> {
+  if (seesEverything(viewer)) {
+    return { total: sumOf(await contactBuckets(db), (b) => b.status !== CONTACT_STATUS_REVERTED), capped: false };
+  }
+  return cappedCount(db, contacts, listWhere({ viewer, conditions: [listed()], ownership: contactOwnership }));
+}
+
 /** One page, newest archived first; guest at most 20 per page, a consultant only its own. */
 export async function listContacts(db: Executor, viewer: Viewer, query: ContactListQuery): Promise<ContactPage> {
+  const searched = Boolean(query.search?.trim());
+  // The unsearched list's total is this 'y' too: read once.
+  const all = listedContactTotal(db, viewer);
   const page = await listPage(db, {
     viewer,
     limitKind: 'contacts',
     from: contacts,
     conditions: [listed()],
     ownership: contactOwnership,
-    search: { expression: personSearchText(contacts), term: query.search, e164: contacts.contactNumberE164 },
+    search: contactSearch(query.search),
     sort: {
-      columns: { movedFromLeadsAt: contacts.movedFromLeadsAt },
+      keys: { movedFromLeadsAt: { expr: timeSortKey(contacts.movedFromLeadsAt), type: 'timestamptz' } },
       requested: undefined,
       fallback: 'movedFromLeadsAt',
       tieBreaker: contacts.id,
     },
-    page: query.page,
-    pageSize: query.pageSize,
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const rows = await db
-        .select()
-        .from(contacts)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return toContactRecords(db, rows);
-    },
+    query,
+    filtered: searched,
+    exactTotal: searched ? undefined : async () => (await all).total,
+    toItems: (rows) => toContactRecords(db, rows),
   });
-  const totalAll = query.search?.trim()
-    ? await countContacts(db, listWhere({ viewer, conditions: [listed()], ownership: contactOwnership }))
-    : page.total;
-  return { ...page, totalAll };
+  const { total, capped } = await all;
+  return { ...page, totalCapped: searched ? false : capped, totalAll: total, totalAllCapped: capped };
 }
 
-async function countContacts(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contacts).where(where);
-  return row?.n ?? 0;
-}
-
+/**
+ * The statistics cards. A role that sees every contact reads the maintained counts; a consultant counts
+ * its own (owner and assignee indexes). 'Recent conversions' reads the partial index of restored
+ * contacts from the date on, so it costs what was restored lately, not the table.
+ */
 export async function contactStatistics(db: Executor, viewer: Viewer): Promise<ContactStatistics> {
+  const since = sql`now() - make_interval(days => ${RECENT_CONVERSION_DAYS})`;
+  const recentWhere = and(
+    eq(contacts.contactStatus, CONTACT_STATUS_REVERTED),
+    sql`${contacts.updatedAt} >= ${since}`,
+    visibleTo(viewer, contactOwnership),
+  );
+  const [recentRow] = await db.select({ n: count() }).from(contacts).where(recentWhere);
+  const recentConversions = Number(recentRow?.n ?? 0);
+  if (seesEverything(viewer)) {
+    const buckets = await contactBuckets(db);
+    const total = sumOf(buckets, (b) => b.status !== CONTACT_STATUS_REVERTED);
+    const active = sumOf(buckets, (b) => b.status === CONTACT_STATUS_ACTIVE);
+    return {
+      totalContacts: total,
+      activeContacts: active,
+      inactiveContacts: total - active,
+      revertibleContacts: sumOf(buckets, (b) => b.status !== CONTACT_STATUS_REVERTED && b.revertible),
+      recentConversions,
+    };
+  }
   const [row] = await db
     .select({
       total: sql<number>`count(*) filter (where ${listed()})::int`,
       active: sql<number>`count(*) filter (where ${eq(contacts.contactStatus, CONTACT_STATUS_ACTIVE)})::int`,
       revertible: sql<number>`count(*) filter (where ${and(listed(), eq(contacts.canRevertToLead, true))})::int`,
-      recent: sql<number>`count(*) filter (where ${contacts.contactStatus} = ${CONTACT_STATUS_REVERTED} and ${contacts.updatedAt} >= now() - make_interval(days => ${RECENT_CONVERSION_DAYS}))::int`,
     })
     .from(contacts)
     .where(visibleTo(viewer, contactOwnership));
@@ -128,7 +160,7 @@ export async function contactStatistics(db: Executor, viewer: Viewer): Promise<C
     activeContacts: active,
     inactiveContacts: total - active,
     revertibleContacts: Number(row?.revertible ?? 0),
-    recentConversions: Number(row?.recent ?? 0),
+    recentConversions,
   };
 }
 

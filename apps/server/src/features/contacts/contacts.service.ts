@@ -32,6 +32,7 @@ import {
   listContacts,
   updateListedContact,
 } from './contacts.repository.ts';
+import { moveChildrenToClient } from '../records/child-records.ts';
 
 export const listVisibleContacts = (db: Database, viewer: Viewer, query: ContactListQuery) =>
   listContacts(db, viewer, query);
@@ -217,6 +218,7 @@ async function restoreToClient(
       convertedToClientId: client.id,
       updatedBy: actor.ctx.actorId,
     });
+    await moveChildrenToClient(tx, lead.id, client.id);
     await publishChange(tx, actor.ctx, 'lead', 'RESTORE_CONTACT_TO_CLIENT', lead.id);
   }
   await recordChange(tx, actor.ctx, {

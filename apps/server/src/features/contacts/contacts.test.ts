@@ -72,11 +72,11 @@ describe('GET /api/contacts', () => {
         found.items.map((c) => c.id),
         term,
       ).toEqual([second.contactId]);
-      expect(found.total).toBe(1);
-      expect(found.totalAll).toBe(page.totalAll);
+      // A search is not counted beyond its page ('x of y' shows the rows found); 'y' stays every contact.
+      expect(found).toMatchObject({ total: null, nextCursor: null, totalAll: page.totalAll });
     }
     // Status, location and the like are not part of the contacts search.
-    expect((await list('administrator', `&search=${encodeURIComponent('Consultation Completed')}`)).total).toBe(0);
+    expect((await list('administrator', `&search=${encodeURIComponent('Consultation Completed')}`)).items).toEqual([]);
   });
 
   it('gives guest at most 20 a page and a consultant only the contacts it owns or was assigned to', async () => {

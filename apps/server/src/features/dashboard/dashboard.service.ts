@@ -5,6 +5,7 @@ import {
   LEAD_STATUSES,
   LEAD_TREND_WEEKS,
   type LeadStatistics,
+  leadStatisticsOf,
   type LeadTrend,
   RECENT_CONVERSION_DAYS,
 } from '@crm/domain';
@@ -14,22 +15,7 @@ import { readDisplaySetting } from '../settings/settings.repository.ts';
 import { conversionCounts, countLeadsByStatus, newLeadsPerWeek } from './dashboard.repository.ts';
 
 export async function leadStatistics(db: Database, viewer: Viewer): Promise<LeadStatistics> {
-  const byStatus = await countLeadsByStatus(db, viewer);
-  const n = (status: (typeof LEAD_STATUSES)[number]) => byStatus.get(status) ?? 0;
-  const all = [...byStatus.values()].reduce((a, b) => a + b, 0);
-  return {
-    // Total counts the leads not converted (spec 1 §9: rate = converted ÷ (total + converted)).
-    totalLeads: all - n(CONVERTED_STATUS),
-    newLeads: n('New Lead Received'),
-    inScreeningLeads: n('In Screening – Booking Consultation'),
-    consultationCompletedLeads: n('Consultation Completed'),
-    agreementSentLeads: n('Agreement Sent – Awaiting Signature'),
-    agreementSignedLeads: n('Agreement Signed – Awaiting Payment'),
-    convertedLeads: n(CONVERTED_STATUS),
-    consultationOnlyLeads: n('Consultation Only – Not Proceeding Yet'),
-    ineligibleLeads: n('Ineligible'),
-    notProceedingLeads: n('Not Proceeding / Lost'),
-  };
+  return leadStatisticsOf(await countLeadsByStatus(db, viewer));
 }
 
 export async function conversionStatistics(db: Database, viewer: Viewer): Promise<ConversionStatistics> {

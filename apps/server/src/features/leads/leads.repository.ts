@@ -27,13 +27,26 @@ import {
   REVERTED_STATUS,
   VISAS,
   formatPhoneNumber,
+  SEARCH_COUNT_CAP,
+  type TabCount,
 } from '@crm/domain';
 import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
-import { anyOf, listPage, listWhere, type Viewer, visibleTo } from '../../db/list-query.ts';
+import {
+  anyOf,
+  listPage,
+  listWhere,
+  type SearchSpec,
+  seesEverything,
+  type SortKey,
+  sortKey,
+  type Viewer,
+  visibleTo,
+} from '../../db/list-query.ts';
+import { cappedCount, leadBuckets, sumOf } from '../../db/record-counts.ts';
 import { auditLogs, clients, contacts, leadIsLive, leadOwnership, leads } from '../../db/schema/index.ts';
 import { userFullNames } from '../users/users.repository.ts';
-import { personSearchText } from '../../db/schema/columns.ts';
+import { personSearchText, prefixSearchKey, textSortKey } from '../../db/schema/columns.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLeadRow = typeof leads.$inferInsert;
@@ -179,16 +192,17 @@ export async function findLeadRecord(db: Executor, id: string): Promise<LeadReco
   return (await toLeadRecords(db, rows))[0];
 }
 
-const SORT_COLUMNS = {
-  createdAt: leads.createdAt,
-  updatedAt: leads.updatedAt,
-  firstName: leads.firstName,
-  lastName: leads.lastName,
-  leadStatus: leads.leadStatus,
-  applicantLocation: leads.applicantLocation,
-  desiredVisa: leads.desiredVisa,
-  nationality: leads.nationality,
-} satisfies Record<(typeof LEAD_SORT_FIELDS)[number], unknown>;
+/** Each sort of the leads tab and its key: the expression its (key, id) index is built on (schema/leads.ts). */
+const SORT_KEYS = {
+  createdAt: sortKey(leads.createdAt, 'timestamptz'),
+  updatedAt: sortKey(leads.updatedAt, 'timestamptz'),
+  firstName: sortKey(leads.firstName),
+  lastName: sortKey(leads.lastName),
+  leadStatus: sortKey(leads.leadStatus),
+  applicantLocation: { expr: textSortKey(leads.applicantLocation), type: 'text' },
+  desiredVisa: { expr: textSortKey(leads.desiredVisa), type: 'text' },
+  nationality: { expr: textSortKey(leads.nationality), type: 'text' },
+} satisfies Record<(typeof LEAD_SORT_FIELDS)[number], SortKey>;
 
 /** The leads tab's base rows (spec 1 §2.3): live, not converted or consultation-only, hidden ones only on request. */
 function listConditions(showHidden: boolean | undefined): SQL[] {
@@ -196,7 +210,53 @@ function listConditions(showHidden: boolean | undefined): SQL[] {
   return showHidden ? base : [...base, eq(leads.isHidden, false)];
 }
 
+/** The leads tab's search: the trigram expression, the name and email prefixes, the phone column. */
+export const leadSearch = (term: string | undefined): SearchSpec => ({
+  expression: personSearchText(leads),
+  prefixes: [prefixSearchKey(leads.firstName), prefixSearchKey(leads.lastName), prefixSearchKey(leads.email)],
+  term,
+  e164: leads.contactNumberE164,
+});
+
+/** How many leads the tab shows, from the maintained counts (statuses filtered or not, hidden or not). */
+export async function leadTabTotal(
+  db: Executor,
+  options: { showHidden?: boolean; statuses?: readonly string[] },
+): Promise<number> {
+  return sumOf(
+    await leadBuckets(db),
+    (b) =>
+      !(LEAD_STATUSES_HIDDEN_FROM_LIST as readonly string[]).includes(b.status) &&
+      (options.showHidden || !b.hidden) &&
+      (!options.statuses?.length || options.statuses.includes(b.status)),
+  );
+}
+
+/**
+ * The Leads tab's count for a search: the maintained counts when nothing narrows it and the role sees every
+ * lead, a count capped at 10,000 for a consultant's own, and at most SEARCH_COUNT_CAP for a search.
+ */
+export async function leadTabCount(
+  db: Executor,
+  viewer: Viewer,
+  query: { search?: string; showHidden?: boolean },
+): Promise<TabCount> {
+  const searched = Boolean(query.search?.trim());
+  if (!searched && seesEverything(viewer)) {
+    return { total: await leadTabTotal(db, { showHidden: query.showHidden }), capped: false };
+  }
+  const where = listWhere({
+    viewer,
+    conditions: listConditions(query.showHidden),
+    ownership: leadOwnership,
+    search: leadSearch(query.search),
+  });
+  return cappedCount(db, leads, where, searched ? SEARCH_COUNT_CAP : undefined);
+}
+
 export async function listLeads(db: Executor, viewer: Viewer, query: LeadListQuery): Promise<LeadPage> {
+  // The maintained counts answer the status filter (and Show Hidden); the other filters and a search not.
+  const countable = !query.search?.trim() && !query.location?.length && !query.desiredVisa?.length && !query.unassigned;
   return listPage(db, {
     viewer,
     from: leads,
@@ -208,20 +268,15 @@ export async function listLeads(db: Executor, viewer: Viewer, query: LeadListQue
       query.unassigned ? or(isNull(leads.managerUserId), isNull(leads.assistantManagerUserId)) : undefined,
     ],
     ownership: leadOwnership,
-    search: { expression: personSearchText(leads), term: query.search, e164: leads.contactNumberE164 },
-    sort: { columns: SORT_COLUMNS, requested: query.sort, fallback: 'createdAt', tieBreaker: leads.id },
-    page: query.page,
-    pageSize: query.pageSize,
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const rows = await db
-        .select()
-        .from(leads)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return toLeadRecords(db, rows);
-    },
+    search: leadSearch(query.search),
+    sort: { keys: SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: leads.id },
+    query,
+    filtered: !countable || Boolean(query.status?.length),
+    exactTotal:
+      countable && seesEverything(viewer)
+        ? () => leadTabTotal(db, { showHidden: query.showHidden, statuses: query.status })
+        : undefined,
+    toItems: (rows) => toLeadRecords(db, rows),
   });
 }
 

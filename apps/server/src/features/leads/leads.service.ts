@@ -1,6 +1,7 @@
 // Lead rules and transactions: create (rate limit, duplicates), edit (version, read-only when converted),
 // archive to contacts, hide / unhide, soft delete, restore, permanent delete (spec 1 §4.4, §5.1, §8).
 import {
+  CONTACT_STATUS_ACTIVE,
   CONVERTED_STATUS,
   type LeadInput,
   leadInputSchema,
@@ -186,7 +187,7 @@ export function contactFromLead(lead: LeadRow, actorId: string, reason: string, 
     assistantManagerUserId: lead.assistantManagerUserId,
     migrationAgentUserId: lead.migrationAgentUserId,
     originalLeadStatus: lead.leadStatus,
-    contactStatus: 'Active',
+    contactStatus: CONTACT_STATUS_ACTIVE,
     movedFromLeadsAt: archivedAt,
     movedFromLeadsReason: reason,
     daysAsLead: Math.max(0, Math.floor((archivedAt.getTime() - lead.createdAt.getTime()) / 86_400_000)),

@@ -107,7 +107,7 @@ describe('search by number', () => {
     expect((await search<LeadPage>('/api/leads', 'nakamura')).items.map((l) => l.id)).toEqual([lead.id]);
     // As typed ('+61 412 345 678' contains '345 678'): the text search is unchanged.
     expect((await search<LeadPage>('/api/leads', '345 678')).items.map((l) => l.id)).toContain(lead.id);
-    expect((await search<LeadPage>('/api/leads', '0499 999 999')).total).toBe(0);
+    expect((await search<LeadPage>('/api/leads', '0499 999 999')).items).toEqual([]);
   });
 
   it('keeps a Kenyan number as typed, stores its E.164 form and finds it', async () => {
@@ -339,8 +339,8 @@ describe.skipIf(!testDatabaseUrl())('phone search plan at 20,000 leads (PostgreS
       expect(duplicate.statusCode).toBe(409);
     });
     const plans = await plansOf(statements);
-    // The leads list's page and count, the records branch and its count, the duplicate check.
-    expect(plans.length).toBeGreaterThanOrEqual(5);
+    // The leads list's page, the records list's leads branch, the duplicate check (a search is not counted).
+    expect(plans.length).toBeGreaterThanOrEqual(3);
     for (const plan of plans) {
       expect(plan, plan).not.toMatch(/Seq Scan on leads/);
       expect(plan, plan).toMatch(/leads_contact_e164_idx/);

@@ -109,7 +109,7 @@ export function registerLifecycleRoutes(instance: FastifyInstance, options: Life
       schema: { tags, summary: options.permanentDeleteSummary, params, response },
     },
     async (request) => {
-      await lifecycle.permanentlyDelete(app.db, await actorOf(request), request.params.id);
+      await lifecycle.permanentlyDelete(app.db, await actorOf(request), request.params.id, app.storage);
       return done(messages.permanentlyDeleted);
     },
   );

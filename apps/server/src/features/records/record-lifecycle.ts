@@ -5,7 +5,9 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { notFound } from '../../plugins/errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { type Change, publishChange, recordChange } from '../audit/record-change.ts';
+import { childFileKeys, type ParentType, removeFiles } from './child-records.ts';
 
 /** Which stored state a lookup accepts: live (the lists'), soft-deleted (Deleted Items), or any row. */
 export type RecordState = 'live' | 'deleted' | 'any';
@@ -26,8 +28,8 @@ type LifecyclePatch = Partial<Omit<LifecycleRow, 'id'>> & { updatedBy: string };
 export type RecordLifecycleOptions<Row extends LifecycleRow> = {
   /** Upper-case audit resource type; the actions are HIDE_, UNHIDE_, DELETE_, RESTORE_ and PERMANENT_DELETE_<type>. */
   resourceType: string;
-  /** The change-event resource the web listens for. */
-  event: string;
+  /** The change-event resource the web listens for, and the parent type of its child records. */
+  event: ParentType;
   /** The record as a 404 names it: 'Lead' gives 'Lead not found' and, on restore, 'Deleted lead not found'. */
   name: string;
   /** One row the viewer may see, in the given state (visibility stays the repository's rule). */
@@ -55,8 +57,8 @@ export type RecordLifecycle = {
   setHidden: (db: Database, actor: Actor, id: string, hidden: boolean, reason: string) => Promise<void>;
   softDelete: (db: Database, actor: Actor, id: string, reason: string) => Promise<void>;
   restore: (db: Database, actor: Actor, id: string) => Promise<void>;
-  /** Removes the row for good; the audit row keeps every old value. */
-  permanentlyDelete: (db: Database, actor: Actor, id: string) => Promise<void>;
+  /** Removes the row for good, its child records and their files with it; the audit row keeps every old value. */
+  permanentlyDelete: (db: Database, actor: Actor, id: string, storage: FileStorage) => Promise<void>;
 };
 
 export function recordLifecycle<Row extends LifecycleRow>(options: RecordLifecycleOptions<Row>): RecordLifecycle {
@@ -121,16 +123,20 @@ export function recordLifecycle<Row extends LifecycleRow>(options: RecordLifecyc
         });
       }),
 
-    permanentlyDelete: (db, actor, id) =>
-      db.transaction(async (tx) => {
+    permanentlyDelete: async (db, actor, id, storage) => {
+      const files = await db.transaction(async (tx) => {
         const row = await find(tx, actor.viewer, id, 'any');
         if (!row) throw missing();
         const also = await beforePermanentDelete?.(tx, actor, row);
+        const keys = await childFileKeys(tx, { type: event, id: row.id });
         if (!(await remove(tx, row.id))) throw missing();
         await audit(tx, actor, 'PERMANENT_DELETE', row.id, { oldValues: row, newValues: also?.newValues });
         for (const changed of also?.changed ?? []) {
           await publishChange(tx, actor.ctx, changed.resource, `PERMANENT_DELETE_${resourceType}`, changed.id);
         }
-      }),
+        return keys;
+      });
+      await removeFiles(storage, files);
+    },
   };
 }

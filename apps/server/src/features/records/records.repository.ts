@@ -9,9 +9,22 @@ import {
   type RecordListQuery,
   type RecordPage,
   type RecordRow,
+  REVERTED_STATUS,
+  navigationOf,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { matchesSearch, type Viewer, visibleTo } from '../../db/list-query.ts';
+import {
+  assertOneNavigation,
+  decodeCursor,
+  encodeCursor,
+  matchesSearch,
+  seesEverything,
+  type Viewer,
+  visibleTo,
+} from '../../db/list-query.ts';
+import { cappedCount, clientBuckets, leadBuckets, sumOf } from '../../db/record-counts.ts';
+import { clientSearch } from '../clients/clients.repository.ts';
+import { leadSearch } from '../leads/leads.repository.ts';
 import { clientIsActive, clientOwnership, clients, leadIsLive, leadOwnership, leads } from '../../db/schema/index.ts';
 import { recordSearchText } from '../../db/schema/columns.ts';
 
@@ -23,7 +36,12 @@ function leadWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'show
     leadIsLive(),
     query.showHidden ? undefined : eq(leads.isHidden, false),
     visibleTo(viewer, leadOwnership),
-    matchesSearch(recordSearchText(leads, leads.leadStatus), query.search, leads.contactNumberE164),
+    matchesSearch(
+      recordSearchText(leads, leads.leadStatus),
+      query.search,
+      leads.contactNumberE164,
+      leadSearch('').prefixes,
+    ),
   );
 }
 
@@ -32,7 +50,12 @@ function clientWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'sh
     clientIsActive(),
     query.showHidden ? undefined : eq(clients.isHidden, false),
     visibleTo(viewer, clientOwnership),
-    matchesSearch(recordSearchText(clients, clients.status), query.search, clients.contactNumberE164),
+    matchesSearch(
+      recordSearchText(clients, clients.status),
+      query.search,
+      clients.contactNumberE164,
+      clientSearch('').prefixes,
+    ),
   );
 }
 
@@ -52,31 +75,43 @@ type UnionRow = {
   converted_from_lead_id: string | null;
   converted_to_client_id: string | null;
   is_hidden: boolean;
+  sort_key: string;
 };
 
 /**
  * Each branch of the union is ordered and limited itself: PostgreSQL does not plan a merge of the two
  * tables' partial (created_at, id) indexes for an ORDER BY over a flattened UNION ALL (it reads and sorts
- * every row, ~0.3 s at 130,000 records), but it does merge two branches that are each already ordered and
- * limited. The page's rows are among the first offset + pageSize of each branch, so the result is the same.
+ * every row), but it does merge two branches that are each already ordered and limited. The page's rows
+ * are among the first rows of each branch beyond the cursor, so the result is the same.
  */
-const NEWEST_FIRST = sql`order by created_at desc, id desc`;
+const ORDER = { desc: sql`order by created_at desc, id desc`, asc: sql`order by created_at asc, id asc` };
+type Direction = keyof typeof ORDER;
 
-const leadSelect = (where: SQL | undefined, limit: number) => sql`(
+/** Rows beyond the cursor in the given direction (keyset on created_at, id; docs/decisions/0008). */
+const beyond = (table: typeof leads | typeof clients, boundary: { key: string; id: string } | null, dir: Direction) =>
+  boundary === null
+    ? undefined
+    : dir === 'desc'
+      ? sql`(${table.createdAt}, ${table.id}) < (cast(${boundary.key} as timestamptz), ${boundary.id}::uuid)`
+      : sql`(${table.createdAt}, ${table.id}) > (cast(${boundary.key} as timestamptz), ${boundary.id}::uuid)`;
+
+const leadSelect = (where: SQL | undefined, dir: Direction, limit: number) => sql`(
   select 'lead' as type, ${leads.id} as id, ${leads.firstName} as first_name, ${leads.middleName} as middle_name,
     ${leads.lastName} as last_name, ${leads.email} as email, ${leads.contactNumber} as contact_number,
     ${leads.leadStatus} as status, ${leads.applicantLocation} as location, ${leads.desiredVisa} as desired_visa,
-    ${leads.nationality} as nationality, ${leads.createdAt} as created_at, null::uuid as converted_from_lead_id,
-    ${leads.convertedToClientId} as converted_to_client_id, ${leads.isHidden} as is_hidden
-  from ${leads} where ${where ?? sql`true`} ${NEWEST_FIRST} limit ${limit})`;
+    ${leads.nationality} as nationality, ${leads.createdAt} as created_at, (${leads.createdAt})::text as sort_key,
+    null::uuid as converted_from_lead_id, ${leads.convertedToClientId} as converted_to_client_id,
+    ${leads.isHidden} as is_hidden
+  from ${leads} where ${where ?? sql`true`} ${ORDER[dir]} limit ${limit})`;
 
-const clientSelect = (where: SQL | undefined, limit: number) => sql`(
+const clientSelect = (where: SQL | undefined, dir: Direction, limit: number) => sql`(
   select 'client' as type, ${clients.id} as id, ${clients.firstName} as first_name, ${clients.middleName} as middle_name,
     ${clients.lastName} as last_name, ${clients.email} as email, ${clients.contactNumber} as contact_number,
     ${clients.status} as status, ${clients.applicantLocation} as location, ${clients.desiredVisa} as desired_visa,
-    ${clients.nationality} as nationality, ${clients.createdAt} as created_at, ${clients.convertedFromLeadId} as converted_from_lead_id,
-    null::uuid as converted_to_client_id, ${clients.isHidden} as is_hidden
-  from ${clients} where ${where ?? sql`true`} ${NEWEST_FIRST} limit ${limit})`;
+    ${clients.nationality} as nationality, ${clients.createdAt} as created_at, (${clients.createdAt})::text as sort_key,
+    ${clients.convertedFromLeadId} as converted_from_lead_id, null::uuid as converted_to_client_id,
+    ${clients.isHidden} as is_hidden
+  from ${clients} where ${where ?? sql`true`} ${ORDER[dir]} limit ${limit})`;
 
 function toRecordRow(r: UnionRow): RecordRow {
   return {
@@ -100,32 +135,107 @@ function toRecordRow(r: UnionRow): RecordRow {
   };
 }
 
-/** One page of the union, newest first (id as tie-breaker so pages never repeat or skip a row). */
+/** The cursors of the combined list carry this sort name (it has one order). */
+const RECORD_SORT = 'createdAt:desc';
+
+/**
+ * One page of the union, newest first, by keyset like every list (list-query.ts): the first pages by
+ * number, then Next / Previous from a cursor and Last as the reversed order. The total comes from the
+ * maintained counts for a role that sees everything, a capped count for a consultant, and is unknown for
+ * a search.
+ */
 export async function listRecords(
   db: Executor,
   viewer: Viewer,
   scope: RecordScope,
   query: RecordListQuery,
 ): Promise<RecordPage> {
+  assertOneNavigation(query);
+  const navigation = navigationOf(query);
   const pageSize = Math.min(query.pageSize, pageSizeLimit(viewer.role));
-  const page = Math.max(1, query.page);
-  const offset = (page - 1) * pageSize;
   const withLeads = scope.leads && query.type !== 'client';
   const withClients = scope.clients && query.type !== 'lead';
-  const parts = [
-    withLeads ? leadSelect(leadWhere(viewer, query), offset + pageSize) : undefined,
-    withClients ? clientSelect(clientWhere(viewer, query), offset + pageSize) : undefined,
-  ].filter((part): part is SQL => part !== undefined);
-  if (parts.length === 0) return { items: [], total: 0, page, pageSize };
+  const empty = { items: [], pageSize, nextCursor: null, prevCursor: null, totalCapped: false };
+  if (!withLeads && !withClients) return { ...empty, page: 1, total: 0 };
 
-  const [rows, leadTotal, clientTotal] = await Promise.all([
-    db.execute<UnionRow>(
-      sql`select * from (${sql.join(parts, sql` union all `)}) as records ${NEWEST_FIRST} limit ${pageSize} offset ${offset}`,
-    ),
-    withLeads ? countOf(db, leads, leadWhere(viewer, query)) : 0,
-    withClients ? countOf(db, clients, clientWhere(viewer, query)) : 0,
+  const read = async (dir: Direction, cursor: string | null, limit: number, offset = 0) => {
+    const boundary = cursor === null ? null : decodeCursor(cursor, RECORD_SORT, 'timestamptz');
+    const parts = [
+      withLeads
+        ? leadSelect(and(leadWhere(viewer, query), beyond(leads, boundary, dir)), dir, offset + limit)
+        : undefined,
+      withClients
+        ? clientSelect(and(clientWhere(viewer, query), beyond(clients, boundary, dir)), dir, offset + limit)
+        : undefined,
+    ].filter((part): part is SQL => part !== undefined);
+    const result = await db.execute<UnionRow>(
+      sql`select * from (${sql.join(parts, sql` union all `)}) as records ${ORDER[dir]} limit ${limit} offset ${offset}`,
+    );
+    return result.rows;
+  };
+  const fromStart = async (page: number) => {
+    const found = await read('desc', null, pageSize + 1, (page - 1) * pageSize);
+    return { rows: found.slice(0, pageSize), prev: page > 1, next: found.length > pageSize, page };
+  };
+  const fromEnd = async () => {
+    const found = await read('asc', null, pageSize + 1);
+    return { rows: found.slice(0, pageSize).reverse(), prev: found.length > pageSize, next: false, page: null };
+  };
+
+  let result: { rows: UnionRow[]; prev: boolean; next: boolean; page: number | null };
+  if (navigation.kind === 'page') result = await fromStart(navigation.page);
+  else if (navigation.kind === 'last') result = await fromEnd();
+  else if (navigation.kind === 'after') {
+    const found = await read('desc', navigation.cursor, pageSize + 1);
+    result =
+      found.length === 0
+        ? await fromEnd()
+        : { rows: found.slice(0, pageSize), prev: true, next: found.length > pageSize, page: null };
+  } else {
+    const found = await read('asc', navigation.cursor, pageSize + 1);
+    result =
+      found.length <= pageSize
+        ? await fromStart(1)
+        : { rows: found.slice(0, pageSize).reverse(), prev: true, next: true, page: null };
+  }
+
+  const cursorOf = (r: UnionRow) => encodeCursor({ sort: RECORD_SORT, key: r.sort_key, id: r.id });
+  const { rows } = result;
+  const counted = query.search?.trim()
+    ? null
+    : await recordTotal(db, viewer, { leads: withLeads, clients: withClients }, query);
+  return {
+    items: rows.map(toRecordRow),
+    pageSize,
+    page: result.page,
+    nextCursor: result.next && rows.length > 0 ? cursorOf(rows[rows.length - 1]!) : null,
+    prevCursor: result.prev && rows.length > 0 ? cursorOf(rows[0]!) : null,
+    total: counted?.total ?? null,
+    totalCapped: counted?.capped ?? false,
+  };
+}
+
+/** How many records the unsearched list holds: maintained counts, or capped counts of a consultant's own. */
+async function recordTotal(
+  db: Executor,
+  viewer: Viewer,
+  scope: RecordScope,
+  query: Pick<RecordListQuery, 'showHidden'>,
+): Promise<{ total: number; capped: boolean }> {
+  if (seesEverything(viewer)) {
+    const [leadTotal, clientTotal] = await Promise.all([
+      scope.leads ? sumOf(await leadBuckets(db), (b) => query.showHidden || !b.hidden) : 0,
+      scope.clients
+        ? sumOf(await clientBuckets(db), (b) => b.status !== REVERTED_STATUS && (query.showHidden || !b.hidden))
+        : 0,
+    ]);
+    return { total: leadTotal + clientTotal, capped: false };
+  }
+  const [leadCount, clientCount] = await Promise.all([
+    scope.leads ? cappedCount(db, leads, leadWhere(viewer, query)) : { total: 0, capped: false },
+    scope.clients ? cappedCount(db, clients, clientWhere(viewer, query)) : { total: 0, capped: false },
   ]);
-  return { items: rows.rows.map(toRecordRow), total: leadTotal + clientTotal, page, pageSize };
+  return { total: leadCount.total + clientCount.total, capped: leadCount.capped || clientCount.capped };
 }
 
 async function countOf(db: Executor, table: typeof leads | typeof clients, where: SQL | undefined): Promise<number> {
@@ -133,8 +243,26 @@ async function countOf(db: Executor, table: typeof leads | typeof clients, where
   return row?.n ?? 0;
 }
 
-/** Lead counts by status, and the client count, over what the list shows (search aside). */
+/**
+ * Lead counts by status, and the client count, over what the list shows (search aside): the maintained
+ * counts for a role that sees everything; a consultant's own records counted (its owner and assignee
+ * indexes bound the work to its share).
+ */
 export async function recordCounts(db: Executor, viewer: Viewer, scope: RecordScope, showHidden: boolean | undefined) {
+  if (seesEverything(viewer)) {
+    const [leadRows, clientRows] = await Promise.all([
+      scope.leads ? leadBuckets(db) : [],
+      scope.clients ? clientBuckets(db) : [],
+    ]);
+    const leadsByStatus = new Map<string, number>();
+    for (const b of leadRows) {
+      if (showHidden || !b.hidden) leadsByStatus.set(b.status, (leadsByStatus.get(b.status) ?? 0) + b.n);
+    }
+    return {
+      leadsByStatus,
+      clients: sumOf(clientRows, (b) => b.status !== REVERTED_STATUS && (showHidden || !b.hidden)),
+    };
+  }
   // Both counts at once: on a PostgreSQL pool they run side by side.
   const [leadRows, clientCount] = await Promise.all([
     scope.leads

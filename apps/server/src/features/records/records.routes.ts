@@ -2,9 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { booleanParam, recordListQuerySchema, recordPageSchema, recordStatisticsSchema } from '@crm/domain';
+import {
+  booleanParam,
+  recordListQuerySchema,
+  recordPageSchema,
+  recordStatisticsSchema,
+  recordTabCountsQuerySchema,
+  recordTabCountsSchema,
+} from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { listVisibleRecords, recordStatistics } from './records.service.ts';
+import { listVisibleRecords, recordStatistics, recordTabCounts } from './records.service.ts';
 
 export async function recordsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -49,5 +56,24 @@ export async function recordsRoutes(instance: FastifyInstance) {
         app.accessPolicy.moduleAccess(),
         request.query.showHidden,
       ),
+  );
+
+  app.get(
+    '/api/records/tab-counts',
+    {
+      config: { access: { permission: 'leads:view' } },
+      schema: {
+        tags,
+        summary: 'The Leads and Clients tab counts for a search',
+        description:
+          'Counts what each tab lists for the search (Show Hidden as the list; the other filters belong to one tab). ' +
+          'Without a search the counts are exact (a consultant: capped at 10,000); a search counts at most 100 ' +
+          '(capped: true means more). clients is null for a role that may not view clients.',
+        querystring: recordTabCountsQuerySchema,
+        response: { 200: recordTabCountsSchema },
+      },
+    },
+    async (request) =>
+      recordTabCounts(app.db, (await actorOf(request)).viewer, app.accessPolicy.moduleAccess(), request.query),
   );
 }

@@ -137,7 +137,8 @@ describe('GET /api/records', () => {
     expect(await search('nep')).toEqual([lost.id]);
     expect(await search('100%_')).toEqual([]);
     const counted = await page('administrator', `&search=${encodeURIComponent('partner 820')}`);
-    expect(counted.total).toBe(counted.items.length);
+    // A search is not counted beyond its page.
+    expect(counted).toMatchObject({ total: null, nextCursor: null });
     expect(ids(counted)).toContain(direct.id);
   });
 

@@ -1,5 +1,6 @@
 // The client form's values (strings, as the inputs hold them) and their mapping to and from the API.
 import {
+  clientStatusLabel,
   type ClientRecord,
   type Dependent,
   type DependentRecord,
@@ -130,7 +131,7 @@ export function clientToFormValues(client: ClientRecord): ClientFormValues {
     socialMediaPlatform: client.socialMediaPlatform ?? '',
     associatePartner: client.associatePartner ?? '',
     branchOffice: client.branchOffice ?? '',
-    status: client.status || 'Active',
+    status: clientStatusLabel(client.status),
     managerUserId: client.manager?.id ?? '',
     assistantManagerUserId: client.assistantManager?.id ?? '',
     migrationAgentUserId: client.migrationAgent?.id ?? '',

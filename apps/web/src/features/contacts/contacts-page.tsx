@@ -8,17 +8,18 @@ import { useEffect, useState } from 'react';
 import {
   CONTACT_MESSAGES,
   type ContactRecord,
-  pageSizeLimit,
+  pageSizeFor,
   RESTORE_PERMISSION,
   RESTORE_TYPES,
   ROLE_LABELS,
 } from '@crm/domain';
-import { ListFooterBar, ListPagination } from '../../components/list-footer.tsx';
+import { ListFooter } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
+import { FIRST_PAGE, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useContactList } from './api/contact-list.ts';
 import { useContactStatistics } from './api/contact-statistics.ts';
@@ -26,7 +27,7 @@ import { ContactStatisticsCards } from './components/contact-statistics-cards.ts
 import { ContactsTable } from './components/contacts-table.tsx';
 import { RestoreContactDialog } from './components/restore-contact-dialog.tsx';
 import { notify } from './notify.ts';
-import { CONTACTS_PAGE_SIZE, type ContactsSearch, contactsSearchSchema } from './contacts-search.ts';
+import { type ContactsSearch, contactsSearchSchema } from './contacts-search.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -42,7 +43,7 @@ export function ContactsPage() {
 
   const [text, setText] = useState(search.search ?? '');
   const commit = useDebouncedCallback(
-    (value: string) => setSearch({ search: value.trim() || undefined, page: undefined }, true),
+    (value: string) => setSearch({ search: value.trim() || undefined, ...FIRST_PAGE }, true),
     SEARCH_DEBOUNCE_MS,
   );
   // The URL changed from elsewhere (back button, 'Clear search'): follow it.
@@ -50,8 +51,16 @@ export function ContactsPage() {
     setText((current) => (current.trim() === (search.search ?? '') ? current : (search.search ?? '')));
   }, [search.search]);
 
-  const pageSize = Math.min(CONTACTS_PAGE_SIZE, pageSizeLimit(role, 'contacts'));
-  const list = useContactList({ search: search.search, page: search.page ?? 1, pageSize });
+  // The default page, or the role's smaller limit (guest 20, spec 2 §6).
+  const pageSize = pageSizeFor(role, undefined, 'contacts');
+  const navigation = {
+    page: search.page,
+    after: search.after,
+    before: search.before,
+    last: search.last,
+    at: search.at,
+  };
+  const list = useContactList({ search: search.search, ...navigationParams(navigation), pageSize });
   const statistics = useContactStatistics();
   const [restoring, setRestoring] = useState<ContactRecord | null>(null);
   const canRestore = can('contacts:edit') && RESTORE_TYPES.some((type) => can(RESTORE_PERMISSION[type]));
@@ -63,19 +72,17 @@ export function ContactsPage() {
   };
 
   const page = list.data;
-  const total = page?.total ?? 0;
-  const totalAll = page?.totalAll ?? 0;
-  const effectivePageSize = page?.pageSize ?? pageSize;
-  const currentPage = page?.page ?? search.page ?? 1;
-  const pages = Math.max(1, Math.ceil(total / effectivePageSize));
   const searching = Boolean(search.search?.trim());
-
-  // Restores (here or elsewhere) can empty the last page: step back to the last one that exists.
-  const pastTheEnd = Boolean(page && page.items.length === 0 && total > 0 && currentPage > pages);
-  useEffect(() => {
-    if (pastTheEnd) setSearch({ page: pages === 1 ? undefined : pages }, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setSearch is rebuilt each render; the step depends only on these
-  }, [pastTheEnd, pages]);
+  // No rows on the first page: nothing to list (a later page emptied meanwhile keeps its way back).
+  const noRows = page !== undefined && page.items.length === 0 && page.prevCursor === null;
+  // 'x of y contacts': y is every contact the user can list; a search shows how many it found on its
+  // pages without counting beyond them ('50+' when more follow).
+  const found = page
+    ? page.total !== null
+      ? totalLabel(page)
+      : `${page.items.length.toLocaleString('en-AU')}${page.nextCursor ? '+' : ''}`
+    : '';
+  const all = page ? totalLabel({ total: page.totalAll, totalCapped: page.totalAllCapped }) : '';
 
   return (
     <>
@@ -125,7 +132,7 @@ export function ContactsPage() {
                   onClick={() => {
                     commit.cancel();
                     setText('');
-                    setSearch({ search: undefined, page: undefined }, true);
+                    setSearch({ search: undefined, ...FIRST_PAGE }, true);
                   }}
                 />
               ) : null
@@ -134,16 +141,14 @@ export function ContactsPage() {
           <Group gap="xs">
             {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="contacts-count">
-              {list.isPending
-                ? 'Loading…'
-                : `${total.toLocaleString('en-AU')} of ${totalAll.toLocaleString('en-AU')} contacts`}
+              {list.isPending ? 'Loading…' : `${found} of ${all} contacts`}
             </Text>
           </Group>
         </Group>
 
         {list.isError ? (
           <ListLoadError error={list.error} role={ROLE_LABELS[role]} onRetry={() => void list.refetch()} />
-        ) : !list.isPending && total === 0 ? (
+        ) : !list.isPending && noRows ? (
           searching ? (
             <NoMatchesState
               title={CONTACT_MESSAGES.noMatches}
@@ -152,7 +157,7 @@ export function ContactsPage() {
                 label: 'Clear search',
                 onClick: () => {
                   setText('');
-                  setSearch({ search: undefined, page: undefined });
+                  setSearch({ search: undefined, ...FIRST_PAGE });
                 },
               }}
             />
@@ -172,15 +177,15 @@ export function ContactsPage() {
               canRestore={canRestore}
               onRestore={setRestoring}
             />
-            {pages > 1 ? (
-              <ListFooterBar justify="flex-end">
-                <ListPagination
-                  total={pages}
-                  value={Math.min(currentPage, pages)}
-                  onChange={(p) => setSearch({ page: p === 1 ? undefined : p })}
-                />
-              </ListFooterBar>
-            ) : null}
+            <ListFooter
+              page={page}
+              loading={list.isPending}
+              navigation={navigation}
+              pageSize={pageSize}
+              pageSizes={[pageSize]}
+              onNavigate={(next) => setSearch(next)}
+              onPageSize={() => {}}
+            />
           </>
         )}
       </Card>

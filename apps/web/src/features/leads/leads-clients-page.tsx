@@ -11,9 +11,11 @@ import {
   CLIENT_SORT_FIELDS,
   CLIENT_STATUS_FILTER_OPTIONS,
   CLIENT_STATUSES,
+  DEFAULT_PAGE_SIZE,
   LEAD_SORT_FIELDS,
   LEAD_STATUSES,
-  pageSizeLimit,
+  pageSizeChoices,
+  pageSizeFor,
   parseSort,
 } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -29,15 +31,10 @@ import { useLeadFilterOptions } from './api/lead-filter-options.ts';
 import { useLeadList } from './api/lead-list.ts';
 import { LeadsFilterBar } from './components/leads-filter-bar.tsx';
 import { LeadsTab } from './components/leads-tab.tsx';
-import {
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_SORT,
-  hasActiveFilters,
-  type LeadsSearch,
-  type LeadsTab as ListTab,
-  PAGE_SIZES,
-} from './leads-search.ts';
+import { DEFAULT_SORT, hasActiveFilters, type LeadsSearch, type LeadsTab as ListTab } from './leads-search.ts';
 import { useRecordLink } from './use-record-link.ts';
+import { tabCountLabel, useRecordTabCounts } from '../records/api/record-tab-counts.ts';
+import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../lib/list-navigation.ts';
 
 type LeadsClientsPageProps = { search: LeadsSearch; defaultTab: ListTab };
 
@@ -76,28 +73,32 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
   const link = useRecordLink(search, setSearch, defaultTab);
   const tab = link.listTab;
 
-  const limit = pageSizeLimit(role);
-  const pageSize = Math.min(search.pageSize ?? DEFAULT_PAGE_SIZE, limit);
+  const pageSize = pageSizeFor(role, search.pageSize);
   const sortString = search.sort ?? DEFAULT_SORT;
-  // The active tab's list follows every filter; the other list (its count) only the search text, as
-  // switching tabs clears the rest.
-  const listParams = (active: boolean, statuses: readonly string[]) => ({
-    search: search.search,
-    status: active ? only(search.status, statuses) : undefined,
-    location: active ? search.location : undefined,
-    desiredVisa: active ? search.desiredVisa : undefined,
-    showHidden: search.showHidden,
-    page: active ? (search.page ?? 1) : 1,
-    pageSize,
-    sort: active ? sortString : DEFAULT_SORT,
-  });
-  const leadParams = {
-    ...listParams(tab === 'leads', LEAD_STATUSES),
-    unassigned: tab === 'leads' ? search.unassigned : undefined,
+  // Only the active tab's list is read; the other tab's count comes from the tab counts (search and Show
+  // Hidden, as switching tabs keeps only those).
+  const navigation = {
+    page: search.page,
+    after: search.after,
+    before: search.before,
+    last: search.last,
+    at: search.at,
   };
-  const clientParams = listParams(tab === 'clients', CLIENT_STATUSES);
-  const leads = useLeadList(leadParams);
-  const clients = useClientList(clientParams);
+  const listParams = (statuses: readonly string[]) => ({
+    search: search.search,
+    status: only(search.status, statuses),
+    location: search.location,
+    desiredVisa: search.desiredVisa,
+    showHidden: search.showHidden,
+    ...navigationParams(navigation),
+    pageSize,
+    sort: sortString,
+  });
+  const leadParams = { ...listParams(LEAD_STATUSES), unassigned: search.unassigned };
+  const clientParams = listParams(CLIENT_STATUSES);
+  const leads = useLeadList(leadParams, tab === 'leads');
+  const clients = useClientList(clientParams, tab === 'clients');
+  const tabCounts = useRecordTabCounts({ search: search.search, showHidden: search.showHidden });
   const leadOptions = useLeadFilterOptions(Boolean(search.showHidden));
   const clientOptions = useClientFilterOptions(Boolean(search.showHidden), tab === 'clients');
   const options =
@@ -123,8 +124,8 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
 
   const refresh = async () => {
     const results = await Promise.all([
-      leads.refetch(),
-      clients.refetch(),
+      tab === 'clients' ? clients.refetch() : leads.refetch(),
+      tabCounts.refetch(),
       tab === 'clients' ? clientOptions.refetch() : leadOptions.refetch(),
     ]);
     await queryClient.refetchQueries({ queryKey: ['record'], type: 'active' });
@@ -142,7 +143,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
           : field === 'createdAt'
             ? 'desc'
             : 'asc';
-    setSearch({ sort: `${field}:${direction}`, page: undefined });
+    setSearch({ sort: `${field}:${direction}`, ...FIRST_PAGE });
   };
 
   /** Each tab has its own statuses, sort fields and filter values: a switch keeps only the search text. */
@@ -154,7 +155,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
       desiredVisa: undefined,
       unassigned: undefined,
       sort: undefined,
-      page: undefined,
+      ...FIRST_PAGE,
     });
 
   const filtered = hasActiveFilters(search);
@@ -165,19 +166,17 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
       location: undefined,
       desiredVisa: undefined,
       unassigned: undefined,
-      page: undefined,
+      ...FIRST_PAGE,
     });
   const pageProps = {
+    navigation,
     pageSize,
-    pageSizes: PAGE_SIZES,
-    limit,
-    onPage: (p: number) => setSearch({ page: p === 1 ? undefined : p }),
-    onPageSize: (n: number) => setSearch({ pageSize: n !== DEFAULT_PAGE_SIZE ? n : undefined, page: undefined }),
+    pageSizes: pageSizeChoices(role),
+    onNavigate: (next: ListNavigation) => setSearch(next),
+    onPageSize: (n: number) => setSearch({ pageSize: n !== DEFAULT_PAGE_SIZE ? n : undefined, ...FIRST_PAGE }),
     filtered,
     onClearFilters: clearFilters,
   };
-  const count = (list: { isPending: boolean; data?: { total: number } }) =>
-    list.isPending ? '…' : (list.data?.total ?? 0);
   const fetching = (list: { isFetching: boolean; isPending: boolean }) => list.isFetching && !list.isPending;
 
   return (
@@ -191,7 +190,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
               <Button
                 variant={search.unassigned ? 'light' : 'default'}
                 leftSection={<IconUserQuestion size={16} />}
-                onClick={() => setSearch({ unassigned: search.unassigned ? undefined : true, page: undefined })}
+                onClick={() => setSearch({ unassigned: search.unassigned ? undefined : true, ...FIRST_PAGE })}
                 aria-pressed={Boolean(search.unassigned)}
               >
                 Unassigned
@@ -200,7 +199,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
             <Button
               variant={search.showHidden ? 'light' : 'default'}
               leftSection={search.showHidden ? <IconEyeOff size={16} /> : <IconEye size={16} />}
-              onClick={() => setSearch({ showHidden: search.showHidden ? undefined : true, page: undefined })}
+              onClick={() => setSearch({ showHidden: search.showHidden ? undefined : true, ...FIRST_PAGE })}
               aria-pressed={Boolean(search.showHidden)}
             >
               {search.showHidden ? 'Hide Hidden' : 'Show Hidden'}
@@ -224,7 +223,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
           tab={tab}
           search={search}
           options={options}
-          onChange={(patch) => setSearch({ ...patch, page: undefined }, { replace: 'search' in patch })}
+          onChange={(patch) => setSearch({ ...patch, ...FIRST_PAGE }, { replace: 'search' in patch })}
           canCreate={can('leads:create')}
           onAdd={() => setNewOpen(true)}
         />
@@ -233,10 +232,10 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
           <Group gap="xs" wrap="nowrap" px="sm" align="center">
             <Tabs.List style={{ flex: 1 }}>
               <Tabs.Tab value="leads" {...tabSpacing}>
-                Leads ({count(leads)})
+                Leads ({tabCountLabel(tabCounts.data?.leads)})
               </Tabs.Tab>
               <Tabs.Tab value="clients" {...tabSpacing}>
-                Clients ({count(clients)})
+                Clients ({tabCountLabel(tabCounts.data?.clients)})
               </Tabs.Tab>
               <Tabs.Tab
                 value="records"
@@ -247,7 +246,9 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
                 All Records
               </Tabs.Tab>
             </Tabs.List>
-            {fetching(leads) || fetching(clients) ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            {fetching(tab === 'clients' ? clients : leads) ? (
+              <Loader size={14} role="status" aria-label="Updating" />
+            ) : null}
           </Group>
 
           <Tabs.Panel value="leads">
@@ -255,7 +256,6 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
               list={leads}
               sort={sortFor(LEAD_SORT_FIELDS)}
               onSort={onSort(sortFor(LEAD_SORT_FIELDS))}
-              page={leadParams.page}
               {...pageProps}
               onOpen={(lead) => link.open(lead.id, 'lead')}
               onAdd={() => setNewOpen(true)}
@@ -267,7 +267,6 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
               list={clients}
               sort={sortFor(CLIENT_SORT_FIELDS)}
               onSort={onSort(sortFor(CLIENT_SORT_FIELDS))}
-              page={clientParams.page}
               {...pageProps}
               onOpen={(client) => link.open(client.id, 'client')}
             />

@@ -6,8 +6,10 @@ import {
   CLIENT_STATUSES,
   LEAD_SORT_FIELDS,
   LEAD_STATUSES,
+  MAX_PAGE_SIZE,
   VISAS,
 } from '@crm/domain';
+import { navigationSearchFields } from '../../lib/list-navigation.ts';
 
 const list = <T extends readonly [string, ...string[]]>(values: T) =>
   z.array(z.enum(values)).optional().catch(undefined);
@@ -26,8 +28,6 @@ export const isListTab = (tab: string | undefined): tab is LeadsTab =>
 /** Sort fields of either tab (the tab decides which apply). */
 const SORT_FIELDS = [...new Set<string>([...LEAD_SORT_FIELDS, ...CLIENT_SORT_FIELDS])];
 
-export const PAGE_SIZES = [50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 50;
 export const DEFAULT_SORT = 'createdAt:desc';
 
 export const leadsSearchSchema = z.object({
@@ -44,8 +44,9 @@ export const leadsSearchSchema = z.object({
   showHidden: z.boolean().optional().catch(undefined),
   /** Leads without a manager or an assistant manager (the leads tab only). */
   unassigned: z.boolean().optional().catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
-  pageSize: z.number().int().min(1).max(100).optional().catch(undefined),
+  /** Where the active tab's list is (page, after, before, last, at). */
+  ...navigationSearchFields,
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().catch(undefined),
   sort: z
     .string()
     .regex(new RegExp(`^(${SORT_FIELDS.join('|')}):(asc|desc)$`))

@@ -9,4 +9,5 @@ export type ClientListParams = FilteredPageParams;
 export const clientListQueryOptions = (params: ClientListParams) =>
   listQueryOptions<ClientPage>('client', '/api/clients', params);
 
-export const useClientList = (params: ClientListParams) => useQuery(clientListQueryOptions(params));
+export const useClientList = (params: ClientListParams, enabled = true) =>
+  useQuery({ ...clientListQueryOptions(params), enabled });

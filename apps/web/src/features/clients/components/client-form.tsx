@@ -12,12 +12,13 @@ import {
   CLIENT_MESSAGES,
   CLIENT_STATUSES,
   type ClientRecord,
+  clientRequiredFields,
   COUNTRIES,
   DEPENDENT_COUNTS,
   DESIRED_VISAS_FOR_CLIENT,
   firmBirthDateErrors,
+  hasCurrentVisa,
   hasSpouse,
-  isBridgingVisa,
   MARITAL_STATUSES,
   passportStatus,
   REVERTED_STATUS,
@@ -36,6 +37,7 @@ import {
 import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
+import { PassportStatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
@@ -51,7 +53,6 @@ import {
   toUpdateBody,
 } from '../client-form-values.ts';
 import type { ClientActionKind } from './client-action-dialog.tsx';
-import { PassportStatusBadge } from './client-status-badge.tsx';
 import { DependentsSection } from './dependents-section.tsx';
 
 const SECTION_TITLES: Record<ClientFormSection, string> = {
@@ -61,13 +62,6 @@ const SECTION_TITLES: Record<ClientFormSection, string> = {
   assignment: 'Assignment & Source Information',
   spouse: 'Spouse/Partner Information',
   dependents: 'Dependents Information',
-};
-
-/** Fields whose §5.2 rule depends on another field: checked again when that field changes. */
-const RULE_DEPENDENTS: Partial<Record<ClientTextField, readonly ClientTextField[]>> = {
-  applicantLocation: ['currentVisaSubclass', 'visaExpiryDate', 'desiredVisa'],
-  currentVisaSubclass: ['visaExpiryDate'],
-  maritalStatus: ['spouseFirstName', 'spouseLastName', 'spouseNationality'],
 };
 
 const schemaErrors = schemaResolver(updateClientSchema, { sync: true }) as (values: ClientFormValues) => FormErrors;
@@ -159,11 +153,17 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
     [validateClient, values],
   );
 
-  /** Sets a field, then re-checks the fields whose rule depends on it (spec 1 §5.2). */
+  /** Sets a field, then re-checks the fields it makes required or no longer required (spec 1 §5.2). */
   const setField = (field: ClientTextField, value: string) => {
+    const before = clientRequiredFields(form.getValues());
     form.setFieldValue(field, value);
-    for (const dependent of RULE_DEPENDENTS[field] ?? []) form.validateField(dependent);
+    const after = clientRequiredFields(form.getValues());
+    for (const changed of new Set([...before, ...after])) {
+      if (before.has(changed) !== after.has(changed)) form.validateField(changed);
+    }
   };
+  const required = clientRequiredFields(values);
+  const isRequired = (field: string) => required.has(field);
 
   const input = (field: ClientTextField) => form.getInputProps(field);
   const select = (field: ClientTextField) => asSelectProps(form.getInputProps(field), (v) => setField(field, v));
@@ -194,13 +194,8 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   };
 
   const location = values.applicantLocation;
-  const inside = location === 'Inside Australia';
+  const inside = hasCurrentVisa(location);
   const spouse = hasSpouse(values.maritalStatus);
-  const visaExpiryRequired =
-    inside &&
-    Boolean(values.currentVisaSubclass) &&
-    !['None', 'Other'].includes(values.currentVisaSubclass) &&
-    !isBridgingVisa(values.currentVisaSubclass);
   const canSave = !readOnly && !saving && issues.valid && dirty;
   const passport = passportStatus(values.passportExpiryDate || null, today());
 
@@ -226,7 +221,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
             <Select
               label="Client Status"
-              required
+              required={isRequired('status')}
               // Reverted is reached only through 'Revert to Lead', which also puts the lead back.
               data={CLIENT_STATUSES.map((s) => ({
                 value: s,
@@ -248,11 +243,17 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
           >
             <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <PersonFields required={{}} withGender readOnly={readOnly} input={input} select={select} />
-                <TextInput label="Email" required type="email" autoComplete="off" {...input('email')} />
+                <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
+                <TextInput
+                  label="Email"
+                  required={isRequired('email')}
+                  type="email"
+                  autoComplete="off"
+                  {...input('email')}
+                />
                 <PhoneInput
                   label="Contact Number"
-                  required
+                  required={isRequired('contactNumber')}
                   value={values.contactNumber}
                   onChange={(v) => form.setFieldValue('contactNumber', v)}
                   onBlur={() => form.validateField('contactNumber')}
@@ -269,6 +270,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                 />
                 <Select
                   label="Number of Dependents"
+                  required={isRequired('numberOfDependents')}
                   data={DEPENDENT_COUNTS as unknown as string[]}
                   {...select('numberOfDependents')}
                   onChange={onDependentCount}
@@ -320,11 +322,11 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                 {location ? (
                   <Select
                     label="Desired Visa"
-                    required={location === 'Outside Australia'}
+                    required={isRequired('desiredVisa')}
                     placeholder="Choose a visa"
                     data={DESIRED_VISAS_FOR_CLIENT as string[]}
                     searchable
-                    clearable={location !== 'Outside Australia' && !readOnly}
+                    clearable={!isRequired('desiredVisa') && !readOnly}
                     {...select('desiredVisa')}
                   />
                 ) : (
@@ -336,7 +338,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                   <>
                     <Select
                       label="Current/Previous Visa"
-                      required
+                      required={isRequired('currentVisaSubclass')}
                       placeholder="Choose a visa"
                       data={VISAS as unknown as string[]}
                       searchable
@@ -345,8 +347,8 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                     <DateField
                       kind="document"
                       label="Visa Expiry Date"
-                      required={visaExpiryRequired}
-                      clearable={!visaExpiryRequired && !readOnly}
+                      required={isRequired('visaExpiryDate')}
+                      clearable={!isRequired('visaExpiryDate') && !readOnly}
                       {...input('visaExpiryDate')}
                     />
                   </>
@@ -359,7 +361,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                 <AssignmentSourceFields
                   module="clients"
                   leadSource={values.leadSource}
-                  sourceRequired={false}
+                  isRequired={isRequired}
                   readOnly={readOnly}
                   select={select}
                   input={input}
@@ -375,7 +377,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
                   <PersonFields
                     labelPrefix="Spouse "
                     fieldOf={spouseField}
-                    required={{ nationality: true }}
+                    isRequired={isRequired}
                     withGender={false}
                     readOnly={readOnly}
                     input={input}
@@ -387,7 +389,7 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
 
             {values.dependents.length > 0 ? (
               <FormSection value="dependents" title={SECTION_TITLES.dependents} issues={issues.bySection.dependents}>
-                <DependentsSection form={form} readOnly={readOnly} />
+                <DependentsSection form={form} isRequired={isRequired} readOnly={readOnly} />
               </FormSection>
             ) : null}
           </Accordion>

@@ -1,6 +1,7 @@
 // The 'Client Overview' card at the left of the client panel (spec 1 §2.6).
 import { Anchor, Text } from '@mantine/core';
-import { type ClientRecord, displayId } from '@crm/domain';
+import { type ClientRecord, displayId, hasCurrentVisa } from '@crm/domain';
+import { ClientStatusBadge, PassportStatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
   notSet,
@@ -8,7 +9,6 @@ import {
   OverviewSection,
   RecordOverviewCard,
 } from '../../records/components/record-overview-card.tsx';
-import { ClientStatusBadge, PassportStatusBadge } from './client-status-badge.tsx';
 
 type ClientOverviewCardProps = {
   client: ClientRecord;
@@ -18,7 +18,7 @@ type ClientOverviewCardProps = {
 
 export function ClientOverviewCard({ client, onOpenLead }: ClientOverviewCardProps) {
   const { formatDate } = useDateFormat();
-  const inside = client.applicantLocation === 'Inside Australia';
+  const inside = hasCurrentVisa(client.applicantLocation);
   const fromLead = client.convertedFromLeadId;
   return (
     <RecordOverviewCard

@@ -5,13 +5,22 @@
 import { Alert, Anchor, Badge, Button, Center, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowBackUp, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type ClientRecord, displayId, fullNameOf, REVERSION_WINDOW_DAYS, REVERTED_STATUS } from '@crm/domain';
+import {
+  BADGE_COLOURS,
+  CLIENT_MESSAGES,
+  type ClientRecord,
+  displayId,
+  fullNameOf,
+  REVERTED_STATUS,
+  reversionDeadline,
+} from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
+import { preloadServicesTab, ServicesTab, unlessDialogAbove } from '../../services/components/services-tab.tsx';
 import { useClient } from '../api/client.ts';
 import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
 import { ClientForm } from './client-form.tsx';
@@ -30,6 +39,7 @@ type ClientPanelProps = {
 
 export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }: ClientPanelProps) {
   const client = useClient(clientId);
+  const { can } = useAuthorization();
   const record = clientId ? client.data : undefined;
   const notFound = isApiError(client.error) && client.error.status === 404;
   // The tab says whose panel is open; the page's name while the client loads.
@@ -38,13 +48,13 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
   return (
     <RecordDrawer
       opened={clientId !== null}
-      onClose={onClose}
+      onClose={unlessDialogAbove(onClose)}
       closeLabel="Close client panel"
       title={
         <>
           <Group component="span" gap="xs" wrap="wrap">
             <span>{record ? fullNameOf(record) : 'Client'}</span>
-            <Badge component="span" size="sm" radius="sm" tt="none" color="#1d4ed8" variant="filled">
+            <Badge component="span" size="sm" radius="sm" tt="none" color={BADGE_COLOURS.blue} variant="filled">
               Client
             </Badge>
           </Group>
@@ -83,7 +93,9 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
         >
           <Tabs.List mb="md">
             <Tabs.Tab value="details">Client Details</Tabs.Tab>
-            <Tabs.Tab value="services">Services</Tabs.Tab>
+            <Tabs.Tab value="services" onMouseEnter={preloadServicesTab} onFocus={preloadServicesTab}>
+              Services
+            </Tabs.Tab>
             <Tabs.Tab value="tasks">Tasks & Notes</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details">
@@ -95,7 +107,16 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
             />
           </Tabs.Panel>
           <Tabs.Panel value="services">
-            <NotYet what="Services" />
+            <ServicesTab
+              owner={{ type: 'client', id: record.id }}
+              readOnlyReason={
+                record.status === REVERTED_STATUS
+                  ? CLIENT_MESSAGES.readOnlyReverted
+                  : can('clients:edit')
+                    ? null
+                    : 'Your role can view these services but not change them.'
+              }
+            />
           </Tabs.Panel>
           <Tabs.Panel value="tasks">
             <NotYet what="Tasks and notes" />
@@ -143,9 +164,7 @@ function ClientDetails({ client, onClose, onOpenLead, onReload }: ClientDetailsP
       {displayId('lead', client.convertedFromLeadId)}
     </Anchor>
   ) : null;
-  const revertUntil = client.convertedAt
-    ? new Date(new Date(client.convertedAt).getTime() + REVERSION_WINDOW_DAYS * 86_400_000)
-    : null;
+  const revertUntil = reversionDeadline(client.convertedAt);
 
   return (
     <>

@@ -2,7 +2,7 @@
 // (view, edit, hide / unhide, delete, permanently delete) and skeleton rows while the first page loads.
 import { Menu, Table } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash, IconTrashX } from '@tabler/icons-react';
-import { type ClientRecord, fullNameOf } from '@crm/domain';
+import { type ClientRecord, fullNameOf, REVERTED_STATUS } from '@crm/domain';
 import {
   HideMenuItem,
   OpenableRow,
@@ -12,7 +12,7 @@ import {
 } from '../../../components/list-table/list-row.tsx';
 import { ListCell, type ListColumn, type ListSort, ListTable } from '../../../components/list-table/list-table.tsx';
 import { PersonRecordCells } from '../../../components/list-table/person-record-cells.tsx';
-import { ClientStatusBadge, PassportStatusBadge } from './client-status-badge.tsx';
+import { ClientStatusBadge, PassportStatusBadge } from '../../../components/status-badge.tsx';
 
 export type ClientRowAction = 'view' | 'edit' | 'hide' | 'unhide' | 'delete' | 'permanent';
 
@@ -71,7 +71,7 @@ function ClientRow({
 }) {
   const name = fullNameOf(client);
   // A Reverted client is kept for the record: it can be viewed, not changed.
-  const editable = rights.canEdit && client.status !== 'Reverted';
+  const editable = rights.canEdit && client.status !== REVERTED_STATUS;
   return (
     <OpenableRow
       label={`Open client ${name}`}

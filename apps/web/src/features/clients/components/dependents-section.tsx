@@ -8,12 +8,17 @@ import type { ClientFormValues } from '../client-form-values.ts';
 
 type DependentsSectionProps = {
   form: UseFormReturnType<ClientFormValues>;
+  /** Whether a field ('dependents.0.firstName') must be filled (clientRequiredFields). */
+  isRequired: (field: string) => boolean;
   readOnly: boolean;
 };
 
-export function DependentsSection({ form, readOnly }: DependentsSectionProps) {
+export function DependentsSection({ form, isRequired, readOnly }: DependentsSectionProps) {
   const dependents = form.values.dependents;
-  const input = (index: number, field: string) => form.getInputProps(`dependents.${index}.${field}`);
+  const input = (index: number, field: string) => ({
+    ...form.getInputProps(`dependents.${index}.${field}`),
+    required: isRequired(`dependents.${index}.${field}`),
+  });
   const select = (index: number, field: string) => {
     const props = input(index, field);
     return {
@@ -39,19 +44,17 @@ export function DependentsSection({ form, readOnly }: DependentsSectionProps) {
             Dependent {index + 1}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-            <TextInput label="First Name" required autoComplete="off" {...input(index, 'firstName')} />
+            <TextInput label="First Name" autoComplete="off" {...input(index, 'firstName')} />
             <TextInput label="Middle Name" autoComplete="off" {...input(index, 'middleName')} />
-            <TextInput label="Last Name" required autoComplete="off" {...input(index, 'lastName')} />
+            <TextInput label="Last Name" autoComplete="off" {...input(index, 'lastName')} />
             <Select
               label="Relationship"
-              required
               data={DEPENDENT_RELATIONSHIPS as unknown as string[]}
               {...select(index, 'relationship')}
             />
             <DateField kind="birth" label="Date of Birth" clearable={!readOnly} {...input(index, 'dateOfBirth')} />
             <Select
               label="Nationality"
-              required
               placeholder="Choose a country"
               data={COUNTRIES as string[]}
               searchable

@@ -1,16 +1,11 @@
 // The contacts table of spec 2 "Contacts page": name (with nationality and company), contact
 // info, original status, archived date, and Restore for roles that may edit contacts.
-import { ActionIcon, Badge, Button, Skeleton, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Skeleton, Table, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
-import { type ContactRecord, fullNameOf } from '@crm/domain';
+import { type ContactRecord, fullNameOf, originalLeadStatusLook } from '@crm/domain';
 import { ContactText, DateText } from '../../../components/list-table/list-cells.tsx';
 import { ListCell, type ListColumn, ListTable, useListLayout } from '../../../components/list-table/list-table.tsx';
-import classes from './contacts-table.module.css';
-
-const LOST_STATUS = 'Not Proceeding / Lost';
-/** Filled badges whose white text keeps 5:1 contrast: Mantine's red.9 and a deep orange (orange.9 is 4.3:1). */
-const LOST_RED = 'red.9';
-const OTHER_ORANGE = '#c2410c';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 // Name and Contact Info share what the fixed columns leave; a phone shows name, status and Restore.
 const COLUMNS: ListColumn[] = [
@@ -74,17 +69,9 @@ function ContactRow({
       </ListCell>
       <Table.Td>
         {contact.originalLeadStatus ? (
-          <Badge
-            color={contact.originalLeadStatus === LOST_STATUS ? LOST_RED : OTHER_ORANGE}
-            variant="filled"
-            size="sm"
-            radius="sm"
-            tt="none"
-            fw={600}
-            classNames={{ root: classes.badge, label: classes.badgeLabel }}
-          >
+          <StatusBadge look={originalLeadStatusLook(contact.originalLeadStatus)} wrap>
             {contact.originalLeadStatus}
-          </Badge>
+          </StatusBadge>
         ) : (
           <Text size="sm" c="dimmed">
             —

@@ -3,7 +3,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, BarsList } from '@mantine/charts';
 import { Card, Center, Grid, Loader, Text, Title, useComputedColorScheme } from '@mantine/core';
-import { CONVERTED_STATUS, type LeadStatus, type LeadTrend } from '@crm/domain';
+import { type LeadStage, leadStage, type LeadStatus, type LeadTrend } from '@crm/domain';
 import { useDateFormat } from '../../../lib/format.ts';
 
 const STAGE_NAMES: Record<LeadStatus, string> = {
@@ -18,7 +18,12 @@ const STAGE_NAMES: Record<LeadStatus, string> = {
   'Not Proceeding / Lost': 'Not proceeding / lost',
 };
 
-const CLOSED: readonly string[] = ['Consultation Only – Not Proceeding Yet', 'Ineligible', 'Not Proceeding / Lost'];
+/** A bar's shade per stage, light and dark theme: converted green, closed grey, the active pipeline blue. */
+const STAGE_COLOURS: Record<LeadStage, { light: string; dark: string }> = {
+  converted: { light: 'green.2', dark: '#2e7d32' },
+  closed: { light: 'gray.2', dark: 'dark.4' },
+  active: { light: 'blue.1', dark: 'blue.9' },
+};
 
 export default function PipelineCharts({ trend, loading }: { trend: LeadTrend | undefined; loading: boolean }) {
   // A label longer than its bar runs on past it onto the card, so the text takes the card's contrast
@@ -28,18 +33,7 @@ export default function PipelineCharts({ trend, loading }: { trend: LeadTrend | 
   const stages = (trend?.stages ?? []).map((s) => ({
     name: STAGE_NAMES[s.status as LeadStatus] ?? s.status,
     value: s.count,
-    color:
-      s.status === CONVERTED_STATUS
-        ? dark
-          ? '#2e7d32'
-          : 'green.2'
-        : CLOSED.includes(s.status)
-          ? dark
-            ? 'dark.4'
-            : 'gray.2'
-          : dark
-            ? 'blue.9'
-            : 'blue.1',
+    color: STAGE_COLOURS[leadStage(s.status)][dark ? 'dark' : 'light'],
     textColor: dark ? 'gray.0' : 'dark.7',
   }));
   const weeks = (trend?.weeks ?? []).map((w) => ({ week: formatDayMonth(w.weekStart), 'New leads': w.count }));

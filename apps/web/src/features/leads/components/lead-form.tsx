@@ -16,15 +16,15 @@ import {
   DEFAULT_LEAD_STATUS,
   DESIRED_VISAS_FOR_LEAD,
   firmBirthDateErrors,
+  hasCurrentVisa,
   LEAD_MESSAGES,
   LEAD_STATUS_CONVERTIBILITY,
   LEAD_STATUS_DESCRIPTIONS,
   LEAD_STATUSES,
   type LeadRecord,
+  leadRequiredFields,
   type LeadStatus,
   NEW_LEAD_CONVERTED_MESSAGE,
-  SOURCE_DETAIL_FIELD,
-  SOURCE_DETAIL_MESSAGES,
   updateLeadSchema,
   VISAS,
   GENERIC_MESSAGES,
@@ -254,6 +254,8 @@ export function LeadForm({
 
   const values = form.values;
   const issues = useMemo(() => issuesBySection(Object.keys(validate(values)), sectionOf), [validate, values]);
+  const required = leadRequiredFields(values);
+  const isRequired = (field: string) => required.has(field);
 
   const input = (field: keyof LeadFormValues) => form.getInputProps(field);
   const select = (field: keyof LeadFormValues) => asSelectProps(form.getInputProps(field));
@@ -281,7 +283,7 @@ export function LeadForm({
   const statusHelp = LEAD_STATUS_DESCRIPTIONS[status]
     ? `${LEAD_STATUS_DESCRIPTIONS[status]}. Convertibility: ${LEAD_STATUS_CONVERTIBILITY[status]}.`
     : 'Choose a status';
-  const inside = values.applicantLocation === 'Inside Australia';
+  const inside = hasCurrentVisa(values.applicantLocation);
 
   const canSave = !readOnly && !saving && issues.valid && (isNew || dirty);
   const saveLabel = saving
@@ -332,7 +334,7 @@ export function LeadForm({
           >
             <Select
               label="Lead Status"
-              required
+              required={isRequired('leadStatus')}
               data={LEAD_STATUSES as unknown as string[]}
               {...select('leadStatus')}
               onChange={onStatusChange}
@@ -370,22 +372,22 @@ export function LeadForm({
           >
             <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <PersonFields
-                  required={{ dateOfBirth: true, nationality: true, countryOfResidence: true }}
-                  withGender
-                  readOnly={readOnly}
-                  input={input}
-                  select={select}
-                />
+                <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
               </SimpleGrid>
             </FormSection>
 
             <FormSection value="contact" title={SECTION_TITLES.contact} issues={issues.bySection.contact}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <TextInput label="Email" required type="email" autoComplete="off" {...input('email')} />
+                <TextInput
+                  label="Email"
+                  required={isRequired('email')}
+                  type="email"
+                  autoComplete="off"
+                  {...input('email')}
+                />
                 <PhoneInput
                   label="Contact Number"
-                  required
+                  required={isRequired('contactNumber')}
                   value={values.contactNumber}
                   onChange={(v) => form.setFieldValue('contactNumber', v)}
                   onBlur={() => form.validateField('contactNumber')}
@@ -399,7 +401,7 @@ export function LeadForm({
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <Select
                   label="Applicant Location"
-                  required
+                  required={isRequired('applicantLocation')}
                   placeholder="Choose a location"
                   data={APPLICANT_LOCATIONS as unknown as string[]}
                   {...select('applicantLocation')}
@@ -443,9 +445,8 @@ export function LeadForm({
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
                 <AssignmentSourceFields
                   module="leads"
-                  requiredPickers={LEAD_REQUIRED_PICKERS}
                   leadSource={values.leadSource}
-                  sourceRequired
+                  isRequired={isRequired}
                   readOnly={readOnly}
                   select={select}
                   input={input}
@@ -505,24 +506,12 @@ export function LeadForm({
   );
 }
 
-/**
- * The domain schema as the form's validator, plus the source's own detail field checked at once:
- * the schema's joined-field rules only run when every single field is valid, which would hide
- * 'Branch Office is required…' until the very end.
- */
+/** The domain schema as the form's validator (its source-detail rule reports while other fields are wrong). */
 function leadValidator(isNew: boolean, today: () => string) {
   const schemaErrors = schemaResolver(isNew ? createLeadSchema : updateLeadSchema, { sync: true });
-  return (values: LeadFormValues): FormErrors => {
-    // The schema cannot know the firm's time zone: a birth date after the firm's today is checked here.
-    const errors: FormErrors = { ...firmBirthDateErrors(values, today()), ...schemaErrors(values) };
-    const detail = SOURCE_DETAIL_FIELD[values.leadSource as keyof typeof SOURCE_DETAIL_FIELD];
-    if (detail && !values[detail].trim() && !errors[detail]) errors[detail] = SOURCE_DETAIL_MESSAGES[detail];
-    return errors;
-  };
+  // The schema cannot know the firm's time zone: a birth date after the firm's today is checked here.
+  return (values: LeadFormValues): FormErrors => ({ ...firmBirthDateErrors(values, today()), ...schemaErrors(values) });
 }
-
-/** Spec 1 §5.1: the staff form names a manager and an assistant manager. */
-const LEAD_REQUIRED_PICKERS = ['managerUserId', 'assistantManagerUserId'] as const;
 
 /** The words the user reads after a failed save (spec 1 §8). */
 export function saveErrorMessage(error: Error, isNew: boolean): string {

@@ -1,5 +1,6 @@
 // The 'Lead Overview' card at the left of the edit panel (spec 1 §2.5, spec 2 "Lead form").
-import type { LeadRecord } from '@crm/domain';
+import { hasCurrentVisa, type LeadRecord } from '@crm/domain';
+import { LeadStatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
   notSet,
@@ -7,11 +8,10 @@ import {
   OverviewSection,
   RecordOverviewCard,
 } from '../../records/components/record-overview-card.tsx';
-import { LeadStatusBadge } from './lead-status-badge.tsx';
 
 export function LeadOverviewCard({ lead }: { lead: LeadRecord }) {
   const { formatDate } = useDateFormat();
-  const inside = lead.applicantLocation === 'Inside Australia';
+  const inside = hasCurrentVisa(lead.applicantLocation);
   return (
     <RecordOverviewCard title="Lead Overview" record={lead} badges={<LeadStatusBadge status={lead.leadStatus} />}>
       <OverviewSection>

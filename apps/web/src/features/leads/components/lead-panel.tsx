@@ -5,7 +5,7 @@
 import { Alert, Anchor, Button, Center, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CONVERTED_STATUS, displayId, fullNameOf, type LeadRecord } from '@crm/domain';
+import { CONVERTED_STATUS, displayId, fullNameOf, LEAD_MESSAGES, type LeadRecord } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -13,6 +13,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { preloadServicesTab, ServicesTab, unlessDialogAbove } from '../../services/components/services-tab.tsx';
 import { useLead } from '../api/lead.ts';
 import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
 import { LeadForm } from './lead-form.tsx';
@@ -53,7 +54,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
   return (
     <RecordDrawer
       opened={state !== null}
-      onClose={onClose}
+      onClose={unlessDialogAbove(onClose)}
       closeLabel="Close lead panel"
       title={
         <>
@@ -91,7 +92,23 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
             </Stack>
           </Alert>
         ) : record ? (
-          <PanelTabs saved tab={tab} onTabChange={onTabChange}>
+          <PanelTabs
+            saved
+            tab={tab}
+            onTabChange={onTabChange}
+            services={
+              <ServicesTab
+                owner={{ type: 'lead', id: record.id }}
+                readOnlyReason={
+                  record.leadStatus === CONVERTED_STATUS
+                    ? LEAD_MESSAGES.readOnlyConverted
+                    : readOnlyRole
+                      ? 'Your role can view these services but not change them.'
+                      : null
+                }
+              />
+            }
+          >
             <EditLead
               lead={record}
               readOnly={isReadOnly(record)}
@@ -110,7 +127,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
 function NewLeadTabs({ onClose, onCreated }: { onClose: () => void; onCreated: (lead: LeadRecord) => void }) {
   const [tab, setTab] = useState<LeadPanelTab>('details');
   return (
-    <PanelTabs saved={false} tab={tab} onTabChange={setTab}>
+    <PanelTabs saved={false} tab={tab} onTabChange={setTab} services={null}>
       <NewLead onClose={onClose} onCreated={onCreated} />
     </PanelTabs>
   );
@@ -121,9 +138,11 @@ type PanelTabsProps = {
   tab: LeadPanelTab;
   onTabChange: (tab: LeadPanelTab) => void;
   children: React.ReactNode;
+  /** The Services tab's content (a saved lead's). */
+  services: React.ReactNode;
 };
 
-function PanelTabs({ saved, tab, onTabChange, children }: PanelTabsProps) {
+function PanelTabs({ saved, tab, onTabChange, children, services }: PanelTabsProps) {
   // Beside the tabs where there is room; on a phone on its own line under them.
   const phone = usePhoneLayout();
   const hint = !saved ? (
@@ -143,7 +162,7 @@ function PanelTabs({ saved, tab, onTabChange, children }: PanelTabsProps) {
         <Tabs.Tab value="tasks" disabled={!saved}>
           Tasks & Notes
         </Tabs.Tab>
-        <Tabs.Tab value="services" disabled={!saved}>
+        <Tabs.Tab value="services" disabled={!saved} onMouseEnter={preloadServicesTab} onFocus={preloadServicesTab}>
           Services
         </Tabs.Tab>
         {phone ? null : hint}
@@ -153,9 +172,7 @@ function PanelTabs({ saved, tab, onTabChange, children }: PanelTabsProps) {
       <Tabs.Panel value="tasks">
         <NotYet what="Tasks and notes" />
       </Tabs.Panel>
-      <Tabs.Panel value="services">
-        <NotYet what="Services" />
-      </Tabs.Panel>
+      <Tabs.Panel value="services">{services}</Tabs.Panel>
     </Tabs>
   );
 }

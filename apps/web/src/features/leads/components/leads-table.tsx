@@ -12,7 +12,7 @@ import {
 } from '../../../components/list-table/list-row.tsx';
 import { type ListColumn, type ListSort, ListTable } from '../../../components/list-table/list-table.tsx';
 import { PersonRecordCells } from '../../../components/list-table/person-record-cells.tsx';
-import { LeadStatusBadge } from './lead-status-badge.tsx';
+import { LeadStatusBadge } from '../../../components/status-badge.tsx';
 
 export type LeadRowAction = 'hide' | 'unhide' | 'archive' | 'delete';
 

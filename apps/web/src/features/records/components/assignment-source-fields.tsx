@@ -3,7 +3,7 @@
 import { Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { LEAD_SOURCES, PICKER_ROLES, REASSIGN_HINT, SOCIAL_PLATFORMS } from '@crm/domain';
+import { LEAD_SOURCES, PICKER_ROLES, REASSIGN_HINT, SOCIAL_PLATFORMS, sourceDetailField } from '@crm/domain';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { UserPicker } from '../../users/components/user-picker.tsx';
 
@@ -36,13 +36,14 @@ type PickerProps = { value: string; onChange: (value: string) => void; onBlur: (
 type AssignedUser = { id: string; fullName: string } | null;
 
 type AssignmentSourceFieldsProps = {
-  /** Pickers the form must fill (the lead form: manager and assistant manager, spec 1 §5.1). */
-  requiredPickers?: readonly PickerField[];
   /** Whose assign permission decides whether a saved assignment may change (spec 1 §6.2). */
   module: 'leads' | 'clients';
   leadSource: string;
-  /** A lead must have a source; a client's may be cleared. */
-  sourceRequired: boolean;
+  /**
+   * Whether the form's field must be filled (the domain's leadRequiredFields / clientRequiredFields): a lead
+   * must have a source, manager and assistant manager (spec 1 §5.1); a client's may be cleared.
+   */
+  isRequired: (field: string) => boolean;
   readOnly: boolean;
   select: (field: 'leadSource' | 'socialMediaPlatform') => SelectProps;
   input: (field: 'branchOffice' | 'associatePartner') => GetInputPropsReturnType;
@@ -52,10 +53,9 @@ type AssignmentSourceFieldsProps = {
 };
 
 export function AssignmentSourceFields({
-  requiredPickers = [],
   module,
   leadSource,
-  sourceRequired,
+  isRequired,
   readOnly,
   select,
   input,
@@ -63,6 +63,9 @@ export function AssignmentSourceFields({
   assigned,
 }: AssignmentSourceFieldsProps) {
   const canReassign = useAuthorization().can(`${module}:assign`);
+  const sourceRequired = isRequired('leadSource');
+  // The one detail field the source shows (spec 1 §2.7); the form marks it required.
+  const detail = sourceDetailField(leadSource);
   return (
     <>
       <Select
@@ -73,18 +76,20 @@ export function AssignmentSourceFields({
         clearable={!sourceRequired && !readOnly}
         {...select('leadSource')}
       />
-      {leadSource === 'Social Media' ? (
+      {detail === 'socialMediaPlatform' ? (
         <Select
           label="Social Media Platform"
-          required
+          required={isRequired(detail)}
           placeholder="Choose a platform"
           data={SOCIAL_PLATFORMS as unknown as string[]}
-          {...select('socialMediaPlatform')}
+          {...select(detail)}
         />
       ) : null}
-      {leadSource === 'Branch Office' ? <TextInput label="Branch Office" required {...input('branchOffice')} /> : null}
-      {leadSource === 'Associate Partner' ? (
-        <TextInput label="Associate Partner" required {...input('associatePartner')} />
+      {detail === 'branchOffice' ? (
+        <TextInput label="Branch Office" required={isRequired(detail)} {...input(detail)} />
+      ) : null}
+      {detail === 'associatePartner' ? (
+        <TextInput label="Associate Partner" required={isRequired(detail)} {...input(detail)} />
       ) : null}
       {PICKERS.map(({ field, label, roles, assignedKey }) => {
         // Without 'assign' a saved assignment stays as it is; an empty one may still be filled.
@@ -95,7 +100,7 @@ export function AssignmentSourceFields({
             label={label}
             roles={roles}
             current={assigned?.[assignedKey]}
-            required={requiredPickers.includes(field)}
+            required={isRequired(field)}
             disabled={readOnly || locked}
             description={locked && !readOnly ? REASSIGN_HINT : undefined}
             {...picker(field)}

@@ -1,5 +1,6 @@
 // The name, birth and country fields of a person: a lead, a client, and a client's spouse/partner
-// (spec 1 §2.5, §2.6). Which of them are required differs between the three (spec 1 §5.1, §5.2).
+// (spec 1 §2.5, §2.6). Which of them are required differs between the three (spec 1 §5.1, §5.2): the
+// form asks the domain (leadRequiredFields, clientRequiredFields).
 import { Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { COUNTRIES, GENDERS } from '@crm/domain';
@@ -16,8 +17,8 @@ type PersonFieldsProps = {
   /** 'Spouse ' for the spouse/partner section. */
   labelPrefix?: string;
   fieldOf?: (part: PersonPart) => string;
-  /** Besides first and last name, which are always required. */
-  required: Partial<Record<'dateOfBirth' | 'nationality' | 'countryOfResidence', boolean>>;
+  /** Whether the form's field (after fieldOf) must be filled. */
+  isRequired: (field: string) => boolean;
   withGender: boolean;
   readOnly: boolean;
   // Method syntax on purpose: each form passes its own narrower field-name type.
@@ -28,28 +29,39 @@ type PersonFieldsProps = {
 export function PersonFields({
   labelPrefix = '',
   fieldOf = (part) => part,
-  required,
+  isRequired,
   withGender,
   readOnly,
   input,
   select,
 }: PersonFieldsProps) {
+  const required = (part: PersonPart) => isRequired(fieldOf(part));
   const country = (part: 'nationality' | 'countryOfResidence', label: string) => (
     <Select
       label={`${labelPrefix}${label}`}
-      required={required[part]}
+      required={required(part)}
       placeholder="Choose a country"
       data={COUNTRIES as string[]}
       searchable
-      clearable={!required[part] && !readOnly}
+      clearable={!required(part) && !readOnly}
       {...select(fieldOf(part))}
     />
   );
   return (
     <>
-      <TextInput label={`${labelPrefix}First Name`} required autoComplete="off" {...input(fieldOf('firstName'))} />
+      <TextInput
+        label={`${labelPrefix}First Name`}
+        required={required('firstName')}
+        autoComplete="off"
+        {...input(fieldOf('firstName'))}
+      />
       <TextInput label={`${labelPrefix}Middle Name`} autoComplete="off" {...input(fieldOf('middleName'))} />
-      <TextInput label={`${labelPrefix}Last Name`} required autoComplete="off" {...input(fieldOf('lastName'))} />
+      <TextInput
+        label={`${labelPrefix}Last Name`}
+        required={required('lastName')}
+        autoComplete="off"
+        {...input(fieldOf('lastName'))}
+      />
       {withGender ? (
         <Select
           label={`${labelPrefix}Gender`}
@@ -62,8 +74,8 @@ export function PersonFields({
       <DateField
         kind="birth"
         label={`${labelPrefix}Date of Birth`}
-        required={required.dateOfBirth}
-        clearable={!required.dateOfBirth && !readOnly}
+        required={required('dateOfBirth')}
+        clearable={!required('dateOfBirth') && !readOnly}
         {...input(fieldOf('dateOfBirth'))}
       />
       {country('nationality', 'Nationality')}

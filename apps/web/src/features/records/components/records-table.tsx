@@ -12,8 +12,8 @@ import {
   RowMenu,
 } from '../../../components/list-table/list-row.tsx';
 import { ListCell, type ListColumn, ListTable, useListLayout } from '../../../components/list-table/list-table.tsx';
+import { RecordStatusBadge } from '../../../components/status-badge.tsx';
 import classes from './records-table.module.css';
-import { RecordStatusBadge } from './record-status-badge.tsx';
 import { TaskSummaryHoverCard } from './task-summary-hover-card.tsx';
 
 export type RecordRowAction = 'view' | 'edit' | 'delete';

@@ -1,0 +1,96 @@
+// Services sold to a lead or a client (spec 2 §3 "Service"): exactly one of lead_id / client_id names the
+// record it belongs to; conversion and reversion move it between them (features/records/child-records.ts).
+// Money is numeric(14,2), read and written as decimal strings; the payment status is derived on read.
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns, dateSortKey, id, prefixSearchKey, timestamptz } from './columns.ts';
+import { clients } from './clients.ts';
+import { leads } from './leads.ts';
+
+/** A tuition term as stored (amounts as decimal strings; its status is derived on read). */
+export type StoredPaymentTerm = {
+  termNumber: number;
+  termName: string;
+  amount: string;
+  paidAmount: string;
+  dueDate: string | null;
+  paymentDate: string | null;
+  notes: string | null;
+};
+
+type OverviewColumns = { deletedAt: AnyPgColumn; recordLive: AnyPgColumn };
+/** The services the Finance overview lists: not deleted, on a record that is not deleted. */
+const OVERVIEW = (t: OverviewColumns) => sql`${t.deletedAt} is null and ${t.recordLive}`;
+
+/** The overview's search text (3+ letters, trigram): service name, the record's name and email. */
+export const serviceSearchText = (t: { serviceName: AnyPgColumn; entityName: AnyPgColumn; entityEmail: AnyPgColumn }) =>
+  sql`lower(${t.serviceName} || ' ' || ${t.entityName} || ' ' || ${t.entityEmail})`;
+
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    // A record's purge deletes its services with it (DECISIONS §6: child records follow their record).
+    leadId: uuid().references(() => leads.id, { onDelete: 'cascade' }),
+    clientId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
+    deletedAt: timestamptz(),
+    ...auditColumns(),
+    serviceName: text().notNull(),
+    serviceCategory: text(),
+    serviceDescription: text(),
+    serviceStatus: text().notNull().default('Active'),
+    serviceFee: numeric({ precision: 14, scale: 2 }),
+    paidAmount: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    currency: text().notNull().default('AUD'),
+    startDate: date({ mode: 'string' }),
+    completionDate: date({ mode: 'string' }),
+    notes: text(),
+    /** The storage key of the payment-evidence image, when one was uploaded. */
+    paymentEvidenceKey: text(),
+    tuitionTerms: jsonb().$type<StoredPaymentTerm[]>().notNull().default([]),
+    /** The lead a conversion moved it from ('Transferred from Lead'). */
+    transferredFromLeadId: uuid(),
+    deleteReason: text(),
+    deletedBy: uuid(),
+    /**
+     * Copied from the record by triggers (migration 0012), kept exact when the record's name, email or
+     * state changes: the Finance overview searches, sorts and shows them without joining two tables, and
+     * hides the services of a record that is deleted.
+     */
+    entityName: text().notNull().default(''),
+    entityEmail: text().notNull().default(''),
+    recordLive: boolean().notNull().default(true),
+  },
+  (t) => [
+    check('services_one_record', sql`num_nonnulls(${t.leadId}, ${t.clientId}) = 1`),
+    check(
+      'services_amounts_not_negative',
+      sql`${t.paidAmount} >= 0 and (${t.serviceFee} is null or ${t.serviceFee} >= 0)`,
+    ),
+    // A record's Services tab: its live services, newest first.
+    index('services_lead_idx')
+      .on(t.leadId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('services_client_idx')
+      .on(t.clientId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The Finance overview: listed services, by each sort it offers, and its search at every length.
+    index('services_overview_created_idx').on(t.createdAt, t.id).where(OVERVIEW(t)),
+    index('services_overview_start_idx').on(dateSortKey(t.startDate), t.id).where(OVERVIEW(t)),
+    index('services_overview_name_idx').on(t.serviceName, t.id).where(OVERVIEW(t)),
+    index('services_overview_entity_idx').on(t.entityName, t.id).where(OVERVIEW(t)),
+    index('services_overview_search_idx')
+      .using('gin', sql`${serviceSearchText(t)} gin_trgm_ops`)
+      .where(OVERVIEW(t)),
+    index('services_service_name_prefix_idx')
+      .on(sql`${prefixSearchKey(t.serviceName)} text_pattern_ops`)
+      .where(OVERVIEW(t)),
+    index('services_entity_name_prefix_idx')
+      .on(sql`${prefixSearchKey(t.entityName)} text_pattern_ops`)
+      .where(OVERVIEW(t)),
+    index('services_entity_email_prefix_idx')
+      .on(sql`${prefixSearchKey(t.entityEmail)} text_pattern_ops`)
+      .where(OVERVIEW(t)),
+  ],
+);

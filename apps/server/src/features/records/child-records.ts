@@ -1,0 +1,50 @@
+// Child records follow their record (DECISIONS.md §6; issue 11): the one rule the record lifecycle applies to
+// every kind of child — services now; tasks and notes, invoices, files and contracts add themselves here.
+// - conversion (and a contact restored to a client) moves the lead's children to the client, marked as
+//   transferred from the lead; a reversion moves the client's children back to the lead;
+// - archive and restore: the archived lead row keeps its children, so they come back with it;
+// - soft delete hides them with the record (lists read them through a live record) and restore shows them;
+// - purge deletes them with the record (foreign keys ON DELETE CASCADE).
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { services } from '../../db/schema/index.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+
+/** The kinds of record that have children. */
+export type ParentType = 'lead' | 'client';
+
+/** The lead's children now belong to the client it became. */
+export async function moveChildrenToClient(tx: Executor, leadId: string, clientId: string): Promise<void> {
+  await tx
+    .update(services)
+    .set({ leadId: null, clientId, transferredFromLeadId: leadId })
+    .where(eq(services.leadId, leadId));
+}
+
+/** The client's children go back to the lead it was converted from (the client becomes Reverted). */
+export async function moveChildrenToLead(tx: Executor, clientId: string, leadId: string): Promise<void> {
+  await tx
+    .update(services)
+    .set({ clientId: null, leadId, transferredFromLeadId: null })
+    .where(eq(services.clientId, clientId));
+}
+
+/**
+ * The stored files of a record's children, read in the purge's transaction before the rows go (the
+ * foreign keys delete the rows; the files are removed once the purge has committed).
+ */
+export async function childFileKeys(tx: Executor, parent: { type: ParentType; id: string }): Promise<string[]> {
+  const column = parent.type === 'lead' ? services.leadId : services.clientId;
+  const rows = await tx
+    .select({ key: services.paymentEvidenceKey })
+    .from(services)
+    .where(and(eq(column, parent.id), isNotNull(services.paymentEvidenceKey)));
+  return rows.map((r) => r.key!);
+}
+
+/** Removes files whose rows are gone; a file that cannot be removed is logged, the purge stands. */
+export async function removeFiles(storage: FileStorage, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    await storage.remove(key).catch((error: unknown) => console.warn(`Could not remove file ${key}: ${String(error)}`));
+  }
+}

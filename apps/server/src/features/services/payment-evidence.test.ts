@@ -1,0 +1,125 @@
+// Payment evidence: an image told by its content, under 5 MB, served only to those who may see the record,
+// replaced and purged without leaving a file behind.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_MESSAGES, type ServiceRecord } from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+
+let f: Fixture;
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
+
+function multipart(field: string, filename: string, type: string, bytes: Buffer) {
+  const boundary = '----crmtestboundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(role: Parameters<Fixture['call']>[0], serviceId: string, body: ReturnType<typeof multipart>) {
+  const cookie = await f.t.signIn(role);
+  return f.t.app.inject({
+    method: 'POST',
+    url: `/api/services/${serviceId}/evidence`,
+    headers: { ...body.headers, cookie },
+    payload: body.payload,
+  });
+}
+
+async function newService(role: Parameters<Fixture['call']>[0] = 'administrator') {
+  const lead = await f.createLead(role);
+  const res = await f.call(role, 'POST', `/api/leads/${lead.id}/services`, {
+    serviceName: 'Visa Application',
+    serviceFee: '100',
+  });
+  return { lead, service: res.json() as ServiceRecord };
+}
+
+describe('payment evidence', () => {
+  it('stores an image, serves it back with its type, and replaces it without leaving the old file', async () => {
+    const { service } = await newService();
+    const saved = await upload('administrator', service.id, multipart('file', 'receipt.png', 'image/png', PNG));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ hasPaymentEvidence: true, version: 2 });
+    const image = await f.call('administrator', 'GET', `/api/services/${service.id}/evidence`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['content-disposition']).toMatch(/^inline; filename="payment-evidence-.*\.png"$/);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+
+    // A GIF named .png is stored as what it is.
+    const replaced = await upload('administrator', service.id, multipart('file', 'scan.png', 'image/png', GIF));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await f.call('administrator', 'GET', `/api/services/${service.id}/evidence`)).headers['content-type']).toBe(
+      'image/gif',
+    );
+    const keys = await f.t.database.db.execute<{ k: string }>(
+      `select payment_evidence_key as k from services where id = '${service.id}'`,
+    );
+    expect(keys.rows[0]?.k).toMatch(/\.gif$/);
+    expect(await f.t.app.storage.get(keys.rows[0]!.k)).toBeDefined();
+  });
+
+  it("refuses a renamed text file, an oversized image and a missing file, in the spec's words", async () => {
+    const { service } = await newService();
+    const renamed = await upload(
+      'administrator',
+      service.id,
+      multipart('file', 'photo.jpg', 'image/jpeg', Buffer.from('just text')),
+    );
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toContain(SERVICE_MESSAGES.evidenceType);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooLarge = await upload('administrator', service.id, multipart('file', 'big.png', 'image/png', big));
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().message).toContain(SERVICE_MESSAGES.evidenceSize);
+    const otherField = await upload('administrator', service.id, multipart('image', 'a.png', 'image/png', PNG));
+    expect(otherField.statusCode).toBe(400);
+    const json = await f.call('administrator', 'POST', `/api/services/${service.id}/evidence`, { file: 'x' });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+    expect((await f.call('administrator', 'GET', `/api/services/${service.id}/evidence`)).statusCode).toBe(404);
+  });
+
+  it("is served only to users who may see the service's record, and written only by its editors", async () => {
+    const { service } = await newService();
+    expect((await upload('administrator', service.id, multipart('file', 'r.png', 'image/png', PNG))).statusCode).toBe(
+      200,
+    );
+    expect((await f.call('consultant', 'GET', `/api/services/${service.id}/evidence`)).statusCode).toBe(404);
+    expect((await upload('consultant', service.id, multipart('file', 'r.png', 'image/png', PNG))).statusCode).toBe(404);
+    expect((await f.call('guest', 'GET', `/api/services/${service.id}/evidence`)).statusCode).toBe(200);
+    expect((await upload('guest', service.id, multipart('file', 'r.png', 'image/png', PNG))).statusCode).toBe(403);
+  });
+
+  it("goes with its record's purge", async () => {
+    const { lead, service } = await newService();
+    expect((await upload('administrator', service.id, multipart('file', 'r.png', 'image/png', PNG))).statusCode).toBe(
+      200,
+    );
+    const keys = await f.t.database.db.execute<{ k: string }>(
+      `select payment_evidence_key as k from services where id = '${service.id}'`,
+    );
+    const key = keys.rows[0]!.k;
+    expect(await f.t.app.storage.get(key)).toBeDefined();
+    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBe(200);
+    expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);
+    expect(await f.t.app.storage.get(key)).toBeUndefined();
+  });
+});

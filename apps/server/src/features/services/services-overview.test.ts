@@ -1,0 +1,223 @@
+// Finance → Services Overview: the list with its filters and search, the summary over the filtered set,
+// the record's name kept in step, and the export in both formats (figures as on screen, formulas defused).
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  paymentStatusOf,
+  SERVICE_EXPORT_COLUMNS,
+  type ServiceOverviewPage,
+  type ServiceRecord,
+  type ServiceSummary,
+} from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { services } from '../../db/schema/index.ts';
+import { paymentStatusSql } from './services.repository.ts';
+
+let f: Fixture;
+const tag = `ov${Date.now() % 100000}`;
+let leadId: string;
+let clientId: string;
+
+beforeAll(async () => {
+  f = await createFixture();
+  const lead = await f.createLead('administrator', {
+    firstName: 'Marisol',
+    lastName: `Reyes${tag}`.replace(/\d/g, 'x'),
+  });
+  leadId = lead.id;
+  const client = await f.call(
+    'administrator',
+    'POST',
+    '/api/clients',
+    f.clientInput({ firstName: 'Tomas', lastName: 'Okafor' }),
+  );
+  clientId = client.json().id;
+  const add = async (path: string, body: Record<string, unknown>) => {
+    const res = await f.call('administrator', 'POST', path, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as ServiceRecord;
+  };
+  // Ten fees of 0.10 and 0.20 in PHP: the summary must say 1.50 / 0.30, not 1.5000000000000002.
+  for (let i = 0; i < 5; i++) {
+    await add(`/api/leads/${leadId}/services`, {
+      serviceName: 'Consultation Fee',
+      serviceFee: '0.10',
+      currency: 'PHP',
+      startDate: '2026-03-01',
+    });
+    await add(`/api/leads/${leadId}/services`, {
+      serviceName: 'Consultation Fee',
+      serviceFee: '0.20',
+      paidAmount: '0.06',
+      currency: 'PHP',
+      startDate: '2026-05-01',
+    });
+  }
+  await add(`/api/clients/${clientId}/services`, {
+    serviceName: 'Visa Application',
+    serviceFee: '4640',
+    paidAmount: '4640',
+    serviceStatus: 'Completed',
+  });
+  await add(`/api/clients/${clientId}/services`, {
+    serviceName: '=HYPERLINK("http://evil")',
+    serviceFee: '10',
+    notes: '+cmd',
+  });
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+const page = async (query: string, role: Parameters<Fixture['call']>[0] = 'administrator') => {
+  const res = await f.call(role, 'GET', `/api/services?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ServiceOverviewPage;
+};
+const summary = async (query: string) =>
+  (await f.call('administrator', 'GET', `/api/services/summary?${query}`)).json() as ServiceSummary;
+
+describe('Services Overview', () => {
+  it('lists services with their record, filters by type, currency, status, payment status and start date', async () => {
+    const all = await page('pageSize=100');
+    expect(all.items.length).toBe(12);
+    expect(all.items.find((s) => s.entityType === 'client')).toMatchObject({ entityName: 'Tomas Okafor' });
+    expect((await page('type=client')).items).toHaveLength(2);
+    expect((await page('currency=PHP')).items).toHaveLength(10);
+    expect((await page('status=Completed')).items.map((s) => s.serviceName)).toEqual(['Visa Application']);
+    expect((await page('paymentStatus=Partially%20Paid')).items).toHaveLength(5);
+    expect((await page('paymentStatus=Paid')).items).toHaveLength(1);
+    // A service with a start date must fall inside the range; one without passes.
+    const april = await page('from=2026-04-01&until=2026-06-30');
+    expect(april.items.filter((s) => s.startDate === '2026-03-01')).toEqual([]);
+    expect(april.items).toHaveLength(7);
+  });
+
+  it("searches the service name and the record's name and email at every length", async () => {
+    expect((await page('search=visa%20app')).items).toHaveLength(1);
+    expect((await page('search=okafor')).items).toHaveLength(2);
+    expect((await page('search=to')).items).toHaveLength(2);
+    expect((await page('search=co')).items).toHaveLength(10);
+  });
+
+  it('sums each currency exactly over the filtered set, PHP first', async () => {
+    const cards = await summary('');
+    expect(cards.totalServices).toBe(12);
+    expect(cards.currencies.map((c) => c.currency)).toEqual(['PHP', 'AUD']);
+    expect(cards.currencies[0]).toMatchObject({
+      serviceCount: 10,
+      totalRevenue: '1.50',
+      totalPaid: '0.30',
+      pendingPayments: '1.20',
+      activeCount: 10,
+    });
+    expect((await summary('type=client')).currencies).toEqual([
+      expect.objectContaining({ currency: 'AUD', totalRevenue: '4650.00', totalPaid: '4640.00', completedCount: 1 }),
+    ]);
+  });
+
+  it('charts revenue and paid per month and currency, and the payment-status split', async () => {
+    const chart = (await f.call('administrator', 'GET', '/api/services/chart?currency=PHP')).json();
+    expect(chart.months).toEqual([
+      { month: '2026-03', currency: 'PHP', revenue: '0.50', paid: '0.00' },
+      { month: '2026-05', currency: 'PHP', revenue: '1.00', paid: '0.30' },
+    ]);
+    expect(chart.paymentStatuses).toEqual([
+      { status: 'Paid', count: 0 },
+      { status: 'Partially Paid', count: 5 },
+      { status: 'Unpaid', count: 5 },
+      { status: 'N/A', count: 0 },
+    ]);
+  });
+
+  it("keeps the record's name in step and hides the services of a deleted record", async () => {
+    const before = await page('type=lead&pageSize=1');
+    const lead = (await f.call('administrator', 'GET', `/api/leads/${leadId}`)).json();
+    const renamed = await f.call('administrator', 'PATCH', `/api/leads/${leadId}`, {
+      firstName: 'Marisa',
+      version: lead.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await page('type=lead&pageSize=1')).items[0]?.entityName).toMatch(/^Marisa /);
+    expect(before.items[0]?.entityName).toMatch(/^Marisol /);
+    expect((await f.call('administrator', 'DELETE', `/api/leads/${leadId}`, {})).statusCode).toBe(200);
+    expect((await page('type=lead')).items).toEqual([]);
+    expect((await f.call('administrator', 'POST', `/api/leads/${leadId}/restore`)).statusCode).toBe(200);
+    expect((await page('type=lead&pageSize=100')).items).toHaveLength(10);
+  });
+
+  it('is for the Finance module: members and supervisors in, consultants and team leads out', async () => {
+    expect((await f.call('member', 'GET', '/api/services')).statusCode).toBe(200);
+    expect((await f.call('supervisor', 'GET', '/api/services/summary')).statusCode).toBe(200);
+    expect((await f.call('consultant', 'GET', '/api/services')).statusCode).toBe(403);
+    expect((await f.call('team_lead', 'GET', '/api/services/summary')).statusCode).toBe(403);
+    expect((await f.call('member', 'GET', '/api/services/export?format=csv')).statusCode).toBe(403);
+  });
+
+  it('derives the payment status in SQL as the domain does, at every boundary', async () => {
+    const cases: [string | null, string][] = [
+      [null, '0'],
+      ['0', '0'],
+      ['10', '0'],
+      ['10', '0.01'],
+      ['10', '9.99'],
+      ['10', '10'],
+    ];
+    for (const [fee, paid] of cases) {
+      const result = await f.t.database.db.execute<{ s: string }>(
+        sql`select ${paymentStatusSql} as s from (select ${fee}::numeric as service_fee, ${paid}::numeric as paid_amount) as ${services}`,
+      );
+      const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
+      expect(result.rows[0]?.s, `${fee} / ${paid}`).toBe(
+        paymentStatusOf(fee === null ? null : cents(fee), cents(paid)),
+      );
+    }
+  });
+});
+
+describe('export', () => {
+  it('streams CSV with the spec columns, the figures on screen and formulas defused', async () => {
+    const res = await f.call('administrator', 'GET', '/api/services/export?format=csv&type=client');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="services-export-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = res.body.replace(/^\uFEFF/, '');
+    const [header, ...lines] = text.trim().split('\n');
+    expect(header).toBe(SERVICE_EXPORT_COLUMNS.join(','));
+    expect(lines).toHaveLength(2);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(text).toMatch(/Visa Application,,Tomas Okafor,[^,]+,Client,Completed,Paid,AUD,4640\.00,4640\.00,0\.00/);
+  });
+
+  it('writes an Excel workbook that exceljs reads back with the same figures', async () => {
+    const res = await f.call('administrator', 'GET', '/api/services/export?format=xlsx&currency=PHP');
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Services')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...SERVICE_EXPORT_COLUMNS]);
+    expect(sheet.rowCount).toBe(11);
+    let fees = 0;
+    sheet.eachRow((row, n) => {
+      if (n > 1) fees += Math.round(Number(row.getCell(10).value) * 100);
+    });
+    expect(fees).toBe(150);
+  });
+
+  it('exports only the selected rows when ids are given, and refuses a bad format', async () => {
+    const ids = (await page('type=client')).items.map((s) => s.id);
+    const res = await f.call('administrator', 'GET', `/api/services/export?format=csv&ids=${ids[0]}`);
+    expect(res.body.trim().split('\n')).toHaveLength(2);
+    expect((await f.call('administrator', 'GET', '/api/services/export?format=pdf')).statusCode).toBe(400);
+  });
+
+  it("is deleted from the overview by Finance's deleters with the overview's reason", async () => {
+    const [row] = (await page('type=client&status=Completed')).items;
+    const res = await f.call('administrator', 'DELETE', `/api/services/${row!.id}`, { reason: 'Deleted by admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await page('type=client&status=Completed')).items).toEqual([]);
+  });
+});

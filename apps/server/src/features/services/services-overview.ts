@@ -1,0 +1,330 @@
+// Finance → Services Overview (spec 3 §2.1; issue 11 items 4 and 6): every listed service (not deleted, on
+// a record that is not deleted) with its record's name and email, filtered, searched and paged by the one
+// list helper; the summary cards over the whole filtered set; and the export, streamed in keyset batches
+// so the whole set never sits in memory.
+import { PassThrough, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  centsOf,
+  compareCurrencies,
+  formatMoney,
+  neutraliseFormula,
+  SERVICE_EXPORT_COLUMNS,
+  type SERVICE_SORT_FIELDS,
+  type ServiceExportQuery,
+  type ServiceFilter,
+  type ServiceOverviewPage,
+  type ServiceOverviewQuery,
+  type ServiceOverviewRow,
+  type ServiceSummary,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type ServiceChart,
+} from '@crm/domain';
+import type { Database, Executor } from '../../db/database.ts';
+import {
+  listPage,
+  listWhere,
+  seesEverything,
+  type SortKey,
+  sortKey,
+  type Viewer,
+  visibleTo,
+} from '../../db/list-query.ts';
+import { dateSortKey, prefixSearchKey } from '../../db/schema/columns.ts';
+import { clientOwnership, clients, leadOwnership, leads, serviceSearchText, services } from '../../db/schema/index.ts';
+import { readFirmToday } from '../settings/settings.repository.ts';
+import { paymentStatusSql, type ServiceRow, toServiceRecord } from './services.repository.ts';
+
+const SORT_KEYS = {
+  createdAt: sortKey(services.createdAt, 'timestamptz'),
+  startDate: { expr: dateSortKey(services.startDate), type: 'date' },
+  serviceName: sortKey(services.serviceName),
+  entityName: sortKey(services.entityName),
+} satisfies Record<(typeof SERVICE_SORT_FIELDS)[number], SortKey>;
+
+/** The services the overview lists (the partial indexes' condition, schema/services.ts). */
+const listed = (): SQL[] => [isNull(services.deletedAt), sql`${services.recordLive}`];
+
+/** A role that sees only its own records sees the services of those records. */
+function servicesVisibleTo(viewer: Viewer): SQL | undefined {
+  if (seesEverything(viewer)) return undefined;
+  return or(
+    sql`exists (select 1 from ${leads} where ${leads.id} = ${services.leadId} and ${visibleTo(viewer, leadOwnership)})`,
+    sql`exists (select 1 from ${clients} where ${clients.id} = ${services.clientId} and ${visibleTo(viewer, clientOwnership)})`,
+  );
+}
+
+/** The filters of spec 3 §2.1: a service with a start date must fall inside the range; one without passes. */
+function filterConditions(filter: ServiceFilter): (SQL | undefined)[] {
+  return [
+    filter.from ? or(isNull(services.startDate), sql`${services.startDate} >= ${filter.from}`) : undefined,
+    filter.until ? or(isNull(services.startDate), sql`${services.startDate} <= ${filter.until}`) : undefined,
+    filter.currency ? eq(services.currency, filter.currency) : undefined,
+    filter.status ? eq(services.serviceStatus, filter.status) : undefined,
+    filter.paymentStatus ? sql`${paymentStatusSql} = ${filter.paymentStatus}` : undefined,
+    filter.type === 'lead'
+      ? isNotNull(services.leadId)
+      : filter.type === 'client'
+        ? isNotNull(services.clientId)
+        : undefined,
+  ];
+}
+
+const overviewSearch = (term: string | undefined) => ({
+  expression: serviceSearchText(services),
+  prefixes: [
+    prefixSearchKey(services.serviceName),
+    prefixSearchKey(services.entityName),
+    prefixSearchKey(services.entityEmail),
+  ],
+  term,
+});
+
+function overviewWhere(viewer: Viewer, filter: ServiceFilter): SQL | undefined {
+  return listWhere({
+    viewer,
+    conditions: [...listed(), ...filterConditions(filter)],
+    visibility: servicesVisibleTo,
+    search: overviewSearch(filter.search),
+  });
+}
+
+const toRow = (row: ServiceRow, today: string): ServiceOverviewRow => ({
+  ...toServiceRecord(row, today),
+  entityName: row.entityName,
+  entityEmail: row.entityEmail,
+});
+
+/** GET /api/services: one page, never counted (the summary counts the filtered set exactly). */
+export async function listServiceOverview(
+  db: Database,
+  viewer: Viewer,
+  query: ServiceOverviewQuery,
+): Promise<ServiceOverviewPage> {
+  const today = await readFirmToday(db);
+  return listPage(db, {
+    viewer,
+    from: services,
+    conditions: [...listed(), ...filterConditions(query)],
+    visibility: servicesVisibleTo,
+    search: overviewSearch(query.search),
+    sort: { keys: SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: services.id },
+    query,
+    // Never counted here: the overview's count card comes from GET /api/services/summary, which counts the
+    // filtered set exactly in its own request (docs/decisions/0008), so the page stays an index range.
+    filtered: true,
+    toItems: async (rows) => rows.map((row) => toRow(row, today)),
+  });
+}
+
+/** GET /api/services/summary: per currency over the whole filtered set, summed exactly by the database. */
+export async function serviceSummary(db: Database, viewer: Viewer, filter: ServiceFilter): Promise<ServiceSummary> {
+  const rows = await db
+    .select({
+      currency: services.currency,
+      n: sql<number>`count(*)::int`,
+      fee: sql<string>`coalesce(sum(${services.serviceFee}), 0)::text`,
+      paid: sql<string>`coalesce(sum(${services.paidAmount}), 0)::text`,
+      // Owed service by service (balanceDueOf): a service without a fee owes nothing, whatever was paid.
+      due: sql<string>`coalesce(sum(${services.serviceFee} - ${services.paidAmount}), 0)::text`,
+      active: sql<number>`(count(*) filter (where ${services.serviceStatus} = 'Active'))::int`,
+      completed: sql<number>`(count(*) filter (where ${services.serviceStatus} = 'Completed'))::int`,
+    })
+    .from(services)
+    .where(overviewWhere(viewer, filter))
+    .groupBy(services.currency);
+  const currencies = rows
+    .sort((a, b) => compareCurrencies(a.currency, b.currency))
+    .map((r) => {
+      const fee = centsOf(r.fee);
+      const paid = centsOf(r.paid);
+      return {
+        currency: r.currency,
+        serviceCount: Number(r.n),
+        totalRevenue: formatMoney(fee),
+        totalPaid: formatMoney(paid),
+        pendingPayments: formatMoney(centsOf(r.due)),
+        activeCount: Number(r.active),
+        completedCount: Number(r.completed),
+      };
+    });
+  return { totalServices: currencies.reduce((n, c) => n + c.serviceCount, 0), currencies };
+}
+
+/**
+ * GET /api/services/chart: per month (of the start date, else of the created date, in the firm's zone) and
+ * currency the fees and payments, and how many services are in each payment status — over the filtered set.
+ */
+export async function serviceChart(
+  db: Database,
+  viewer: Viewer,
+  filter: ServiceFilter,
+  timeZone: string,
+): Promise<ServiceChart> {
+  const where = overviewWhere(viewer, filter);
+  const month = sql<string>`to_char(coalesce(${services.startDate}, (${services.createdAt} at time zone ${timeZone})::date), 'YYYY-MM')`;
+  const [months, statuses] = await Promise.all([
+    db
+      .select({
+        month,
+        currency: services.currency,
+        revenue: sql<string>`coalesce(sum(${services.serviceFee}), 0)::text`,
+        paid: sql<string>`coalesce(sum(${services.paidAmount}), 0)::text`,
+      })
+      .from(services)
+      .where(where)
+      .groupBy(sql`1`, services.currency)
+      .orderBy(sql`1`, services.currency),
+    db
+      .select({ status: sql<PaymentStatus>`${paymentStatusSql}`, count: sql<number>`count(*)::int` })
+      .from(services)
+      .where(where)
+      .groupBy(sql`1`),
+  ]);
+  return {
+    months: months.map((m) => ({
+      month: m.month,
+      currency: m.currency,
+      revenue: formatMoney(centsOf(m.revenue)),
+      paid: formatMoney(centsOf(m.paid)),
+    })),
+    paymentStatuses: PAYMENT_STATUSES.map((status) => ({
+      status,
+      count: Number(statuses.find((s) => s.status === status)?.count ?? 0),
+    })),
+  };
+}
+
+const EXPORT_BATCH = 1000;
+
+/** Every matching service, newest first, read in keyset batches (a cursor on created_at, id). */
+async function* exportRows(db: Executor, viewer: Viewer, query: ServiceExportQuery): AsyncGenerator<ServiceRow> {
+  const where = and(overviewWhere(viewer, query), query.ids?.length ? inArray(services.id, query.ids) : undefined);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const boundary: SQL | undefined = after
+      ? or(
+          lt(services.createdAt, after.createdAt),
+          and(eq(services.createdAt, after.createdAt), lt(services.id, after.id)),
+        )
+      : undefined;
+    const batch: ServiceRow[] = await db
+      .select()
+      .from(services)
+      .where(and(where, boundary))
+      .orderBy(desc(services.createdAt), desc(services.id))
+      .limit(EXPORT_BATCH);
+    for (const row of batch) yield row;
+    if (batch.length < EXPORT_BATCH) return;
+    const last: ServiceRow = batch[batch.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+type ExportCells = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number | null,
+  number,
+  number,
+  string,
+  string,
+  string,
+];
+
+/** One row of spec 3 §9's columns; text neutralised against formulas, money as numbers with 2 decimals. */
+function exportCells(row: ServiceRow, today: string, timeZone: string): ExportCells {
+  const record = toServiceRecord(row, today);
+  // Money leaves the exact path only here, as a spreadsheet number of at most 2 decimals.
+  const number = (amount: string) => Number(amount);
+  const text = (value: string | null) => neutraliseFormula(value ?? '');
+  return [
+    record.id,
+    text(record.serviceName),
+    text(record.serviceCategory),
+    text(row.entityName),
+    text(row.entityEmail),
+    record.entityType === 'lead' ? 'Lead' : 'Client',
+    record.serviceStatus,
+    record.paymentStatus,
+    record.currency,
+    record.serviceFee === null ? null : number(record.serviceFee),
+    number(record.paidAmount),
+    number(record.balanceDue),
+    record.startDate ?? '',
+    record.completionDate ?? '',
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    })
+      .format(row.createdAt)
+      .replace(',', ''),
+  ];
+}
+
+/**
+ * The export as a stream: CSV (UTF-8 with a BOM, so Excel reads it) or an Excel workbook written row by
+ * row. `onDone` learns how many rows went out (the audit row).
+ */
+export function exportServices(
+  db: Database,
+  viewer: Viewer,
+  query: ServiceExportQuery,
+  context: { today: string; timeZone: string },
+  onDone: (count: number) => void,
+): Readable {
+  const out = new PassThrough();
+  const rows = exportRows(db, viewer, query);
+  const run = async () => {
+    let count = 0;
+    if (query.format === 'csv') {
+      const csv = stringify({
+        header: true,
+        columns: [...SERVICE_EXPORT_COLUMNS],
+        bom: true,
+        cast: { number: (n) => n.toFixed(2) },
+      });
+      csv.pipe(out);
+      for await (const row of rows) {
+        if (!csv.write(exportCells(row, context.today, context.timeZone)))
+          await new Promise((r) => csv.once('drain', r));
+        count += 1;
+      }
+      csv.end();
+    } else {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+      const sheet = workbook.addWorksheet('Services');
+      const widths = [38, 30, 30, 30, 36, 12, 12, 16, 10, 14, 14, 14, 12, 16, 18];
+      sheet.columns = SERVICE_EXPORT_COLUMNS.map((header, i) => ({
+        header,
+        key: String(i),
+        width: Math.min(widths[i] ?? 20, 50),
+        ...(i >= 9 && i <= 11 ? { style: { numFmt: '#,##0.00' } } : {}),
+      }));
+      for await (const row of rows) {
+        sheet.addRow(exportCells(row, context.today, context.timeZone)).commit();
+        count += 1;
+      }
+      sheet.commit();
+      await workbook.commit();
+    }
+    onDone(count);
+  };
+  run().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}

@@ -1,0 +1,150 @@
+// The guard that keeps every list fast as tables grow (issue 10, docs/decisions/0008): each list endpoint
+// — found in the OpenAPI document as a GET answering a page with `nextCursor`, so a new list is covered
+// without a new line — may issue only a few statements per request, and on a PostgreSQL server none of
+// them may read a main table (leads, clients, contacts) with a sequential scan once it holds 10,000+ rows
+// and has been analysed. PGlite's planner differs: the plan check runs on the PostgreSQL leg of CI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@crm/domain';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { users } from '../src/db/schema/index.ts';
+
+/** Statements per list request: the session, the page, the names on it, a count or two — never one per row. */
+const MAX_STATEMENTS_PER_LIST_REQUEST = 8;
+const MAIN_TABLES = ['leads', 'clients', 'contacts', 'services'];
+const ROWS = 10_000;
+
+const t: TestApp = await buildTestApp();
+const onPostgres = t.database.kind === 'postgres';
+afterAll(async () => {
+  await t.close();
+});
+
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+  >;
+};
+
+/** The GET routes whose 200 answer is a page (has nextCursor), parameter-free paths only. */
+async function listRoutes(): Promise<string[]> {
+  const doc: OpenApi = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  return Object.entries(doc.paths)
+    .filter(([path, ops]) => {
+      const schema = ops.get?.responses?.['200']?.content?.['application/json']?.schema;
+      return !path.includes('{') && JSON.stringify(schema ?? {}).includes('"nextCursor"');
+    })
+    .map(([path]) => path);
+}
+
+const routes = await listRoutes();
+
+beforeAll(async () => {
+  const db = t.database.db;
+  const people = await db.select({ id: users.id }).from(users);
+  const ids = `array[${people.map((p) => `'${p.id}'::uuid`).join(',')}]`;
+  // Bulk rows straight in SQL: fast on both databases, and realistic enough for the planner (spread
+  // creators, dates, statuses, names).
+  const person = (n: string) => `
+    (array['Ana','Ben','Chloe','Deepak','Elif','Farid','Grace','Hiro'])[1 + ${n} % 8] || ${n}::text,
+    (array['Smith','Nguyen','Patel','Garcia','Kim','Singh'])[1 + ${n} % 6],
+    'guard.' || ${n} || '@example.com',
+    '+61 4' || lpad(${n}::text, 8, '0'),
+    '+614' || lpad(${n}::text, 8, '0')`;
+  const rows = onPostgres ? ROWS : 300;
+  await t.database.db.execute(`
+    insert into leads (first_name, last_name, email, contact_number, contact_number_e164, lead_status, created_by, created_at)
+    select ${person('g')},
+      (array['New Lead Received','Consultation Completed','Ineligible','Not Proceeding / Lost'])[1 + g % 4],
+      (${ids})[1 + g % ${people.length}], now() - make_interval(mins => g)
+    from generate_series(1, ${rows}) as g`);
+  await t.database.db.execute(`
+    insert into clients (first_name, last_name, email, contact_number, contact_number_e164, status, created_by, created_at)
+    select ${person('g')}, (array['Active','Inactive'])[1 + g % 2], (${ids})[1 + g % ${people.length}],
+      now() - make_interval(mins => g)
+    from generate_series(1, ${rows}) as g`);
+  await t.database.db.execute(`
+    insert into contacts (first_name, last_name, email, contact_number, contact_number_e164, original_lead_status,
+      owner_user_id, moved_from_leads_at)
+    select ${person('g')}, 'Not Proceeding / Lost', (${ids})[1 + g % ${people.length}], now() - make_interval(mins => g)
+    from generate_series(1, ${rows}) as g`);
+  // Services on those leads and clients, in three currencies, some paid.
+  await t.database.db.execute(`
+    insert into services (lead_id, client_id, service_name, service_fee, paid_amount, currency, start_date, created_at)
+    select case when g % 2 = 0 then l.id end, case when g % 2 = 1 then c.id end,
+      (array['Consultation Fee','Visa Application','Tuition Fee','Skills Assessment'])[1 + g % 4],
+      100 + g % 900, (g % 3) * 50, (array['AUD','PHP','USD'])[1 + g % 3],
+      current_date - (g % 700), now() - make_interval(mins => g)
+    from generate_series(1, ${rows}) as g
+    join lateral (select id from leads order by id offset g % ${rows} limit 1) as l on true
+    join lateral (select id from clients order by id offset g % ${rows} limit 1) as c on true`);
+  // VACUUM as autovacuum would: fresh rows sit in a trigram index's pending list, which the planner prices
+  // as a full read.
+  for (const table of MAIN_TABLES) await t.database.db.execute(`vacuum analyze ${table}`);
+});
+
+/** The statements one request issues (query text and parameters), and its answer. */
+async function observe(url: string, cookie: string) {
+  const statements: { query: string; params: unknown[] }[] = [];
+  const stop = t.database.observeQueries((query, params) => statements.push({ query, params }));
+  try {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    return { res, statements };
+  } finally {
+    stop();
+  }
+}
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+const seqScans = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
+  ...(node.Plans ?? []).flatMap(seqScans),
+];
+
+/** The main tables a statement reads with a sequential scan (PostgreSQL's plan for those parameters). */
+async function scannedTables(statement: { query: string; params: unknown[] }): Promise<string[]> {
+  if (!/^\s*(select|with|\()/i.test(statement.query)) return [];
+  const pool = (
+    t.database.db as unknown as {
+      $client: { query: (q: string, p: unknown[]) => Promise<{ rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] }> };
+    }
+  ).$client;
+  const result = await pool.query(`explain (format json) ${statement.query}`, statement.params);
+  return seqScans(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter((table) => MAIN_TABLES.includes(table));
+}
+
+const ROLES_CHECKED: Role[] = ['administrator', 'consultant', 'member'];
+const VARIANTS = ['', 'last=true', 'search=an', 'search=smi', 'search=0412', 'showHidden=true'];
+
+describe('list endpoints stay bounded', () => {
+  it('finds the list endpoints in the OpenAPI document', () => {
+    expect(routes).toEqual(expect.arrayContaining(['/api/leads', '/api/clients', '/api/contacts', '/api/records']));
+  });
+
+  for (const path of routes) {
+    it(`${path}: a few statements per request${onPostgres ? ', and no sequential scan of a main table' : ''}`, async () => {
+      for (const role of ROLES_CHECKED) {
+        const cookie = await t.signIn(role);
+        const first = await observe(`${path}?pageSize=50`, cookie);
+        if (first.res.statusCode === 403) continue;
+        const next: string | null = first.res.json().nextCursor;
+        const urls = [
+          ...VARIANTS.map((v) => `${path}?pageSize=50&${v}`),
+          ...(next ? [`${path}?pageSize=50&after=${next}`, `${path}?pageSize=50&before=${next}`] : []),
+        ];
+        for (const url of urls) {
+          const { res, statements } = await observe(url, cookie);
+          expect(res.statusCode, `${role} ${url}: ${res.body.slice(0, 200)}`).toBe(200);
+          expect(
+            statements.length,
+            `${role} ${url} issued:\n${statements.map((s) => s.query).join('\n')}`,
+          ).toBeLessThanOrEqual(MAX_STATEMENTS_PER_LIST_REQUEST);
+          if (!onPostgres) continue;
+          for (const statement of statements) {
+            expect(await scannedTables(statement), `${role} ${url}: ${statement.query}`).toEqual([]);
+          }
+        }
+      }
+    });
+  }
+});

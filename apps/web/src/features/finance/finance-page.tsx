@@ -1,0 +1,85 @@
+// /finance: Finance and Sales (spec 3 §2). Tabs Invoices, Templates and Services (the default), the tab in
+// the URL (?tab=). Services is the Services Overview; invoices and templates arrive with the invoices
+// module and say so. The page and everything under it load only when /finance is opened (lazy route).
+import { EmptyState, Tabs } from '@mantine/core';
+import { IconFileInvoice, IconReceipt, IconTemplate } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ServicesOverview } from './components/services-overview.tsx';
+import {
+  DEFAULT_FINANCE_TAB,
+  FINANCE_TABS,
+  type FinanceSearch,
+  financeSearchSchema,
+  type FinanceTab,
+} from './finance-search.ts';
+
+const TAB_LABELS: Record<FinanceTab, string> = { invoices: 'Invoices', templates: 'Templates', services: 'Services' };
+const TAB_ICONS: Record<FinanceTab, ReactNode> = {
+  invoices: <IconFileInvoice size={16} />,
+  templates: <IconTemplate size={16} />,
+  services: <IconReceipt size={16} />,
+};
+
+export function FinancePage() {
+  useDocumentTitle(pageName('/finance'));
+  const navigate = useNavigate();
+  // The route is declared with the shared page helper (no validateSearch): the raw params are read here
+  // through this page's own schema, which drops anything it does not know.
+  const search = financeSearchSchema.parse(useSearch({ strict: false }));
+  const setSearch = (patch: Partial<FinanceSearch>, options: { replace?: boolean } = {}) =>
+    void navigate({
+      to: '/finance',
+      search: { ...search, ...patch } as Record<string, unknown>,
+      replace: options.replace,
+    });
+  const tab = search.tab ?? DEFAULT_FINANCE_TAB;
+
+  return (
+    <>
+      <PageHeader title="Finance and Sales" subtitle="Manage invoices, financial documents, and track services" />
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(next) => setSearch({ tab: next === DEFAULT_FINANCE_TAB ? undefined : (next as FinanceTab) })}
+      >
+        <Tabs.List mb="md">
+          {FINANCE_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value} leftSection={TAB_ICONS[value]}>
+              {TAB_LABELS[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="invoices">
+          <ComingWithInvoices
+            title="Invoices are coming with the invoices module"
+            description="Creating, sending and tracking invoices with GST, and receipts for paid ones, is being built. Until then, each service's fee and payments are in the Services tab."
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <ComingWithInvoices
+            title="Templates are coming with the invoices module"
+            description="Invoice and receipt templates (currency, GST, logo and company details) arrive with invoices."
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="services">
+          <ServicesOverview search={search} setSearch={setSearch} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function ComingWithInvoices({ title, description }: { title: string; description: string }) {
+  return (
+    <EmptyState
+      py={56}
+      icon={<IconFileInvoice size={28} />}
+      title={title}
+      description={description}
+      style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+    />
+  );
+}

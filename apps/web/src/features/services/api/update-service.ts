@@ -1,0 +1,25 @@
+// PATCH /api/services/:id with the whole form and the version last read (409 when someone saved first).
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ServiceRecord } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+import type { ServiceBody } from '../service-form-values.ts';
+import { type ServiceOwner, serviceKeys, servicePath } from './service-keys.ts';
+
+export type UpdateServiceVariables = { id: string; input: ServiceBody & { version: number } };
+
+/** A saved service in the cache at once (list and detail), then the record's services read again. */
+export function showSavedService(queryClient: QueryClient, owner: ServiceOwner, saved: ServiceRecord) {
+  queryClient.setQueryData(serviceKeys.one(owner, saved.id), saved);
+  queryClient.setQueryData<ServiceRecord[]>(serviceKeys.ofRecord(owner), (list) =>
+    list?.map((s) => (s.id === saved.id ? saved : s)),
+  );
+  void queryClient.invalidateQueries({ queryKey: serviceKeys.ofRecord(owner), exact: true });
+}
+
+export function useUpdateService(owner: ServiceOwner) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: UpdateServiceVariables) => api.patch<ServiceRecord>(servicePath(id), input),
+    onSuccess: (saved) => showSavedService(queryClient, owner, saved),
+  });
+}

@@ -1,0 +1,216 @@
+// The Services Availed panel, the Services tab of a lead or client (spec 2 "Services Availed panel"): the
+// summary cards, search, status and service filters and the Grid/List toggle over the record's services
+// (at most 100, so they are filtered here), the service dialog and the delete confirmation.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconLayoutGrid, IconList, IconLock, IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { SERVICE_MESSAGES, SERVICE_STATUSES, type ServiceRecord } from '@crm/domain';
+import { ListLoadError } from '../../../components/list-load-error.tsx';
+import { NoMatchesState } from '../../../components/no-matches-state.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { RecordActionModal } from '../../../components/record-action-modal.tsx';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useDeleteService } from '../api/delete-service.ts';
+import { useRecordServices } from '../api/record-services.ts';
+import type { ServiceOwner } from '../api/service-keys.ts';
+import { ServiceDialog, type ServiceDialogState } from './service-dialog.tsx';
+import { ServiceGrid, ServiceTable } from './service-items.tsx';
+import { moneyText } from './service-money.tsx';
+import { filterServices, type ServiceFilters } from '../service-list.ts';
+import { ServiceSummaryCards } from './service-summary-cards.tsx';
+
+export type ServicesPanelProps = {
+  owner: ServiceOwner;
+  /** Why the services cannot be changed (a converted lead, a reverted client, the role), or null. */
+  readOnlyReason: string | null;
+};
+
+type ViewMode = 'grid' | 'list';
+/** The Grid/List choice, kept in the browser (spec 2). */
+const VIEW_KEY = 'crm:services-view';
+
+/** The filters' first option: no filter. An option rather than a clear button, so a keyboard can choose it. */
+const ALL = '*';
+
+export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
+  const { role } = useAuthorization();
+  const services = useRecordServices(owner);
+  const remove = useDeleteService(owner);
+  const readOnly = readOnlyReason !== null;
+
+  const [filters, setFilters] = useState<ServiceFilters>({ search: '', status: null, name: null });
+  const [view, setView] = useLocalStorage<ViewMode>({
+    key: VIEW_KEY,
+    defaultValue: 'grid',
+    getInitialValueInEffect: false,
+  });
+  const [dialog, setDialog] = useState<ServiceDialogState>(null);
+  const [deleting, setDeleting] = useState<ServiceRecord | null>(null);
+
+  const all = useMemo(() => services.data ?? [], [services.data]);
+  const shown = useMemo(() => filterServices(all, filters), [all, filters]);
+  const names = useMemo(() => [...new Set(all.map((s) => s.serviceName))].sort(), [all]);
+  const filtered = filters.search.trim() !== '' || filters.status !== null || filters.name !== null;
+  const updating = services.isFetching && !services.isPending;
+
+  const open = (service: ServiceRecord) => setDialog({ mode: 'edit', id: service.id });
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="sm" wrap="nowrap">
+          <Title order={3} size="h4">
+            Services Availed
+          </Title>
+          {updating ? (
+            <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
+              <Loader size={14} />
+              <Text size="xs" c="dimmed">
+                Updating...
+              </Text>
+            </Group>
+          ) : null}
+        </Group>
+        {readOnly ? null : (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ mode: 'new' })}>
+            Add Service
+          </Button>
+        )}
+      </Group>
+
+      {readOnlyReason ? (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
+          <Text size="sm">{readOnlyReason}</Text>
+        </Alert>
+      ) : null}
+
+      {services.isPending ? (
+        <PageLoader label="Loading services..." />
+      ) : services.isError && !services.data ? (
+        <ListLoadError
+          error={services.error}
+          title="Error loading services:"
+          role={role}
+          onRetry={() => void services.refetch()}
+          m={0}
+        />
+      ) : (
+        <>
+          <ServiceSummaryCards services={all} />
+
+          <Group gap="xs" wrap="wrap" align="flex-end">
+            <TextInput
+              aria-label="Search services"
+              placeholder="Search services..."
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={filters.search}
+              onChange={(event) => {
+                const search = event.currentTarget.value;
+                setFilters((f) => ({ ...f, search }));
+              }}
+              style={{ flex: '1 1 200px', minWidth: 0 }}
+            />
+            <Select
+              aria-label="Filter by status"
+              data={[{ value: ALL, label: 'All Statuses' }, ...SERVICE_STATUSES]}
+              value={filters.status ?? ALL}
+              onChange={(status) => setFilters((f) => ({ ...f, status: status === ALL ? null : status }))}
+              style={{ flex: '1 1 150px' }}
+              maw={{ sm: 190 }}
+            />
+            <Select
+              aria-label="Filter by service"
+              data={[{ value: ALL, label: 'All Services' }, ...names]}
+              value={filters.name ?? ALL}
+              onChange={(name) => setFilters((f) => ({ ...f, name: name === ALL ? null : name }))}
+              style={{ flex: '1 1 180px' }}
+              maw={{ sm: 260 }}
+            />
+            <Group gap={4} role="group" aria-label="View" wrap="nowrap">
+              <Tooltip label="Grid view">
+                <ActionIcon
+                  size="lg"
+                  variant={view === 'grid' ? 'filled' : 'default'}
+                  aria-label="Grid view"
+                  aria-pressed={view === 'grid'}
+                  onClick={() => setView('grid')}
+                >
+                  <IconLayoutGrid size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="List view">
+                <ActionIcon
+                  size="lg"
+                  variant={view === 'list' ? 'filled' : 'default'}
+                  aria-label="List view"
+                  aria-pressed={view === 'list'}
+                  onClick={() => setView('list')}
+                >
+                  <IconList size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {shown.length} of {all.length} services
+          </Text>
+
+          {all.length === 0 ? (
+            <EmptyState
+              py={40}
+              icon={<IconReceipt size={28} />}
+              title="No services added yet"
+              description={readOnly ? undefined : 'Add the services this record buys with Add Service.'}
+            />
+          ) : shown.length === 0 ? (
+            <NoMatchesState
+              title="No services match your filters"
+              clear={
+                filtered
+                  ? { label: 'Clear filters', onClick: () => setFilters({ search: '', status: null, name: null }) }
+                  : undefined
+              }
+            />
+          ) : view === 'list' ? (
+            <ServiceTable services={shown} readOnly={readOnly} onOpen={open} onDelete={setDeleting} />
+          ) : (
+            <ServiceGrid services={shown} readOnly={readOnly} onOpen={open} onDelete={setDeleting} />
+          )}
+        </>
+      )}
+
+      <ServiceDialog owner={owner} state={dialog} readOnly={readOnly} onClose={() => setDialog(null)} />
+      <RecordActionModal
+        opened={deleting !== null}
+        title="Delete Service"
+        subject={
+          deleting ? { name: deleting.serviceName, displayId: moneyText(deleting.serviceFee, deleting.currency) } : null
+        }
+        body={SERVICE_MESSAGES.deleteConfirm}
+        reasonPlaceholder="Deleted by user"
+        confirmLabel="Delete"
+        color="red"
+        messages={{ success: SERVICE_MESSAGES.deleted, failure: SERVICE_MESSAGES.deleteFailed }}
+        run={(reason) =>
+          deleting ? remove.mutateAsync({ id: deleting.id, reason, version: deleting.version }) : Promise.resolve()
+        }
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

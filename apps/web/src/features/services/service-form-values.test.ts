@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceRecord } from '@crm/domain';
+import {
+  emptyServiceValues,
+  newTerm,
+  serviceFigures,
+  serviceFormErrors,
+  type ServiceFormValues,
+  serviceToFormValues,
+  toServiceBody,
+} from './service-form-values.ts';
+
+const tuition = (overrides: Partial<ServiceFormValues> = {}): ServiceFormValues => ({
+  ...emptyServiceValues(),
+  serviceName: 'Tuition Fee',
+  serviceFee: '12000',
+  tuitionTerms: [
+    { ...newTerm(1), amount: '6000', paidAmount: '0.10' },
+    { ...newTerm(2), amount: '6000', paidAmount: '0.20' },
+  ],
+  ...overrides,
+});
+
+const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
+  id: 's1',
+  entityType: 'lead',
+  entityId: 'l1',
+  serviceName: 'Visa Application',
+  serviceCategory: 'Visa Application',
+  serviceDescription: null,
+  serviceStatus: 'Active',
+  paymentStatus: 'Partially Paid',
+  serviceFee: '100.00',
+  paidAmount: '40.00',
+  balanceDue: '60.00',
+  currency: 'AUD',
+  startDate: null,
+  completionDate: null,
+  notes: null,
+  hasPaymentEvidence: false,
+  tuitionTerms: [],
+  transferredFrom: null,
+  createdAt: '2026-11-24T00:00:00.000Z',
+  updatedAt: '2026-11-24T00:00:00.000Z',
+  version: 1,
+  ...overrides,
+});
+
+describe('the service form', () => {
+  it('starts as a new Active service in AUD, nothing paid, named by the user', () => {
+    expect(serviceFormErrors(emptyServiceValues())).toEqual({ serviceName: 'Selected service is required' });
+  });
+
+  it('names a new term after its place', () => {
+    expect(newTerm(3).termName).toBe('Term 3');
+  });
+
+  it('adds money exactly: 0.10 + 0.20 paid of 12000 leaves 11999.70', () => {
+    const figures = serviceFigures(tuition());
+    expect(figures).toMatchObject({ fee: 1_200_000n, paid: 30n, balance: 1_199_970n, termsTotal: 1_200_000n });
+    expect(figures.paidFromTerms).toBe(true);
+    expect(toServiceBody(tuition()).paidAmount).toBe('0.30');
+  });
+
+  it('owes nothing without a fee, and shows no figure while an amount is unreadable', () => {
+    expect(serviceFigures({ ...emptyServiceValues(), paidAmount: '25' }).balance).toBe(0n);
+    expect(serviceFigures({ ...emptyServiceValues(), serviceFee: '1,000' }).balance).toBeUndefined();
+  });
+
+  it("gives the schema's messages at the form's paths", () => {
+    const over = tuition({
+      tuitionTerms: [
+        { ...newTerm(1), amount: '7000', paidAmount: '0' },
+        { ...newTerm(2), amount: '6000', paidAmount: 'x' },
+      ],
+    });
+    // As on the server, the rules across fields speak once every field reads.
+    expect(serviceFormErrors(over)).toEqual({
+      'tuitionTerms.1.paidAmount': 'Enter an amount with at most 2 decimals',
+    });
+    const [first, second] = over.tuitionTerms;
+    expect(serviceFormErrors({ ...over, tuitionTerms: [first!, { ...second!, paidAmount: '0' }] })).toEqual({
+      tuitionTerms: 'Total of all terms cannot exceed the service fee',
+    });
+    const service = { ...emptyServiceValues(), serviceName: 'Other', serviceFee: '-1', paidAmount: '5' };
+    expect(serviceFormErrors(service)).toMatchObject({ serviceFee: 'Fee must be positive' });
+    expect(serviceFormErrors({ ...service, serviceFee: '4' })).toEqual({
+      paidAmount: 'Paid amount cannot exceed service fee',
+    });
+  });
+
+  it('sends terms only for Tuition Fee, empty fields as null, unnamed terms as Term N', () => {
+    const other = toServiceBody(tuition({ serviceName: 'Other' }));
+    expect(other.tuitionTerms).toEqual([]);
+    expect(other.serviceCategory).toBe('Other');
+    expect(other.startDate).toBeNull();
+    expect(other.serviceDescription).toBeNull();
+    const body = toServiceBody(tuition({ tuitionTerms: [{ ...newTerm(1), termName: ' ', amount: '' }] }));
+    expect(body.tuitionTerms).toEqual([
+      { termName: 'Term 1', amount: '0', paidAmount: '0.00', dueDate: null, paymentDate: null, notes: null },
+    ]);
+  });
+
+  it('reads a saved service back into the same body', () => {
+    const saved = record({ startDate: '2026-10-01', notes: 'Paid by card' });
+    const body = toServiceBody(serviceToFormValues(saved));
+    expect(body).toMatchObject({
+      serviceName: 'Visa Application',
+      serviceFee: '100.00',
+      paidAmount: '40.00',
+      startDate: '2026-10-01',
+      notes: 'Paid by card',
+    });
+  });
+});

@@ -1,0 +1,191 @@
+// The service form's values (text, as the inputs hold them: money never becomes a number), their mapping
+// to and from the API, the form's validator (the domain schema the server uses, so the messages match)
+// and the figures the form shows as the user types (exact cents, no float).
+import type { z } from 'zod';
+import {
+  balanceDueOf,
+  type Cents,
+  DEFAULT_CURRENCY,
+  DEFAULT_SERVICE_STATUS,
+  formatMoney,
+  parseMoney,
+  SERVICE_CATEGORIES,
+  serviceInputSchema,
+  type ServiceRecord,
+  sumMoney,
+  type TermStatus,
+  TUITION_FEE,
+} from '@crm/domain';
+
+export type TermFormValues = {
+  /** A stable key for the list while terms are added and removed (never sent). */
+  key: string;
+  termName: string;
+  amount: string;
+  paidAmount: string;
+  dueDate: string;
+  paymentDate: string;
+  notes: string;
+  /** The status the server derived when the term was last saved; null for a new term (never sent). */
+  savedStatus: TermStatus | null;
+};
+
+export type ServiceFormValues = {
+  serviceName: string;
+  /** Kept as stored; the form sets it with the name when the name is one of the categories. */
+  serviceCategory: string;
+  serviceDescription: string;
+  serviceStatus: string;
+  serviceFee: string;
+  paidAmount: string;
+  currency: string;
+  startDate: string;
+  completionDate: string;
+  notes: string;
+  tuitionTerms: TermFormValues[];
+};
+
+/** What the form sends: the service body of POST, and with `version` of PATCH. */
+export type ServiceBody = z.input<typeof serviceInputSchema>;
+
+let termKeys = 0;
+const nextTermKey = () => `term-${++termKeys}`;
+
+/** Spec 2 §3: a new term is named 'Term N'. */
+export function newTerm(position: number): TermFormValues {
+  return {
+    key: nextTermKey(),
+    termName: `Term ${position}`,
+    amount: '',
+    paidAmount: '0.00',
+    dueDate: '',
+    paymentDate: '',
+    notes: '',
+    savedStatus: null,
+  };
+}
+
+export function emptyServiceValues(): ServiceFormValues {
+  return {
+    serviceName: '',
+    serviceCategory: '',
+    serviceDescription: '',
+    serviceStatus: DEFAULT_SERVICE_STATUS,
+    serviceFee: '',
+    paidAmount: '0.00',
+    currency: DEFAULT_CURRENCY,
+    startDate: '',
+    completionDate: '',
+    notes: '',
+    tuitionTerms: [],
+  };
+}
+
+export function serviceToFormValues(service: ServiceRecord): ServiceFormValues {
+  return {
+    serviceName: service.serviceName,
+    serviceCategory: service.serviceCategory ?? '',
+    serviceDescription: service.serviceDescription ?? '',
+    serviceStatus: service.serviceStatus,
+    serviceFee: service.serviceFee ?? '',
+    paidAmount: service.paidAmount,
+    currency: service.currency,
+    startDate: service.startDate ?? '',
+    completionDate: service.completionDate ?? '',
+    notes: service.notes ?? '',
+    tuitionTerms: service.tuitionTerms.map((term) => ({
+      key: nextTermKey(),
+      termName: term.termName,
+      amount: term.amount,
+      paidAmount: term.paidAmount,
+      dueDate: term.dueDate ?? '',
+      paymentDate: term.paymentDate ?? '',
+      notes: term.notes ?? '',
+      savedStatus: term.status,
+    })),
+  };
+}
+
+export const isTuitionFee = (values: Pick<ServiceFormValues, 'serviceName'>) => values.serviceName === TUITION_FEE;
+
+const isCategory = (name: string) => (SERVICE_CATEGORIES as readonly string[]).includes(name);
+const orNull = (text: string) => (text.trim() === '' ? null : text);
+/** An empty amount is none; the schema says what is wrong with any other text. */
+const amountOrZero = (text: string) => (text.trim() === '' ? '0' : text.trim());
+
+/**
+ * The body the form sends: every field, empty ones as null (a PATCH then clears them), terms only for
+ * 'Tuition Fee' (the server drops them for any other service; the form does not send what it would drop).
+ */
+export function toServiceBody(values: ServiceFormValues): ServiceBody {
+  const { paid, paidFromTerms } = serviceFigures(values);
+  return {
+    serviceName: values.serviceName,
+    serviceCategory: (isCategory(values.serviceName)
+      ? values.serviceName
+      : orNull(values.serviceCategory)) as ServiceBody['serviceCategory'],
+    serviceDescription: orNull(values.serviceDescription),
+    serviceStatus: values.serviceStatus as ServiceBody['serviceStatus'],
+    serviceFee: values.serviceFee.trim() === '' ? null : values.serviceFee.trim(),
+    // With terms the paid amount is theirs (the server adds them up again); the typed one is not used.
+    paidAmount: paidFromTerms ? formatMoney(paid ?? 0n) : amountOrZero(values.paidAmount),
+    currency: values.currency as ServiceBody['currency'],
+    startDate: orNull(values.startDate),
+    completionDate: orNull(values.completionDate),
+    notes: orNull(values.notes),
+    tuitionTerms: isTuitionFee(values)
+      ? values.tuitionTerms.map((term, index) => ({
+          termName: term.termName.trim() || `Term ${index + 1}`,
+          amount: amountOrZero(term.amount),
+          paidAmount: amountOrZero(term.paidAmount),
+          dueDate: orNull(term.dueDate),
+          paymentDate: orNull(term.paymentDate),
+          notes: orNull(term.notes),
+        }))
+      : [],
+  } as ServiceBody;
+}
+
+/**
+ * The form's validator: the domain's service schema over the body the form would send, its issues keyed
+ * by the form's paths ('serviceFee', 'tuitionTerms.0.amount', 'tuitionTerms' for the terms' total).
+ */
+export function serviceFormErrors(values: ServiceFormValues): Record<string, string> {
+  const result = serviceInputSchema.safeParse(toServiceBody(values));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.') || 'serviceName';
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+export type ServiceFigures = {
+  /** The fee in cents; null when none is given; undefined while the text is no amount. */
+  fee: Cents | null | undefined;
+  /** What is paid: the terms' paid amounts when the service has terms, else the paid amount. */
+  paid: Cents | undefined;
+  /** Fee minus paid (a service without a fee owes nothing); undefined while an amount is unreadable. */
+  balance: Cents | undefined;
+  /** The terms' amounts added up (0 without terms). */
+  termsTotal: Cents | undefined;
+  /** Whether the paid amount comes from the terms (it cannot be typed then). */
+  paidFromTerms: boolean;
+};
+
+const cents = (text: string): Cents | undefined => (text.trim() === '' ? 0n : parseMoney(text));
+
+function sumOf(amounts: (Cents | undefined)[]): Cents | undefined {
+  return amounts.every((a) => a !== undefined) ? sumMoney(amounts as Cents[]) : undefined;
+}
+
+/** The form's live figures, exactly as the server will compute them (domain: paidAmountOf, balanceDueOf). */
+export function serviceFigures(values: ServiceFormValues): ServiceFigures {
+  const terms = isTuitionFee(values) ? values.tuitionTerms : [];
+  const fee = values.serviceFee.trim() === '' ? null : parseMoney(values.serviceFee);
+  const paidFromTerms = terms.length > 0;
+  const paid = paidFromTerms ? sumOf(terms.map((t) => cents(t.paidAmount))) : cents(values.paidAmount);
+  const balance = fee === undefined || paid === undefined ? undefined : balanceDueOf(fee, paid);
+  return { fee, paid, balance, termsTotal: sumOf(terms.map((t) => cents(t.amount))), paidFromTerms };
+}

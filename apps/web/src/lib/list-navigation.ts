@@ -1,0 +1,98 @@
+// Where a keyset-paged list is (docs/decisions/0008): a page number for the first pages, a cursor beside the
+// rows shown for Next and Previous, or the last page. Kept in the page's URL so a link or a reload shows
+// the same rows; `at` is the browser's note of the first row's position (the server never needs it).
+import { z } from 'zod';
+import { MAX_NUMBERED_PAGE, type Page } from '@crm/domain';
+
+export type ListNavigation = {
+  page?: number | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+  last?: boolean | undefined;
+  at?: number | undefined;
+};
+
+/** Every navigation param cleared: the first page. Spread into a URL patch when the view changes. */
+export const FIRST_PAGE: ListNavigation = {
+  page: undefined,
+  after: undefined,
+  before: undefined,
+  last: undefined,
+  at: undefined,
+};
+
+const cursor = () =>
+  z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional()
+    .catch(undefined);
+
+/** The URL search fields of a keyset-paged list (bad values are dropped: the first page). */
+export const navigationSearchFields = {
+  page: z.coerce.number().int().min(1).max(MAX_NUMBERED_PAGE).optional().catch(undefined),
+  after: cursor(),
+  before: cursor(),
+  last: z.boolean().optional().catch(undefined),
+  at: z.coerce.number().int().min(1).optional().catch(undefined),
+};
+
+/** What the API is sent: one of page / after / before / last (the first page when none). */
+export function navigationParams(nav: ListNavigation): {
+  page?: number;
+  after?: string;
+  before?: string;
+  last?: boolean;
+} {
+  if (nav.after) return { after: nav.after };
+  if (nav.before) return { before: nav.before };
+  if (nav.last) return { last: true };
+  return nav.page && nav.page > 1 ? { page: nav.page } : {};
+}
+
+/** The first row's position on the page shown (1-based), when it is known. */
+export function firstRowPosition(page: Page<unknown>, nav: ListNavigation): number | null {
+  if (page.page !== null) return (page.page - 1) * page.pageSize + 1;
+  if (!page.nextCursor && page.total !== null && !page.totalCapped)
+    return Math.max(1, page.total - page.items.length + 1);
+  if (!page.prevCursor) return 1;
+  return nav.at ?? null;
+}
+
+const count = (n: number) => n.toLocaleString('en-AU');
+
+/** 'of 1,234', 'of 10,000+', or nothing when the list was not counted. */
+export function totalLabel(page: Pick<Page<unknown>, 'total' | 'totalCapped'>): string | null {
+  if (page.total === null) return null;
+  return `${count(page.total)}${page.totalCapped ? '+' : ''}`;
+}
+
+/**
+ * The footer's words for the rows shown: '51–100 of 1,234', '1–50 of many' (a search with more pages),
+ * '9,951–10,000 of 10,000+', or '50 rows' when the position is not known.
+ */
+export function positionLabel(page: Page<unknown>, nav: ListNavigation): string {
+  const shown = page.items.length;
+  const total = totalLabel(page);
+  const of = total ? ` of ${total}` : page.nextCursor ? ' of many' : '';
+  const from = firstRowPosition(page, nav);
+  if (shown === 0) return total ? `0 of ${total}` : 'No rows';
+  if (from === null) return `${count(shown)} rows${of}`;
+  return `${count(from)}–${count(from + shown - 1)}${of}`;
+}
+
+/** Next, Previous, First and Last as URL patches (with the position note carried along). */
+export function navigationTo(page: Page<unknown>, nav: ListNavigation) {
+  const from = firstRowPosition(page, nav);
+  return {
+    first: FIRST_PAGE,
+    previous: page.prevCursor
+      ? { ...FIRST_PAGE, before: page.prevCursor, at: from ? Math.max(1, from - page.pageSize) : undefined }
+      : null,
+    next: page.nextCursor
+      ? { ...FIRST_PAGE, after: page.nextCursor, at: from ? from + page.items.length : undefined }
+      : null,
+    last: page.nextCursor ? { ...FIRST_PAGE, last: true } : null,
+  } satisfies Record<string, ListNavigation | null>;
+}
