@@ -2,6 +2,7 @@
 // the payment status and tuition-term status derived from the amounts, the currency groups of the
 // Services Availed panel, and the form / API schema with the spec's messages.
 import { z } from 'zod';
+import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 import { optionalDate } from '../records/fields.ts';
 import {
   type Cents,
@@ -41,6 +42,28 @@ export type TermStatus = (typeof TERM_STATUSES)[number];
 
 export const SERVICE_ENTITY_TYPES = ['lead', 'client'] as const;
 export type ServiceEntityType = (typeof SERVICE_ENTITY_TYPES)[number];
+
+/** How each status looks, in the Services tab and the Finance overview alike. */
+export const SERVICE_STATUS_LOOKS: Record<ServiceStatus, BadgeLook> = {
+  Active: filledBadge(BADGE_COLOURS.blue),
+  Completed: filledBadge(BADGE_COLOURS.green),
+  Pending: filledBadge(BADGE_COLOURS.amber),
+  Cancelled: filledBadge(BADGE_COLOURS.grey),
+};
+
+export const PAYMENT_STATUS_LOOKS: Record<PaymentStatus, BadgeLook> = {
+  Paid: filledBadge(BADGE_COLOURS.green),
+  'Partially Paid': filledBadge(BADGE_COLOURS.orange),
+  Unpaid: filledBadge(BADGE_COLOURS.red),
+  'N/A': { variant: 'default' },
+};
+
+export const TERM_STATUS_LOOKS: Record<TermStatus, BadgeLook> = {
+  Paid: filledBadge(BADGE_COLOURS.green),
+  'Partially Paid': filledBadge(BADGE_COLOURS.orange),
+  Overdue: filledBadge(BADGE_COLOURS.red),
+  Pending: { variant: 'default' },
+};
 
 /** Spec 2 §9: a record's panel shows at most this many services. */
 export const SERVICES_PER_RECORD = 100;
