@@ -20,6 +20,14 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * Whether a record's panel must give way to its load error: it has nothing to show, or the record is gone
+ * (404). A failed refetch of a record already shown (the session ended, the connection dropped) keeps the
+ * form and whatever the user typed in it; the sign-in dialog or the connection banner says what happened.
+ */
+export const recordLoadFailed = (query: { isError: boolean; data: unknown; error: unknown }) =>
+  query.isError && (query.data === undefined || (isApiError(query.error) && query.error.status === 404));
+
 type RequestOptions = { body?: unknown; signal?: AbortSignal; timeoutMs?: number };
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -16,7 +16,7 @@ import {
 } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError, recordLoadFailed } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
@@ -68,7 +68,7 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
     >
       {!clientId ? null : client.isPending ? (
         <PageLoader label="Loading complete client data..." />
-      ) : client.isError ? (
+      ) : recordLoadFailed(client) ? (
         <Alert
           color="red"
           variant="light"
@@ -77,7 +77,7 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              {notFound ? 'The client may have been deleted or is not visible to your role.' : client.error.message}
+              {notFound ? 'The client may have been deleted or is not visible to your role.' : client.error?.message}
             </Text>
             <Button size="xs" variant="light" color="red" onClick={() => void client.refetch()}>
               Try Again

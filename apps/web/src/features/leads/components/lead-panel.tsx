@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { CONVERTED_STATUS, displayId, fullNameOf, LEAD_MESSAGES, type LeadRecord } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError, recordLoadFailed } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -71,7 +71,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
       {editId ? (
         lead.isPending || resolving ? (
           <PageLoader label="Loading complete lead data..." />
-        ) : lead.isError ? (
+        ) : recordLoadFailed(lead) ? (
           <Alert
             color="red"
             variant="light"
@@ -84,7 +84,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
               <Text size="sm">
                 {isApiError(lead.error) && lead.error.status === 404
                   ? 'The lead may have been archived, deleted or is not visible to your role.'
-                  : lead.error.message}
+                  : lead.error?.message}
               </Text>
               <Button size="xs" variant="light" color="red" onClick={() => void lead.refetch()}>
                 Try Again
