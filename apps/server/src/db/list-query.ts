@@ -7,6 +7,7 @@ import {
   navigationOf,
   oneNavigation,
   type Page,
+  type PageNavigation,
   PAGE_MESSAGES,
   pageSizeLimit,
   parseSort,
@@ -179,7 +180,7 @@ export function decodeCursor(text: string, sort: string, type: SortKey['type']):
   return { sort: cursorSort, key, id };
 }
 
-type Direction = 'asc' | 'desc';
+export type Direction = 'asc' | 'desc';
 
 /** The keyset condition: rows after (or before) the boundary in the given order. */
 function beyond(key: SortKey, id: PgColumn, boundary: Cursor, direction: Direction): SQL {
@@ -194,6 +195,47 @@ export function assertOneNavigation(query: ListQueryInput): void {
   if (!oneNavigation(query)) {
     throw new AppError('VALIDATION_FAILED', PAGE_MESSAGES.oneNavigation, { page: [PAGE_MESSAGES.oneNavigation] });
   }
+}
+
+/** Reads up to `limit` rows in the direction, beyond the cursor when there is one, skipping `offset`. */
+export type KeysetRead<R> = (
+  direction: Direction,
+  cursor: string | null,
+  limit: number,
+  offset: number,
+) => Promise<R[]>;
+
+/**
+ * The rows of the page a navigation asks for, read by keyset: page N from the start (a small OFFSET), Last
+ * as the reversed order, Next / Previous beyond a cursor — one row more than the page to know whether
+ * another follows. A cursor with nothing after it (rows deleted meanwhile) gives the last page; one with
+ * less than a page before it gives the first page, full. Shared by every list (the records UNION too).
+ */
+export async function keysetRows<R>(
+  navigation: PageNavigation,
+  pageSize: number,
+  direction: Direction,
+  read: KeysetRead<R>,
+): Promise<{ rows: R[]; prev: boolean; next: boolean; page: number | null }> {
+  const reversed: Direction = direction === 'asc' ? 'desc' : 'asc';
+  const fromStart = async (page: number) => {
+    const found = await read(direction, null, pageSize + 1, (page - 1) * pageSize);
+    return { rows: found.slice(0, pageSize), prev: page > 1, next: found.length > pageSize, page };
+  };
+  const fromEnd = async () => {
+    const found = await read(reversed, null, pageSize + 1, 0);
+    return { rows: found.slice(0, pageSize).reverse(), prev: found.length > pageSize, next: false, page: null };
+  };
+  if (navigation.kind === 'page') return fromStart(navigation.page);
+  if (navigation.kind === 'last') return fromEnd();
+  if (navigation.kind === 'after') {
+    const found = await read(direction, navigation.cursor, pageSize + 1, 0);
+    if (found.length === 0) return fromEnd();
+    return { rows: found.slice(0, pageSize), prev: true, next: found.length > pageSize, page: null };
+  }
+  const found = await read(reversed, navigation.cursor, pageSize + 1, 0);
+  if (found.length <= pageSize) return fromStart(1);
+  return { rows: found.slice(0, pageSize).reverse(), prev: true, next: true, page: null };
 }
 
 /**
@@ -216,10 +258,9 @@ export async function listPage<TTable extends PgTable & { id: PgColumn }, Item, 
   const id = spec.sort.tieBreaker;
   const sortName = `${field}:${direction}`;
   const where = listWhere(spec);
-  const reversed: Direction = direction === 'asc' ? 'desc' : 'asc';
   const order = (dir: Direction) => (dir === 'asc' ? [asc(key.expr), asc(id)] : [desc(key.expr), desc(id)]);
 
-  const read = async (dir: Direction, boundary: Cursor | null, limit: number, offset = 0) => {
+  const read = async (dir: Direction, boundary: Cursor | null, limit: number, offset: number) => {
     const rows = await db
       .select({ row: spec.from as PgTable, key: sql<string>`(${key.expr})::text` })
       .from(spec.from as PgTable)
@@ -230,35 +271,14 @@ export async function listPage<TTable extends PgTable & { id: PgColumn }, Item, 
     return rows as unknown as { row: TTable['$inferSelect'] & { id: string }; key: string }[];
   };
 
-  let rows: Awaited<ReturnType<typeof read>>;
-  let hasPrev: boolean;
-  let hasNext: boolean;
-  let pageNumber: number | null = null;
-  const fromStart = async (page: number) => {
-    const found = await read(direction, null, pageSize + 1, (page - 1) * pageSize);
-    pageNumber = page;
-    return { found: found.slice(0, pageSize), prev: page > 1, next: found.length > pageSize };
-  };
-  const fromEnd = async () => {
-    const found = await read(reversed, null, pageSize + 1);
-    return { found: found.slice(0, pageSize).reverse(), prev: found.length > pageSize, next: false };
-  };
-
-  if (navigation.kind === 'page') {
-    ({ found: rows, prev: hasPrev, next: hasNext } = await fromStart(navigation.page));
-  } else if (navigation.kind === 'last') {
-    ({ found: rows, prev: hasPrev, next: hasNext } = await fromEnd());
-  } else if (navigation.kind === 'after') {
-    const found = await read(direction, decodeCursor(navigation.cursor, sortName, key.type), pageSize + 1);
-    // Past the end (the rows after it were deleted meanwhile): the last page.
-    if (found.length === 0) ({ found: rows, prev: hasPrev, next: hasNext } = await fromEnd());
-    else [rows, hasPrev, hasNext] = [found.slice(0, pageSize), true, found.length > pageSize];
-  } else {
-    const found = await read(reversed, decodeCursor(navigation.cursor, sortName, key.type), pageSize + 1);
-    // Back at the start: the first page, full, rather than a short page before it.
-    if (found.length <= pageSize) ({ found: rows, prev: hasPrev, next: hasNext } = await fromStart(1));
-    else [rows, hasPrev, hasNext] = [found.slice(0, pageSize).reverse(), true, true];
-  }
+  const {
+    rows,
+    prev: hasPrev,
+    next: hasNext,
+    page: pageNumber,
+  } = await keysetRows(navigation, pageSize, direction, (dir, cursor, limit, offset) =>
+    read(dir, cursor === null ? null : decodeCursor(cursor, sortName, key.type), limit, offset),
+  );
 
   const cursorOf = (r: { row: { id: string }; key: string }) =>
     encodeCursor({ sort: sortName, key: r.key, id: r.row.id });

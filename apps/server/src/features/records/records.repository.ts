@@ -16,7 +16,9 @@ import type { Executor } from '../../db/database.ts';
 import {
   assertOneNavigation,
   decodeCursor,
+  type Direction,
   encodeCursor,
+  keysetRows,
   matchesSearch,
   seesEverything,
   type Viewer,
@@ -84,8 +86,10 @@ type UnionRow = {
  * every row), but it does merge two branches that are each already ordered and limited. The page's rows
  * are among the first rows of each branch beyond the cursor, so the result is the same.
  */
-const ORDER = { desc: sql`order by created_at desc, id desc`, asc: sql`order by created_at asc, id asc` };
-type Direction = keyof typeof ORDER;
+const ORDER: Record<Direction, SQL> = {
+  desc: sql`order by created_at desc, id desc`,
+  asc: sql`order by created_at asc, id asc`,
+};
 
 /** Rows beyond the cursor in the given direction (keyset on created_at, id; docs/decisions/0008). */
 const beyond = (table: typeof leads | typeof clients, boundary: { key: string; id: string } | null, dir: Direction) =>
@@ -158,7 +162,7 @@ export async function listRecords(
   const empty = { items: [], pageSize, nextCursor: null, prevCursor: null, totalCapped: false };
   if (!withLeads && !withClients) return { ...empty, page: 1, total: 0 };
 
-  const read = async (dir: Direction, cursor: string | null, limit: number, offset = 0) => {
+  const read = async (dir: Direction, cursor: string | null, limit: number, offset: number) => {
     const boundary = cursor === null ? null : decodeCursor(cursor, RECORD_SORT, 'timestamptz');
     const parts = [
       withLeads
@@ -173,31 +177,7 @@ export async function listRecords(
     );
     return result.rows;
   };
-  const fromStart = async (page: number) => {
-    const found = await read('desc', null, pageSize + 1, (page - 1) * pageSize);
-    return { rows: found.slice(0, pageSize), prev: page > 1, next: found.length > pageSize, page };
-  };
-  const fromEnd = async () => {
-    const found = await read('asc', null, pageSize + 1);
-    return { rows: found.slice(0, pageSize).reverse(), prev: found.length > pageSize, next: false, page: null };
-  };
-
-  let result: { rows: UnionRow[]; prev: boolean; next: boolean; page: number | null };
-  if (navigation.kind === 'page') result = await fromStart(navigation.page);
-  else if (navigation.kind === 'last') result = await fromEnd();
-  else if (navigation.kind === 'after') {
-    const found = await read('desc', navigation.cursor, pageSize + 1);
-    result =
-      found.length === 0
-        ? await fromEnd()
-        : { rows: found.slice(0, pageSize), prev: true, next: found.length > pageSize, page: null };
-  } else {
-    const found = await read('asc', navigation.cursor, pageSize + 1);
-    result =
-      found.length <= pageSize
-        ? await fromStart(1)
-        : { rows: found.slice(0, pageSize).reverse(), prev: true, next: true, page: null };
-  }
+  const result = await keysetRows(navigation, pageSize, 'desc', read);
 
   const cursorOf = (r: UnionRow) => encodeCursor({ sort: RECORD_SORT, key: r.sort_key, id: r.id });
   const { rows } = result;
