@@ -111,6 +111,24 @@ test('an administrator filters the overview, reads the cards, exports, deletes a
   // PHP's card comes first (spec 2 "Currency group").
   await expect(page.getByRole('region', { name: /services$/ }).first()).toHaveAttribute('aria-label', 'PHP services');
 
+  // The charts follow the same filters: one paid, one part-paid and one unpaid service; PHP's months
+  // first, AUD's a click away (March's part-paid consultation and April's paid visa application).
+  await expect(page.getByTestId('payment-status-split')).toContainText('Paid1');
+  await expect(page.getByTestId('payment-status-split')).toContainText('Partially Paid1');
+  await expect(page.getByTestId('payment-status-split')).toContainText('Unpaid1');
+  const months = page.getByRole('img', { name: /^Revenue and paid by month/ });
+  await expect(months).toHaveAttribute('aria-label', /in PHP\. May 2026: revenue ₱50,000\.00, paid ₱0\.00$/);
+  await page.getByRole('region', { name: 'Revenue and paid by month' }).getByText('AUD', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'AUD' })).toBeChecked();
+  await expect(months).toHaveAttribute(
+    'aria-label',
+    /in AUD\. Mar 2026: revenue A\$1,000\.00, paid A\$250\.50; Apr 2026: revenue A\$2,000\.00, paid A\$2,000\.00$/,
+  );
+  await page.getByRole('button', { name: 'Hide charts' }).click();
+  await expect(months).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show charts' }).click();
+  await expect(page.getByTestId('payment-status-split')).toBeVisible();
+
   const consultation = rowOf(page, 'Consultation Fee', lead.name);
   await expect(consultation).toContainText('Partially Paid');
   await expect(consultation).toContainText('A$1,000.00');

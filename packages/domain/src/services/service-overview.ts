@@ -1,6 +1,7 @@
 // Finance → Services Overview (spec 3 §2.1, §9; issue 11 items 4 and 6): its query, rows, summary cards and
 // the export's columns.
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../access/permissions.ts';
 import { CURRENCIES } from '../money/money.ts';
 import { optionalDate } from '../records/fields.ts';
 import { listQueryBase, multiValue } from '../records/list-query.ts';
@@ -55,10 +56,18 @@ export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** GET /api/services/export: the overview's filters, or the selected rows' ids. */
+/**
+ * GET /api/services/export: the overview's filters, or the selected rows' ids. Rows are chosen on one page,
+ * so a selection is at most the largest page (which also keeps the query string well inside a URL's limit).
+ */
 export const serviceExportQuerySchema = serviceFilterSchema.extend({
   format: z.enum(EXPORT_FORMATS),
-  ids: multiValue(z.uuid()).pipe(z.array(z.uuid()).max(1000).optional()),
+  ids: multiValue(z.uuid()).pipe(
+    z
+      .array(z.uuid())
+      .max(MAX_PAGE_SIZE, `Select at most ${MAX_PAGE_SIZE} services to export, or export the filtered services.`)
+      .optional(),
+  ),
 });
 export type ServiceExportQuery = z.infer<typeof serviceExportQuerySchema>;
 

@@ -1,5 +1,6 @@
 // Finance → Services Overview: the list with its filters and search, the summary over the filtered set,
 // the record's name kept in step, and the export in both formats (figures as on screen, formulas defused).
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +213,11 @@ describe('export', () => {
     const res = await f.call('administrator', 'GET', `/api/services/export?format=csv&ids=${ids[0]}`);
     expect(res.body.trim().split('\n')).toHaveLength(2);
     expect((await f.call('administrator', 'GET', '/api/services/export?format=pdf')).statusCode).toBe(400);
+    // A selection is of one page's rows: more than the largest page is refused in words, not cut short.
+    const tooMany = Array.from({ length: 101 }, () => `ids=${randomUUID()}`).join('&');
+    const refused = await f.call('administrator', 'GET', `/api/services/export?format=csv&${tooMany}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Select at most 100 services to export, or export the filtered services.');
   });
 
   it("is deleted from the overview by Finance's deleters with the overview's reason", async () => {

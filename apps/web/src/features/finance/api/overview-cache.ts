@@ -9,6 +9,7 @@ export const OVERVIEW_ROOT_KEY = 'services';
 export const overviewKeys = {
   all: [OVERVIEW_ROOT_KEY] as const,
   summary: (filter: object) => [OVERVIEW_ROOT_KEY, 'summary', filter] as const,
+  chart: (filter: object) => [OVERVIEW_ROOT_KEY, 'chart', filter] as const,
 };
 
 export const OVERVIEW_CACHE_TIMES = { staleTime: 10 * 60_000, gcTime: 30 * 60_000 };

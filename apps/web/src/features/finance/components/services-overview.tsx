@@ -6,6 +6,7 @@ import { Badge, Button, Card, Center, EmptyState, Group, Loader, Menu, Stack, Te
 import { useLocalStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
+  IconChartBar,
   IconDownload,
   IconFileSpreadsheet,
   IconFileTypeCsv,
@@ -13,7 +14,7 @@ import {
   IconLayoutNavbarCollapse,
   IconReceipt,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   DEFAULT_PAGE_SIZE,
   type ExportFormat,
@@ -23,10 +24,12 @@ import {
   ROLE_LABELS,
   type ServiceOverviewRow,
 } from '@crm/domain';
+import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { FIRST_PAGE, navigationParams } from '../../../lib/list-navigation.ts';
 import { type ExportRequest, useServicesExport } from '../api/export-services.ts';
@@ -48,6 +51,10 @@ import { OverviewTable } from './overview-table.tsx';
 
 /** The browser's memory of Compact/Expand (spec 3 §2.1). */
 export const COMPACT_STORAGE_KEY = 'finance-services-compact';
+/** The browser's memory of whether the charts are shown. */
+export const CHARTS_STORAGE_KEY = 'finance-services-charts';
+
+const OverviewCharts = lazy(() => import('./overview-charts.tsx'));
 
 const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel' };
 const count = (n: number) => n.toLocaleString('en-AU');
@@ -62,6 +69,7 @@ export function ServicesOverview({ search, setSearch }: ServicesOverviewProps) {
   const { formatDate } = useDateFormat();
   const canExport = can('finance:export');
   const canDelete = can('finance:delete');
+  const phone = usePhoneLayout();
 
   const filter = overviewFilter(search);
   const sort = search.sort ?? DEFAULT_OVERVIEW_SORT;
@@ -75,6 +83,11 @@ export function ServicesOverview({ search, setSearch }: ServicesOverviewProps) {
   const [compact, setCompact] = useLocalStorage<boolean>({
     key: COMPACT_STORAGE_KEY,
     defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const [showCharts, setShowCharts] = useLocalStorage<boolean>({
+    key: CHARTS_STORAGE_KEY,
+    defaultValue: true,
     getInitialValueInEffect: false,
   });
 
@@ -169,6 +182,16 @@ export function ServicesOverview({ search, setSearch }: ServicesOverviewProps) {
           >
             {compact ? 'Expand' : 'Compact'}
           </Button>
+          {phone ? null : (
+            <Button
+              variant="default"
+              leftSection={<IconChartBar size={16} />}
+              aria-pressed={showCharts}
+              onClick={() => setShowCharts(!showCharts)}
+            >
+              {showCharts ? 'Hide charts' : 'Show charts'}
+            </Button>
+          )}
           {canExport ? (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
@@ -201,6 +224,21 @@ export function ServicesOverview({ search, setSearch }: ServicesOverviewProps) {
       </Group>
 
       <OverviewSummaryCards summary={summary.data} failed={summary.isError} />
+
+      {showCharts || phone ? (
+        // On a phone the charts fold behind one line like the cards (the list starts above the fold).
+        <CollapsibleStatistics label="Charts" summary="revenue by month, payment status" mb="md">
+          <Suspense
+            fallback={
+              <Center h={120} mb="md">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <OverviewCharts filter={filter} />
+          </Suspense>
+        </CollapsibleStatistics>
+      ) : null}
 
       <Card withBorder padding={0} radius="md">
         <OverviewFilters search={search} onChange={changeFilters} />
