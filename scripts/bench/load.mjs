@@ -17,6 +17,8 @@
 //   --duration <s>          seconds per endpoint (default 10)      --connections <n> (default 20)
 //   --identity              ask for uncompressed answers (default: Accept-Encoding as a browser sends it)
 //   --write / --no-write    rewrite BENCHMARKS.md's load section or not   --keep   keep the scratch databases
+//   --only <prefix>         only the endpoints whose key starts so (and the lead detail, the reference);
+//                           never writes BENCHMARKS.md
 //   leads [clients [contacts [services]]]   the data set (default 100000 30000 5000, services 1.5 per lead)
 // Not a test: nothing fails on a slow figure. Ratios measured in one run are what to compare across runs.
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,7 +26,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { URL, URLSearchParams } from 'node:url';
 import autocannon from 'autocannon';
@@ -49,6 +51,8 @@ const GROWTH_FACTOR = 5;
 // after signing in (ids, a deep cursor, a phone number that exists).
 
 const page = (params) => `/api/leads?${new URLSearchParams({ ...params, pageSize: '50' })}`;
+const SERVICES_PAGE = 'pageSize=50&sort=createdAt:desc';
+const SERVICES_FILTERS = 'currency=AUD&paymentStatus=Unpaid';
 export const ENDPOINTS = [
   {
     key: 'leads.page1',
@@ -149,7 +153,54 @@ export const ENDPOINTS = [
     roles: ['admin', 'consultant'],
     path: '/api/contacts?search=smi&pageSize=50',
   },
+  // The Finance services overview (issue 11 item 8): the list and its summary are separate requests, each
+  // held to the detail on its own. A consultant has no Finance module, so the administrator alone.
+  {
+    key: 'services.page1',
+    label: 'Services overview, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: `/api/services?${SERVICES_PAGE}`,
+  },
+  {
+    key: 'services.filters',
+    label: 'Services overview, AUD + Unpaid',
+    kind: 'list',
+    roles: ['admin'],
+    path: `/api/services?${SERVICES_PAGE}&${SERVICES_FILTERS}`,
+  },
+  {
+    key: 'services.search',
+    label: "Services overview, search 'smi'",
+    kind: 'search',
+    roles: ['admin'],
+    path: `/api/services?${SERVICES_PAGE}&search=smi`,
+  },
+  {
+    key: 'services.summary',
+    label: 'Services summary (all)',
+    kind: 'stats',
+    roles: ['admin'],
+    path: '/api/services/summary',
+  },
+  {
+    key: 'services.summaryFiltered',
+    label: 'Services summary, AUD + Unpaid',
+    kind: 'stats',
+    roles: ['admin'],
+    path: `/api/services/summary?${SERVICES_FILTERS}`,
+  },
+  {
+    key: 'services.summarySearch',
+    label: "Services summary, search 'smi'",
+    kind: 'stats',
+    roles: ['admin'],
+    path: '/api/services/summary?search=smi',
+  },
 ];
+
+/** The whole services export, once per format, timed to its last byte with the server's memory watched. */
+export const EXPORTS = ['csv', 'xlsx'];
 
 /** The bare server's routes, each beside the app endpoint it is the ceiling of (as the administrator). */
 export const CEILINGS = [
@@ -191,7 +242,7 @@ function parseArgs(argv) {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const positional = argv.filter(
-    (a, i) => !a.startsWith('--') && !['--db', '--duration', '--connections'].includes(argv[i - 1]),
+    (a, i) => !a.startsWith('--') && !['--db', '--duration', '--connections', '--only'].includes(argv[i - 1]),
   );
   const quick = flags.has('--quick');
   const [leads, clients, contacts, services] = positional.map((v) => Number.parseInt(v, 10));
@@ -213,7 +264,8 @@ function parseArgs(argv) {
     deepPages: quick ? 50 : DEEP_PAGES,
     connections: Number(valueOf('--connections') ?? 20),
     acceptEncoding: flags.has('--identity') ? 'identity' : 'gzip, deflate, br',
-    write: flags.has('--write') || (!quick && !flags.has('--no-write')),
+    only: valueOf('--only') ?? null,
+    write: !valueOf('--only') && (flags.has('--write') || (!quick && !flags.has('--no-write'))),
     keep: flags.has('--keep'),
   };
 }
@@ -380,7 +432,10 @@ async function benchDatabase(target, options, { webDist, scratch, growth }) {
 }
 
 async function measureAt(target, options, { webDist, scratch, keys, phone }) {
-  const wanted = keys ? ENDPOINTS.filter((e) => keys.includes(e.key)) : ENDPOINTS;
+  const chosen = options.only
+    ? ENDPOINTS.filter((e) => e.key.startsWith(options.only) || e.key === 'leads.detail')
+    : ENDPOINTS;
+  const wanted = keys ? chosen.filter((e) => keys.includes(e.key)) : chosen;
   const logFile = join(scratch, `server-${target.kind}-${Date.now()}.log`);
   const server = await startProcess('server', ['apps/server/src/main.ts'], target, logFile, {
     NODE_ENV: 'production',
@@ -389,6 +444,7 @@ async function measureAt(target, options, { webDist, scratch, keys, phone }) {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   });
   const measured = [];
+  const exports = [];
   let context;
   let serverMemory;
   try {
@@ -432,6 +488,8 @@ async function measureAt(target, options, { webDist, scratch, keys, phone }) {
       }
     }
     console.log(`[${target.kind}] ${measured.length} endpoint runs in ${Math.round((Date.now() - t) / 1000)} s`);
+    if (!keys && (!options.only || 'services.export'.startsWith(options.only)))
+      for (const format of EXPORTS) exports.push(await measureExport(server, format, sessions.admin.cookie));
   } finally {
     serverMemory = memoryMb(server.child.pid);
     await stopProcess(server);
@@ -471,6 +529,7 @@ async function measureAt(target, options, { webDist, scratch, keys, phone }) {
     server: { startSeconds: server.startSeconds, ...serverMemory },
     ceilingServer: ceilingMemory,
     endpoints: measured,
+    exports,
     ceilings,
   };
 }
@@ -640,6 +699,55 @@ async function measureEndpoint(proc, target, options, { key, label, kind, role, 
     `  ${`${label} (${role})`.padEnd(52)} alone p50 ${fmt(entry.alone.p50)} | p50 ${fmt(entry.p50)} p95 ${fmt(entry.p95)} p99 ${fmt(entry.p99)} ms  ` +
       `${entry.rps.toFixed(0).padStart(5)} req/s  cpu ${entry.cpuMsPerRequest.toFixed(2)}${pgCpu} ms/req` +
       (run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ''),
+  );
+  return entry;
+}
+
+/**
+ * GET /api/services/export of every service (no filter), read to its last byte by one client as a browser
+ * would, while the server's resident memory is sampled: the growth is the highest sample over the one
+ * just before the request (VmHWM is the process's lifetime peak, which the load runs before have set).
+ */
+async function measureExport(proc, format, cookie) {
+  const entry = { format, path: `/api/services/export?format=${format}` };
+  // Garbage from the load runs before would otherwise be collected during the export and hide its growth.
+  await delay(2000);
+  const before = memoryMb(proc.child.pid).rssMb;
+  let highest = before;
+  const sampler = setInterval(() => {
+    const now = memoryMb(proc.child.pid).rssMb;
+    if (now > highest) highest = now;
+  }, 25);
+  const t = process.hrtime.bigint();
+  try {
+    const res = await fetch(proc.base + entry.path, { headers: { cookie, 'accept-encoding': 'identity' } });
+    if (!res.ok) throw new Error(`${res.status} ${(await res.text()).slice(0, 200)}`);
+    const firstByte = Number(process.hrtime.bigint() - t) / 1e6;
+    let bytes = 0;
+    let newlines = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      if (format === 'csv') for (const b of chunk) if (b === 10) newlines += 1;
+    }
+    Object.assign(entry, {
+      seconds: Number(process.hrtime.bigint() - t) / 1e9,
+      firstByteMs: firstByte,
+      bytes,
+      // The CSV's rows (less its header); the workbook is zipped, its rows are what the CSV counted.
+      rows: format === 'csv' ? newlines - 1 : null,
+    });
+  } catch (error) {
+    entry.failed = String(error.message ?? error);
+  } finally {
+    clearInterval(sampler);
+  }
+  Object.assign(entry, { rssBeforeMb: before, rssHighestMb: highest, growthMb: highest - before });
+  console.log(
+    entry.failed
+      ? `  Export ${format}: FAILED ${entry.failed}`
+      : `  Export ${format}: ${entry.seconds.toFixed(1)} s, ${(entry.bytes / 1e6).toFixed(1)} MB` +
+          `${entry.rows === null ? '' : `, ${entry.rows.toLocaleString('en-AU')} rows`}; ` +
+          `server memory ${entry.rssBeforeMb.toFixed(0)} → ${entry.rssHighestMb.toFixed(0)} MB (+${entry.growthMb.toFixed(0)})`,
   );
   return entry;
 }

@@ -15,6 +15,9 @@ export const TARGETS = {
   appOverCeiling: 0.8,
   listP95Ms: 50,
   searchP95Ms: 100,
+  /** Issue 11 item 8: the whole services export. */
+  exportSeconds: 10,
+  exportGrowthMb: 100,
 };
 const GROWTH_TARGETED = ['leads.page1', 'leads.last'];
 const HELD_TO_DETAIL = ['list', 'deep', 'search', 'stats'];
@@ -175,6 +178,7 @@ export function printResults(run) {
         `within ${TARGETS.timesDetail}× the lead detail's p50: ${a.heldRows.length - a.missedDetail.length} of ${a.heldRows.length}` +
           (a.failed.length ? `; ${a.failed.length} endpoint(s) FAILED` : ''),
       );
+      for (const line of exportLines(size)) console.log(line);
     }
     const growth = growthOf(db);
     if (growth) {
@@ -198,6 +202,21 @@ export function printResults(run) {
       );
     }
   }
+}
+
+/** The services export of every row, per format, against its two targets (time, memory growth). */
+function exportLines(size) {
+  return (size.exports ?? []).map((e) => {
+    const name = e.format === 'csv' ? 'CSV' : 'Excel';
+    if (e.failed) return `Export of all services to ${name}: **failed**: ${e.failed}`;
+    const rows = e.rows === null ? '' : `${thousands(e.rows)} rows, `;
+    return (
+      `Export of all services to ${name}: ${rows}${fixed(e.bytes / 1e6, 1)} MB in ${fixed(e.seconds, 1)} s ` +
+      `(first byte ${ms(e.firstByteMs)} ms) — target < ${TARGETS.exportSeconds} s: ${verdict(e.seconds < TARGETS.exportSeconds)}; ` +
+      `server memory ${thousands(e.rssBeforeMb)} → ${thousands(e.rssHighestMb)} MB, +${thousands(e.growthMb)} MB — ` +
+      `target < ${TARGETS.exportGrowthMb} MB: ${verdict(e.growthMb < TARGETS.exportGrowthMb)}`
+    );
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -288,6 +307,7 @@ function runMarkdown(run) {
         notes.push(
           `Failed: ${a.failed.map((r) => `${r.label} (${ROLE_NAMES[r.role]}): ${r.failed.status}`).join('; ')}`,
         );
+      notes.push(...exportLines(size));
       out.push(...notes.map((n) => `- ${n}`), '');
     }
     const growth = growthOf(db);

@@ -267,6 +267,12 @@ test('archive asks first, moves the lead out of the list', async ({ page }) => {
   await searchFor(page, lead.lastName);
   await leadRow(page, name).click();
   const panel = leadPanel(page);
+  // Escape in the confirmation closes the confirmation only: the panel stays open under it.
+  await panel.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByRole('dialog', { name: 'Archive Lead' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Archive Lead' })).toHaveCount(0);
+  await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Archive' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Archive Lead' });

@@ -19,12 +19,24 @@ type RecordDrawerProps = {
   children: ReactNode;
 };
 
+/**
+ * Mantine closes every open drawer and modal on one Escape (each listens on the window), so Escape in a
+ * dialog above the panel (a service dialog, a delete or conversion confirmation) would close the panel
+ * under it too, and what was typed with it. The panel closes only when it is the one dialog open.
+ */
+function unlessDialogAbove(close: () => void) {
+  return () => {
+    if (document.querySelectorAll('[role="dialog"][aria-modal="true"]').length > 1) return;
+    close();
+  };
+}
+
 export function RecordDrawer({ opened, onClose, title, closeLabel, children }: RecordDrawerProps) {
   const phone = usePhoneLayout();
   return (
     <Drawer
       opened={opened}
-      onClose={onClose}
+      onClose={unlessDialogAbove(onClose)}
       position="right"
       size={phone ? '100%' : RECORD_PANEL_WIDTH}
       padding="md"

@@ -20,7 +20,7 @@ import { isApiError, recordLoadFailed } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { preloadServicesTab, ServicesTab, unlessDialogAbove } from '../../services/components/services-tab.tsx';
+import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
 import { useClient } from '../api/client.ts';
 import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
 import { ClientForm } from './client-form.tsx';
@@ -48,7 +48,7 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
   return (
     <RecordDrawer
       opened={clientId !== null}
-      onClose={unlessDialogAbove(onClose)}
+      onClose={onClose}
       closeLabel="Close client panel"
       title={
         <>

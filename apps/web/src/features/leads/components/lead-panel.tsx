@@ -13,7 +13,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { preloadServicesTab, ServicesTab, unlessDialogAbove } from '../../services/components/services-tab.tsx';
+import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
 import { useLead } from '../api/lead.ts';
 import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
 import { LeadForm } from './lead-form.tsx';
@@ -54,7 +54,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
   return (
     <RecordDrawer
       opened={state !== null}
-      onClose={unlessDialogAbove(onClose)}
+      onClose={onClose}
       closeLabel="Close lead panel"
       title={
         <>

@@ -18,15 +18,3 @@ export function ServicesTab(props: ServicesPanelProps) {
     </Suspense>
   );
 }
-
-/**
- * The record panel's close, held back while a dialog is open above the panel (the service dialog, the delete
- * confirmation): Mantine closes every open drawer and modal on one Escape (each listens on the window), so
- * Escape in a dialog would close the panel under it too, and what was typed with it.
- * TODO: this belongs in RecordDrawer (components/record-form/record-panel.tsx), where it would cover the
- * record action dialogs as well.
- */
-export const unlessDialogAbove = (close: () => void) => () => {
-  if (document.querySelectorAll('[role="dialog"][aria-modal="true"]').length > 1) return;
-  close();
-};
