@@ -3,7 +3,19 @@
 // Money is numeric(14,2), read and written as decimal strings; the payment status is derived on read.
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { boolean, check, date, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, dateSortKey, id, prefixSearchKey, timestamptz } from './columns.ts';
 import { clients } from './clients.ts';
 import { leads } from './leads.ts';
@@ -93,4 +105,28 @@ export const services = pgTable(
       .on(sql`${prefixSearchKey(t.entityEmail)} text_pattern_ops`)
       .where(OVERVIEW(t)),
   ],
+);
+
+/**
+ * The Finance overview's sums, kept exact by statement-level triggers on services in each writing transaction
+ * (migration service_totals_triggers, docs/decisions/0009): one bucket per currency, record type, service
+ * status and derived payment status, over listed services (not deleted, record live). The summary of an
+ * unsearched, undated filter reads these few rows instead of summing the table.
+ */
+export const serviceTotals = pgTable(
+  'service_totals',
+  {
+    currency: text().notNull(),
+    /** 'lead' | 'client' */
+    entityType: text().notNull(),
+    serviceStatus: text().notNull(),
+    /** Derived as paymentStatusSql derives it (services.repository.ts). */
+    paymentStatus: text().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+    fee: numeric({ precision: 18, scale: 2 }).notNull(),
+    paid: numeric({ precision: 18, scale: 2 }).notNull(),
+    /** Fee − paid of the services that have a fee (a service without one owes nothing). */
+    due: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.entityType, t.serviceStatus, t.paymentStatus] })],
 );

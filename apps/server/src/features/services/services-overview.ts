@@ -36,7 +36,15 @@ import {
   visibleTo,
 } from '../../db/list-query.ts';
 import { dateSortKey, prefixSearchKey } from '../../db/schema/columns.ts';
-import { clientOwnership, clients, leadOwnership, leads, serviceSearchText, services } from '../../db/schema/index.ts';
+import {
+  clientOwnership,
+  clients,
+  leadOwnership,
+  leads,
+  serviceSearchText,
+  services,
+  serviceTotals,
+} from '../../db/schema/index.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
 import { paymentStatusSql, type ServiceRow, toServiceRecord } from './services.repository.ts';
 
@@ -122,9 +130,49 @@ export async function listServiceOverview(
   });
 }
 
-/** GET /api/services/summary: per currency over the whole filtered set, summed exactly by the database. */
-export async function serviceSummary(db: Database, viewer: Viewer, filter: ServiceFilter): Promise<ServiceSummary> {
-  const rows = await db
+type SummaryRow = {
+  currency: string;
+  n: number | string;
+  fee: string;
+  paid: string;
+  due: string;
+  active: number | string;
+  completed: number | string;
+};
+
+/**
+ * The per-currency sums from the maintained totals (schema/services.ts serviceTotals): a handful of rows
+ * however many services there are. Only for a filter the buckets can answer (no search, no date range) and a
+ * viewer who sees every service.
+ */
+function summaryFromTotals(db: Executor, filter: ServiceFilter) {
+  const t = serviceTotals;
+  return db
+    .select({
+      currency: t.currency,
+      n: sql<string>`sum(${t.n})::text`,
+      fee: sql<string>`sum(${t.fee})::text`,
+      paid: sql<string>`sum(${t.paid})::text`,
+      due: sql<string>`sum(${t.due})::text`,
+      active: sql<string>`(coalesce(sum(${t.n}) filter (where ${t.serviceStatus} = 'Active'), 0))::text`,
+      completed: sql<string>`(coalesce(sum(${t.n}) filter (where ${t.serviceStatus} = 'Completed'), 0))::text`,
+    })
+    .from(t)
+    .where(
+      and(
+        filter.currency ? eq(t.currency, filter.currency) : undefined,
+        filter.status ? eq(t.serviceStatus, filter.status) : undefined,
+        filter.paymentStatus ? eq(t.paymentStatus, filter.paymentStatus) : undefined,
+        filter.type ? eq(t.entityType, filter.type) : undefined,
+      ),
+    )
+    .groupBy(t.currency)
+    .having(sql`sum(${t.n}) > 0`);
+}
+
+/** The same sums over the matching services themselves (a search, a date range, or a narrower viewer). */
+function summaryFromServices(db: Executor, viewer: Viewer, filter: ServiceFilter) {
+  return db
     .select({
       currency: services.currency,
       n: sql<number>`count(*)::int`,
@@ -138,6 +186,14 @@ export async function serviceSummary(db: Database, viewer: Viewer, filter: Servi
     .from(services)
     .where(overviewWhere(viewer, filter))
     .groupBy(services.currency);
+}
+
+/** GET /api/services/summary: per currency over the whole filtered set, summed exactly by the database. */
+export async function serviceSummary(db: Database, viewer: Viewer, filter: ServiceFilter): Promise<ServiceSummary> {
+  const fromTotals = seesEverything(viewer) && !filter.search && !filter.from && !filter.until;
+  const rows: SummaryRow[] = fromTotals
+    ? await summaryFromTotals(db, filter)
+    : await summaryFromServices(db, viewer, filter);
   const currencies = rows
     .sort((a, b) => compareCurrencies(a.currency, b.currency))
     .map((r) => {

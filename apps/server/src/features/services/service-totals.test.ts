@@ -1,0 +1,223 @@
+// The Finance overview's maintained sums (service_totals, kept by triggers) stay equal to summing the listed
+// services whatever happens to them or to their records: random sequences of service writes and record
+// lifecycle steps (conversion, reversion, archive, restore, soft delete, purge, a many-row statement), and
+// the summary endpoint answers the same from the totals as from the services themselves.
+import { fc, it } from '@fast-check/vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { CURRENCIES, SERVICE_STATUSES, type ServiceSummary } from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+
+let f: Fixture;
+
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+const OPERATIONS = [
+  'createLead',
+  'createClient',
+  'addToLead',
+  'addToClient',
+  'editService',
+  'deleteService',
+  'restoreService',
+  'convertLead',
+  'revertClient',
+  'archiveLead',
+  'restoreContactToLead',
+  'deleteLead',
+  'restoreDeletedLead',
+  'purgeLead',
+  'payManyInFull',
+] as const;
+type Operation = (typeof OPERATIONS)[number];
+
+async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
+  const result = await f.t.database.db.execute<{ id: string }>(query);
+  return result.rows.map((r) => r.id);
+}
+
+const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
+
+/** A fee (or none), a payment that may be part, all or more than it, in a currency and status from `pick`. */
+function serviceBody(pick: number) {
+  const fee = pick % 7 === 0 ? null : `${(pick % 5000) + 0.1}`.replace(/(\.\d)$/, '$10');
+  const paid = pick % 3 === 0 ? '0' : pick % 3 === 1 ? `${(pick % 997) / 10}` : (fee ?? '0');
+  return {
+    serviceName: 'Consultation Fee',
+    serviceFee: fee,
+    paidAmount: paid,
+    currency: CURRENCIES[pick % CURRENCIES.length],
+    serviceStatus: SERVICE_STATUSES[(pick >> 2) % SERVICE_STATUSES.length],
+  };
+}
+
+async function run(op: Operation, pick: number): Promise<void> {
+  const liveLeads = () => ids(sql`select id from leads where deleted_at is null and archived_at is null order by id`);
+  const liveClients = () => ids(sql`select id from clients where deleted_at is null order by id`);
+  const liveServices = () => ids(sql`select id from services where deleted_at is null order by id`);
+  let status = 200;
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+    status = (await f.call('administrator', method, url, body)).statusCode;
+  };
+  switch (op) {
+    case 'createLead':
+      await call('POST', '/api/leads', f.leadInput());
+      break;
+    case 'createClient':
+      await call('POST', '/api/clients', f.clientInput());
+      break;
+    case 'addToLead':
+    case 'addToClient': {
+      const id = pickFrom(op === 'addToLead' ? await liveLeads() : await liveClients(), pick);
+      if (id) await call('POST', `/api/${op === 'addToLead' ? 'leads' : 'clients'}/${id}/services`, serviceBody(pick));
+      break;
+    }
+    case 'editService': {
+      const id = pickFrom(await liveServices(), pick);
+      if (id) {
+        const current = await f.call('administrator', 'GET', `/api/services/${id}`);
+        if (current.statusCode !== 200) break;
+        const { serviceName: _name, ...changes } = serviceBody(pick >> 1);
+        await call('PATCH', `/api/services/${id}`, { ...changes, version: current.json().version });
+      }
+      break;
+    }
+    case 'deleteService': {
+      const id = pickFrom(await liveServices(), pick);
+      if (id) await call('DELETE', `/api/services/${id}`, { reason: 'Entered twice' });
+      break;
+    }
+    case 'restoreService': {
+      const id = pickFrom(await ids(sql`select id from services where deleted_at is not null order by id`), pick);
+      if (id) await call('POST', `/api/services/${id}/restore`);
+      break;
+    }
+    case 'convertLead': {
+      const id = pickFrom(await liveLeads(), pick);
+      if (id) await call('POST', `/api/leads/${id}/convert`, {});
+      break;
+    }
+    case 'revertClient': {
+      const id = pickFrom(
+        await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
+        pick,
+      );
+      if (id) await call('POST', `/api/clients/${id}/revert`, {});
+      break;
+    }
+    case 'archiveLead': {
+      const id = pickFrom(await liveLeads(), pick);
+      if (id) await call('POST', `/api/leads/${id}/archive`, {});
+      break;
+    }
+    case 'restoreContactToLead': {
+      const id = pickFrom(await ids(sql`select id from contacts where contact_status <> 'Reverted' order by id`), pick);
+      if (id) await call('POST', `/api/contacts/${id}/restore`, { type: 'lead', notes: 'Back on the list' });
+      break;
+    }
+    case 'deleteLead': {
+      const id = pickFrom(await liveLeads(), pick);
+      if (id) await call('DELETE', `/api/leads/${id}`, {});
+      break;
+    }
+    case 'restoreDeletedLead': {
+      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
+      if (id) await call('POST', `/api/leads/${id}/restore`);
+      break;
+    }
+    case 'purgeLead': {
+      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
+      if (id) await call('DELETE', `/api/leads/${id}/permanent`);
+      break;
+    }
+    case 'payManyInFull':
+      // One statement changing many services at once (the triggers sum per statement).
+      await f.exec(
+        `update services set paid_amount = coalesce(service_fee, paid_amount) where (abs(hashtext(id::text)) % 3) = ${pick % 3}`,
+      );
+      break;
+  }
+  expect(status, `${op} answered ${status}`).toBeLessThan(500);
+}
+
+const PRELUDE: [Operation, number][] = [
+  ['createLead', 0],
+  ['createClient', 0],
+  ['addToLead', 1],
+  ['addToLead', 22],
+  ['addToClient', 333],
+  ['addToClient', 4444],
+];
+
+type Bucket = { key: string; n: number; fee: string; paid: string; due: string };
+
+async function buckets(query: ReturnType<typeof sql>): Promise<Bucket[]> {
+  const result = await f.t.database.db.execute<Record<string, string>>(query);
+  return result.rows
+    .map((r) => ({
+      key: `${r.currency}|${r.entity_type}|${r.service_status}|${r.payment_status}`,
+      n: Number(r.n),
+      fee: Number(r.fee).toFixed(2),
+      paid: Number(r.paid).toFixed(2),
+      due: Number(r.due).toFixed(2),
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+const maintained = () =>
+  buckets(sql`select currency, entity_type, service_status, payment_status, n, fee::text, paid::text, due::text
+    from service_totals where n <> 0 or fee <> 0 or paid <> 0 or due <> 0`);
+
+const summed = () =>
+  buckets(sql`select currency, case when lead_id is not null then 'lead' else 'client' end as entity_type,
+      service_status, crm_service_payment_status(service_fee, paid_amount) as payment_status, count(*) as n,
+      coalesce(sum(service_fee), 0)::text as fee, sum(paid_amount)::text as paid,
+      coalesce(sum(service_fee - paid_amount), 0)::text as due
+    from services where deleted_at is null and record_live group by 1, 2, 3, 4`);
+
+const summary = async (query: string) => {
+  const res = await f.call('administrator', 'GET', `/api/services/summary?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ServiceSummary;
+};
+
+describe('maintained service totals', () => {
+  it.prop([fc.array(fc.tuple(fc.constantFrom(...OPERATIONS), fc.nat(100_000)), { minLength: 1, maxLength: 14 })], {
+    numRuns: 15,
+  })('equal summing the listed services after any sequence of writes', async (steps) => {
+    // Every run starts with records that have services, so the lifecycle steps have something to move.
+    for (const [op, pick] of PRELUDE) await run(op, pick);
+    for (const [op, pick] of steps) await run(op, pick);
+    expect(await maintained()).toEqual(await summed());
+    const negative = await f.t.database.db.execute(sql`select 1 from service_totals where n < 0`);
+    expect(negative.rows).toEqual([]);
+  });
+
+  it('give the summary the figures of the services themselves, for every filter the totals answer', async () => {
+    for (let i = 0; i < 12; i++) await run(i % 2 ? 'addToClient' : 'addToLead', i * 7919 + 3);
+    await run('createLead', 0);
+    await run('addToLead', 11);
+    // A date range is always summed from the services; the widest range covers them all, so the two ways of
+    // summing must agree filter by filter.
+    const everything = 'from=1900-01-01';
+    for (const filter of [
+      '',
+      'currency=AUD',
+      'currency=PHP',
+      'status=Active',
+      'paymentStatus=Unpaid',
+      'paymentStatus=N%2FA',
+      'type=lead',
+      'type=client&currency=AUD&paymentStatus=Partially%20Paid',
+    ]) {
+      const fromTotals = await summary(filter);
+      const fromServices = await summary([filter, everything].filter(Boolean).join('&'));
+      expect(fromTotals, filter || '(no filter)').toEqual(fromServices);
+    }
+  });
+});
