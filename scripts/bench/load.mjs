@@ -307,7 +307,9 @@ async function main() {
   printResults(run);
   mkdirSync(RESULTS_DIR, { recursive: true });
   for (const db of run.databases) {
-    const file = join(RESULTS_DIR, `load-${options.quick ? 'quick-' : ''}${db.kind}.json`);
+    // A partial run (--quick, --only) never stands in for a full one in BENCHMARKS.md (withEarlierRuns).
+    const prefix = `${options.quick ? 'quick-' : ''}${options.only ? `only-${options.only}-` : ''}`;
+    const file = join(RESULTS_DIR, `load-${prefix}${db.kind}.json`);
     writeFileSync(file, JSON.stringify({ ...run, databases: [db] }, null, 2) + '\n');
     console.log(`Wrote ${file}`);
   }
