@@ -227,3 +227,22 @@ describe('export', () => {
     expect((await page('type=client&status=Completed')).items).toEqual([]);
   });
 });
+
+describe('export of more than one batch', () => {
+  it('writes every row once when many share a millisecond (the cursor keeps microseconds)', async () => {
+    // 2,500 services one microsecond apart: whole batches of 1,000 begin and end inside one millisecond.
+    await f.exec(`insert into services (lead_id, service_name, service_category, currency, service_fee, created_at)
+      select '${leadId}', 'Bulk ' || g, 'Consultation Fee', 'USD', 1, '2026-01-01T00:00:00Z'::timestamptz + g * interval '1 microsecond'
+      from generate_series(1, 2500) g`);
+    const res = await f.call('administrator', 'GET', '/api/services/export?format=csv&currency=USD');
+    expect(res.statusCode).toBe(200);
+    const ids = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(ids).toHaveLength(2500);
+    expect(new Set(ids).size).toBe(2500);
+  });
+});

@@ -7,7 +7,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   centsOf,
   compareCurrencies,
@@ -261,24 +261,24 @@ const EXPORT_BATCH = 1000;
 /** Every matching service, newest first, read in keyset batches (a cursor on created_at, id). */
 async function* exportRows(db: Executor, viewer: Viewer, query: ServiceExportQuery): AsyncGenerator<ServiceRow> {
   const where = and(overviewWhere(viewer, query), query.ids?.length ? inArray(services.id, query.ids) : undefined);
-  let after: { createdAt: Date; id: string } | null = null;
+  // The cursor keeps created_at as the database's text: a JavaScript Date holds milliseconds, the column
+  // microseconds, and a rounded cursor would skip the rows between. A row comparison lets the index
+  // range start at the cursor, so each batch costs the same however deep the export is.
+  let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const boundary: SQL | undefined = after
-      ? or(
-          lt(services.createdAt, after.createdAt),
-          and(eq(services.createdAt, after.createdAt), lt(services.id, after.id)),
-        )
+      ? sql`(${services.createdAt}, ${services.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const batch: ServiceRow[] = await db
-      .select()
+    const batch: { row: ServiceRow; cursorAt: string }[] = await db
+      .select({ row: services, cursorAt: sql<string>`${services.createdAt}::text` })
       .from(services)
       .where(and(where, boundary))
       .orderBy(desc(services.createdAt), desc(services.id))
       .limit(EXPORT_BATCH);
-    for (const row of batch) yield row;
+    for (const { row } of batch) yield row;
     if (batch.length < EXPORT_BATCH) return;
-    const last: ServiceRow = batch[batch.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
+    const last: { row: ServiceRow; cursorAt: string } = batch[batch.length - 1]!;
+    after = { createdAt: last.cursorAt, id: last.row.id };
   }
 }
 
