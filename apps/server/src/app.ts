@@ -20,6 +20,7 @@ import { type AccessPolicy, createAccessPolicy } from './features/roles/access-p
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
 import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     routeRegistry: RegisteredRoute[];
     afterResponse: AfterResponse;
     storage: FileStorage;
+    /** The one job mechanism (src/jobs): main.ts starts it; a test app only when a test asks. */
+    jobs: JobRunner;
   }
 }
 
@@ -105,6 +108,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const unlisten = await options.database.listen(changeHub.dispatch);
   app.addHook('onClose', async () => unlisten());
+  const jobs = createJobRunner({
+    database: options.database,
+    mailer: options.mailer,
+    config: options.config,
+    log: app.log,
+    changeHub,
+  });
+  app.decorate('jobs', jobs);
+  // Before the caller closes the database: pg-boss shares the PGlite instance, and its handlers use the db.
+  app.addHook('onClose', async () => jobs.stop());
 
   registerErrorHandler(app);
   registerRequestLog(app);

@@ -62,6 +62,8 @@ async function main() {
     if (serviceCount > 0) console.log(`Seeded ${serviceCount} demo services.`);
   }
   await app.listen({ port: config.port, host: config.host });
+  // After listening: pg-boss installs or migrates its schema on the first start (a few seconds).
+  await app.jobs.start();
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(`Visa CRM is running on http://localhost:${config.port} with the ${where}`);
   if (config.seedDemo)

@@ -26,6 +26,11 @@ export const CHANGE_CHANNEL = 'crm_changes';
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * What the job runner (src/jobs) connects through: the one PGlite instance itself (a second connection
+   * to an embedded database is impossible), or the server's URL for a pool of its own.
+   */
+  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   /** Subscribe to NOTIFY on the change channel; resolves to an unsubscribe function. */
   listen: (onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   /**
@@ -81,6 +86,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
     return {
       db,
       kind: 'pglite',
+      connection: { kind: 'pglite', client },
       observeQueries: observers.observeQueries,
       listen: async (onPayload) => {
         const unsubscribe = await client.listen(CHANGE_CHANNEL, onPayload);
@@ -117,6 +123,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    connection: { kind: 'postgres', url },
     observeQueries: observers.observeQueries,
     listen: async (onPayload) => {
       // LISTEN needs its own connection: a pooled one could be handed to another query.

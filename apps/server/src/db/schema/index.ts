@@ -6,3 +6,4 @@ export * from './clients.ts';
 export * from './rate-limits.ts';
 export * from './record-counts.ts';
 export * from './services.ts';
+export * from './jobs.ts';

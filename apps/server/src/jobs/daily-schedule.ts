@@ -1,0 +1,63 @@
+// The rule a daily job follows in the firm's time zone: which day a run at a given moment owes, if any.
+// Pure (no clock, no database), so the catch-up decision is tested by passing moments, not by waiting.
+
+/** A time of day in the firm's zone, e.g. 07:00. */
+export type TimeOfDay = { hour: number; minute: number };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      // h23, not hour12: false, which some runtimes render as '24' at midnight.
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The firm's calendar date (YYYY-MM-DD) and minutes past its midnight at `now`. */
+export function firmClock(timeZone: string, now: Date): { date: string; minutes: number } {
+  const parts = formatter(timeZone).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`,
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+/** The cron expression pg-boss fires a job with every day at `at` (evaluated in the schedule's zone). */
+export const dailyCron = (at: TimeOfDay): string => `${at.minute} ${at.hour} * * *`;
+
+/**
+ * The firm date a run of a daily job at `now` owes, or null when it owes none. `lastRunFor` is the firm
+ * date the last completed run served (null when none ever did).
+ *
+ * Today's run is owed from `at` until the firm's midnight, once: a trigger before `at` owes nothing, and
+ * so does one after a run already served today. A day that passed with no run is not caught up the next
+ * day: its mail would come before, and say less than, the one due that same morning. So a process that
+ * was down at 07:00 and starts at 09:00 sends today's run once; one that starts tomorrow at 06:00 sends
+ * nothing until 07:00.
+ */
+export function owedDailyRun(input: {
+  now: Date;
+  timeZone: string;
+  at: TimeOfDay;
+  lastRunFor: string | null;
+}): string | null {
+  const { date, minutes } = firmClock(input.timeZone, input.now);
+  if (minutes < input.at.hour * 60 + input.at.minute) return null;
+  // ISO dates compare as strings. A last run dated after today (the firm moved west) has served today.
+  if (input.lastRunFor !== null && input.lastRunFor >= date) return null;
+  return date;
+}

@@ -1,0 +1,45 @@
+// The shape every job of the product has, and what a run is given. Jobs live beside this file; the
+// runner (job-runner.ts) is the only code that talks to pg-boss.
+import type { FastifyBaseLogger } from 'fastify';
+import type { QueueOptions } from 'pg-boss';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Mailer } from '../plugins/mail.ts';
+import type { TimeOfDay } from './daily-schedule.ts';
+
+/** What a run works with. `now` comes from the runner's clock: a test moves it instead of waiting. */
+export type JobContext = {
+  db: Database;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+  now: Date;
+};
+
+/** How a run ended when it did not throw (a thrown error is a failed run, retried with back-off). */
+export type RunResult = {
+  outcome: 'succeeded' | 'skipped';
+  /** What the run served, e.g. the firm date of a daily digest; the catch-up rule reads it back. */
+  runFor?: string | null;
+  /** One line for the administration screens. */
+  summary: string;
+};
+
+export type JobDefinition<Payload extends z.ZodType<object>> = {
+  /** The pg-boss queue name (letters, digits, dashes). */
+  name: string;
+  /** Job data comes back from the database: every run parses it first. */
+  payload: Payload;
+  /** Retries, back-off and expiry of this job's queue. */
+  queue: QueueOptions;
+  /**
+   * A job that runs every day at this time in the firm's time zone. The runner schedules it with pg-boss
+   * (rewritten when the firm's zone changes) and, at start, sends a run a missed due time still owes.
+   */
+  daily?: TimeOfDay;
+  run: (data: z.infer<Payload>, ctx: JobContext) => Promise<RunResult>;
+};
+
+/** Keeps a job's payload type tied to its handler. */
+export const defineJob = <Payload extends z.ZodType<object>>(job: JobDefinition<Payload>) => job;
