@@ -226,3 +226,22 @@ describe('the daily task reminder', () => {
     }
   });
 });
+
+describe('the runner itself', () => {
+  it('queues nothing and fails nothing while not started (a test app that did not ask for it)', async () => {
+    expect(jobs().isRunning()).toBe(false);
+    expect(await jobs().send(TASK_REMINDERS_JOB, {})).toBeNull();
+    expect(await jobs().pendingJobs()).toBe(0);
+  });
+
+  it('leaves no timer behind when stopped on the real clock, as main.ts runs it', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    await jobs().start();
+    expect(jobs().isRunning()).toBe(true);
+    expect(timers()).toBeGreaterThan(before);
+    await jobs().stop();
+    expect(jobs().isRunning()).toBe(false);
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+});
