@@ -36,3 +36,5 @@ export * from './phones/phone-countries.ts';
 export * from './money/money.ts';
 export * from './services/service.ts';
 export * from './services/service-overview.ts';
+export * from './tasks/task.ts';
+export * from './tasks/my-tasks.ts';

@@ -7,3 +7,4 @@ export * from './rate-limits.ts';
 export * from './record-counts.ts';
 export * from './services.ts';
 export * from './jobs.ts';
+export * from './tasks.ts';

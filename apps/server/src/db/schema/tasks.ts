@@ -1,0 +1,54 @@
+// Tasks and notes on a lead or a client (spec 2 "Task/note"): exactly one of lead_id / client_id names the
+// record; conversion and reversion move them between the two (features/records/child-records.ts) and a
+// purge deletes them with the record. A note keeps no task fields (status, priority, dates, assignee).
+// Content is HTML cleaned by the server on every write (features/tasks/task-content.ts).
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns, id } from './columns.ts';
+import { clients } from './clients.ts';
+import { leads } from './leads.ts';
+import { users } from './users.ts';
+
+export const taskNotes = pgTable(
+  'task_notes',
+  {
+    id: id(),
+    leadId: uuid().references(() => leads.id, { onDelete: 'cascade' }),
+    clientId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
+    ...auditColumns(),
+    /** 'task' | 'note' */
+    kind: text().notNull(),
+    /** Spec 2 §9's task types; 'Notes' for a note. */
+    taskType: text().notNull(),
+    taskName: text(),
+    content: text().notNull(),
+    status: text(),
+    priority: text(),
+    startDate: date({ mode: 'string' }),
+    dueDate: date({ mode: 'string' }),
+    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The lead a conversion moved it from. */
+    transferredFromLeadId: uuid(),
+  },
+  (t) => [
+    check('task_notes_one_record', sql`num_nonnulls(${t.leadId}, ${t.clientId}) = 1`),
+    check(
+      'task_notes_note_has_no_task_fields',
+      sql`${t.kind} = 'task' or (${t.taskName} is null and ${t.status} is null and ${t.assignedTo} is null and ${t.dueDate} is null)`,
+    ),
+    // A record's Tasks & Notes tab, newest first.
+    index('task_notes_lead_idx').on(t.leadId, t.createdAt, t.id),
+    index('task_notes_client_idx').on(t.clientId, t.createdAt, t.id),
+    // My Tasks and the reminders: an assignee's tasks by due date; and the visibility a task gives its
+    // assignee over the record (features: the shared visibility rule in db/list-query.ts).
+    index('task_notes_assignee_due_idx')
+      .on(t.assignedTo, t.dueDate, t.id)
+      .where(sql`${t.kind} = 'task'`),
+    index('task_notes_assignee_lead_idx')
+      .on(t.assignedTo, t.leadId)
+      .where(sql`${t.assignedTo} is not null`),
+    index('task_notes_assignee_client_idx')
+      .on(t.assignedTo, t.clientId)
+      .where(sql`${t.assignedTo} is not null`),
+  ],
+);
