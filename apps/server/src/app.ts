@@ -18,6 +18,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
+import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -73,6 +74,7 @@ export const FEATURE_ROUTES = [
   dashboardRoutes,
   settingsRoutes,
   servicesRoutes,
+  tasksRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

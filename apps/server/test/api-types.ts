@@ -934,6 +934,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leads/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lead's tasks and notes, newest first (at most 50)
+         * @description 404 when the lead does not exist or is not visible to the user.
+         */
+        get: operations["getLeadsByIdTasks"];
+        put?: never;
+        /**
+         * Add a task or a note to the lead
+         * @description The 'Notes' type, or no task name, saves a note (its task fields are left empty). Content is HTML; the server keeps paragraphs, line breaks, bold, italic, underline, lists, headings, div and span (class and style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user.
+         */
+        post: operations["postLeadsByIdTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{id}/task-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lead's task and note counts and its last note
+         * @description Pending counts pending and in-progress tasks; the last note as plain text of at most 120 characters.
+         */
+        get: operations["getLeadsByIdTaskSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's tasks and notes, newest first (at most 50)
+         * @description 404 when the client does not exist or is not visible to the user.
+         */
+        get: operations["getClientsByIdTasks"];
+        put?: never;
+        /**
+         * Add a task or a note to the client
+         * @description The 'Notes' type, or no task name, saves a note (its task fields are left empty). Content is HTML; the server keeps paragraphs, line breaks, bold, italic, underline, lists, headings, div and span (class and style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user.
+         */
+        post: operations["postClientsByIdTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/task-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's task and note counts and its last note
+         * @description Pending counts pending and in-progress tasks; the last note as plain text of at most 120 characters.
+         */
+        get: operations["getClientsByIdTaskSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Tasks: the signed-in user's assigned tasks
+         * @description status 'active' (the default) is pending and in progress; 'all' every status. Sorted by due date (undated last) unless asked otherwise; pages by number up to 20, then by cursor. Never counted (the cards are).
+         */
+        get: operations["getTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Tasks' cards: pending (and in progress), overdue, completed */
+        get: operations["getTasksCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's open tasks overdue, due today and due in the next 3 days
+         * @description Grouped on the firm's date (its time zone), not the server's.
+         */
+        get: operations["getTasksReminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task or note
+         * @description 404 when it does not exist or its record is not visible to the user (unless assigned to them).
+         */
+        get: operations["getTasksById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a task or note
+         * @description Its author, its assignee (a task), or supervisor and above; 403 for anyone else who can see it.
+         */
+        delete: operations["deleteTasksById"];
+        options?: never;
+        head?: never;
+        /**
+         * Save a task or note whole, with the version last read
+         * @description Needs the edit permission of its record, or to be the task's assignee (My Tasks). 409 when the version is stale. Sanitised as on creation.
+         */
+        patch: operations["patchTasksById"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7182,6 +7355,1211 @@ export interface operations {
             };
             /** @description The role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLeadsByIdTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        /** @enum {string} */
+                        kind: "task" | "note";
+                        /** @enum {string} */
+                        taskType: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                        taskName: string | null;
+                        content: string;
+                        status: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                        priority: ("low" | "medium" | "high") | null;
+                        startDate: string | null;
+                        dueDate: string | null;
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        createdBy: string | null;
+                        createdByName: string | null;
+                        updatedBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        overdue: boolean;
+                    }[];
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postLeadsByIdTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default Notes
+                     * @enum {string}
+                     */
+                    taskType?: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                    taskName?: string | null;
+                    content: string;
+                    /**
+                     * @default pending
+                     * @enum {string}
+                     */
+                    status?: "pending" | "in_progress" | "completed" | "cancelled";
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    priority?: "low" | "medium" | "high";
+                    /** Format: date */
+                    startDate?: string;
+                    /** Format: date */
+                    dueDate?: string;
+                    assignedTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        /** @enum {string} */
+                        kind: "task" | "note";
+                        /** @enum {string} */
+                        taskType: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                        taskName: string | null;
+                        content: string;
+                        status: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                        priority: ("low" | "medium" | "high") | null;
+                        startDate: string | null;
+                        dueDate: string | null;
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        createdBy: string | null;
+                        createdByName: string | null;
+                        updatedBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        overdue: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLeadsByIdTaskSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalTasks: number;
+                        pendingTasks: number;
+                        totalNotes: number;
+                        lastNoteContent: string | null;
+                        lastNoteDate: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClientsByIdTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        /** @enum {string} */
+                        kind: "task" | "note";
+                        /** @enum {string} */
+                        taskType: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                        taskName: string | null;
+                        content: string;
+                        status: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                        priority: ("low" | "medium" | "high") | null;
+                        startDate: string | null;
+                        dueDate: string | null;
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        createdBy: string | null;
+                        createdByName: string | null;
+                        updatedBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        overdue: boolean;
+                    }[];
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postClientsByIdTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default Notes
+                     * @enum {string}
+                     */
+                    taskType?: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                    taskName?: string | null;
+                    content: string;
+                    /**
+                     * @default pending
+                     * @enum {string}
+                     */
+                    status?: "pending" | "in_progress" | "completed" | "cancelled";
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    priority?: "low" | "medium" | "high";
+                    /** Format: date */
+                    startDate?: string;
+                    /** Format: date */
+                    dueDate?: string;
+                    assignedTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        /** @enum {string} */
+                        kind: "task" | "note";
+                        /** @enum {string} */
+                        taskType: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                        taskName: string | null;
+                        content: string;
+                        status: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                        priority: ("low" | "medium" | "high") | null;
+                        startDate: string | null;
+                        dueDate: string | null;
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        createdBy: string | null;
+                        createdByName: string | null;
+                        updatedBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        overdue: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClientsByIdTaskSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead or client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalTasks: number;
+                        pendingTasks: number;
+                        totalNotes: number;
+                        lastNoteContent: string | null;
+                        lastNoteDate: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTasks: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                sort?: string;
+                status?: "active" | "all" | "pending" | "in_progress" | "completed";
+                priority?: "low" | "medium" | "high";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            entityType: "lead" | "client";
+                            entityId: string;
+                            /** @enum {string} */
+                            kind: "task" | "note";
+                            /** @enum {string} */
+                            taskType: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                            taskName: string | null;
+                            content: string;
+                            status: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                            priority: ("low" | "medium" | "high") | null;
+                            startDate: string | null;
+                            dueDate: string | null;
+                            assignedTo: string | null;
+                            assignedToName: string | null;
+                            createdBy: string | null;
+                            createdByName: string | null;
+                            updatedBy: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            version: number;
+                            overdue: boolean;
+                            entityName: string;
+                            managerName: string | null;
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTasksCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pending: number;
+                        overdue: number;
+                        completed: number;
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTasksReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        today: string;
+                        overdue: {
+                            id: string;
+                            taskName: string;
+                            entityId: string;
+                            /** @enum {string} */
+                            entityType: "lead" | "client";
+                            entityName: string;
+                            /** @enum {string} */
+                            priority: "low" | "medium" | "high";
+                            dueDate: string;
+                            daysOverdue: number;
+                        }[];
+                        dueToday: {
+                            id: string;
+                            taskName: string;
+                            entityId: string;
+                            /** @enum {string} */
+                            entityType: "lead" | "client";
+                            entityName: string;
+                            /** @enum {string} */
+                            priority: "low" | "medium" | "high";
+                            dueDate: string;
+                            daysOverdue: number;
+                        }[];
+                        upcoming: {
+                            id: string;
+                            taskName: string;
+                            entityId: string;
+                            /** @enum {string} */
+                            entityType: "lead" | "client";
+                            entityName: string;
+                            /** @enum {string} */
+                            priority: "low" | "medium" | "high";
+                            dueDate: string;
+                            daysOverdue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTasksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task or note id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        /** @enum {string} */
+                        kind: "task" | "note";
+                        /** @enum {string} */
+                        taskType: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                        taskName: string | null;
+                        content: string;
+                        status: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                        priority: ("low" | "medium" | "high") | null;
+                        startDate: string | null;
+                        dueDate: string | null;
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        createdBy: string | null;
+                        createdByName: string | null;
+                        updatedBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        overdue: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteTasksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task or note id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patchTasksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task or note id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default Notes
+                     * @enum {string}
+                     */
+                    taskType?: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                    taskName?: string | null;
+                    content: string;
+                    /**
+                     * @default pending
+                     * @enum {string}
+                     */
+                    status?: "pending" | "in_progress" | "completed" | "cancelled";
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    priority?: "low" | "medium" | "high";
+                    /** Format: date */
+                    startDate?: string;
+                    /** Format: date */
+                    dueDate?: string;
+                    assignedTo?: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        entityType: "lead" | "client";
+                        entityId: string;
+                        /** @enum {string} */
+                        kind: "task" | "note";
+                        /** @enum {string} */
+                        taskType: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
+                        taskName: string | null;
+                        content: string;
+                        status: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                        priority: ("low" | "medium" | "high") | null;
+                        startDate: string | null;
+                        dueDate: string | null;
+                        assignedTo: string | null;
+                        assignedToName: string | null;
+                        createdBy: string | null;
+                        createdByName: string | null;
+                        updatedBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        overdue: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,12 +19,20 @@ import { AppError } from '../plugins/errors.ts';
 import { isStorableText } from '../plugins/input-guard.ts';
 import type { Executor } from './database.ts';
 import { cappedCount } from './record-counts.ts';
+import { taskNotes } from './schema/tasks.ts';
 
 /** Who is asking: the role decides scope and page size. */
 export type Viewer = { id: string; role: Role };
 
-/** The columns naming a record's creator and the users assigned to it. */
-export type Ownership = { owner: Column; assignees: readonly Column[] };
+/**
+ * The columns naming a record's creator and the users assigned to it, and, for a lead or a client, its id:
+ * the assignee of one of its tasks sees it too (DECISIONS.md §2).
+ */
+export type Ownership = {
+  owner: Column;
+  assignees: readonly Column[];
+  taskRecord?: { id: Column; via: 'lead' | 'client' };
+};
 
 /** Whether the role sees every record (the maintained counts answer for it) or only its own (consultant). */
 export const seesEverything = (viewer: Viewer) => ROLE_RESTRICTIONS[viewer.role].scope === 'all';
@@ -32,7 +40,12 @@ export const seesEverything = (viewer: Viewer) => ROLE_RESTRICTIONS[viewer.role]
 /** Scope 'own_or_assigned' (consultant) sees records it created or is assigned to; other roles see all. */
 export function visibleTo(viewer: Viewer, ownership: Ownership): SQL | undefined {
   if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return undefined;
-  return or(...[ownership.owner, ...ownership.assignees].map((column) => eq(column, viewer.id)));
+  const assignedTask = ownership.taskRecord
+    ? sql`exists (select 1 from ${taskNotes} where ${
+        ownership.taskRecord.via === 'lead' ? taskNotes.leadId : taskNotes.clientId
+      } = ${ownership.taskRecord.id} and ${taskNotes.assignedTo} = ${viewer.id})`
+    : undefined;
+  return or(...[ownership.owner, ...ownership.assignees].map((column) => eq(column, viewer.id)), assignedTask);
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -253,6 +253,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** The calendar date `days` after `date` ('YYYY-MM-DD'). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export const REMINDER_GROUPS = ['overdue', 'dueToday', 'upcoming'] as const;
 export type ReminderGroup = (typeof REMINDER_GROUPS)[number];
 

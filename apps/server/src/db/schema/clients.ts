@@ -164,6 +164,7 @@ export const clients = pgTable(
 export const clientOwnership = {
   owner: clients.createdBy,
   assignees: [clients.userId, clients.managerUserId, clients.assistantManagerUserId, clients.migrationAgentUserId],
+  taskRecord: { id: clients.id, via: 'client' },
 } as const;
 
 /** Not soft-deleted. */

@@ -125,6 +125,7 @@ export const leads = pgTable(
 export const leadOwnership = {
   owner: leads.createdBy,
   assignees: [leads.managerUserId, leads.assistantManagerUserId, leads.migrationAgentUserId],
+  taskRecord: { id: leads.id, via: 'lead' },
 } as const;
 
 /** Not deleted and not archived: the leads lists, statistics and duplicate checks work on these. */

@@ -1,0 +1,242 @@
+// Tasks and notes (spec 2 §4, §5, §7; issue 12): a record's entries are read with its view permission and
+// written with its edit permission; a task's assignee may also read, edit and delete it (and sees its
+// record: db/list-query.ts visibleTo); an entry is deleted by its author, its assignee or supervisor and
+// above. Each write is one transaction with its audit row and a change event on the record.
+import { eq } from 'drizzle-orm';
+import {
+  addDays,
+  type DueTask,
+  type MyTaskCounts,
+  type MyTasksPage,
+  type MyTasksQuery,
+  reminderGroupOf,
+  REMINDER_UPCOMING_DAYS,
+  roleAtLeast,
+  TASK_MESSAGES,
+  type TaskEntityType,
+  type TaskInput,
+  type TaskPatch,
+  type TaskPriority,
+  type TaskRecord,
+  type TaskReminders,
+  type TaskStatus,
+  type TaskSummary,
+  daysBetween,
+} from '@crm/domain';
+import type { Database, Executor } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+import { type Actor, requireActorCan } from '../../plugins/actor.ts';
+import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
+import { publishChange, recordChange } from '../audit/record-change.ts';
+import { findClient } from '../clients/clients.repository.ts';
+import { findLead } from '../leads/leads.repository.ts';
+import { readFirmToday } from '../settings/settings.repository.ts';
+import { cleanTaskContent } from './task-content.ts';
+import {
+  deleteTaskRow,
+  dueTasksOf,
+  findTask,
+  insertTask,
+  myTaskCounts,
+  myTasksPage,
+  ownerOfTask,
+  summaryOf,
+  type TaskColumns,
+  type TaskOwner,
+  type TaskRow,
+  tasksOf,
+  toTaskRecord,
+  updateTaskVersioned,
+} from './tasks.repository.ts';
+
+const taskNotFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
+
+export const ownerFromRoute = (type: TaskEntityType, id: string): TaskOwner => ({ type, id });
+
+/** The record, when the actor may see it (404 otherwise, as for the record itself) and edit it for a write. */
+async function ownerFor(tx: Executor, actor: Actor, owner: TaskOwner, access: 'view' | 'edit'): Promise<void> {
+  requireActorCan(actor, `${owner.type === 'lead' ? 'leads' : 'clients'}:${access}`);
+  const record =
+    owner.type === 'lead' ? await findLead(tx, actor.viewer, owner.id) : await findClient(tx, actor.viewer, owner.id);
+  if (!record) throw notFound(owner.type === 'lead' ? 'Lead' : 'Client');
+}
+
+/**
+ * An entry the actor may see (or edit): through its record's permission and visibility, or as the task's
+ * assignee (My Tasks edits what it lists). 404 otherwise, so an entry of a hidden record stays unknown.
+ */
+async function taskFor(tx: Executor, actor: Actor, id: string, access: 'view' | 'edit') {
+  const found = await findTask(tx, id);
+  if (!found) throw taskNotFound();
+  if (found.row.assignedTo === actor.ctx.actorId && actor.can('my_tasks:view')) return found;
+  await ownerFor(tx, actor, ownerOfTask(found.row), access).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw taskNotFound();
+    throw error;
+  });
+  return found;
+}
+
+/** Tasks go to active users only (spec 2 "Other rules"). */
+async function checkAssignee(tx: Executor, userId: string | null | undefined): Promise<void> {
+  if (!userId) return;
+  const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.status !== 'active') {
+    throw validationError({ assignedTo: [TASK_MESSAGES.assigneeInactive] });
+  }
+}
+
+function columnsOf(input: TaskInput | TaskPatch): Omit<TaskColumns, 'createdBy' | 'updatedBy'> {
+  return {
+    kind: input.kind,
+    taskType: input.taskType,
+    taskName: input.taskName ?? null,
+    content: cleanTaskContent(input.content),
+    status: input.status ?? null,
+    priority: input.priority ?? null,
+    startDate: input.startDate ?? null,
+    dueDate: input.dueDate ?? null,
+    assignedTo: input.assignedTo ?? null,
+  };
+}
+
+async function taskChanged(
+  tx: Executor,
+  actor: Actor,
+  row: TaskRow,
+  action: string,
+  values: { old?: unknown; new?: unknown },
+) {
+  const owner = ownerOfTask(row);
+  await recordChange(tx, actor.ctx, {
+    action,
+    resourceType: 'TASK_NOTE',
+    resourceId: row.id,
+    oldValues: values.old as Record<string, unknown> | undefined,
+    newValues: values.new as Record<string, unknown> | undefined,
+  });
+  // The record's panel, the My Tasks of everyone concerned and the reminders refresh on the record's event.
+  await publishChange(tx, actor.ctx, owner.type, action, owner.id);
+}
+
+/** What the audit row keeps (content is long and already in the row: its length only). */
+const auditValues = (c: Partial<TaskColumns>) => ({
+  ...c,
+  content: c.content === undefined ? undefined : `${c.content.length} characters`,
+});
+
+export async function listTasksOf(db: Database, actor: Actor, owner: TaskOwner): Promise<TaskRecord[]> {
+  await ownerFor(db, actor, owner, 'view');
+  const [rows, today] = await Promise.all([tasksOf(db, owner), readFirmToday(db)]);
+  return rows.map((row) => toTaskRecord(row, today));
+}
+
+export async function taskSummaryOf(db: Database, actor: Actor, owner: TaskOwner): Promise<TaskSummary> {
+  await ownerFor(db, actor, owner, 'view');
+  return summaryOf(db, owner);
+}
+
+export async function readTask(db: Database, actor: Actor, id: string): Promise<TaskRecord> {
+  const found = await taskFor(db, actor, id, 'view');
+  return toTaskRecord(found, await readFirmToday(db));
+}
+
+/** What the assignment mail needs to know: someone else gave the task to this user. */
+export type TaskAssigned = { taskId: string; assigneeId: string; assignedBy: string };
+
+export async function addTask(
+  db: Database,
+  actor: Actor,
+  owner: TaskOwner,
+  input: TaskInput,
+): Promise<{ task: TaskRecord; assigned: TaskAssigned | null }> {
+  const task = await db.transaction(async (tx) => {
+    await ownerFor(tx, actor, owner, 'edit');
+    await checkAssignee(tx, input.assignedTo);
+    const values = columnsOf(input);
+    const row = await insertTask(tx, owner, { ...values, createdBy: actor.ctx.actorId, updatedBy: actor.ctx.actorId });
+    await taskChanged(tx, actor, row, 'CREATE_TASK_NOTE', {
+      new: { ...auditValues(values), entityType: owner.type, entityId: owner.id },
+    });
+    const found = await findTask(tx, row.id);
+    return toTaskRecord(found!, await readFirmToday(tx));
+  });
+  const assigned =
+    task.assignedTo && task.assignedTo !== actor.ctx.actorId
+      ? { taskId: task.id, assigneeId: task.assignedTo, assignedBy: actor.ctx.actorId }
+      : null;
+  return { task, assigned };
+}
+
+export async function updateTask(
+  db: Database,
+  actor: Actor,
+  id: string,
+  patch: TaskPatch,
+): Promise<{ task: TaskRecord; assigned: TaskAssigned | null }> {
+  const result = await db.transaction(async (tx) => {
+    const before = await taskFor(tx, actor, id, 'edit');
+    if (before.row.version !== patch.version) throw conflict();
+    await checkAssignee(tx, before.row.assignedTo === patch.assignedTo ? null : patch.assignedTo);
+    const values = columnsOf(patch);
+    const row = await updateTaskVersioned(tx, id, patch.version, { ...values, updatedBy: actor.ctx.actorId });
+    if (!row) throw conflict();
+    await taskChanged(tx, actor, row, 'UPDATE_TASK_NOTE', { old: auditValues(before.row), new: auditValues(values) });
+    const found = await findTask(tx, row.id);
+    return { task: toTaskRecord(found!, await readFirmToday(tx)), previousAssignee: before.row.assignedTo };
+  });
+  const { task, previousAssignee } = result;
+  const assigned =
+    task.assignedTo && task.assignedTo !== previousAssignee && task.assignedTo !== actor.ctx.actorId
+      ? { taskId: task.id, assigneeId: task.assignedTo, assignedBy: actor.ctx.actorId }
+      : null;
+  return { task, assigned };
+}
+
+/** DELETE /api/tasks/{id}: its author, its assignee (a task), or supervisor and above. */
+export async function deleteTask(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const found = await taskFor(tx, actor, id, 'view');
+    const { row } = found;
+    const mayDelete =
+      row.createdBy === actor.ctx.actorId ||
+      (row.kind === 'task' && row.assignedTo === actor.ctx.actorId) ||
+      roleAtLeast(actor.viewer.role, 'supervisor');
+    if (!mayDelete) throw new AppError('FORBIDDEN', TASK_MESSAGES.deleteRefused);
+    await deleteTaskRow(tx, id);
+    await taskChanged(tx, actor, row, 'DELETE_TASK_NOTE', { old: auditValues(row) });
+    return { message: TASK_MESSAGES.deleted };
+  });
+}
+
+export async function listMyTasks(db: Database, actor: Actor, query: MyTasksQuery): Promise<MyTasksPage> {
+  return myTasksPage(db, actor.viewer, query, await readFirmToday(db));
+}
+
+export async function countMyTasks(db: Database, actor: Actor): Promise<MyTaskCounts> {
+  return myTaskCounts(db, actor.ctx.actorId, await readFirmToday(db));
+}
+
+/** GET /api/tasks/reminders: the user's open tasks overdue, due today, or due in the next 3 days. */
+export async function remindersOf(db: Database, actor: Actor): Promise<TaskReminders> {
+  const today = await readFirmToday(db);
+  const rows = await dueTasksOf(db, actor.ctx.actorId, addDays(today, REMINDER_UPCOMING_DAYS));
+  const reminders: TaskReminders = { today, overdue: [], dueToday: [], upcoming: [] };
+  for (const { row, entityName } of rows) {
+    const status = row.status as TaskStatus | null;
+    const group = reminderGroupOf({ status, dueDate: row.dueDate }, today);
+    if (!group || !row.dueDate) continue;
+    const owner = ownerOfTask(row);
+    const item: DueTask = {
+      id: row.id,
+      taskName: row.taskName ?? '',
+      entityId: owner.id,
+      entityType: owner.type,
+      entityName,
+      priority: (row.priority ?? 'medium') as TaskPriority,
+      dueDate: row.dueDate,
+      daysOverdue: Math.max(0, daysBetween(row.dueDate, today)),
+    };
+    reminders[group].push(item);
+  }
+  return reminders;
+}
