@@ -9,6 +9,7 @@ import { createMailer } from './plugins/mail.ts';
 import { seedDemoClients } from './seed/demo-clients.ts';
 import { seedDemoLeads } from './seed/demo-leads.ts';
 import { seedDemoServices } from './seed/demo-services.ts';
+import { seedDemoTasks } from './seed/demo-tasks.ts';
 import { demoUsersBanner, seedDemoUsers } from './seed/demo-users.ts';
 
 const config = readConfig();
@@ -60,6 +61,8 @@ async function main() {
       );
     const serviceCount = await seedDemoServices(database.db, app.storage);
     if (serviceCount > 0) console.log(`Seeded ${serviceCount} demo services.`);
+    const taskCount = await seedDemoTasks(database.db);
+    if (taskCount > 0) console.log(`Seeded ${taskCount} demo tasks and notes.`);
   }
   await app.listen({ port: config.port, host: config.host });
   // After listening: pg-boss installs or migrates its schema on the first start (a few seconds).

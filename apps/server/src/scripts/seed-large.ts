@@ -1,6 +1,7 @@
-// `npm run seed:large [-- leads [clients [contacts [services]]]] [--load-only]`: loads 100,000 generated
+// `npm run seed:large [-- leads [clients [contacts [services [tasks]]]]] [--load-only]`: loads 100,000 generated
 // leads, 30,000 clients (the leads converted in this load first, linked both ways, then walk-ins), 5,000
-// contacts (archived leads) and 150,000 services spread over the leads and clients into the configured
+// contacts (archived leads), 150,000 services and 200,000 tasks and notes spread over the leads and clients
+// (the tasks assigned across the staff) into the configured
 // database (DATABASE_URL, else the PGlite folder in DATA_DIR; stop the server first), then times the list
 // endpoints on it in this process and prints the figures. `-- 0 0 0 0` only measures; `--load-only` only
 // loads (the load benchmark, scripts/bench/load.mjs, drives the real server under concurrent load instead).
@@ -29,6 +30,8 @@ import { SESSION_COOKIE } from '../plugins/session.ts';
 import { completeClient, type GeneratedClient, generateClient } from '../seed/client-generator.ts';
 import { seedDemoUsers } from '../seed/demo-users.ts';
 import { loadServices } from '../seed/large-services.ts';
+import { loadTasks } from '../seed/large-tasks.ts';
+import { readFirmToday } from '../features/settings/settings.repository.ts';
 import { createRandom, generateLead, type Random, type SeedUsers, seedUsersFrom } from '../seed/lead-generator.ts';
 
 const BATCH = 1_000;
@@ -48,6 +51,8 @@ const clientTotal = countArg(1, process.env.SEED_LARGE_CLIENTS, 30_000);
 const contactTotal = countArg(2, process.env.SEED_LARGE_CONTACTS, 5_000);
 /** 150,000 at 100,000 leads (issue 11): one and a half per lead by default. */
 const serviceTotal = countArg(3, process.env.SEED_LARGE_SERVICES, Math.round(total * 1.5));
+/** 200,000 at 100,000 leads (issue 12): two per lead by default. */
+const taskTotal = countArg(4, process.env.SEED_LARGE_TASKS, total * 2);
 const ms = (start: number) => performance.now() - start;
 const thousands = (n: number) => n.toLocaleString('en-AU');
 
@@ -55,7 +60,7 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(
     `Loading ${thousands(total)} leads, ${thousands(clientTotal)} clients, ${thousands(contactTotal)} contacts and ` +
-      `${thousands(serviceTotal)} services into ${where}`,
+      `${thousands(serviceTotal)} services and ${thousands(taskTotal)} tasks and notes into ${where}`,
   );
   let t = performance.now();
   const database = await openDatabase(
@@ -96,7 +101,13 @@ async function main() {
     report('services', serviceTotal, t);
 
     t = performance.now();
+    const staff = userRows.filter((u) => u.role !== 'guest').map((u) => u.id);
+    await loadTasks(db, random, taskTotal, staff, await readFirmToday(db), now);
+    report('tasks and notes', taskTotal, t);
+
+    t = performance.now();
     await db.execute(sql`vacuum analyze services`);
+    await db.execute(sql`vacuum analyze task_notes`);
     await db.execute(sql`analyze leads`);
     await db.execute(sql`analyze clients`);
     await db.execute(sql`analyze contacts`);
