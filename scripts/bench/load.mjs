@@ -19,7 +19,8 @@
 //   --write / --no-write    rewrite BENCHMARKS.md's load section or not   --keep   keep the scratch databases
 //   --only <prefix>         only the endpoints whose key starts so (and the lead detail, the reference);
 //                           never writes BENCHMARKS.md
-//   leads [clients [contacts [services]]]   the data set (default 100000 30000 5000, services 1.5 per lead)
+//   leads [clients [contacts [services]]]   the data set (default 100000 30000 5000, services 1.5 per lead;
+//                           tasks and notes 2 per lead)
 // Not a test: nothing fails on a slow figure. Ratios measured in one run are what to compare across runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -196,6 +197,49 @@ export const ENDPOINTS = [
     kind: 'stats',
     roles: ['admin'],
     path: '/api/services/summary?search=smi',
+  },
+  // My Tasks and the reminders at 200,000 task_notes (issue 12 item 9): the signed-in user's assigned tasks.
+  {
+    key: 'tasks.page1',
+    label: 'My Tasks, page 1',
+    kind: 'list',
+    roles: ['admin', 'consultant'],
+    path: '/api/tasks?pageSize=50',
+  },
+  {
+    key: 'tasks.filter',
+    label: 'My Tasks, all statuses, high priority',
+    kind: 'list',
+    roles: ['admin', 'consultant'],
+    path: '/api/tasks?pageSize=50&status=all&priority=high',
+  },
+  {
+    key: 'tasks.search',
+    label: "My Tasks, search 'coll'",
+    kind: 'search',
+    roles: ['admin', 'consultant'],
+    path: '/api/tasks?pageSize=50&status=all&search=coll',
+  },
+  {
+    key: 'tasks.counts',
+    label: 'My Tasks cards',
+    kind: 'stats',
+    roles: ['admin', 'consultant'],
+    path: '/api/tasks/counts',
+  },
+  {
+    key: 'tasks.reminders',
+    label: 'Task reminders',
+    kind: 'stats',
+    roles: ['admin', 'consultant'],
+    path: '/api/tasks/reminders',
+  },
+  {
+    key: 'tasks.summary',
+    label: "A lead's task summary (hover card)",
+    kind: 'stats',
+    roles: ['admin', 'consultant'],
+    path: (ctx, role) => `/api/leads/${ctx.leadId[role]}/task-summary`,
   },
 ];
 

@@ -2,12 +2,15 @@
 // record; conversion and reversion move them between the two (features/records/child-records.ts) and a
 // purge deletes them with the record. A note keeps no task fields (status, priority, dates, assignee).
 // Content is HTML cleaned by the server on every write (features/tasks/task-content.ts).
-import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, id } from './columns.ts';
 import { clients } from './clients.ts';
 import { leads } from './leads.ts';
 import { users } from './users.ts';
+
+/** My Tasks' due-date order: undated tasks after every dated one. */
+export const myTasksDueKey = (dueDate: AnyPgColumn): SQL => sql`coalesce(${dueDate}, 'infinity'::date)`;
 
 export const taskNotes = pgTable(
   'task_notes',
@@ -29,6 +32,11 @@ export const taskNotes = pgTable(
     assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** The lead a conversion moved it from. */
     transferredFromLeadId: uuid(),
+    /**
+     * Whether its record is live (a lead neither deleted nor archived, a client not deleted): kept by triggers
+     * (migration task_notes_record_live) so My Tasks, its cards and the reminders need no join to know.
+     */
+    recordLive: boolean().notNull().default(true),
   },
   (t) => [
     check('task_notes_one_record', sql`num_nonnulls(${t.leadId}, ${t.clientId}) = 1`),
@@ -41,9 +49,10 @@ export const taskNotes = pgTable(
     index('task_notes_client_idx').on(t.clientId, t.createdAt, t.id),
     // My Tasks and the reminders: an assignee's tasks by due date; and the visibility a task gives its
     // assignee over the record (features: the shared visibility rule in db/list-query.ts).
+    // Its key is My Tasks' default order (undated last), so a page is an index range that stops at 50 rows.
     index('task_notes_assignee_due_idx')
-      .on(t.assignedTo, t.dueDate, t.id)
-      .where(sql`${t.kind} = 'task'`),
+      .on(t.assignedTo, myTasksDueKey(t.dueDate), t.id)
+      .where(sql`${t.kind} = 'task' and ${t.recordLive}`),
     index('task_notes_assignee_lead_idx')
       .on(t.assignedTo, t.leadId)
       .where(sql`${t.assignedTo} is not null`),

@@ -20,7 +20,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, type SortKey, sortKey, type Viewer } from '../../db/list-query.ts';
 import { prefixSearchKey } from '../../db/schema/columns.ts';
-import { clientIsLive, clients, leadIsLive, leads, taskNotes, users } from '../../db/schema/index.ts';
+import { clients, leads, myTasksDueKey, taskNotes, users } from '../../db/schema/index.ts';
 
 export type TaskRow = typeof taskNotes.$inferSelect;
 export type TaskOwner = { type: TaskEntityType; id: string };
@@ -149,15 +149,13 @@ export async function summaryOf(db: Executor, owner: TaskOwner): Promise<TaskSum
   };
 }
 
-/** A task whose record is live (a deleted or archived record's tasks leave My Tasks and the reminders). */
-const onLiveRecord = (): SQL =>
-  sql`(exists (select 1 from ${leads} where ${leads.id} = ${taskNotes.leadId} and ${leadIsLive()})
-    or exists (select 1 from ${clients} where ${clients.id} = ${taskNotes.clientId} and ${clientIsLive()}))`;
-
+/**
+ * The user's tasks on live records (a deleted or archived record's tasks leave My Tasks and the reminders),
+ * written as the assignee index's condition so that index serves them.
+ */
 const myTasks = (userId: string): SQL[] => [
-  eq(taskNotes.kind, 'task'),
   eq(taskNotes.assignedTo, userId),
-  onLiveRecord(),
+  sql`${taskNotes.kind} = 'task' and ${taskNotes.recordLive}`,
 ];
 
 const open = () =>
@@ -168,7 +166,7 @@ const open = () =>
 
 const SORT_KEYS = {
   // Undated tasks after the dated ones.
-  dueDate: { expr: sql`coalesce(${taskNotes.dueDate}, 'infinity'::date)`, type: 'date' },
+  dueDate: { expr: myTasksDueKey(taskNotes.dueDate), type: 'date' },
   createdAt: sortKey(taskNotes.createdAt, 'timestamptz'),
   taskName: sortKey(taskNotes.taskName),
 } satisfies Record<string, SortKey>;

@@ -265,4 +265,31 @@ describe('tasks follow their record', () => {
     const back = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/tasks`)).json() as TaskRecord[];
     expect(back.map((t) => t.id)).toEqual([task.id]);
   });
+
+  it('leave My Tasks and the reminders while their record is deleted or archived, and come back with it', async () => {
+    const lead = await f.createLead();
+    const day = await today();
+    const task = await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'File Review',
+      taskName: 'follows the lead',
+      content: 'x',
+      dueDate: day,
+      assignedTo: f.idOf('member'),
+    });
+    const mine = async () => {
+      const page = (await f.call('member', 'GET', '/api/tasks?status=all&pageSize=100')).json() as MyTasksPage;
+      const reminders = (await f.call('member', 'GET', '/api/tasks/reminders')).json() as TaskReminders;
+      return {
+        listed: page.items.some((t) => t.id === task.id),
+        reminded: reminders.dueToday.some((t) => t.id === task.id),
+      };
+    };
+    expect(await mine()).toEqual({ listed: true, reminded: true });
+    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBeLessThan(300);
+    expect(await mine()).toEqual({ listed: false, reminded: false });
+    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/restore`)).statusCode).toBeLessThan(300);
+    expect(await mine()).toEqual({ listed: true, reminded: true });
+    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {})).statusCode).toBeLessThan(300);
+    expect(await mine()).toEqual({ listed: false, reminded: false });
+  });
 });
