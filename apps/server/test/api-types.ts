@@ -8228,6 +8228,11 @@ export interface operations {
                             dueDate: string;
                             daysOverdue: number;
                         }[];
+                        counts: {
+                            overdue: number;
+                            dueToday: number;
+                            upcoming: number;
+                        };
                     };
                 };
             };

@@ -289,11 +289,18 @@ export const dueTaskSchema = z.object({
 });
 export type DueTask = z.infer<typeof dueTaskSchema>;
 
-/** GET /api/tasks/reminders: the signed-in user's open tasks by group, on the firm's date. */
+/** The most tasks a reminder group lists; its count says how many there are in all. */
+export const REMINDERS_PER_GROUP = 50;
+
+/**
+ * GET /api/tasks/reminders: the signed-in user's open tasks by group, on the firm's date: the most overdue
+ * first, then by due date; each group at most REMINDERS_PER_GROUP long, `counts` the whole groups.
+ */
 export const taskRemindersSchema = z.object({
   today: z.string(),
   overdue: z.array(dueTaskSchema),
   dueToday: z.array(dueTaskSchema),
   upcoming: z.array(dueTaskSchema),
+  counts: z.object({ overdue: z.number().int(), dueToday: z.number().int(), upcoming: z.number().int() }),
 });
 export type TaskReminders = z.infer<typeof taskRemindersSchema>;

@@ -258,17 +258,47 @@ export async function myTaskCounts(db: Executor, userId: string, today: string):
   };
 }
 
-/** Open tasks of the user due on or before `until` (the reminders' window), oldest due first. */
-export async function dueTasksOf(db: Executor, userId: string, until: string) {
+/** Open tasks of the user due in [from, until] (either end open), most overdue first, at most `limit`. */
+export async function dueTasksOf(
+  db: Executor,
+  userId: string,
+  range: { from?: string; until?: string },
+  limit: number,
+) {
   const rows = await db
     .select({ row: taskNotes })
     .from(taskNotes)
-    .where(and(...myTasks(userId), open(), sql`${taskNotes.dueDate} <= ${until}`))
-    .orderBy(taskNotes.dueDate, taskNotes.id)
-    .limit(500);
+    .where(
+      and(
+        ...myTasks(userId),
+        open(),
+        range.from ? sql`${myTasksDueKey(taskNotes.dueDate)} >= ${range.from}` : undefined,
+        range.until ? sql`${myTasksDueKey(taskNotes.dueDate)} <= ${range.until}` : undefined,
+      ),
+    )
+    .orderBy(myTasksDueKey(taskNotes.dueDate), taskNotes.id)
+    .limit(limit);
   const records = await recordNames(
     db,
     rows.map((r) => r.row),
   );
   return rows.map(({ row }) => ({ row, entityName: records.get(ownerOfTask(row).id)?.name ?? '' }));
+}
+
+/** How many open tasks of the user are overdue, due today and due up to `until`. */
+export async function dueTaskCounts(db: Executor, userId: string, today: string, until: string) {
+  const due = myTasksDueKey(taskNotes.dueDate);
+  const [counts] = await db
+    .select({
+      overdue: sql<number>`(count(*) filter (where ${due} < ${today}))::int`,
+      dueToday: sql<number>`(count(*) filter (where ${due} = ${today}))::int`,
+      upcoming: sql<number>`(count(*) filter (where ${due} > ${today}))::int`,
+    })
+    .from(taskNotes)
+    .where(and(...myTasks(userId), open(), sql`${due} <= ${until}`));
+  return {
+    overdue: Number(counts?.overdue ?? 0),
+    dueToday: Number(counts?.dueToday ?? 0),
+    upcoming: Number(counts?.upcoming ?? 0),
+  };
 }

@@ -9,7 +9,7 @@ import {
   type MyTaskCounts,
   type MyTasksPage,
   type MyTasksQuery,
-  reminderGroupOf,
+  REMINDERS_PER_GROUP,
   REMINDER_UPCOMING_DAYS,
   roleAtLeast,
   TASK_MESSAGES,
@@ -19,7 +19,6 @@ import {
   type TaskPriority,
   type TaskRecord,
   type TaskReminders,
-  type TaskStatus,
   type TaskSummary,
   daysBetween,
 } from '@crm/domain';
@@ -34,6 +33,7 @@ import { readFirmToday } from '../settings/settings.repository.ts';
 import { cleanTaskContent } from './task-content.ts';
 import {
   deleteTaskRow,
+  dueTaskCounts,
   dueTasksOf,
   findTask,
   insertTask,
@@ -219,24 +219,32 @@ export async function countMyTasks(db: Database, actor: Actor): Promise<MyTaskCo
 /** GET /api/tasks/reminders: the user's open tasks overdue, due today, or due in the next 3 days. */
 export async function remindersOf(db: Database, actor: Actor): Promise<TaskReminders> {
   const today = await readFirmToday(db);
-  const rows = await dueTasksOf(db, actor.ctx.actorId, addDays(today, REMINDER_UPCOMING_DAYS));
-  const reminders: TaskReminders = { today, overdue: [], dueToday: [], upcoming: [] };
-  for (const { row, entityName } of rows) {
-    const status = row.status as TaskStatus | null;
-    const group = reminderGroupOf({ status, dueDate: row.dueDate }, today);
-    if (!group || !row.dueDate) continue;
+  const userId = actor.ctx.actorId;
+  const until = addDays(today, REMINDER_UPCOMING_DAYS);
+  const [overdue, dueToday, upcoming, counts] = await Promise.all([
+    dueTasksOf(db, userId, { until: addDays(today, -1) }, REMINDERS_PER_GROUP),
+    dueTasksOf(db, userId, { from: today, until: today }, REMINDERS_PER_GROUP),
+    dueTasksOf(db, userId, { from: addDays(today, 1), until }, REMINDERS_PER_GROUP),
+    dueTaskCounts(db, userId, today, until),
+  ]);
+  const item = ({ row, entityName }: Awaited<ReturnType<typeof dueTasksOf>>[number]): DueTask => {
     const owner = ownerOfTask(row);
-    const item: DueTask = {
+    return {
       id: row.id,
       taskName: row.taskName ?? '',
       entityId: owner.id,
       entityType: owner.type,
       entityName,
       priority: (row.priority ?? 'medium') as TaskPriority,
-      dueDate: row.dueDate,
-      daysOverdue: Math.max(0, daysBetween(row.dueDate, today)),
+      dueDate: row.dueDate!,
+      daysOverdue: Math.max(0, daysBetween(row.dueDate!, today)),
     };
-    reminders[group].push(item);
-  }
-  return reminders;
+  };
+  return {
+    today,
+    overdue: overdue.map(item),
+    dueToday: dueToday.map(item),
+    upcoming: upcoming.map(item),
+    counts,
+  };
 }

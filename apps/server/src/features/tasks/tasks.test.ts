@@ -238,6 +238,7 @@ describe('My Tasks and the reminders', () => {
     expect(reminders.overdue.map((t) => [t.taskName, t.daysOverdue])).toEqual([['late', 2]]);
     expect(reminders.dueToday.map((t) => t.taskName)).toEqual(['today']);
     expect(reminders.upcoming.map((t) => t.taskName)).toEqual(['soon']);
+    expect(reminders.counts).toEqual({ overdue: 1, dueToday: 1, upcoming: 1 });
     const counts = (await f.call('team_lead', 'GET', '/api/tasks/counts')).json() as MyTaskCounts;
     expect(counts).toEqual({ pending: 4, overdue: 1, completed: 1 });
     const active = (await f.call('team_lead', 'GET', '/api/tasks')).json() as MyTasksPage;
