@@ -17,7 +17,7 @@
 //   --duration <s>          seconds per endpoint (default 10)      --connections <n> (default 20)
 //   --identity              ask for uncompressed answers (default: Accept-Encoding as a browser sends it)
 //   --write / --no-write    rewrite BENCHMARKS.md's load section or not   --keep   keep the scratch databases
-//   --only <prefix>         only the endpoints whose key starts so (and the lead detail, the reference);
+//   --only <prefix,…>       only the endpoints whose key starts so (and the lead detail, the reference);
 //                           never writes BENCHMARKS.md
 //   leads [clients [contacts [services]]]   the data set (default 100000 30000 5000, services 1.5 per lead;
 //                           tasks and notes 2 per lead)
@@ -479,7 +479,9 @@ async function benchDatabase(target, options, { webDist, scratch, growth }) {
 
 async function measureAt(target, options, { webDist, scratch, keys, phone }) {
   const chosen = options.only
-    ? ENDPOINTS.filter((e) => e.key.startsWith(options.only) || e.key === 'leads.detail')
+    ? ENDPOINTS.filter(
+        (e) => options.only.split(',').some((prefix) => e.key.startsWith(prefix)) || e.key === 'leads.detail',
+      )
     : ENDPOINTS;
   const wanted = keys ? chosen.filter((e) => keys.includes(e.key)) : chosen;
   const logFile = join(scratch, `server-${target.kind}-${Date.now()}.log`);
@@ -534,7 +536,7 @@ async function measureAt(target, options, { webDist, scratch, keys, phone }) {
       }
     }
     console.log(`[${target.kind}] ${measured.length} endpoint runs in ${Math.round((Date.now() - t) / 1000)} s`);
-    if (!keys && (!options.only || 'services.export'.startsWith(options.only)))
+    if (!keys && (!options.only || options.only.split(',').some((prefix) => 'services.export'.startsWith(prefix))))
       for (const format of EXPORTS) exports.push(await measureExport(server, format, sessions.admin.cookie));
   } finally {
     serverMemory = memoryMb(server.child.pid);

@@ -9,6 +9,10 @@ import { clients } from './clients.ts';
 import { leads } from './leads.ts';
 import { users } from './users.ts';
 
+/** My Tasks' search text (3+ letters, trigram): the task's name and type. */
+export const taskSearchText = (t: { taskName: AnyPgColumn; taskType: AnyPgColumn }): SQL =>
+  sql`lower(coalesce(${t.taskName}, '') || ' ' || ${t.taskType})`;
+
 /** My Tasks' due-date order: undated tasks after every dated one. */
 export const myTasksDueKey = (dueDate: AnyPgColumn): SQL => sql`coalesce(${dueDate}, 'infinity'::date)`;
 
@@ -52,6 +56,9 @@ export const taskNotes = pgTable(
     // Its key is My Tasks' default order (undated last), so a page is an index range that stops at 50 rows.
     index('task_notes_assignee_due_idx')
       .on(t.assignedTo, myTasksDueKey(t.dueDate), t.id)
+      .where(sql`${t.kind} = 'task' and ${t.recordLive}`),
+    index('task_notes_search_idx')
+      .using('gin', sql`${taskSearchText(t)} gin_trgm_ops`)
       .where(sql`${t.kind} = 'task' and ${t.recordLive}`),
     index('task_notes_assignee_lead_idx')
       .on(t.assignedTo, t.leadId)

@@ -20,7 +20,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, type SortKey, sortKey, type Viewer } from '../../db/list-query.ts';
 import { prefixSearchKey } from '../../db/schema/columns.ts';
-import { clients, leads, myTasksDueKey, taskNotes, users } from '../../db/schema/index.ts';
+import { clients, leads, myTasksDueKey, taskNotes, taskSearchText, users } from '../../db/schema/index.ts';
 
 export type TaskRow = typeof taskNotes.$inferSelect;
 export type TaskOwner = { type: TaskEntityType; id: string };
@@ -218,7 +218,7 @@ export async function myTasksPage(
     // The list is the viewer's own assignments whatever the role.
     visibility: () => undefined,
     search: {
-      expression: sql`lower(coalesce(${taskNotes.taskName}, '') || ' ' || ${taskNotes.taskType})`,
+      expression: taskSearchText(taskNotes),
       prefixes: [prefixSearchKey(taskNotes.taskName)],
       term: query.search,
     },

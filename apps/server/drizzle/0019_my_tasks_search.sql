@@ -1,0 +1,1 @@
+CREATE INDEX "task_notes_search_idx" ON "task_notes" USING gin (lower(coalesce("task_name", '') || ' ' || "task_type") gin_trgm_ops) WHERE "task_notes"."kind" = 'task' and "task_notes"."record_live";
