@@ -3,7 +3,18 @@
 // purge deletes them with the record. A note keeps no task fields (status, priority, dates, assignee).
 // Content is HTML cleaned by the server on every write (features/tasks/task-content.ts).
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, id } from './columns.ts';
 import { clients } from './clients.ts';
 import { leads } from './leads.ts';
@@ -67,4 +78,22 @@ export const taskNotes = pgTable(
       .on(t.assignedTo, t.clientId)
       .where(sql`${t.assignedTo} is not null`),
   ],
+);
+
+/**
+ * My Tasks' cards and the reminders' counts, kept exact by statement-level triggers on task_notes in each
+ * writing transaction (migration task_counts): one bucket per assignee, due date and status, over tasks on
+ * live records. Overdue depends on today, so buckets keep the due date and the reader sums the few dozen
+ * dates a person has.
+ */
+export const taskCounts = pgTable(
+  'task_counts',
+  {
+    assignedTo: uuid().notNull(),
+    /** 'infinity' for an undated task. */
+    dueDate: date({ mode: 'string' }).notNull(),
+    status: text().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignedTo, t.dueDate, t.status] })],
 );

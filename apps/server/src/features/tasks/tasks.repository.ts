@@ -20,7 +20,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, type SortKey, sortKey, type Viewer } from '../../db/list-query.ts';
 import { prefixSearchKey } from '../../db/schema/columns.ts';
-import { clients, leads, myTasksDueKey, taskNotes, taskSearchText, users } from '../../db/schema/index.ts';
+import { clients, leads, myTasksDueKey, taskCounts, taskNotes, taskSearchText, users } from '../../db/schema/index.ts';
 
 export type TaskRow = typeof taskNotes.$inferSelect;
 export type TaskOwner = { type: TaskEntityType; id: string };
@@ -241,16 +241,26 @@ export async function myTasksPage(
   });
 }
 
-/** The My Tasks cards: open, overdue (open and due before today), completed. */
+const openIn = (column: typeof taskCounts.status) =>
+  sql`${column} in (${sql.join(
+    OPEN_TASK_STATUSES.map((st) => sql`${st}`),
+    sql`, `,
+  )})`;
+
+/**
+ * The My Tasks cards: open (pending and in progress), overdue (open, due before today), completed; from the
+ * maintained counts (a few dozen buckets a person), never by counting the tasks.
+ */
 export async function myTaskCounts(db: Executor, userId: string, today: string): Promise<MyTaskCounts> {
+  const c = taskCounts;
   const [counts] = await db
     .select({
-      pending: sql<number>`(count(*) filter (where ${open()}))::int`,
-      overdue: sql<number>`(count(*) filter (where ${open()} and ${taskNotes.dueDate} < ${today}))::int`,
-      completed: sql<number>`(count(*) filter (where ${taskNotes.status} = 'completed'))::int`,
+      pending: sql<string>`coalesce(sum(${c.n}) filter (where ${openIn(c.status)}), 0)::text`,
+      overdue: sql<string>`coalesce(sum(${c.n}) filter (where ${openIn(c.status)} and ${c.dueDate} < ${today}), 0)::text`,
+      completed: sql<string>`coalesce(sum(${c.n}) filter (where ${c.status} = 'completed'), 0)::text`,
     })
-    .from(taskNotes)
-    .where(and(...myTasks(userId)));
+    .from(c)
+    .where(eq(c.assignedTo, userId));
   return {
     pending: Number(counts?.pending ?? 0),
     overdue: Number(counts?.overdue ?? 0),
@@ -285,17 +295,17 @@ export async function dueTasksOf(
   return rows.map(({ row }) => ({ row, entityName: records.get(ownerOfTask(row).id)?.name ?? '' }));
 }
 
-/** How many open tasks of the user are overdue, due today and due up to `until`. */
+/** How many open tasks of the user are overdue, due today and due after today up to `until` (maintained counts). */
 export async function dueTaskCounts(db: Executor, userId: string, today: string, until: string) {
-  const due = myTasksDueKey(taskNotes.dueDate);
+  const c = taskCounts;
   const [counts] = await db
     .select({
-      overdue: sql<number>`(count(*) filter (where ${due} < ${today}))::int`,
-      dueToday: sql<number>`(count(*) filter (where ${due} = ${today}))::int`,
-      upcoming: sql<number>`(count(*) filter (where ${due} > ${today}))::int`,
+      overdue: sql<string>`coalesce(sum(${c.n}) filter (where ${c.dueDate} < ${today}), 0)::text`,
+      dueToday: sql<string>`coalesce(sum(${c.n}) filter (where ${c.dueDate} = ${today}), 0)::text`,
+      upcoming: sql<string>`coalesce(sum(${c.n}) filter (where ${c.dueDate} > ${today}), 0)::text`,
     })
-    .from(taskNotes)
-    .where(and(...myTasks(userId), open(), sql`${due} <= ${until}`));
+    .from(c)
+    .where(and(eq(c.assignedTo, userId), openIn(c.status), sql`${c.dueDate} <= ${until}`));
   return {
     overdue: Number(counts?.overdue ?? 0),
     dueToday: Number(counts?.dueToday ?? 0),

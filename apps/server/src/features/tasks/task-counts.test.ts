@@ -1,0 +1,172 @@
+// My Tasks' maintained counts (task_counts, kept by triggers) stay equal to counting the tasks whatever happens
+// to them or to their records: random sequences of task writes and record lifecycle steps, and a statement
+// that changes many tasks at once.
+import { fc, it } from '@fast-check/vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { addDays, ROLES, TASK_STATUSES } from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+
+let f: Fixture;
+
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+const OPERATIONS = [
+  'createLead',
+  'addTask',
+  'addNote',
+  'editTask',
+  'deleteTask',
+  'convertLead',
+  'revertClient',
+  'archiveLead',
+  'restoreContactToLead',
+  'deleteLead',
+  'restoreDeletedLead',
+  'purgeLead',
+  'completeMany',
+] as const;
+type Operation = (typeof OPERATIONS)[number];
+
+const STAFF = ROLES.filter((r) => r !== 'guest');
+
+async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
+  const result = await f.t.database.db.execute<{ id: string }>(query);
+  return result.rows.map((r) => r.id);
+}
+
+const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
+
+const taskBody = (pick: number) => ({
+  taskType: 'File Review',
+  taskName: `Task ${pick}`,
+  content: 'x',
+  status: TASK_STATUSES[pick % TASK_STATUSES.length],
+  dueDate: pick % 5 === 0 ? null : addDays('2026-11-24', (pick % 21) - 10),
+  assignedTo: pick % 4 === 0 ? null : f.idOf(STAFF[pick % STAFF.length]!),
+});
+
+async function run(op: Operation, pick: number): Promise<void> {
+  const liveLeads = () => ids(sql`select id from leads where deleted_at is null and archived_at is null order by id`);
+  const liveRecords = async () => [
+    ...(await liveLeads()).map((id) => `/api/leads/${id}`),
+    ...(await ids(sql`select id from clients where deleted_at is null and status <> 'Reverted' order by id`)).map(
+      (id) => `/api/clients/${id}`,
+    ),
+  ];
+  let status = 200;
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+    status = (await f.call('administrator', method, url, body)).statusCode;
+  };
+  switch (op) {
+    case 'createLead':
+      await call('POST', '/api/leads', f.leadInput());
+      break;
+    case 'addTask':
+    case 'addNote': {
+      const record = pickFrom(await liveRecords(), pick);
+      if (record)
+        await call('POST', `${record}/tasks`, op === 'addNote' ? { taskType: 'Notes', content: 'n' } : taskBody(pick));
+      break;
+    }
+    case 'editTask': {
+      const id = pickFrom(await ids(sql`select id from task_notes where kind = 'task' order by id`), pick);
+      if (id) {
+        const current = await f.call('administrator', 'GET', `/api/tasks/${id}`);
+        if (current.statusCode === 200)
+          await call('PATCH', `/api/tasks/${id}`, { ...taskBody(pick >> 1), version: current.json().version });
+      }
+      break;
+    }
+    case 'deleteTask': {
+      const id = pickFrom(await ids(sql`select id from task_notes order by id`), pick);
+      if (id) await call('DELETE', `/api/tasks/${id}`);
+      break;
+    }
+    case 'convertLead': {
+      const id = pickFrom(await liveLeads(), pick);
+      if (id) await call('POST', `/api/leads/${id}/convert`, {});
+      break;
+    }
+    case 'revertClient': {
+      const id = pickFrom(
+        await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
+        pick,
+      );
+      if (id) await call('POST', `/api/clients/${id}/revert`, {});
+      break;
+    }
+    case 'archiveLead': {
+      const id = pickFrom(await liveLeads(), pick);
+      if (id) await call('POST', `/api/leads/${id}/archive`, {});
+      break;
+    }
+    case 'restoreContactToLead': {
+      const id = pickFrom(await ids(sql`select id from contacts where contact_status <> 'Reverted' order by id`), pick);
+      if (id) await call('POST', `/api/contacts/${id}/restore`, { type: 'lead', notes: 'Back on the list' });
+      break;
+    }
+    case 'deleteLead': {
+      const id = pickFrom(await liveLeads(), pick);
+      if (id) await call('DELETE', `/api/leads/${id}`, {});
+      break;
+    }
+    case 'restoreDeletedLead': {
+      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
+      if (id) await call('POST', `/api/leads/${id}/restore`);
+      break;
+    }
+    case 'purgeLead': {
+      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
+      if (id) await call('DELETE', `/api/leads/${id}/permanent`);
+      break;
+    }
+    case 'completeMany':
+      await f.exec(
+        `update task_notes set status = 'completed' where kind = 'task' and (abs(hashtext(id::text)) % 3) = ${pick % 3}`,
+      );
+      break;
+  }
+  expect(status, `${op} answered ${status}`).toBeLessThan(500);
+}
+
+const PRELUDE: [Operation, number][] = [
+  ['createLead', 0],
+  ['createLead', 0],
+  ['addTask', 1],
+  ['addTask', 2],
+  ['addTask', 7],
+  ['addNote', 3],
+];
+
+type Bucket = { key: string; n: number };
+
+async function buckets(query: ReturnType<typeof sql>): Promise<Bucket[]> {
+  const result = await f.t.database.db.execute<Record<string, string>>(query);
+  return result.rows
+    .map((r) => ({ key: `${r.assigned_to}|${r.due_date}|${r.status}`, n: Number(r.n) }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+const maintained = () => buckets(sql`select assigned_to, due_date::text, status, n from task_counts where n <> 0`);
+const counted = () =>
+  buckets(sql`select assigned_to, coalesce(due_date, 'infinity'::date)::text as due_date, status, count(*) as n
+    from task_notes where kind = 'task' and record_live and assigned_to is not null and status is not null
+    group by 1, 2, 3`);
+
+describe('maintained task counts', () => {
+  it.prop([fc.array(fc.tuple(fc.constantFrom(...OPERATIONS), fc.nat(100_000)), { minLength: 1, maxLength: 14 })], {
+    numRuns: 15,
+  })('equal counting the tasks after any sequence of writes', async (steps) => {
+    for (const [op, pick] of PRELUDE) await run(op, pick);
+    for (const [op, pick] of steps) await run(op, pick);
+    expect(await maintained()).toEqual(await counted());
+    const negative = await f.t.database.db.execute(sql`select 1 from task_counts where n < 0`);
+    expect(negative.rows).toEqual([]);
+  });
+});
