@@ -172,7 +172,7 @@ const SORT_KEYS = {
 } satisfies Record<string, SortKey>;
 
 /** The linked records' names and managers for a page of tasks: two queries, never one per row. */
-async function recordNames(db: Executor, rows: readonly TaskRow[]) {
+export async function recordNames(db: Executor, rows: readonly TaskRow[]) {
   const leadIds = rows.flatMap((r) => (r.leadId ? [r.leadId] : []));
   const clientIds = rows.flatMap((r) => (r.clientId ? [r.clientId] : []));
   const manager = aliasedTable(users, 'manager');
@@ -274,7 +274,7 @@ export async function dueTasksOf(
   userId: string,
   range: { from?: string; until?: string },
   limit: number,
-) {
+): Promise<TaskRow[]> {
   const rows = await db
     .select({ row: taskNotes })
     .from(taskNotes)
@@ -288,11 +288,7 @@ export async function dueTasksOf(
     )
     .orderBy(myTasksDueKey(taskNotes.dueDate), taskNotes.id)
     .limit(limit);
-  const records = await recordNames(
-    db,
-    rows.map((r) => r.row),
-  );
-  return rows.map(({ row }) => ({ row, entityName: records.get(ownerOfTask(row).id)?.name ?? '' }));
+  return rows.map((r) => r.row);
 }
 
 /** How many open tasks of the user are overdue, due today and due after today up to `until` (maintained counts). */

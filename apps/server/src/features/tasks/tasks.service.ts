@@ -40,6 +40,7 @@ import {
   myTaskCounts,
   myTasksPage,
   ownerOfTask,
+  recordNames,
   summaryOf,
   type TaskColumns,
   type TaskOwner,
@@ -227,14 +228,16 @@ export async function remindersOf(db: Database, actor: Actor): Promise<TaskRemin
     dueTasksOf(db, userId, { from: addDays(today, 1), until }, REMINDERS_PER_GROUP),
     dueTaskCounts(db, userId, today, until),
   ]);
-  const item = ({ row, entityName }: Awaited<ReturnType<typeof dueTasksOf>>[number]): DueTask => {
+  // The records' names for all three groups in one go.
+  const names = await recordNames(db, [...overdue, ...dueToday, ...upcoming]);
+  const item = (row: TaskRow): DueTask => {
     const owner = ownerOfTask(row);
     return {
       id: row.id,
       taskName: row.taskName ?? '',
       entityId: owner.id,
       entityType: owner.type,
-      entityName,
+      entityName: names.get(owner.id)?.name ?? '',
       priority: (row.priority ?? 'medium') as TaskPriority,
       dueDate: row.dueDate!,
       daysOverdue: Math.max(0, daysBetween(row.dueDate!, today)),
