@@ -1,5 +1,9 @@
 // The one query of the daily reminder: each active assignee's open tasks due on or before the firm date.
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { OPEN_TASK_STATUSES } from '@crm/domain';
 import type { Executor } from '../db/database.ts';
+import { taskNotes, users } from '../db/schema/index.ts';
+import { ownerOfTask, recordNames } from '../features/tasks/tasks.repository.ts';
 
 export type DigestTask = {
   id: string;
@@ -19,9 +23,47 @@ export type DigestRecipient = {
 
 /**
  * Recipients in a stable order (by user id), each with its open tasks due on or before `firmDate`, oldest
- * due first. The tasks table (task_notes, issue 12 item 1) is not in the schema yet: until it is, nobody
- * has a task and the daily run sends nothing.
+ * due first: active users, tasks on live records (the same set the reminders panel counts).
  */
-export async function openTasksForDigest(_db: Executor, _firmDate: string): Promise<DigestRecipient[]> {
-  return [];
+export async function openTasksForDigest(db: Executor, firmDate: string): Promise<DigestRecipient[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      task: taskNotes,
+    })
+    .from(taskNotes)
+    .innerJoin(users, eq(users.id, taskNotes.assignedTo))
+    .where(
+      and(
+        eq(users.status, 'active'),
+        sql`${taskNotes.kind} = 'task' and ${taskNotes.recordLive}`,
+        inArray(taskNotes.status, [...OPEN_TASK_STATUSES]),
+        lte(taskNotes.dueDate, firmDate),
+      ),
+    )
+    .orderBy(users.id, taskNotes.dueDate, taskNotes.id);
+  const names = await recordNames(
+    db,
+    rows.map((r) => r.task),
+  );
+  const recipients = new Map<string, DigestRecipient>();
+  for (const { userId, email, firstName, task } of rows) {
+    let recipient = recipients.get(userId);
+    if (!recipient) {
+      recipient = { userId, email, firstName, tasks: [] };
+      recipients.set(userId, recipient);
+    }
+    const owner = ownerOfTask(task);
+    recipient.tasks.push({
+      id: task.id,
+      taskName: task.taskName,
+      dueDate: task.dueDate!,
+      priority: task.priority,
+      entityType: owner.type,
+      entityName: names.get(owner.id)?.name ?? null,
+    });
+  }
+  return [...recipients.values()];
 }

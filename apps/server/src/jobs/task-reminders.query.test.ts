@@ -1,0 +1,54 @@
+// The daily reminder's recipients, read from real tasks: active assignees with open tasks due on or before
+// the firm date, on live records, oldest due first; nothing else.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@crm/domain';
+import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
+import { openTasksForDigest } from './task-reminders.query.ts';
+
+let f: Fixture;
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+describe('the daily reminder recipients', () => {
+  it('are the active assignees of open tasks due by the firm date on live records, oldest due first', async () => {
+    const day = '2026-11-24';
+    const lead = await f.createLead();
+    const gone = await f.createLead();
+    const add = async (
+      leadId: string,
+      name: string,
+      dueDate: string,
+      role: 'team_lead' | 'member',
+      status = 'pending',
+    ) => {
+      const res = await f.call('administrator', 'POST', `/api/leads/${leadId}/tasks`, {
+        taskType: 'File Review',
+        taskName: name,
+        content: 'x',
+        dueDate,
+        status,
+        assignedTo: f.idOf(role),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await add(lead.id, 'due today', day, 'team_lead');
+    await add(lead.id, 'overdue', addDays(day, -3), 'team_lead', 'in_progress');
+    await add(lead.id, 'tomorrow', addDays(day, 1), 'team_lead');
+    await add(lead.id, 'done', addDays(day, -1), 'team_lead', 'completed');
+    await add(gone.id, 'on a deleted lead', day, 'team_lead');
+    await add(lead.id, 'for a suspended user', day, 'member');
+    expect((await f.call('administrator', 'DELETE', `/api/leads/${gone.id}`, {})).statusCode).toBeLessThan(300);
+    await f.exec(`update users set status = 'suspended' where id = '${f.idOf('member')}'`);
+    const recipients = await openTasksForDigest(f.t.database.db, day);
+    await f.exec(`update users set status = 'active' where id = '${f.idOf('member')}'`);
+    expect(recipients.map((r) => r.userId)).toEqual([f.idOf('team_lead')]);
+    expect(recipients[0]!.tasks.map((t) => [t.taskName, t.dueDate, t.entityName])).toEqual([
+      ['overdue', addDays(day, -3), `${lead.firstName} ${lead.lastName}`],
+      ['due today', day, `${lead.firstName} ${lead.lastName}`],
+    ]);
+  });
+});
