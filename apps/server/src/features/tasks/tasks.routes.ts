@@ -16,6 +16,8 @@ import {
   taskSummarySchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { appUrlOf } from '../auth/auth.routes.ts';
+import { sendTaskAssignedMail } from './task-assigned-mail.ts';
 import {
   addTask,
   countMyTasks,
@@ -37,16 +39,15 @@ const RECORDS: { type: TaskEntityType; base: string; module: 'leads' | 'clients'
   { type: 'client', base: '/api/clients/:id', module: 'clients' },
 ];
 
-export type TaskRoutesOptions = {
-  /** Told after the transaction commits when someone else gave a user a task (the assignment mail). */
-  onAssigned?: (assigned: TaskAssigned) => void;
-};
-
-export async function tasksRoutes(instance: FastifyInstance, options: TaskRoutesOptions = {}) {
+export async function tasksRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['tasks'];
+  // Someone else gave a user a task: the user hears of it by mail once the answer has gone.
   const assigned = (a: TaskAssigned | null) => {
-    if (a) options.onAssigned?.(a);
+    if (a)
+      app.afterResponse.run('task assigned mail', () =>
+        sendTaskAssignedMail(app.db, app.mailer, appUrlOf(app.config), a),
+      );
   };
 
   for (const { type, base, module } of RECORDS) {

@@ -294,3 +294,32 @@ describe('tasks follow their record', () => {
     expect(await mine()).toEqual({ listed: false, reminded: false });
   });
 });
+
+describe('the assignment mail', () => {
+  it('goes to a user someone else gives a task, in plain text, and not to one who takes a task themselves', async () => {
+    const lead = await f.createLead();
+    const before = (await f.t.outbox()).length;
+    await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'Medical Examination',
+      taskName: 'Book <b>panel</b> physician',
+      content: '<p>secret details</p>',
+      dueDate: '2027-02-01',
+      priority: 'high',
+      assignedTo: f.idOf('team_lead'),
+    });
+    await add(
+      `/api/leads/${lead.id}/tasks`,
+      { taskType: 'File Review', taskName: 'My own', content: 'x', assignedTo: f.idOf('administrator') },
+      'administrator',
+    );
+    const outbox = await f.t.outbox();
+    expect(outbox).toHaveLength(before + 1);
+    const mail = outbox.at(-1)!.content;
+    expect(mail).toMatch(/^To: team_lead@example\.com$/m);
+    expect(mail).toContain('New task assigned to you: Book <b>panel</b> physician');
+    expect(mail).toContain(`(lead ${lead.firstName} ${lead.lastName})`);
+    expect(mail).toContain('/my-tasks');
+    expect(mail).not.toContain('secret details');
+    expect(mail).not.toMatch(/Content-Type: text\/html/i);
+  });
+});

@@ -1,0 +1,54 @@
+// The mail to a user whom someone else has just given a task (issue 12 item 7), sent after the answer
+// (plugins/after-response.ts). Plain text only, like every mail the product sends (SECURITY.md): the task's
+// name and record are made one tidy line, its rich content is not included.
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+import { formatCalendarDate, myTasksLink, oneLine } from '../../jobs/mail-text.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { readDisplaySetting } from '../settings/settings.repository.ts';
+import type { TaskAssigned } from './tasks.service.ts';
+import { findTask, ownerOfTask, recordNames } from './tasks.repository.ts';
+
+export async function sendTaskAssignedMail(
+  db: Database,
+  mailer: Mailer,
+  appUrl: string,
+  assigned: TaskAssigned,
+): Promise<void> {
+  const found = await findTask(db, assigned.taskId);
+  // Reassigned or deleted again before the mail went: nothing to say to this user any more.
+  if (!found || found.row.assignedTo !== assigned.assigneeId) return;
+  const [assignee] = await db
+    .select({ email: users.email, firstName: users.firstName, status: users.status })
+    .from(users)
+    .where(eq(users.id, assigned.assigneeId))
+    .limit(1);
+  if (!assignee || assignee.status !== 'active') return;
+  const [by] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, assigned.assignedBy))
+    .limit(1);
+  const { dateFormat } = await readDisplaySetting(db);
+  const task = found.row;
+  const owner = ownerOfTask(task);
+  const record = (await recordNames(db, [task])).get(owner.id)?.name ?? '';
+  const name = oneLine(task.taskName) || 'Untitled task';
+  const byName = by ? oneLine(`${by.firstName} ${by.lastName}`, 80) : 'A colleague';
+  await mailer.send({
+    to: assignee.email,
+    subject: `New task assigned to you: ${oneLine(task.taskName, 80) || 'Untitled task'}`,
+    text: [
+      `Hello ${oneLine(assignee.firstName, 80)},`,
+      '',
+      `${byName} assigned you a task in Visa CRM:`,
+      '',
+      `- ${name}${record ? ` (${owner.type} ${oneLine(record, 80)})` : ''}`,
+      `  Priority: ${task.priority ?? 'medium'}${task.dueDate ? `, due ${formatCalendarDate(task.dueDate, dateFormat)}` : ''}`,
+      '',
+      `Open My Tasks: ${myTasksLink(appUrl)}`,
+      '',
+    ].join('\n'),
+  });
+}
