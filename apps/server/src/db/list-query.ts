@@ -40,11 +40,15 @@ export const seesEverything = (viewer: Viewer) => ROLE_RESTRICTIONS[viewer.role]
 /** Scope 'own_or_assigned' (consultant) sees records it created or is assigned to; other roles see all. */
 export function visibleTo(viewer: Viewer, ownership: Ownership): SQL | undefined {
   if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return undefined;
-  const assignedTask = ownership.taskRecord
-    ? sql`exists (select 1 from ${taskNotes} where ${
-        ownership.taskRecord.via === 'lead' ? taskNotes.leadId : taskNotes.clientId
-      } = ${ownership.taskRecord.id} and ${taskNotes.assignedTo} = ${viewer.id})`
-    : undefined;
+  // The records of the viewer's tasks as an array computed once (an InitPlan), not an EXISTS per row: `id =
+  // any(array)` is an index condition, so the planner can still OR it with the owner and assignee indexes
+  // instead of scanning the table (test/list-guard.test.ts holds every list to that).
+  const link = ownership.taskRecord;
+  const taskColumn = link && (link.via === 'lead' ? taskNotes.leadId : taskNotes.clientId);
+  const assignedTask =
+    link && taskColumn
+      ? sql`${link.id} = any(array(select ${taskColumn} from ${taskNotes} where ${taskNotes.assignedTo} = ${viewer.id} and ${taskColumn} is not null))`
+      : undefined;
   return or(...[ownership.owner, ...ownership.assignees].map((column) => eq(column, viewer.id)), assignedTask);
 }
 
