@@ -168,6 +168,24 @@ test("the Desired Visa cell's hover card shows the tasks-and-notes summary", asy
   await expect(page.getByText('No tasks and notes available')).toBeVisible();
   await page.mouse.move(0, 0);
   await expect(page.getByText('No tasks and notes available')).toBeHidden();
+
+  // With a task (one pending) and a note: the card shows the truth, the note as plain text.
+  const add = async (body: Record<string, unknown>) =>
+    expect((await page.request.post(`/api/leads/${lead.id}/tasks`, { data: body })).status()).toBe(201);
+  await add({ taskType: 'Document Collection', taskName: 'Collect passports', content: '<p>All pages</p>' });
+  await add({ taskType: 'Notes', content: '<p>Client <strong>confirmed</strong> the medical booking</p>' });
+  await page.reload();
+  await leadRecordRow(page, `${lead.firstName} ${lead.lastName}`)
+    .getByRole('cell')
+    .nth(6)
+    .getByText('Student 500')
+    .hover();
+  const card = page.getByRole('tooltip').filter({ hasText: 'Tasks & Notes' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('1Tasks');
+  await expect(card).toContainText('1Pending');
+  await expect(card).toContainText('1Notes');
+  await expect(card).toContainText('Client confirmed the medical booking');
 });
 
 test("an administrator deletes a lead and a client after the 'Delete …' question", async ({ page }) => {

@@ -1,29 +1,17 @@
-// The tasks-and-notes summary of one record (spec 1 §3.5), shown in the Desired Visa hover card.
+// GET /api/leads/{id}/task-summary and /api/clients/{id}/task-summary: the tasks-and-notes summary of one
+// record (spec 2 "Task summary"), shown in the Desired Visa hover card.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecordType } from '@crm/domain';
+import type { RecordType, TaskSummary } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
 
-export type TaskNoteSummary = {
-  totalTasks: number;
-  /** Tasks with status pending or in_progress. */
-  pendingTasks: number;
-  totalNotes: number;
-  lastNoteContent: string | null;
-  lastNoteDate: string | null;
-};
-
-/**
- * Tasks and notes (spec 2) have no API yet, so every record has none. When the tasks feature adds
- * its summary request, fetch it here: the card already shows loading, failure and the figures.
- */
-async function fetchTaskNoteSummary(): Promise<TaskNoteSummary | null> {
-  return null;
-}
+export type TaskNoteSummary = TaskSummary;
 
 export const recordTaskSummaryQueryOptions = (type: RecordType, id: string) =>
   queryOptions({
     queryKey: ['record', 'task-summary', type, id],
-    queryFn: fetchTaskNoteSummary,
-    // Spec 1 §9: task counts stay fresh 30 s.
+    queryFn: ({ signal }) =>
+      api.get<TaskSummary>(`/api/${type === 'lead' ? 'leads' : 'clients'}/${id}/task-summary`, { signal }),
+    // Spec 2 §9: task counts stay fresh 30 s.
     staleTime: 30_000,
   });
 
