@@ -5,7 +5,13 @@
 import sanitizeHtml from 'sanitize-html';
 import { TASK_CONTENT_MAX } from '@crm/domain';
 
-const plainValue = [/^[#(),.%\w\s-]+$/];
+// A colour as an editor writes it: a hex value, a keyword, or rgb / hsl with numbers. Nothing else with
+// parentheses, so no url(), expression() or -moz-binding() reaches a style.
+const colour = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^[a-z]+$/i,
+  /^(rgb|rgba|hsl|hsla)\(\s*[\d.]+(%|deg)?((\s*[,/]\s*|\s+)[\d.]+(%|deg)?){2,3}\s*\)$/i,
+];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -31,8 +37,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: { '*': ['class', 'style'] },
   allowedStyles: {
     '*': {
-      color: plainValue,
-      'background-color': plainValue,
+      color: colour,
+      'background-color': colour,
       'text-align': [/^(left|right|center|justify)$/],
       'font-weight': [/^(normal|bold|[1-9]00)$/],
       'font-style': [/^(normal|italic)$/],
