@@ -949,7 +949,7 @@ export interface paths {
         put?: never;
         /**
          * Add a task or a note to the lead
-         * @description The 'Notes' type, or no task name, saves a note (its task fields are left empty). Content is HTML; the server keeps paragraphs, line breaks, bold, italic, underline, lists, headings, div and span (class and style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user.
+         * @description The 'Notes' type, or no task name, saves a note (its task fields are left empty). Content is HTML; the server keeps paragraphs, line breaks, bold, italic, underline, lists, headings, div and span (class and style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user. 409 when the lead is read-only (a converted lead, a Reverted client).
          */
         post: operations["postLeadsByIdTasks"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         put?: never;
         /**
          * Add a task or a note to the client
-         * @description The 'Notes' type, or no task name, saves a note (its task fields are left empty). Content is HTML; the server keeps paragraphs, line breaks, bold, italic, underline, lists, headings, div and span (class and style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user.
+         * @description The 'Notes' type, or no task name, saves a note (its task fields are left empty). Content is HTML; the server keeps paragraphs, line breaks, bold, italic, underline, lists, headings, div and span (class and style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user. 409 when the client is read-only (a converted lead, a Reverted client).
          */
         post: operations["postClientsByIdTasks"];
         delete?: never;
@@ -1101,8 +1101,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Save a task or note whole, with the version last read
-         * @description Needs the edit permission of its record, or to be the task's assignee (My Tasks). 409 when the version is stale. Sanitised as on creation.
+         * Save the fields sent, with the version last read
+         * @description Partial: the fields sent change, the others stay (null clears one); the entry they make is validated whole, the note rule included. Needs the edit permission of its record, or to be the task's assignee (My Tasks). 409 when the version is stale or the record is read-only. Content is sanitised as on creation.
          */
         patch: operations["patchTasksById"];
         trace?: never;
@@ -8467,28 +8467,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @default Notes
-                     * @enum {string}
-                     */
-                    taskType?: "Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes";
-                    taskName?: string | null;
-                    content: string;
-                    /**
-                     * @default pending
-                     * @enum {string}
-                     */
-                    status?: "pending" | "in_progress" | "completed" | "cancelled";
-                    /**
-                     * @default medium
-                     * @enum {string}
-                     */
-                    priority?: "low" | "medium" | "high";
-                    /** Format: date */
-                    startDate?: string;
-                    /** Format: date */
-                    dueDate?: string;
-                    assignedTo?: string | null;
+                    taskType?: ("Document Collection" | "Application Preparation" | "Visa Application Submission" | "Interview Scheduling" | "Medical Examination" | "Police Clearance" | "Skills Assessment" | "English Test Preparation" | "Partner Visa Documentation" | "Student Visa Requirements" | "Work Visa Processing" | "Citizenship Application" | "Appeal Preparation" | "Client Communication" | "File Review" | "Notes") | null;
+                    taskName?: (string | null) | null;
+                    content?: string | null;
+                    status?: ("pending" | "in_progress" | "completed" | "cancelled") | null;
+                    priority?: ("low" | "medium" | "high") | null;
+                    startDate?: string | null;
+                    dueDate?: string | null;
+                    assignedTo?: (string | null) | null;
                     version: number;
                 };
             };

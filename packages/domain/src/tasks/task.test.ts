@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { firmToday } from '../settings/display-setting.ts';
-import { addDays, isOverdue, kindOf, noteExcerpt, plainTextOf, reminderGroupOf, taskInputSchema } from './task.ts';
+import {
+  addDays,
+  isOverdue,
+  kindOf,
+  noteExcerpt,
+  plainTextOf,
+  reminderGroupOf,
+  TASK_MESSAGES,
+  taskEditFormSchema,
+  taskFormSchema,
+  taskInputSchema,
+  taskPatchSchema,
+} from './task.ts';
+
+/** The messages a schema gives, by field. */
+const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('tasks and notes', () => {
   it("make a note of the 'Notes' type or of an entry without a task name", () => {
@@ -34,5 +50,40 @@ describe('tasks and notes', () => {
     expect(reminderGroupOf({ status: 'pending', dueDate: addDays(today, 4) }, today)).toBeNull();
     expect(reminderGroupOf({ status: 'completed', dueDate: addDays(today, -4) }, today)).toBeNull();
     expect(reminderGroupOf({ status: null, dueDate: today }, today)).toBeNull();
+  });
+
+  it("ask the panel's form for content and for a task name unless the type is 'Notes', in the spec's words", () => {
+    expect(messagesOf(taskFormSchema.safeParse({ taskType: 'File Review', content: '<p><br></p>' }))).toEqual({
+      content: 'Please add some content to your note or task.',
+      taskName: 'Please enter a task name.',
+    });
+    expect(taskFormSchema.safeParse({ taskType: 'Notes', content: '<p>Called</p>' }).success).toBe(true);
+    expect(TASK_MESSAGES.contentRequiredTitle).toBe('Content Required');
+    expect(TASK_MESSAGES.nameRequiredTitle).toBe('Task Name Required');
+  });
+
+  it("ask the Edit Task dialog for a name and content in the dialog's own words", () => {
+    expect(messagesOf(taskEditFormSchema.safeParse({ taskName: '  ', content: '<p> </p>' }))).toEqual({
+      taskName: 'Please enter a task name',
+      content: 'Please add content to the task',
+    });
+    expect(messagesOf(taskEditFormSchema.safeParse({}))).toEqual({
+      taskName: 'Please enter a task name',
+      content: 'Please add content to the task',
+    });
+    expect(taskEditFormSchema.parse({ taskName: ' Call ', content: 'x', status: 'completed' })).toMatchObject({
+      taskName: 'Call',
+      status: 'completed',
+      priority: 'medium',
+    });
+  });
+
+  it('take a PATCH of the fields that change, with no defaults, and the version', () => {
+    expect(taskPatchSchema.parse({ status: 'completed', version: 3 })).toEqual({ status: 'completed', version: 3 });
+    expect(taskPatchSchema.parse({ dueDate: null, version: 1 })).toEqual({ dueDate: null, version: 1 });
+    expect(taskPatchSchema.safeParse({ status: 'completed' }).success).toBe(false);
+    expect(messagesOf(taskPatchSchema.safeParse({ content: '<p></p>', version: 1 }))).toEqual({
+      content: 'Please add some content to your note or task.',
+    });
   });
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 import { optionalDate } from '../records/fields.ts';
+import { patchSchemaOf } from '../records/patch.ts';
 
 /** Spec 2 §9, in the form's order; 'Notes' makes the entry a note. */
 export const TASK_TYPES = [
@@ -63,6 +64,12 @@ export const TASK_PRIORITY_LOOKS: Record<TaskPriority, BadgeLook> = {
   medium: filledBadge(BADGE_COLOURS.orange),
   low: { variant: 'default' },
 };
+
+/**
+ * The change event's resource for the tasks assigned to a user, its id the user's: their My Tasks and
+ * reminders refresh on it (a task's write also announces its record, as a service's does).
+ */
+export const MY_TASKS_EVENT = 'my_tasks';
 
 /** Spec 2 §9. */
 export const TASKS_PER_RECORD = 50;
@@ -155,55 +162,66 @@ export const TASK_EXAMPLE = {
   dueDate: '2027-01-20',
 };
 
+type TaskFields = z.output<typeof taskFieldsSchema>;
+
+/** Spec 2 §4: what is stored of the fields, a note keeping none of a task's. */
+function asEntry(value: TaskFields) {
+  const kind = kindOf(value);
+  return kind === 'note'
+    ? {
+        ...value,
+        kind,
+        taskName: null,
+        status: null,
+        priority: null,
+        startDate: null,
+        dueDate: null,
+        assignedTo: null,
+      }
+    : { ...value, kind };
+}
+
 /** POST /api/leads/{id}/tasks, /api/clients/{id}/tasks. A note keeps no task fields (spec 2 §4). */
-export const taskInputSchema = taskFieldsSchema
-  .transform((value) => {
-    const kind = kindOf(value);
-    return kind === 'note'
-      ? {
-          ...value,
-          kind,
-          taskName: null,
-          status: null,
-          priority: null,
-          startDate: null,
-          dueDate: null,
-          assignedTo: null,
-        }
-      : { ...value, kind };
-  })
-  .meta({ example: TASK_EXAMPLE });
+export const taskInputSchema = taskFieldsSchema.transform(asEntry).meta({ example: TASK_EXAMPLE });
 export type TaskInput = z.output<typeof taskInputSchema>;
 
 /**
- * The form's rule: every type but 'Notes' asks for a task name ('Task Name Required'), where the API,
- * given no name, saves a note.
+ * The Tasks & Notes panel's form: every type but 'Notes' asks for a task name ('Task Name Required'), where
+ * the API, given no name, saves a note. The toast's titles are TASK_MESSAGES' *Title.
  */
 export const taskFormSchema = taskFieldsSchema.superRefine((value, ctx) => {
   if (value.taskType !== NOTE_TYPE && !value.taskName?.trim())
     ctx.addIssue({ code: 'custom', path: ['taskName'], message: TASK_MESSAGES.nameRequired });
 });
 
-/** PATCH /api/tasks/{id}: every field again (the dialog sends the whole entry) and the version read. */
-export const taskPatchSchema = taskFieldsSchema
-  .extend({ version: z.number().int().min(1) })
-  .transform((value) => {
-    const kind = kindOf(value);
-    return kind === 'note'
-      ? {
-          ...value,
-          kind,
-          taskName: null,
-          status: null,
-          priority: null,
-          startDate: null,
-          dueDate: null,
-          assignedTo: null,
-        }
-      : { ...value, kind };
-  })
-  .meta({ example: { ...TASK_EXAMPLE, version: 1 } });
+/**
+ * My Tasks' Edit Task dialog (spec 2 "Edit Task dialog"): the fields it shows, each task named and with
+ * content, in the dialog's own words. It keeps the task's type, so it sends no taskType.
+ */
+export const taskEditFormSchema = taskFieldsSchema.omit({ taskType: true }).extend({
+  taskName: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: TASK_MESSAGES.editNameRequired }).min(1, TASK_MESSAGES.editNameRequired).max(200),
+  ),
+  content: z
+    .string({ error: TASK_MESSAGES.editContentRequired })
+    .max(TASK_CONTENT_MAX * 4)
+    .refine((html) => plainTextOf(html) !== '', TASK_MESSAGES.editContentRequired),
+});
+export type TaskEditForm = z.input<typeof taskEditFormSchema>;
+
+/**
+ * PATCH /api/tasks/{id}: the fields sent change, the others stay (null clears one), with the version read;
+ * the server merges them over the stored entry and checks the result with taskInputSchema (the note rule
+ * included). The panel's form may send every field; the Edit Task dialog sends its own.
+ */
+export const taskPatchSchema = patchSchemaOf(taskFieldsSchema).meta({
+  example: { status: 'completed', version: 1 },
+});
 export type TaskPatch = z.output<typeof taskPatchSchema>;
+
+/** The form fields of taskFieldsSchema, in order (what a PATCH may set). */
+export const TASK_FIELD_NAMES = Object.keys(taskFieldsSchema.shape) as (keyof TaskFields)[];
 
 export const TASK_ENTITY_TYPES = ['lead', 'client'] as const;
 export type TaskEntityType = (typeof TASK_ENTITY_TYPES)[number];

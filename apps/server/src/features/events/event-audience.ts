@@ -1,6 +1,7 @@
 // Which change events a user's live stream carries: only events about what the user may see. An
 // event names a resource and an id; a user receives it when its role opens the resource's module and,
-// for a role that sees only its own records (consultant), when the record is one of its own.
+// for a role that sees only its own records (consultant), when the record is one of its own; 'my_tasks'
+// (a change to the tasks assigned to a user) reaches that user only.
 // A resource with no rule here reaches no one: a new module declares its audience before its events flow.
 import {
   type ChangeEvent,
@@ -8,6 +9,7 @@ import {
   DISPLAY_SETTING_KEY,
   type Module,
   type ModuleAccess,
+  MY_TASKS_EVENT,
   ROLE_RESTRICTIONS,
 } from '@crm/domain';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -35,6 +37,9 @@ export async function mayReceive(
   if (event.resource === 'settings') return event.id === DISPLAY_SETTING_KEY;
   // A user's own account; other users' changes only for those who administer users.
   if (event.resource === 'user') return event.id === viewer.id || canOpenModule(viewer.role, 'admin', moduleAccess);
+  // A change to the tasks assigned to a user (its id): their My Tasks and reminders, and no one else's.
+  if (event.resource === MY_TASKS_EVENT)
+    return event.id === viewer.id && canOpenModule(viewer.role, 'my_tasks', moduleAccess);
   const record = RECORDS[event.resource];
   if (!record || !canOpenModule(viewer.role, record.module, moduleAccess)) return false;
   if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return true;

@@ -212,4 +212,70 @@ describe('who receives which events', () => {
       await adminStream.close();
     }
   });
+
+  it("tells a task's assignees, before and after, that their tasks changed, and no one else", async () => {
+    const admin = await t.signIn('administrator');
+    const consultantCookie = await t.signIn('consultant');
+    const idOf = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json().id as string;
+    const consultantId = await idOf(consultantCookie);
+    // Not the member: an earlier test changed its password.
+    const teamLeadId = await idOf(await t.signIn('team_lead'));
+    const supervisorId = await idOf(await t.signIn('supervisor'));
+    const call = async (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method, url, headers: { cookie: admin }, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    const lead = await call('POST', '/api/leads', {
+      firstName: 'Tomas',
+      lastName: 'Silva',
+      dateOfBirth: '1991-05-06',
+      nationality: 'Brazil',
+      countryOfResidence: 'Brazil',
+      email: 'tomas.silva@example.com',
+      contactNumber: '+61 400 111 444',
+      applicantLocation: 'Outside Australia',
+      leadStatus: 'New Lead Received',
+      leadSource: 'Website',
+      managerUserId: supervisorId,
+      assistantManagerUserId: supervisorId,
+    });
+
+    const stream = readFrames((await fetch(`${baseUrl}/api/events`, { headers: { cookie: consultantCookie } })).body!);
+    try {
+      await waitUntil(() => t.app.changeHub.size() === 1);
+      const events = () => stream.frames.map((f) => JSON.parse(f.data) as ChangeEvent);
+      const task = await call('POST', `/api/leads/${lead.id}/tasks`, {
+        taskType: 'File Review',
+        taskName: 'Check the file',
+        content: 'x',
+        assignedTo: consultantId,
+      });
+      await stream.waitFor((f) => JSON.parse(f.data).action === 'CREATE_TASK_NOTE');
+      expect(events().filter((e) => e.resource === 'my_tasks')).toEqual([
+        expect.objectContaining({ action: 'CREATE_TASK_NOTE', id: consultantId }),
+      ]);
+      // Given to someone else: the consultant no longer sees the lead, yet hears that its tasks changed.
+      const seen = stream.frames.length;
+      await call('PATCH', `/api/tasks/${task.id}`, { assignedTo: teamLeadId, version: task.version });
+      await stream.waitFor((f) => JSON.parse(f.data).action === 'UPDATE_TASK_NOTE', 30_000, seen);
+      const after = events().slice(seen);
+      expect(after).toEqual([
+        expect.objectContaining({ resource: 'my_tasks', action: 'UPDATE_TASK_NOTE', id: consultantId }),
+      ]);
+      // The member's own event, and the lead's, went elsewhere: a later event of the consultant's arrives
+      // after them, so they were checked and left out.
+      await call('POST', `/api/leads/${lead.id}/tasks`, {
+        taskType: 'File Review',
+        taskName: 'Back to you',
+        content: 'x',
+        assignedTo: consultantId,
+      });
+      await stream.waitFor((f) => JSON.parse(f.data).action === 'CREATE_TASK_NOTE', 30_000, seen + 1);
+      expect(events().filter((e) => e.resource === 'my_tasks' && e.id !== consultantId)).toEqual([]);
+    } finally {
+      await stream.close();
+    }
+  });
 });

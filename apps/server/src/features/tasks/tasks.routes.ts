@@ -76,7 +76,8 @@ export async function tasksRoutes(instance: FastifyInstance) {
           description:
             "The 'Notes' type, or no task name, saves a note (its task fields are left empty). Content is HTML; the " +
             'server keeps paragraphs, line breaks, bold, italic, underline, lists, headings, div and span (class and ' +
-            'style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user.',
+            'style), removes everything else and cuts it at 50,000 characters. The assignee must be an active user. ' +
+            `409 when the ${type} is read-only (a converted lead, a Reverted client).`,
           params: recordParams,
           body: taskInputSchema,
           response: { 201: taskRecordSchema },
@@ -172,10 +173,11 @@ export async function tasksRoutes(instance: FastifyInstance) {
       config: { access: { anyPermission: ['leads:edit', 'clients:edit', 'my_tasks:view'] } },
       schema: {
         tags,
-        summary: 'Save a task or note whole, with the version last read',
+        summary: 'Save the fields sent, with the version last read',
         description:
-          "Needs the edit permission of its record, or to be the task's assignee (My Tasks). 409 when the version is " +
-          'stale. Sanitised as on creation.',
+          'Partial: the fields sent change, the others stay (null clears one); the entry they make is validated ' +
+          "whole, the note rule included. Needs the edit permission of its record, or to be the task's assignee " +
+          '(My Tasks). 409 when the version is stale or the record is read-only. Content is sanitised as on creation.',
         params: taskParams,
         body: taskPatchSchema,
         response: { 200: taskRecordSchema },

@@ -5,6 +5,10 @@
 import { eq } from 'drizzle-orm';
 import {
   addDays,
+  CLIENT_MESSAGES,
+  CONVERTED_STATUS,
+  LEAD_MESSAGES,
+  REVERTED_STATUS,
   type DueTask,
   type MyTaskCounts,
   type MyTasksPage,
@@ -21,11 +25,16 @@ import {
   type TaskReminders,
   type TaskSummary,
   daysBetween,
+  mergePatch,
+  MY_TASKS_EVENT,
+  TASK_FIELD_NAMES,
+  taskInputSchema,
 } from '@crm/domain';
+import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
-import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
+import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
@@ -54,12 +63,24 @@ const taskNotFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
 
 export const ownerFromRoute = (type: TaskEntityType, id: string): TaskOwner => ({ type, id });
 
-/** The record, when the actor may see it (404 otherwise, as for the record itself) and edit it for a write. */
+/**
+ * The record, when the actor may see it (404 otherwise, as for the record itself) and, for a write, may edit
+ * it: the record's edit permission, and not a read-only record (a converted lead or a Reverted client, whose
+ * tasks have moved to the record it became), as for services.
+ */
 async function ownerFor(tx: Executor, actor: Actor, owner: TaskOwner, access: 'view' | 'edit'): Promise<void> {
   requireActorCan(actor, `${owner.type === 'lead' ? 'leads' : 'clients'}:${access}`);
-  const record =
-    owner.type === 'lead' ? await findLead(tx, actor.viewer, owner.id) : await findClient(tx, actor.viewer, owner.id);
-  if (!record) throw notFound(owner.type === 'lead' ? 'Lead' : 'Client');
+  if (owner.type === 'lead') {
+    const lead = await findLead(tx, actor.viewer, owner.id);
+    if (!lead) throw notFound('Lead');
+    if (access === 'edit' && lead.leadStatus === CONVERTED_STATUS)
+      throw new AppError('CONFLICT', LEAD_MESSAGES.readOnlyConverted);
+  } else {
+    const client = await findClient(tx, actor.viewer, owner.id);
+    if (!client) throw notFound('Client');
+    if (access === 'edit' && client.status === REVERTED_STATUS)
+      throw new AppError('CONFLICT', CLIENT_MESSAGES.readOnlyReverted);
+  }
 }
 
 /**
@@ -69,7 +90,9 @@ async function ownerFor(tx: Executor, actor: Actor, owner: TaskOwner, access: 'v
 async function taskFor(tx: Executor, actor: Actor, id: string, access: 'view' | 'edit') {
   const found = await findTask(tx, id);
   if (!found) throw taskNotFound();
-  if (found.row.assignedTo === actor.ctx.actorId && actor.can('my_tasks:view')) return found;
+  // The assignee's way in holds while the record is live: a deleted or archived record's tasks leave My
+  // Tasks, and whoever still sees the record reaches them through it.
+  if (found.row.assignedTo === actor.ctx.actorId && found.row.recordLive && actor.can('my_tasks:view')) return found;
   await ownerFor(tx, actor, ownerOfTask(found.row), access).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw taskNotFound();
     throw error;
@@ -86,7 +109,7 @@ async function checkAssignee(tx: Executor, userId: string | null | undefined): P
   }
 }
 
-function columnsOf(input: TaskInput | TaskPatch): Omit<TaskColumns, 'createdBy' | 'updatedBy'> {
+function columnsOf(input: TaskInput): Omit<TaskColumns, 'createdBy' | 'updatedBy'> {
   return {
     kind: input.kind,
     taskType: input.taskType,
@@ -106,6 +129,7 @@ async function taskChanged(
   row: TaskRow,
   action: string,
   values: { old?: unknown; new?: unknown },
+  assignees: readonly (string | null)[] = [row.assignedTo],
 ) {
   const owner = ownerOfTask(row);
   await recordChange(tx, actor.ctx, {
@@ -117,6 +141,10 @@ async function taskChanged(
   });
   // The record's panel, the My Tasks of everyone concerned and the reminders refresh on the record's event.
   await publishChange(tx, actor.ctx, owner.type, action, owner.id);
+  // And each assignee concerned, before and after: a consultant who has just lost the task no longer sees
+  // the record, so its event would not reach the My Tasks and reminders that still list the task.
+  for (const userId of new Set(assignees))
+    if (userId) await publishChange(tx, actor.ctx, MY_TASKS_EVENT, action, userId);
 }
 
 /** What the audit row keeps (content is long and already in the row: its length only). */
@@ -177,11 +205,18 @@ export async function updateTask(
   const result = await db.transaction(async (tx) => {
     const before = await taskFor(tx, actor, id, 'edit');
     if (before.row.version !== patch.version) throw conflict();
-    await checkAssignee(tx, before.row.assignedTo === patch.assignedTo ? null : patch.assignedTo);
-    const values = columnsOf(patch);
+    // The fields sent over the stored ones, checked whole (the note rule included), as every PATCH is.
+    const parsed = taskInputSchema.safeParse(mergePatch(TASK_FIELD_NAMES, before.row, patch));
+    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error as z.ZodError));
+    const input = parsed.data;
+    await checkAssignee(tx, before.row.assignedTo === input.assignedTo ? null : input.assignedTo);
+    const values = columnsOf(input);
     const row = await updateTaskVersioned(tx, id, patch.version, { ...values, updatedBy: actor.ctx.actorId });
     if (!row) throw conflict();
-    await taskChanged(tx, actor, row, 'UPDATE_TASK_NOTE', { old: auditValues(before.row), new: auditValues(values) });
+    await taskChanged(tx, actor, row, 'UPDATE_TASK_NOTE', { old: auditValues(before.row), new: auditValues(values) }, [
+      before.row.assignedTo,
+      row.assignedTo,
+    ]);
     const found = await findTask(tx, row.id);
     return { task: toTaskRecord(found!, await readFirmToday(tx)), previousAssignee: before.row.assignedTo };
   });

@@ -1,7 +1,8 @@
 // Tasks and notes through the API: the note rule, sanitising on every write, the summary, the version guard,
 // who may read, write and delete, a task's assignee seeing its record, My Tasks and the reminders, and
 // tasks following their record through conversion and reversion.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   type MyTaskCounts,
@@ -94,6 +95,10 @@ describe('tasks and notes on a record', () => {
       '<form action="/x"><input name="a"><button>go</button></form><p>ok</p>',
       '<p>ok<style>body{display:none}</style></p>',
       '<math><mi xlink:href="javascript:alert(1)">x</mi></math><p>ok</p>',
+      '<p style="color:expression(alert(1))">ok</p>',
+      '<span style="background-color:-moz-binding(url(x.xml))">ok</span>',
+      '<a href="jav&#x61;script:alert(1)">ok</a>',
+      '<svg><script>alert(1)</script></svg><object data="x.swf"></object><embed src="x"><p>ok</p>',
     ];
     for (const content of payloads) {
       const saved = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content });
@@ -102,6 +107,15 @@ describe('tasks and notes on a record', () => {
       );
       expect(saved.content).toContain('ok');
     }
+    // What is stored, not only what is answered.
+    const stored = await f.t.database.db.execute<{ content: string }>(
+      sql`select content from task_notes where lead_id = ${lead.id}`,
+    );
+    expect(stored.rows).toHaveLength(payloads.length);
+    for (const { content } of stored.rows)
+      expect(content).not.toMatch(
+        /<script|\bon\w+=|javascript:|<iframe|<svg|expression\(|binding\(|<object|<embed|<a /i,
+      );
     const kept = await add(`/api/leads/${lead.id}/tasks`, {
       taskType: 'Notes',
       content:
@@ -147,6 +161,58 @@ describe('tasks and notes on a record', () => {
     const body = { taskType: 'File Review', taskName: 'v2', content: 'x', version: task.version };
     expect((await f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, body)).statusCode).toBe(200);
     expect((await f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, body)).statusCode).toBe(409);
+  });
+
+  it('saves a PATCH of the fields sent over the stored entry, checked whole with the note rule', async () => {
+    const lead = await f.createLead();
+    const task = await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'Police Clearance',
+      taskName: 'Order the AFP check',
+      content: '<p>Both applicants</p>',
+      priority: 'high',
+      dueDate: '2027-03-01',
+      assignedTo: f.idOf('member'),
+    });
+    const patch = (body: Record<string, unknown>) => f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, body);
+    // My Tasks completes a task with its status alone.
+    const done = await patch({ status: 'completed', version: task.version });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: 'completed',
+      taskName: 'Order the AFP check',
+      priority: 'high',
+      dueDate: '2027-03-01',
+      assignedTo: f.idOf('member'),
+      content: '<p>Both applicants</p>',
+      version: task.version + 1,
+    });
+    // null clears a field.
+    const undated = await patch({ dueDate: null, assignedTo: null, version: task.version + 1 });
+    expect(undated.json()).toMatchObject({ dueDate: null, assignedTo: null, status: 'completed' });
+    // A change that leaves no content is refused in the spec's words and changes nothing.
+    const empty = await patch({ content: '<p> </p>', version: task.version + 2 });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors).toEqual({ content: ['Please add some content to your note or task.'] });
+    // The 'Notes' type makes it a note, which keeps no task fields.
+    const note = await patch({ taskType: 'Notes', version: task.version + 2 });
+    expect(note.statusCode, note.body).toBe(200);
+    expect(note.json()).toMatchObject({ kind: 'note', taskName: null, status: null, priority: null });
+  });
+
+  it('writes nothing on a read-only record: a converted lead or a Reverted client', async () => {
+    const { lead, client } = await f.convertedLead();
+    const onLead = await f.call('administrator', 'POST', `/api/leads/${lead.id}/tasks`, { content: 'x' });
+    expect(onLead.statusCode).toBe(409);
+    expect(onLead.body).toContain('This lead has been converted to a client and is read-only.');
+    await add(`/api/clients/${client.id}/tasks`, { taskType: 'Notes', content: 'on the client' });
+    expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`, {})).statusCode).toBeLessThan(
+      300,
+    );
+    const onReverted = await f.call('administrator', 'POST', `/api/clients/${client.id}/tasks`, { content: 'x' });
+    expect(onReverted.statusCode).toBe(409);
+    expect(onReverted.body).toContain('This client was reverted to a lead and is read-only.');
+    const onLeadAgain = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/tasks`)).json() as TaskRecord[];
+    expect(onLeadAgain.map((t) => t.content)).toEqual(['on the client']);
   });
 
   it('assigns only active users', async () => {
@@ -203,6 +269,73 @@ describe('who may do what', () => {
     expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
   });
 
+  it("puts a record in a consultant's lists while one of its tasks is assigned to the consultant", async () => {
+    const lead = await f.createLead('administrator');
+    const { client } = await f.convertedLead('administrator');
+    const listed = async () => {
+      const search = (email: string) => `search=${encodeURIComponent(email)}&pageSize=50`;
+      const ids = async (path: string) =>
+        ((await f.call('consultant', 'GET', path)).json() as { items: { id: string }[] }).items.map((r) => r.id);
+      return {
+        leads: (await ids(`/api/leads?${search(lead.email!)}`)).includes(lead.id),
+        clients: (await ids(`/api/clients?${search(client.email!)}`)).includes(client.id),
+        records: (await ids(`/api/records?${search(lead.email!)}`)).includes(lead.id),
+        clientOpens: (await f.call('consultant', 'GET', `/api/clients/${client.id}`)).statusCode === 200,
+        clientTasks: (await f.call('consultant', 'GET', `/api/clients/${client.id}/tasks`)).statusCode === 200,
+      };
+    };
+    expect(await listed()).toEqual({
+      leads: false,
+      clients: false,
+      records: false,
+      clientOpens: false,
+      clientTasks: false,
+    });
+    const onLead = await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'File Review',
+      taskName: 'Review the file',
+      content: 'x',
+      assignedTo: f.idOf('consultant'),
+    });
+    const onClient = await add(`/api/clients/${client.id}/tasks`, {
+      taskType: 'File Review',
+      taskName: 'Review the client file',
+      content: 'x',
+      assignedTo: f.idOf('consultant'),
+    });
+    expect(await listed()).toEqual({ leads: true, clients: true, records: true, clientOpens: true, clientTasks: true });
+    // Given to someone else, the records go from the consultant's lists again.
+    for (const task of [onLead, onClient]) {
+      const moved = await f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, {
+        assignedTo: f.idOf('member'),
+        version: task.version,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    expect(await listed()).toEqual({
+      leads: false,
+      clients: false,
+      records: false,
+      clientOpens: false,
+      clientTasks: false,
+    });
+  });
+
+  it("keeps the assignee's way to a task only while its record is live", async () => {
+    const lead = await f.createLead('administrator');
+    const task = await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'File Review',
+      taskName: 'x',
+      content: 'x',
+      assignedTo: f.idOf('consultant'),
+    });
+    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBeLessThan(300);
+    expect((await f.call('consultant', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    const edit = await f.call('consultant', 'PATCH', `/api/tasks/${task.id}`, { status: 'completed', version: 1 });
+    expect(edit.statusCode).toBe(404);
+    expect((await f.call('consultant', 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+  });
+
   it('deletes for the author, the assignee or supervisor and above, and refuses anyone else', async () => {
     const lead = await f.createLead('administrator');
     const byMember = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'mine' }, 'member');
@@ -251,6 +384,55 @@ describe('My Tasks and the reminders', () => {
   });
 });
 
+describe("the firm's date", () => {
+  it('shows a task due today in Sydney as due today at 23:30 there and as overdue at 00:30 the next day', async () => {
+    const lead = await f.createLead();
+    const task = await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'Skills Assessment',
+      taskName: 'Lodge with VETASSESS',
+      content: 'x',
+      dueDate: '2026-11-24',
+      assignedTo: f.idOf('supervisor'),
+    });
+    const at = async (instant: string) => {
+      // Only Date is faked: the server reads the firm's today from the clock, timers stay real.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(instant) });
+      try {
+        const reminders = (await f.call('supervisor', 'GET', '/api/tasks/reminders')).json() as TaskReminders;
+        const one = (await f.call('supervisor', 'GET', `/api/tasks/${task.id}`)).json() as TaskRecord;
+        const counts = (await f.call('supervisor', 'GET', '/api/tasks/counts')).json() as MyTaskCounts;
+        return {
+          today: reminders.today,
+          dueToday: reminders.dueToday.some((t) => t.id === task.id),
+          overdue: reminders.overdue.find((t) => t.id === task.id)?.daysOverdue ?? null,
+          flagged: one.overdue,
+          overdueCard: counts.overdue,
+        };
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    expect((await f.call('administrator', 'GET', '/api/settings/display')).json()).toMatchObject({
+      timeZone: 'Australia/Sydney',
+    });
+    // 23:30 AEDT on the 24th, then 00:30 AEDT on the 25th.
+    expect(await at('2026-11-24T12:30:00Z')).toEqual({
+      today: '2026-11-24',
+      dueToday: true,
+      overdue: null,
+      flagged: false,
+      overdueCard: 0,
+    });
+    expect(await at('2026-11-24T13:30:00Z')).toEqual({
+      today: '2026-11-25',
+      dueToday: false,
+      overdue: 1,
+      flagged: true,
+      overdueCard: 1,
+    });
+  });
+});
+
 describe('tasks follow their record', () => {
   it('conversion moves them to the client, reversion back to the lead', async () => {
     const lead = await f.createLead();
@@ -292,6 +474,48 @@ describe('tasks follow their record', () => {
     expect(await mine()).toEqual({ listed: true, reminded: true });
     expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {})).statusCode).toBeLessThan(300);
     expect(await mine()).toEqual({ listed: false, reminded: false });
+  });
+
+  it('stay with an archived lead and come back with its contact, restored to the lead or to a client', async () => {
+    for (const type of ['lead', 'client'] as const) {
+      const lead = await f.createLead();
+      const task = await add(`/api/leads/${lead.id}/tasks`, {
+        taskType: 'File Review',
+        taskName: `back as a ${type}`,
+        content: 'x',
+        assignedTo: f.idOf('member'),
+      });
+      const note = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'kept' });
+      const archived = await f.call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
+      expect(archived.statusCode, archived.body).toBe(200);
+      const restored = await f.call('administrator', 'POST', `/api/contacts/${archived.json().contactId}/restore`, {
+        type,
+        notes: 'Back in touch',
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+      const owner = type === 'lead' ? `/api/leads/${lead.id}` : `/api/clients/${restored.json().clientId}`;
+      const entries = (await f.call('administrator', 'GET', `${owner}/tasks`)).json() as TaskRecord[];
+      expect(entries.map((t) => t.id).sort()).toEqual([task.id, note.id].sort());
+      const mine = (await f.call('member', 'GET', '/api/tasks?status=all&search=back+as')).json() as MyTasksPage;
+      expect(mine.items.map((t) => t.id)).toContain(task.id);
+    }
+  });
+
+  it("go with their record's purge", async () => {
+    const lead = await f.createLead();
+    const task = await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'File Review',
+      taskName: 'purged',
+      content: 'x',
+      assignedTo: f.idOf('member'),
+    });
+    await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'purged too' });
+    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBeLessThan(300);
+    const purged = await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
+    expect(purged.statusCode, purged.body).toBe(200);
+    const left = await f.t.database.db.execute(sql`select id from task_notes where lead_id = ${lead.id}`);
+    expect(left.rows).toEqual([]);
+    expect((await f.call('member', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
   });
 });
 
