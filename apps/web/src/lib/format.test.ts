@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMATS, type DisplaySetting } from '@crm/domain';
 import { parseDateInput } from './date-input.ts';
-import { formatDate, formatDayMonth, formatTime } from './format.ts';
+import { formatDate, formatDayMonth, formatLongDate, formatTime } from './format.ts';
 
 const sydney: DisplaySetting = { timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' };
 
@@ -69,5 +69,15 @@ describe('parseDateInput', () => {
     for (const text of ['', '0', '05/09/202', '31/02/2025', '05/09/20255', '06 Sep', 'next week']) {
       expect(parseDateInput(text), text).toBeNull();
     }
+  });
+});
+
+describe('formatLongDate', () => {
+  it("writes the weekday and month in full, an instant on the firm's date", () => {
+    expect(formatLongDate('2026-09-06')).toBe('Sunday, 6 September 2026');
+    // 14:30 UTC on 5 Sep is 00:30 on the 6th in Sydney.
+    expect(formatLongDate('2026-09-05T14:30:00Z', sydney)).toBe('Sunday, 6 September 2026');
+    expect(formatLongDate(null)).toBe('Not set');
+    expect(formatLongDate('2026-02-30')).toBe('Not set');
   });
 });

@@ -100,6 +100,38 @@ export function formatDate(
   return parts ? writeDate(parts, setting.dateFormat) : NOT_SET;
 }
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A date in long form, the same in every date format ('Monday, 6 September 2026'), for details dialogs; a
+ * calendar date as it is, an instant as the date it was in the firm's time zone.
+ */
+export function formatLongDate(
+  value: string | Date | null | undefined,
+  setting: DisplaySetting = DEFAULT_DISPLAY_SETTING,
+): string {
+  if (!value) return NOT_SET;
+  const parts =
+    typeof value === 'string' && ISO_DATE.test(value) ? calendarDate(value) : zonedParts(value, setting.timeZone);
+  if (!parts) return NOT_SET;
+  const weekday = WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()];
+  return `${weekday}, ${parts.day} ${MONTH_NAMES[parts.month - 1]} ${parts.year}`;
+}
+
 /** The time of an instant in the firm's time zone, 24-hour ('14:05'). */
 export function formatTime(value: string | number | Date, setting: DisplaySetting = DEFAULT_DISPLAY_SETTING): string {
   const parts = zonedParts(value, setting.timeZone);
@@ -131,6 +163,7 @@ export function useDateFormat() {
     () => ({
       setting,
       formatDate: (value: string | Date | null | undefined) => formatDate(value, setting),
+      formatLongDate: (value: string | Date | null | undefined) => formatLongDate(value, setting),
       formatTime: (value: string | number | Date) => formatTime(value, setting),
       formatDayMonth: (isoDate: string) => formatDayMonth(isoDate, setting),
       /** Today in the firm's time zone, YYYY-MM-DD; a function, so a screen left open past midnight moves on. */

@@ -2,7 +2,7 @@
 // the tabs Client Details, Services and Tasks & Notes; the overview card beside the form; the
 // 'Revert to Lead' offer within 30 days of a conversion and the 'Reverted to Lead' banner.
 // Read-only for a Reverted client or a role that may not edit.
-import { Alert, Anchor, Badge, Button, Center, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowBackUp, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -21,6 +21,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
+import { preloadTasksTab, TasksTab } from '../../tasks/components/tasks-tab.tsx';
 import { useClient } from '../api/client.ts';
 import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
 import { ClientForm } from './client-form.tsx';
@@ -42,6 +43,13 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
   const { can } = useAuthorization();
   const record = clientId ? client.data : undefined;
   const notFound = isApiError(client.error) && client.error.status === 404;
+  /** Why the client's services, tasks and notes cannot be changed here, or null. */
+  const readOnlyReasonOf = (r: ClientRecord, what: string) =>
+    r.status === REVERTED_STATUS
+      ? CLIENT_MESSAGES.readOnlyReverted
+      : can('clients:edit')
+        ? null
+        : `Your role can view ${what} but not change them.`;
   // The tab says whose panel is open; the page's name while the client loads.
   useDocumentTitle(clientId === null ? null : record ? fullNameOf(record) : pageName('/leads-clients'));
 
@@ -96,7 +104,9 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
             <Tabs.Tab value="services" onMouseEnter={preloadServicesTab} onFocus={preloadServicesTab}>
               Services
             </Tabs.Tab>
-            <Tabs.Tab value="tasks">Tasks & Notes</Tabs.Tab>
+            <Tabs.Tab value="tasks" onMouseEnter={preloadTasksTab} onFocus={preloadTasksTab}>
+              Tasks & Notes
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details">
             <ClientDetails
@@ -109,32 +119,18 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
           <Tabs.Panel value="services">
             <ServicesTab
               owner={{ type: 'client', id: record.id }}
-              readOnlyReason={
-                record.status === REVERTED_STATUS
-                  ? CLIENT_MESSAGES.readOnlyReverted
-                  : can('clients:edit')
-                    ? null
-                    : 'Your role can view these services but not change them.'
-              }
+              readOnlyReason={readOnlyReasonOf(record, 'these services')}
             />
           </Tabs.Panel>
           <Tabs.Panel value="tasks">
-            <NotYet what="Tasks and notes" />
+            <TasksTab
+              owner={{ type: 'client', id: record.id }}
+              readOnlyReason={readOnlyReasonOf(record, 'these tasks and notes')}
+            />
           </Tabs.Panel>
         </Tabs>
       ) : null}
     </RecordDrawer>
-  );
-}
-
-function NotYet({ what }: { what: string }) {
-  return (
-    <Center mih={200}>
-      <Text c="dimmed" size="sm" ta="center" maw={420}>
-        {what} for this client are not available yet in this version. They will appear here without any change on your
-        side.
-      </Text>
-    </Center>
   );
 }
 

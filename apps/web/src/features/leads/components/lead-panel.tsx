@@ -2,7 +2,7 @@
 // Tasks & Notes and Services; the overview card beside the form when editing; read-only for a
 // converted lead (with the 'Successfully Converted to Client' banner) or a role that may not edit; a
 // reverted conversion shows the 'Reverted to Lead' banner (spec 1 §4.2).
-import { Alert, Anchor, Button, Center, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONVERTED_STATUS, displayId, fullNameOf, LEAD_MESSAGES, type LeadRecord } from '@crm/domain';
@@ -14,6 +14,7 @@ import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
+import { preloadTasksTab, TasksTab } from '../../tasks/components/tasks-tab.tsx';
 import { useLead } from '../api/lead.ts';
 import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
 import { LeadForm } from './lead-form.tsx';
@@ -45,6 +46,13 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
   const { can } = useAuthorization();
   const readOnlyRole = !can('leads:edit');
   const isReadOnly = (r: LeadRecord) => r.leadStatus === CONVERTED_STATUS || readOnlyRole;
+  /** Why the lead's services, tasks and notes cannot be changed here, or null. */
+  const readOnlyReasonOf = (r: LeadRecord, what: string) =>
+    r.leadStatus === CONVERTED_STATUS
+      ? LEAD_MESSAGES.readOnlyConverted
+      : readOnlyRole
+        ? `Your role can view ${what} but not change them.`
+        : null;
   const title = state?.mode === 'new' ? 'New Lead' : record && isReadOnly(record) ? 'View Lead' : 'Edit Lead';
   // The tab says whose panel is open; the page's name while the lead loads.
   useDocumentTitle(
@@ -99,13 +107,13 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
             services={
               <ServicesTab
                 owner={{ type: 'lead', id: record.id }}
-                readOnlyReason={
-                  record.leadStatus === CONVERTED_STATUS
-                    ? LEAD_MESSAGES.readOnlyConverted
-                    : readOnlyRole
-                      ? 'Your role can view these services but not change them.'
-                      : null
-                }
+                readOnlyReason={readOnlyReasonOf(record, 'these services')}
+              />
+            }
+            tasks={
+              <TasksTab
+                owner={{ type: 'lead', id: record.id }}
+                readOnlyReason={readOnlyReasonOf(record, 'these tasks and notes')}
               />
             }
           >
@@ -127,7 +135,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
 function NewLeadTabs({ onClose, onCreated }: { onClose: () => void; onCreated: (lead: LeadRecord) => void }) {
   const [tab, setTab] = useState<LeadPanelTab>('details');
   return (
-    <PanelTabs saved={false} tab={tab} onTabChange={setTab} services={null}>
+    <PanelTabs saved={false} tab={tab} onTabChange={setTab} services={null} tasks={null}>
       <NewLead onClose={onClose} onCreated={onCreated} />
     </PanelTabs>
   );
@@ -138,11 +146,12 @@ type PanelTabsProps = {
   tab: LeadPanelTab;
   onTabChange: (tab: LeadPanelTab) => void;
   children: React.ReactNode;
-  /** The Services tab's content (a saved lead's). */
+  /** The Services and Tasks & Notes tabs' content (a saved lead's). */
   services: React.ReactNode;
+  tasks: React.ReactNode;
 };
 
-function PanelTabs({ saved, tab, onTabChange, children, services }: PanelTabsProps) {
+function PanelTabs({ saved, tab, onTabChange, children, services, tasks }: PanelTabsProps) {
   // Beside the tabs where there is room; on a phone on its own line under them.
   const phone = usePhoneLayout();
   const hint = !saved ? (
@@ -159,7 +168,7 @@ function PanelTabs({ saved, tab, onTabChange, children, services }: PanelTabsPro
     >
       <Tabs.List mb={hint && phone ? 'xs' : 'md'}>
         <Tabs.Tab value="details">Lead Details</Tabs.Tab>
-        <Tabs.Tab value="tasks" disabled={!saved}>
+        <Tabs.Tab value="tasks" disabled={!saved} onMouseEnter={preloadTasksTab} onFocus={preloadTasksTab}>
           Tasks & Notes
         </Tabs.Tab>
         <Tabs.Tab value="services" disabled={!saved} onMouseEnter={preloadServicesTab} onFocus={preloadServicesTab}>
@@ -169,22 +178,9 @@ function PanelTabs({ saved, tab, onTabChange, children, services }: PanelTabsPro
       </Tabs.List>
       {phone ? hint : null}
       <Tabs.Panel value="details">{children}</Tabs.Panel>
-      <Tabs.Panel value="tasks">
-        <NotYet what="Tasks and notes" />
-      </Tabs.Panel>
+      <Tabs.Panel value="tasks">{tasks}</Tabs.Panel>
       <Tabs.Panel value="services">{services}</Tabs.Panel>
     </Tabs>
-  );
-}
-
-function NotYet({ what }: { what: string }) {
-  return (
-    <Center mih={200}>
-      <Text c="dimmed" size="sm" ta="center" maw={420}>
-        {what} for this lead are not available yet in this version. They will appear here without any change on your
-        side.
-      </Text>
-    </Center>
   );
 }
 

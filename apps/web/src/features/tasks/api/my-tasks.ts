@@ -1,0 +1,57 @@
+// The signed-in user's assigned tasks: My Tasks' pages (GET /api/tasks: filtered, searched and keyset-paged
+// by the server), its three cards (GET /api/tasks/counts) and the reminders (GET /api/tasks/reminders,
+// grouped on the firm's date). All under 'my_tasks': the event each assignee gets refreshes them.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MyTaskCounts, MyTasksPage, TaskRecord, TaskReminders } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+import { listPath, type ListParams } from '../../../lib/list-query.ts';
+import { taskKeys, taskPath } from './task-keys.ts';
+
+export type MyTasksParams = ListParams & {
+  search?: string;
+  status?: string;
+  priority?: string;
+  page?: number;
+  after?: string;
+  before?: string;
+  last?: boolean;
+  pageSize: number;
+};
+
+export const useMyTasks = (params: MyTasksParams) =>
+  useQuery({
+    queryKey: [...taskKeys.mine, 'list', params],
+    queryFn: ({ signal }) => api.get<MyTasksPage>(listPath('/api/tasks', params), { signal }),
+    staleTime: 2 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** Spec 2 §9: task counts stay fresh 30 s. */
+export const useMyTaskCounts = () =>
+  useQuery({
+    queryKey: taskKeys.myCounts,
+    queryFn: ({ signal }) => api.get<MyTaskCounts>('/api/tasks/counts', { signal }),
+    staleTime: 30_000,
+  });
+
+/**
+ * Spec 2 §9: due tasks fresh 2 minutes, read again every 5 minutes: besides the live events, that moves a
+ * task from upcoming to due today to overdue as the firm's date turns.
+ */
+export const useTaskReminders = (enabled: boolean) =>
+  useQuery({
+    queryKey: taskKeys.reminders,
+    queryFn: ({ signal }) => api.get<TaskReminders>('/api/tasks/reminders', { signal }),
+    staleTime: 2 * 60_000,
+    refetchInterval: 5 * 60_000,
+    enabled,
+  });
+
+/** One task or note, read afresh while a dialog shows it (null: nothing to read). */
+export const useTask = (taskId: string | null) =>
+  useQuery({
+    queryKey: taskKeys.one(taskId ?? ''),
+    queryFn: ({ signal }) => api.get<TaskRecord>(taskPath(taskId!), { signal }),
+    enabled: taskId !== null,
+    staleTime: 0,
+  });

@@ -1,0 +1,41 @@
+// Shows stored task or note content. The server cleaned it on write; it is cleaned again here, with the
+// same allow-list (spec 2 §5), so no path lets markup from storage run script in the browser.
+import { Typography } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import classes from './tasks.module.css';
+
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'div',
+  'span',
+];
+
+/** The content as safe markup: only the allowed elements, with class and style, and nothing else. */
+export function cleanContent(html: string): string {
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['class', 'style'], ALLOW_DATA_ATTR: false });
+}
+
+export function TaskContentView({ html, clamp }: { html: string; clamp?: boolean }) {
+  const clean = useMemo(() => cleanContent(html), [html]);
+  return (
+    <Typography className={clamp ? `${classes.content} ${classes.clamped}` : classes.content}>
+      <div dangerouslySetInnerHTML={{ __html: clean }} />
+    </Typography>
+  );
+}

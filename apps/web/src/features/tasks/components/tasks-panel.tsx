@@ -1,0 +1,160 @@
+// The Tasks & Notes tab of a lead or client (spec 2 "Tasks & Notes panel"): 'Add Task/Note', the record's
+// entries newest first (at most 50, so the Tasks / Notes switch filters here), each with view, edit and
+// delete, and the dialogs. Who may do what mirrors the server: the record's edit permission (or being the
+// task's assignee) to change an entry; its author, its assignee or supervisor and above to delete one.
+import { Alert, Button, EmptyState, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconNotes, IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { roleAtLeast, TASK_MESSAGES, TASKS_PER_RECORD, type TaskRecord } from '@crm/domain';
+import { ListLoadError } from '../../../components/list-load-error.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { RecordActionModal } from '../../../components/record-action-modal.tsx';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useRecordTasks } from '../api/record-tasks.ts';
+import { useDeleteTask } from '../api/save-task.ts';
+import type { TaskOwner } from '../api/task-keys.ts';
+import { preloadTaskEditor } from './task-content-field.tsx';
+import { TaskDetailsDialog } from './task-details-dialog.tsx';
+import { TaskDialog, type TaskDialogState } from './task-dialog.tsx';
+import { entryName, TaskItems } from './task-items.tsx';
+
+export type TasksPanelProps = {
+  owner: TaskOwner;
+  /** Why entries cannot be added or changed here (a converted lead, a reverted client, the role), or null. */
+  readOnlyReason: string | null;
+};
+
+type Shown = 'all' | 'task' | 'note';
+
+export function TasksPanel({ owner, readOnlyReason }: TasksPanelProps) {
+  const { role, user } = useAuthorization();
+  const tasks = useRecordTasks(owner);
+  const remove = useDeleteTask();
+  const readOnly = readOnlyReason !== null;
+
+  const [shown, setShown] = useState<Shown>('all');
+  const [dialog, setDialog] = useState<TaskDialogState>(null);
+  const [viewing, setViewing] = useState<TaskRecord | null>(null);
+  const [deleting, setDeleting] = useState<TaskRecord | null>(null);
+
+  const all = useMemo(() => tasks.data ?? [], [tasks.data]);
+  const counts = useMemo(
+    () => ({ task: all.filter((t) => t.kind === 'task').length, note: all.filter((t) => t.kind === 'note').length }),
+    [all],
+  );
+  const list = shown === 'all' ? all : all.filter((t) => t.kind === shown);
+
+  const me = user?.id;
+  const canEdit = (task: TaskRecord) => !readOnly || (task.kind === 'task' && task.assignedTo === me);
+  const canDelete = (task: TaskRecord) =>
+    task.createdBy === me || (task.kind === 'task' && task.assignedTo === me) || roleAtLeast(role, 'supervisor');
+  const edit = (task: TaskRecord) => {
+    setViewing(null);
+    setDialog({ mode: 'edit', id: task.id });
+  };
+  const updating = tasks.isFetching && !tasks.isPending;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="sm" wrap="nowrap">
+          <Title order={3} size="h4">
+            Tasks & Notes
+          </Title>
+          {updating ? (
+            <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
+              <Loader size={14} />
+              <Text size="xs" c="dimmed">
+                Updating...
+              </Text>
+            </Group>
+          ) : null}
+        </Group>
+        {readOnly ? null : (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDialog({ mode: 'new' })}
+            onMouseEnter={preloadTaskEditor}
+            onFocus={preloadTaskEditor}
+          >
+            Add Task/Note
+          </Button>
+        )}
+      </Group>
+
+      {readOnlyReason ? (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
+          <Text size="sm">{readOnlyReason}</Text>
+        </Alert>
+      ) : null}
+
+      {tasks.isPending ? (
+        <PageLoader label="Loading tasks and notes..." />
+      ) : tasks.isError && !tasks.data ? (
+        <ListLoadError
+          error={tasks.error}
+          title="Error loading tasks and notes:"
+          role={role}
+          onRetry={() => void tasks.refetch()}
+          m={0}
+        />
+      ) : all.length === 0 ? (
+        <EmptyState py={40} icon={<IconNotes size={28} />} title={TASK_MESSAGES.empty} />
+      ) : (
+        <>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <SegmentedControl
+              size="xs"
+              aria-label="Show"
+              value={shown}
+              onChange={(value) => setShown(value as Shown)}
+              data={[
+                { value: 'all', label: `All (${all.length})` },
+                { value: 'task', label: `Tasks (${counts.task})` },
+                { value: 'note', label: `Notes (${counts.note})` },
+              ]}
+            />
+            {all.length >= TASKS_PER_RECORD ? (
+              <Text size="xs" c="dimmed">
+                The latest {TASKS_PER_RECORD} are shown.
+              </Text>
+            ) : null}
+          </Group>
+          {list.length === 0 ? (
+            <Text size="sm" c="dimmed" ta="center" py="lg">
+              {shown === 'task' ? 'No tasks on this record.' : 'No notes on this record.'}
+            </Text>
+          ) : (
+            <TaskItems
+              tasks={list}
+              canEdit={canEdit}
+              canDelete={canDelete}
+              onView={setViewing}
+              onEdit={edit}
+              onDelete={setDeleting}
+            />
+          )}
+        </>
+      )}
+
+      <TaskDialog owner={owner} state={dialog} onClose={() => setDialog(null)} />
+      <TaskDetailsDialog
+        task={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={viewing && canEdit(viewing) ? edit : null}
+      />
+      <RecordActionModal
+        opened={deleting !== null}
+        title={deleting?.kind === 'note' ? 'Delete Note' : 'Delete Task'}
+        subject={deleting ? { name: entryName(deleting), displayId: deleting.taskType } : null}
+        body={TASK_MESSAGES.deleteConfirm}
+        reasonPlaceholder={null}
+        confirmLabel="Delete"
+        color="red"
+        messages={{ success: TASK_MESSAGES.deleted, failure: 'Failed to delete' }}
+        run={() => (deleting ? remove.mutateAsync(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

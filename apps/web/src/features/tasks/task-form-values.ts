@@ -1,0 +1,93 @@
+// The task forms' values (text, as the inputs hold them), their mapping to and from the API, and the
+// check the forms run before saving: the domain's schemas, so the messages are the spec's and the server's.
+import {
+  DEFAULT_TASK_PRIORITY,
+  DEFAULT_TASK_STATUS,
+  NOTE_TYPE,
+  TASK_MESSAGES,
+  taskEditFormSchema,
+  taskFormSchema,
+  type TaskRecord,
+} from '@crm/domain';
+import type { TaskBody } from './api/save-task.ts';
+
+export type TaskFormValues = {
+  taskType: string;
+  taskName: string;
+  content: string;
+  status: string;
+  priority: string;
+  startDate: string;
+  dueDate: string;
+  assignedTo: string;
+};
+
+/** The Tasks & Notes panel's form (every field, the type first) or My Tasks' Edit Task dialog (a task's). */
+export type TaskFormVariant = 'entry' | 'task';
+
+export const emptyTaskValues = (): TaskFormValues => ({
+  taskType: 'Document Collection',
+  taskName: '',
+  content: '',
+  status: DEFAULT_TASK_STATUS,
+  priority: DEFAULT_TASK_PRIORITY,
+  startDate: '',
+  dueDate: '',
+  assignedTo: '',
+});
+
+export const taskToFormValues = (task: TaskRecord): TaskFormValues => ({
+  taskType: task.taskType,
+  taskName: task.taskName ?? '',
+  content: task.content,
+  status: task.status ?? DEFAULT_TASK_STATUS,
+  priority: task.priority ?? DEFAULT_TASK_PRIORITY,
+  startDate: task.startDate ?? '',
+  dueDate: task.dueDate ?? '',
+  assignedTo: task.assignedTo ?? '',
+});
+
+export const isNoteType = (values: Pick<TaskFormValues, 'taskType'>) => values.taskType === NOTE_TYPE;
+
+/**
+ * What the API is sent: every field the form shows, emptied ones as null (a PATCH clears them). A note
+ * sends its type and content only: the server keeps no task fields on a note.
+ */
+export function toTaskBody(values: TaskFormValues, variant: TaskFormVariant): TaskBody {
+  const content = values.content;
+  if (variant === 'entry' && isNoteType(values)) return { taskType: NOTE_TYPE, content };
+  return {
+    ...(variant === 'entry' ? { taskType: values.taskType } : {}),
+    taskName: values.taskName.trim() || null,
+    content,
+    status: values.status,
+    priority: values.priority,
+    startDate: values.startDate || null,
+    dueDate: values.dueDate || null,
+    assignedTo: values.assignedTo || null,
+  };
+}
+
+/** A field's first problem, by field name; empty when the values may be saved. */
+export function taskFormErrors(values: TaskFormValues, variant: TaskFormVariant): Record<string, string> {
+  const body = toTaskBody(values, variant);
+  const input = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v ?? undefined]));
+  const result = (variant === 'entry' ? taskFormSchema : taskEditFormSchema).safeParse(input);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'content');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The toast of the panel's form: the spec's title and message for the first problem (spec 2 §5). */
+export function taskFormToast(errors: Record<string, string>): { title: string; message: string } | null {
+  if (errors.content === TASK_MESSAGES.contentRequired)
+    return { title: TASK_MESSAGES.contentRequiredTitle, message: TASK_MESSAGES.contentRequired };
+  if (errors.taskName === TASK_MESSAGES.nameRequired)
+    return { title: TASK_MESSAGES.nameRequiredTitle, message: TASK_MESSAGES.nameRequired };
+  const first = Object.values(errors)[0];
+  return first ? { title: 'Please check the form', message: first } : null;
+}
