@@ -18,6 +18,7 @@ import { useLiveUpdates } from '../../lib/live-updates.ts';
 import { usePhoneLayout } from '../../lib/use-phone-layout.ts';
 import { useSession } from '../../features/auth/api/session.ts';
 import { SessionExpiredDialog } from '../../features/auth/components/session-expired-dialog.tsx';
+import { TaskReminders } from '../../features/tasks/components/task-reminders.tsx';
 import { SLOW_CONNECTION_MESSAGE, useSlowConnection } from '../../lib/connectivity.ts';
 import { useSessionExpired } from '../../lib/session-expiry.ts';
 import classes from './app-layout.module.css';
@@ -161,6 +162,7 @@ export function AppLayout() {
         </Suspense>
       </AppShell.Main>
       <GlobalSearch />
+      {session && !expired ? <TaskReminders /> : null}
     </AppShell>
   );
 }

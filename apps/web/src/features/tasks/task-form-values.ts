@@ -82,12 +82,12 @@ export function taskFormErrors(values: TaskFormValues, variant: TaskFormVariant)
   return errors;
 }
 
-/** The toast of the panel's form: the spec's title and message for the first problem (spec 2 §5). */
+/** The toast of the panel's form: the spec's title and message for the first problem, in the form's order. */
 export function taskFormToast(errors: Record<string, string>): { title: string; message: string } | null {
-  if (errors.content === TASK_MESSAGES.contentRequired)
-    return { title: TASK_MESSAGES.contentRequiredTitle, message: TASK_MESSAGES.contentRequired };
   if (errors.taskName === TASK_MESSAGES.nameRequired)
     return { title: TASK_MESSAGES.nameRequiredTitle, message: TASK_MESSAGES.nameRequired };
+  if (errors.content === TASK_MESSAGES.contentRequired)
+    return { title: TASK_MESSAGES.contentRequiredTitle, message: TASK_MESSAGES.contentRequired };
   const first = Object.values(errors)[0];
   return first ? { title: 'Please check the form', message: first } : null;
 }

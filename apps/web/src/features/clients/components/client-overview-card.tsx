@@ -14,9 +14,10 @@ type ClientOverviewCardProps = {
   client: ClientRecord;
   /** Opens the lead the client was converted from. */
   onOpenLead: (leadId: string) => void;
+  onOpenTasks: () => void;
 };
 
-export function ClientOverviewCard({ client, onOpenLead }: ClientOverviewCardProps) {
+export function ClientOverviewCard({ client, onOpenLead, onOpenTasks }: ClientOverviewCardProps) {
   const { formatDate } = useDateFormat();
   const inside = hasCurrentVisa(client.applicantLocation);
   const fromLead = client.convertedFromLeadId;
@@ -24,6 +25,7 @@ export function ClientOverviewCard({ client, onOpenLead }: ClientOverviewCardPro
     <RecordOverviewCard
       title="Client Overview"
       record={client}
+      tasks={{ type: 'client', id: client.id, onOpen: onOpenTasks }}
       badges={
         <>
           <ClientStatusBadge status={client.status} />

@@ -113,6 +113,7 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
               client={record}
               onClose={onClose}
               onOpenLead={onOpenLead}
+              onOpenTasks={() => onTabChange('tasks')}
               onReload={async () => (await client.refetch()).data}
             />
           </Tabs.Panel>
@@ -139,9 +140,10 @@ type ClientDetailsProps = {
   onClose: () => void;
   onOpenLead: (leadId: string) => void;
   onReload: () => Promise<ClientRecord | undefined>;
+  onOpenTasks: () => void;
 };
 
-function ClientDetails({ client, onClose, onOpenLead, onReload }: ClientDetailsProps) {
+function ClientDetails({ client, onClose, onOpenLead, onReload, onOpenTasks }: ClientDetailsProps) {
   const { formatDate } = useDateFormat();
   const { can } = useAuthorization();
   const [action, setAction] = useState<ClientActionKind | null>(null);
@@ -164,7 +166,9 @@ function ClientDetails({ client, onClose, onOpenLead, onReload }: ClientDetailsP
 
   return (
     <>
-      <RecordDetailsLayout overview={<ClientOverviewCard client={client} onOpenLead={onOpenLead} />}>
+      <RecordDetailsLayout
+        overview={<ClientOverviewCard client={client} onOpenLead={onOpenLead} onOpenTasks={onOpenTasks} />}
+      >
         <Stack gap="sm">
           {reverted ? (
             <Alert color="orange" variant="light" icon={<IconArrowBackUp size={18} />} title="Reverted to Lead">

@@ -9,11 +9,16 @@ import {
   RecordOverviewCard,
 } from '../../records/components/record-overview-card.tsx';
 
-export function LeadOverviewCard({ lead }: { lead: LeadRecord }) {
+export function LeadOverviewCard({ lead, onOpenTasks }: { lead: LeadRecord; onOpenTasks: () => void }) {
   const { formatDate } = useDateFormat();
   const inside = hasCurrentVisa(lead.applicantLocation);
   return (
-    <RecordOverviewCard title="Lead Overview" record={lead} badges={<LeadStatusBadge status={lead.leadStatus} />}>
+    <RecordOverviewCard
+      title="Lead Overview"
+      record={lead}
+      badges={<LeadStatusBadge status={lead.leadStatus} />}
+      tasks={{ type: 'lead', id: lead.id, onOpen: onOpenTasks }}
+    >
       <OverviewSection>
         <OverviewRow label="Email" value={lead.email} />
         <OverviewRow label="Contact" value={lead.contactNumberDisplay} />

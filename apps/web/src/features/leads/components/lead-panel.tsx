@@ -124,6 +124,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
               onReload={async () => (await lead.refetch()).data}
               onOpenClient={onOpenClient}
               onConverting={onConverting}
+              onOpenTasks={() => onTabChange('tasks')}
             />
           </PanelTabs>
         ) : null
@@ -208,16 +209,17 @@ type EditLeadProps = {
   onReload: () => Promise<LeadRecord | undefined>;
   onOpenClient: (clientId: string) => void;
   onConverting: (leadId: string) => void;
+  onOpenTasks: () => void;
 };
 
-function EditLead({ lead, readOnly, onClose, onReload, onOpenClient, onConverting }: EditLeadProps) {
+function EditLead({ lead, readOnly, onClose, onReload, onOpenClient, onConverting, onOpenTasks }: EditLeadProps) {
   const { formatDate } = useDateFormat();
   const { user, can } = useAuthorization();
   const [action, setAction] = useState<LeadActionKind | null>(null);
   const converted = lead.leadStatus === CONVERTED_STATUS;
   return (
     <>
-      <RecordDetailsLayout overview={<LeadOverviewCard lead={lead} />}>
+      <RecordDetailsLayout overview={<LeadOverviewCard lead={lead} onOpenTasks={onOpenTasks} />}>
         <Stack gap="sm">
           {converted ? (
             <Alert

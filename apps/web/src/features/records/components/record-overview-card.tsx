@@ -1,10 +1,12 @@
 // The overview card at the left of a lead's or a client's panel (spec 1 §2.5, §2.6): id, name, age
 // and nationality, status badges, then the record's own rows; 'Not set' and 'Unassigned' dimmed.
-import { Badge, Card, DataList, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconEyeOff } from '@tabler/icons-react';
+import { Badge, Card, DataList, Divider, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconEyeOff } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
-import { ageInYears, fullNameOf } from '@crm/domain';
+import { ageInYears, fullNameOf, type RecordType } from '@crm/domain';
 import { useDateFormat } from '../../../lib/format.ts';
+import { useRecordTaskSummary } from '../api/record-task-summary.ts';
+import classes from './record-overview-card.module.css';
 
 type AssignedUser = { fullName: string } | null;
 
@@ -35,9 +37,11 @@ type RecordOverviewCardProps = {
   children: ReactNode;
   /** Below the dates (a link to the record it came from). */
   footer?: ReactNode;
+  /** The record whose Tasks & Notes block is shown, and the jump to its tab. */
+  tasks: { type: RecordType; id: string; onOpen: () => void };
 };
 
-export function RecordOverviewCard({ title, record, badges, children, footer }: RecordOverviewCardProps) {
+export function RecordOverviewCard({ title, record, badges, children, footer, tasks }: RecordOverviewCardProps) {
   const { formatDate, today } = useDateFormat();
   const titleId = useId();
   const age = ageInYears(record.dateOfBirth, today());
@@ -69,6 +73,7 @@ export function RecordOverviewCard({ title, record, badges, children, footer }: 
           ) : null}
         </Group>
         {children}
+        <TasksAndNotes {...tasks} />
         <OverviewSection label="Assignment">
           <OverviewRow label="Manager" value={record.manager?.fullName ?? 'Unassigned'} />
           <OverviewRow label="Assistant" value={record.assistantManager?.fullName ?? 'Unassigned'} />
@@ -108,5 +113,53 @@ export function OverviewRow({ label, value }: { label: string; value: string }) 
         {value}
       </DataList.ItemValue>
     </DataList.Item>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-AU')} ${n === 1 ? one : many}`;
+
+/** Spec 1 §2.5: the record's task, note and pending counts; a click opens the Tasks & Notes tab. */
+function TasksAndNotes({ type, id, onOpen }: RecordOverviewCardProps['tasks']) {
+  const summary = useRecordTaskSummary(type, id, true);
+  const data = summary.data;
+  return (
+    <>
+      <Divider label="Tasks & Notes" labelPosition="left" />
+      <UnstyledButton
+        className={classes.tasks}
+        onClick={onOpen}
+        aria-label="Open Tasks & Notes"
+        data-testid="overview-tasks"
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          {summary.isPending ? (
+            <Loader size={14} aria-label="Loading tasks and notes" />
+          ) : data ? (
+            <Group gap={4} wrap="wrap">
+              <Text size="sm">{plural(data.totalTasks, 'task', 'tasks')}</Text>
+              <Text size="sm" c="dimmed" aria-hidden>
+                ·
+              </Text>
+              <Text
+                size="sm"
+                c={data.pendingTasks > 0 ? 'orange' : undefined}
+                fw={data.pendingTasks > 0 ? 600 : undefined}
+              >
+                {data.pendingTasks.toLocaleString('en-AU')} pending
+              </Text>
+              <Text size="sm" c="dimmed" aria-hidden>
+                ·
+              </Text>
+              <Text size="sm">{plural(data.totalNotes, 'note', 'notes')}</Text>
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Unable to load task and note information
+            </Text>
+          )}
+          <IconChevronRight size={16} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </>
   );
 }

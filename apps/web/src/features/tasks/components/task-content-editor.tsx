@@ -20,21 +20,12 @@ export type TaskContentEditorProps = {
   invalid: boolean;
   describedBy?: string;
   readOnly?: boolean;
-  autoFocus?: boolean;
 };
 
 /** An editor with nothing typed holds one empty paragraph: the form sees that as no content. */
 const EMPTY_DOCUMENT = '<p></p>';
 
-export function TaskContentEditor({
-  value,
-  onChange,
-  label,
-  invalid,
-  describedBy,
-  readOnly,
-  autoFocus,
-}: TaskContentEditorProps) {
+export function TaskContentEditor({ value, onChange, label, invalid, describedBy, readOnly }: TaskContentEditorProps) {
   const editor = useEditor({
     extensions: [
       // Only what the server keeps: no links, code, quotes, rules or strike-through.
@@ -52,7 +43,6 @@ export function TaskContentEditor({
     ],
     content: value,
     editable: !readOnly,
-    autofocus: autoFocus ? 'end' : false,
     // Under the app's Content-Security-Policy an injected <style> needs the page's nonce.
     injectNonce: readStyleNonce(),
     editorProps: {
@@ -69,13 +59,14 @@ export function TaskContentEditor({
 
   // The form reset or reloaded the value (another save): show it, without disturbing typing.
   useEffect(() => {
-    if (!editor) return;
+    // An editor is replaced (and the old one destroyed) when it is set up again: only a live one is read.
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value || EMPTY_DOCUMENT, { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!readOnly);
+    if (editor && !editor.isDestroyed) editor.setEditable(!readOnly);
   }, [editor, readOnly]);
 
   const characters = useEditorState({

@@ -35,7 +35,7 @@ export function TaskContentView({ html, clamp }: { html: string; clamp?: boolean
   const clean = useMemo(() => cleanContent(html), [html]);
   return (
     <Typography className={clamp ? `${classes.content} ${classes.clamped}` : classes.content}>
-      <div dangerouslySetInnerHTML={{ __html: clean }} />
+      <div data-testid="task-content" dangerouslySetInnerHTML={{ __html: clean }} />
     </Typography>
   );
 }

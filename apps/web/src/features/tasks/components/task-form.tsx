@@ -183,13 +183,7 @@ export function TaskForm({ variant, owner, task, onClose, onReload }: TaskFormPr
     />
   );
   const content = (
-    <TaskContentField
-      value={values.content}
-      onChange={set('content')}
-      required
-      error={errorOf('content')}
-      autoFocus={variant === 'entry' && !isNew}
-    />
+    <TaskContentField value={values.content} onChange={set('content')} required error={errorOf('content')} />
   );
 
   return (
