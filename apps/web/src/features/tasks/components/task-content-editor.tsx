@@ -4,6 +4,8 @@
 import { Text } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
+// The editor's colour controls come with @mantine/tiptap; only this chunk needs their styles.
+import '@mantine/core/styles/ColorPicker.css';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';

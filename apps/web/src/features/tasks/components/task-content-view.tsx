@@ -1,6 +1,8 @@
 // Shows stored task or note content. The server cleaned it on write; it is cleaned again here, with the
 // same allow-list (spec 2 §5), so no path lets markup from storage run script in the browser.
 import { Typography } from '@mantine/core';
+// Only task content uses Typography: its styles load with it, not with every page (app/mantine-styles.ts).
+import '@mantine/core/styles/Typography.css';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import classes from './tasks.module.css';
