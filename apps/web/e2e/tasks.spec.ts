@@ -1,6 +1,7 @@
 // Issue 12: tasks and notes on a lead, the overview card's counts, the reminders panel of the assignee
 // updated live, completing the task from the assignee's side, deleting a note, and stored markup that
 // never runs (the server cleans it, the browser cleans it again).
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, signInAs, test } from './fixtures.ts';
 import { createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
@@ -25,6 +26,14 @@ async function choose(scope: Locator, page: Page, label: string, option: string 
 }
 
 const remindersPanel = (page: Page) => page.getByRole('region', { name: 'Task Reminders' });
+
+/** Serious and critical axe findings in the given parts of the page (DECISIONS.md §5). */
+async function seriousFindings(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
+}
 
 test('tasks and notes on a lead reach the assignee live, who completes the task', async ({
   page,
@@ -61,6 +70,8 @@ test('tasks and notes on a lead reach the assignee live, who completes the task'
   await dialog.getByRole('textbox', { name: 'Task Name' }).fill(taskName);
   await dialog.getByRole('button', { name: 'Add Task' }).click();
   await expect(page.getByText('Content Required')).toBeVisible();
+  await expect(dialog.getByText('Please add some content to your note or task.')).toBeVisible();
+  expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 
   await content.click();
   await page.keyboard.type('Ask for the ');
@@ -79,10 +90,12 @@ test('tasks and notes on a lead reach the assignee live, who completes the task'
   await expect(item).toContainText('Assigned to Sofia Santos');
   await expect(item).toContainText('High');
   await expect(item.locator('strong')).toHaveText('NBI clearance');
+  expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 
   // The consultant's reminders gain it, due today, while they look at the dashboard.
   const reminder = remindersPanel(consultant).getByTestId('reminders-dueToday').getByText(taskName);
   await expect(reminder).toBeVisible();
+  expect(await seriousFindings(consultant, '[aria-label="Task Reminders"]')).toEqual([]);
 
   // A note: the type 'Notes' asks for content only.
   await panel.getByRole('button', { name: 'Add Task/Note' }).click();

@@ -131,7 +131,7 @@ function ReminderGroupList({
   return (
     <section aria-label={title} data-testid={`reminders-${group}`}>
       <Group gap={6} mb={6}>
-        <Text size="xs" fw={700} tt="uppercase" c={color}>
+        <Text size="xs" fw={700} tt="uppercase" style={{ color: `var(--mantine-color-${color}-text)` }}>
           {title}
         </Text>
         <Badge size="xs" color={color} variant="light">
@@ -187,7 +187,7 @@ function ReminderItem({ task, group, today }: { task: DueTask; group: ReminderGr
         </Anchor>
         <Text
           size="xs"
-          c={group === 'overdue' ? 'red' : 'dimmed'}
+          c={group === 'overdue' ? 'var(--mantine-color-red-text)' : 'dimmed'}
           fw={group === 'overdue' ? 600 : undefined}
           style={{ whiteSpace: 'nowrap' }}
         >
