@@ -38,3 +38,4 @@ export * from './services/service.ts';
 export * from './services/service-overview.ts';
 export * from './tasks/task.ts';
 export * from './tasks/my-tasks.ts';
+export * from './invoices/invoice-totals.ts';
