@@ -19,6 +19,7 @@ import { recordsRoutes } from './features/records/records.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -75,6 +76,7 @@ export const FEATURE_ROUTES = [
   settingsRoutes,
   servicesRoutes,
   tasksRoutes,
+  invoicesRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

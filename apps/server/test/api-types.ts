@@ -1107,6 +1107,144 @@ export interface paths {
         patch: operations["patchTasksById"];
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices, newest first: a tab (all, drafts, paid, overdue on the firm’s date), search, keyset pages */
+        get: operations["getInvoices"];
+        put?: never;
+        /**
+         * Create an invoice (a draft); the server numbers it unless a free number is given
+         * @description Subtotals, tax and total are computed from the items at the invoice’s tax rate (AUD 10% GST, PHP 12% VAT, others 0% unless set); any figure sent is ignored.
+         */
+        post: operations["postInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice with its payments */
+        get: operations["getInvoicesById"];
+        /**
+         * Save the whole invoice with the version last read
+         * @description 409 when the version is stale, the invoice is cancelled, or it is paid and more than its notes changed.
+         */
+        put: operations["putInvoicesById"];
+        post?: never;
+        /**
+         * Delete an unsent, unpaid invoice (soft; its number stays taken)
+         * @description 409 for an invoice that was sent or (partly) paid: cancel it with a credit note instead.
+         */
+        delete: operations["deleteInvoicesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment: the balance due today (Mark as Paid), or a part of it on a date
+         * @description Paid in full, the invoice reads Paid with the payment date, and each service it bills gains the billed amount in the same transaction.
+         */
+        post: operations["postInvoicesByIdMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an invoice with a credit note (CN- number and reason); it stays on record */
+        post: operations["postInvoicesByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a receipt of a payment (the latest when none is named), numbered without gaps
+         * @description 409 'Cannot generate receipt for unpaid invoice' when nothing was paid.
+         */
+        post: operations["postInvoicesByIdReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved receipts, newest first (at most 100) */
+        get: operations["getReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One receipt */
+        get: operations["getReceiptsById"];
+        put?: never;
+        post?: never;
+        /** Delete a receipt (soft: its number stays taken) */
+        delete: operations["deleteReceiptsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8551,6 +8689,1313 @@ export interface operations {
             };
             /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getInvoices: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                sort?: string;
+                tab?: "all" | "drafts" | "paid" | "overdue";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            invoiceNumber: string;
+                            issueDate: string;
+                            dueDate: string;
+                            clientName: string;
+                            clientEmail: string | null;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            total: string;
+                            balanceDue: string;
+                            /** @enum {string} */
+                            state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                            /** @enum {string} */
+                            status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                            entityType: ("lead" | "client") | null;
+                            entityId: string | null;
+                            version: number;
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceNumber?: string;
+                    /** Format: date */
+                    issueDate: string;
+                    /** Format: date */
+                    dueDate: string;
+                    entityType?: ("lead" | "client") | null;
+                    entityId?: string | null;
+                    clientName: string;
+                    clientEmail?: ("" | string) | null;
+                    clientAddress: string;
+                    templateId?: string | null;
+                    /**
+                     * @default AUD
+                     * @enum {string}
+                     */
+                    currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                    /** @default true */
+                    applyTax?: boolean;
+                    taxRate?: string | number;
+                    items: {
+                        description: string;
+                        quantity: string | number;
+                        rate: string | number;
+                        /** @default true */
+                        taxable?: boolean;
+                        serviceId?: string | null;
+                    }[];
+                    notes?: string;
+                    terms?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceNumber?: string;
+                    /** Format: date */
+                    issueDate: string;
+                    /** Format: date */
+                    dueDate: string;
+                    entityType?: ("lead" | "client") | null;
+                    entityId?: string | null;
+                    clientName: string;
+                    clientEmail?: ("" | string) | null;
+                    clientAddress: string;
+                    templateId?: string | null;
+                    /**
+                     * @default AUD
+                     * @enum {string}
+                     */
+                    currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                    /** @default true */
+                    applyTax?: boolean;
+                    taxRate?: string | number;
+                    items: {
+                        description: string;
+                        quantity: string | number;
+                        rate: string | number;
+                        /** @default true */
+                        taxable?: boolean;
+                        serviceId?: string | null;
+                    }[];
+                    notes?: string;
+                    terms?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoicesByIdMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: string | number;
+                    /** Format: date */
+                    paymentDate?: string;
+                    /**
+                     * @default Bank Transfer
+                     * @enum {string}
+                     */
+                    method?: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoicesByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoicesByIdReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    paymentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        receiptNumber: string;
+                        invoiceId: string;
+                        paymentId: string | null;
+                        invoiceNumber: string;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        issueDate: string;
+                        paymentDate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        paymentMethod: string;
+                        amountPaid: string;
+                        notes: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        receiptNumber: string;
+                        invoiceId: string;
+                        paymentId: string | null;
+                        invoiceNumber: string;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        issueDate: string;
+                        paymentDate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        paymentMethod: string;
+                        amountPaid: string;
+                        notes: string | null;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getReceiptsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Receipt id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        receiptNumber: string;
+                        invoiceId: string;
+                        paymentId: string | null;
+                        invoiceNumber: string;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        issueDate: string;
+                        paymentDate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        paymentMethod: string;
+                        amountPaid: string;
+                        notes: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteReceiptsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Receipt id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,3 +39,4 @@ export * from './services/service-overview.ts';
 export * from './tasks/task.ts';
 export * from './tasks/my-tasks.ts';
 export * from './invoices/invoice-totals.ts';
+export * from './invoices/invoice.ts';

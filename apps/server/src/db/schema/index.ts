@@ -8,3 +8,4 @@ export * from './record-counts.ts';
 export * from './services.ts';
 export * from './jobs.ts';
 export * from './tasks.ts';
+export * from './invoices.ts';

@@ -40,6 +40,8 @@ export async function mayReceive(
   // A change to the tasks assigned to a user (its id): their My Tasks and reminders, and no one else's.
   if (event.resource === MY_TASKS_EVENT)
     return event.id === viewer.id && canOpenModule(viewer.role, 'my_tasks', moduleAccess);
+  // Invoices and receipts are the Finance module's: every user who opens it sees them all.
+  if (event.resource === 'invoice') return canOpenModule(viewer.role, 'finance', moduleAccess);
   const record = RECORDS[event.resource];
   if (!record || !canOpenModule(viewer.role, record.module, moduleAccess)) return false;
   if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return true;

@@ -1,0 +1,207 @@
+// Invoices, their payments and receipts (spec 3 §2.2, §4, §7 invoices / receipts; issue 13): /api/invoices,
+// /api/invoices/{id}, …/mark-paid, …/cancel, …/receipt, /api/receipts, /api/receipts/{id}. The Finance
+// module decides who may read (finance:view), create, change and delete.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cancelInvoiceSchema,
+  INVOICE_EXAMPLE,
+  invoiceInputSchema,
+  invoiceListQuerySchema,
+  invoicePageSchema,
+  invoiceRecordSchema,
+  markPaidSchema,
+  receiptInputSchema,
+  receiptRecordSchema,
+  versionField,
+} from '@crm/domain';
+import { actorOf } from '../../plugins/actor.ts';
+import {
+  cancelInvoice,
+  createInvoice,
+  deleteInvoice,
+  deleteReceipt,
+  listInvoices,
+  listReceipts,
+  markInvoicePaid,
+  readInvoice,
+  readReceipt,
+  saveReceipt,
+  updateInvoice,
+} from './invoices.service.ts';
+
+const invoiceParams = z.object({ id: z.string().describe('Invoice id (uuid)') });
+const receiptParams = z.object({ id: z.string().describe('Receipt id (uuid)') });
+const invoiceUpdateSchema = invoiceInputSchema
+  .extend({ version: versionField() })
+  .meta({ example: { ...INVOICE_EXAMPLE, version: 1 } });
+const message = z.object({ message: z.string() });
+
+export async function invoicesRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['invoices'];
+
+  app.get(
+    '/api/invoices',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: 'Invoices, newest first: a tab (all, drafts, paid, overdue on the firm’s date), search, keyset pages',
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoicePageSchema },
+      },
+    },
+    async (request) => listInvoices(app.db, await actorOf(request), request.query),
+  );
+
+  app.post(
+    '/api/invoices',
+    {
+      config: { access: { permission: 'finance:create' } },
+      schema: {
+        tags,
+        summary: 'Create an invoice (a draft); the server numbers it unless a free number is given',
+        description:
+          'Subtotals, tax and total are computed from the items at the invoice’s tax rate (AUD 10% GST, PHP 12% ' +
+          'VAT, others 0% unless set); any figure sent is ignored.',
+        body: invoiceInputSchema.meta({ example: INVOICE_EXAMPLE }),
+        response: { 201: invoiceRecordSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createInvoice(app.db, await actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/invoices/:id',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: 'One invoice with its payments',
+        params: invoiceParams,
+        response: { 200: invoiceRecordSchema },
+      },
+    },
+    async (request) => readInvoice(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/invoices/:id',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags,
+        summary: 'Save the whole invoice with the version last read',
+        description:
+          '409 when the version is stale, the invoice is cancelled, or it is paid and more than its notes changed.',
+        params: invoiceParams,
+        body: invoiceUpdateSchema,
+        response: { 200: invoiceRecordSchema },
+      },
+    },
+    async (request) => updateInvoice(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/invoices/:id',
+    {
+      config: { access: { permission: 'finance:delete' } },
+      schema: {
+        tags,
+        summary: 'Delete an unsent, unpaid invoice (soft; its number stays taken)',
+        description: '409 for an invoice that was sent or (partly) paid: cancel it with a credit note instead.',
+        params: invoiceParams,
+        response: { 200: message },
+      },
+    },
+    async (request) => deleteInvoice(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/invoices/:id/mark-paid',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags,
+        summary: 'Record a payment: the balance due today (Mark as Paid), or a part of it on a date',
+        description:
+          'Paid in full, the invoice reads Paid with the payment date, and each service it bills gains the billed ' +
+          'amount in the same transaction.',
+        params: invoiceParams,
+        body: markPaidSchema.meta({ example: { version: 1 } }),
+        response: { 200: invoiceRecordSchema },
+      },
+    },
+    async (request) => markInvoicePaid(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/invoices/:id/cancel',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags,
+        summary: 'Cancel an invoice with a credit note (CN- number and reason); it stays on record',
+        params: invoiceParams,
+        body: cancelInvoiceSchema.meta({ example: { reason: 'Issued to the wrong client', version: 1 } }),
+        response: { 200: invoiceRecordSchema },
+      },
+    },
+    async (request) => cancelInvoice(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/invoices/:id/receipt',
+    {
+      config: { access: { permission: 'finance:create' } },
+      schema: {
+        tags,
+        summary: 'Save a receipt of a payment (the latest when none is named), numbered without gaps',
+        description: "409 'Cannot generate receipt for unpaid invoice' when nothing was paid.",
+        params: invoiceParams,
+        body: receiptInputSchema,
+        response: { 201: receiptRecordSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await saveReceipt(app.db, await actorOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/receipts',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: 'Saved receipts, newest first (at most 100)',
+        response: { 200: z.array(receiptRecordSchema) },
+      },
+    },
+    async () => listReceipts(app.db),
+  );
+
+  app.get(
+    '/api/receipts/:id',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: { tags, summary: 'One receipt', params: receiptParams, response: { 200: receiptRecordSchema } },
+    },
+    async (request) => readReceipt(app.db, request.params.id),
+  );
+
+  app.delete(
+    '/api/receipts/:id',
+    {
+      config: { access: { permission: 'finance:delete' } },
+      schema: {
+        tags,
+        summary: 'Delete a receipt (soft: its number stays taken)',
+        params: receiptParams,
+        response: { 200: message },
+      },
+    },
+    async (request) => deleteReceipt(app.db, await actorOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,471 @@
+// Invoices, payments and receipts (spec 3 §2.2, §4, §5; DECISIONS.md §2; issue 13). Finance staff see every
+// invoice (the Finance module decides); a version guards every change; each write is one transaction with
+// its audit row and an 'invoice' change event. The figures are computed here from the items (a total sent
+// by a client is never read), numbers come from the counters in the same transaction, and marking an
+// invoice paid adds the billed amounts to the services it bills in that transaction too, so the invoice and
+// the services never disagree about what was paid.
+import { isDeepStrictEqual } from 'node:util';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  centsOf,
+  formatMoney,
+  type InvoiceInput,
+  type InvoiceListQuery,
+  INVOICE_MESSAGES,
+  type InvoiceRecord,
+  type InvoiceRow,
+  type MarkPaidInput,
+  type Page,
+  type ReceiptRecord,
+} from '@crm/domain';
+import type { Database, Executor } from '../../db/database.ts';
+import { invoicePayments, invoices, receipts, services } from '../../db/schema/index.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
+import { publishChange, recordChange } from '../audit/record-change.ts';
+import { findClient } from '../clients/clients.repository.ts';
+import { findLead } from '../leads/leads.repository.ts';
+import { readFirmToday } from '../settings/settings.repository.ts';
+import {
+  creditNoteNumberOf,
+  findInvoice,
+  type InvoiceDbRow,
+  invoiceColumns,
+  invoiceNumberOf,
+  invoiceNumberTaken,
+  invoicePage,
+  nextNumber,
+  paymentsOf,
+  receiptNumberOf,
+  type ReceiptRow,
+  receiptsPage,
+  toInvoiceRecord,
+} from './invoices.repository.ts';
+
+export const INVOICE_EVENT = 'invoice';
+
+const invoiceNotFound = () => new AppError('NOT_FOUND', INVOICE_MESSAGES.notFound);
+
+async function changed(
+  tx: Executor,
+  actor: Actor,
+  id: string,
+  action: string,
+  values: { old?: unknown; new?: unknown },
+  resourceType = 'INVOICE',
+) {
+  await recordChange(tx, actor.ctx, {
+    action,
+    resourceType,
+    resourceId: id,
+    oldValues: values.old as Record<string, unknown> | undefined,
+    newValues: values.new as Record<string, unknown> | undefined,
+  });
+  await publishChange(tx, actor.ctx, INVOICE_EVENT, action, id);
+}
+
+/** The record an invoice bills must exist and be visible to the user. */
+async function checkRecord(tx: Executor, actor: Actor, input: InvoiceInput): Promise<void> {
+  if (!input.entityType || !input.entityId) return;
+  const found =
+    input.entityType === 'lead'
+      ? await findLead(tx, actor.viewer, input.entityId)
+      : await findClient(tx, actor.viewer, input.entityId);
+  if (!found) throw validationError({ entityId: [`${input.entityType === 'lead' ? 'Lead' : 'Client'} not found`] });
+}
+
+/** The services an invoice bills must belong to the record it bills. */
+async function checkServices(tx: Executor, input: InvoiceInput): Promise<void> {
+  const ids = input.items.flatMap((item) => (item.serviceId ? [item.serviceId] : []));
+  if (ids.length === 0) return;
+  const owner = input.entityType && input.entityId ? { type: input.entityType, id: input.entityId } : null;
+  const rows = await tx
+    .select({ id: services.id, leadId: services.leadId, clientId: services.clientId })
+    .from(services)
+    .where(and(inArray(services.id, ids), isNull(services.deletedAt)));
+  const belongs = (r: (typeof rows)[number]) =>
+    owner !== null && (owner.type === 'lead' ? r.leadId === owner.id : r.clientId === owner.id);
+  if (rows.length !== new Set(ids).size || !rows.every(belongs)) {
+    throw validationError({ items: ['A billed service must belong to the lead or client the invoice bills'] });
+  }
+}
+
+async function recordOf(tx: Executor, row: InvoiceDbRow): Promise<InvoiceRecord> {
+  const [payments, today] = await Promise.all([paymentsOf(tx, row.id), readFirmToday(tx)]);
+  return toInvoiceRecord(row, payments, today);
+}
+
+export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {
+  return invoicePage(db, actor.viewer, query, await readFirmToday(db));
+}
+
+export async function readInvoice(db: Database, _actor: Actor, id: string): Promise<InvoiceRecord> {
+  const row = await findInvoice(db, id);
+  if (!row) throw invoiceNotFound();
+  return recordOf(db, row);
+}
+
+/** A typed number must be free; a generated one skips numbers someone typed ('INV-0042'). */
+async function numberFor(tx: Executor, typed: string | undefined, exceptId?: string): Promise<string> {
+  if (typed) {
+    if (await invoiceNumberTaken(tx, typed, exceptId))
+      throw validationError({ invoiceNumber: [INVOICE_MESSAGES.numberTaken] });
+    return typed;
+  }
+  for (;;) {
+    const candidate = invoiceNumberOf(await nextNumber(tx, 'invoice'));
+    if (!(await invoiceNumberTaken(tx, candidate))) return candidate;
+  }
+}
+
+export async function createInvoice(db: Database, actor: Actor, input: InvoiceInput): Promise<InvoiceRecord> {
+  return db.transaction(async (tx) => {
+    await checkRecord(tx, actor, input);
+    await checkServices(tx, input);
+    const values = invoiceColumns(input);
+    const invoiceNumber = await numberFor(tx, input.invoiceNumber);
+    const [row] = await tx
+      .insert(invoices)
+      .values({ ...values, invoiceNumber, createdBy: actor.ctx.actorId, updatedBy: actor.ctx.actorId })
+      .returning();
+    await changed(tx, actor, row!.id, 'CREATE_INVOICE', {
+      new: { ...values, items: values.items.length, invoiceNumber },
+    });
+    return recordOf(tx, row!);
+  });
+}
+
+/** A paid invoice may change its notes only; a cancelled one nothing. */
+function checkEditable(row: InvoiceDbRow, next: ReturnType<typeof invoiceColumns>, number: string) {
+  if (row.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
+  if (row.state !== 'paid') return;
+  // Deep equality, not JSON text: jsonb gives the items' keys back in its own order.
+  const same =
+    number === row.invoiceNumber &&
+    isDeepStrictEqual({ ...next, notes: null }, { ...invoiceColumnsOfRow(row), notes: null });
+  if (!same) throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyPaid);
+}
+
+/** The stored columns in the order invoiceColumns writes them, to compare an edit of a paid invoice. */
+function invoiceColumnsOfRow(row: InvoiceDbRow): ReturnType<typeof invoiceColumns> {
+  return {
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    leadId: row.leadId,
+    clientId: row.clientId,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    clientAddress: row.clientAddress,
+    templateId: row.templateId,
+    currency: row.currency as ReturnType<typeof invoiceColumns>['currency'],
+    applyTax: row.applyTax,
+    taxRate: row.taxRate.replace(/\.?0+$/, '') || '0',
+    items: row.items,
+    taxableSubtotal: row.taxableSubtotal,
+    nonTaxableSubtotal: row.nonTaxableSubtotal,
+    tax: row.tax,
+    total: row.total,
+    notes: row.notes,
+    terms: row.terms,
+  };
+}
+
+export async function updateInvoice(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: InvoiceInput & { version: number },
+): Promise<InvoiceRecord> {
+  return db.transaction(async (tx) => {
+    const before = await findInvoice(tx, id);
+    if (!before) throw invoiceNotFound();
+    if (before.version !== input.version) throw conflict();
+    const values = invoiceColumns(input);
+    const invoiceNumber = input.invoiceNumber ?? before.invoiceNumber;
+    checkEditable(before, values, invoiceNumber);
+    if (centsOf(values.total) < centsOf(before.amountPaid)) {
+      throw validationError({ items: [INVOICE_MESSAGES.paymentOverTotal] });
+    }
+    await checkRecord(tx, actor, input);
+    await checkServices(tx, input);
+    if (invoiceNumber !== before.invoiceNumber) await numberFor(tx, invoiceNumber, id);
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        ...values,
+        invoiceNumber,
+        updatedBy: actor.ctx.actorId,
+        updatedAt: new Date(),
+        version: sql`${invoices.version} + 1`,
+      })
+      .where(and(eq(invoices.id, id), eq(invoices.version, input.version), isNull(invoices.deletedAt)))
+      .returning();
+    if (!row) throw conflict();
+    await changed(tx, actor, id, 'UPDATE_INVOICE', {
+      old: { total: before.total, items: before.items.length },
+      new: { total: values.total, items: values.items.length },
+    });
+    return recordOf(tx, row);
+  });
+}
+
+/** An unsent, unpaid invoice may be deleted (soft); one that was sent or paid is cancelled by a credit note. */
+export async function deleteInvoice(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const row = await findInvoice(tx, id);
+    if (!row) throw invoiceNotFound();
+    if (row.sentAt || row.state !== 'drafts' || centsOf(row.amountPaid) > 0n) {
+      throw new AppError('CONFLICT', INVOICE_MESSAGES.deleteRefused);
+    }
+    await tx
+      .update(invoices)
+      .set({ deletedAt: new Date(), deletedBy: actor.ctx.actorId, version: sql`${invoices.version} + 1` })
+      .where(eq(invoices.id, id));
+    await changed(tx, actor, id, 'DELETE_INVOICE', { old: { invoiceNumber: row.invoiceNumber, total: row.total } });
+    return { message: INVOICE_MESSAGES.deleted };
+  });
+}
+
+/**
+ * Records a payment: the balance due (spec 3 §4 'Mark as Paid': paid today, on the firm's date) or a part
+ * of it. Paid in full, the invoice's billed services gain the billed amounts (up to their fees).
+ */
+export async function markInvoicePaid(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: MarkPaidInput,
+): Promise<InvoiceRecord> {
+  return db.transaction(async (tx) => {
+    const before = await findInvoice(tx, id);
+    if (!before) throw invoiceNotFound();
+    if (before.version !== input.version) throw conflict();
+    if (before.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
+    if (before.state === 'paid') throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyPaid);
+    const balance = centsOf(before.total) - centsOf(before.amountPaid);
+    const amount = input.amount === undefined ? balance : centsOf(input.amount);
+    if (amount <= 0n || amount > balance) throw validationError({ amount: [INVOICE_MESSAGES.paymentOverTotal] });
+    const paymentDate = input.paymentDate ?? (await readFirmToday(tx));
+    await tx.insert(invoicePayments).values({
+      invoiceId: id,
+      paymentDate,
+      amount: formatMoney(amount),
+      method: input.method,
+      createdBy: actor.ctx.actorId,
+    });
+    const paidInFull = amount === balance;
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        amountPaid: formatMoney(centsOf(before.amountPaid) + amount),
+        state: paidInFull ? 'paid' : 'partially_paid',
+        paymentDate: paidInFull ? paymentDate : null,
+        updatedBy: actor.ctx.actorId,
+        updatedAt: new Date(),
+        version: sql`${invoices.version} + 1`,
+      })
+      .where(and(eq(invoices.id, id), eq(invoices.version, input.version)))
+      .returning();
+    if (!row) throw conflict();
+    if (paidInFull) await payBilledServices(tx, actor, row);
+    await changed(tx, actor, id, 'MARK_INVOICE_PAID', {
+      old: { state: before.state, amountPaid: before.amountPaid },
+      new: { state: row.state, amountPaid: row.amountPaid, payment: formatMoney(amount), paymentDate },
+    });
+    return recordOf(tx, row);
+  });
+}
+
+/** One paid figure: each billed service's paid amount grows by what the invoice billed for it. */
+async function payBilledServices(tx: Executor, actor: Actor, row: InvoiceDbRow): Promise<void> {
+  const billed = new Map<string, bigint>();
+  for (const item of row.items) {
+    if (item.serviceId) billed.set(item.serviceId, (billed.get(item.serviceId) ?? 0n) + centsOf(item.amount));
+  }
+  for (const [serviceId, cents] of billed) {
+    const [service] = await tx
+      .update(services)
+      .set({
+        // Never beyond the fee: the service's own rule (spec 2 §5).
+        paidAmount: sql`case when ${services.serviceFee} is null then ${services.paidAmount} + ${formatMoney(cents)}::numeric
+          else least(${services.serviceFee}, ${services.paidAmount} + ${formatMoney(cents)}::numeric) end`,
+        updatedBy: actor.ctx.actorId,
+        updatedAt: new Date(),
+        version: sql`${services.version} + 1`,
+      })
+      .where(and(eq(services.id, serviceId), isNull(services.deletedAt)))
+      .returning({
+        id: services.id,
+        leadId: services.leadId,
+        clientId: services.clientId,
+        paidAmount: services.paidAmount,
+      });
+    if (!service) continue;
+    await recordChange(tx, actor.ctx, {
+      action: 'PAY_SERVICE_BY_INVOICE',
+      resourceType: 'SERVICE',
+      resourceId: service.id,
+      newValues: {
+        invoiceId: row.id,
+        invoiceNumber: row.invoiceNumber,
+        billed: formatMoney(cents),
+        paidAmount: service.paidAmount,
+      },
+    });
+    await publishChange(
+      tx,
+      actor.ctx,
+      service.leadId ? 'lead' : 'client',
+      'PAY_SERVICE_BY_INVOICE',
+      service.leadId ?? service.clientId,
+    );
+  }
+}
+
+/** Cancels a sent or paid invoice with a credit note ('CN-' number and a reason); it stays on record. */
+export async function cancelInvoice(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: { reason: string; version: number },
+): Promise<InvoiceRecord> {
+  return db.transaction(async (tx) => {
+    const before = await findInvoice(tx, id);
+    if (!before) throw invoiceNotFound();
+    if (before.version !== input.version) throw conflict();
+    if (before.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
+    const creditNoteNumber = creditNoteNumberOf(await nextNumber(tx, 'credit_note'));
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        state: 'cancelled',
+        cancelledAt: new Date(),
+        creditNoteNumber,
+        cancelReason: input.reason,
+        updatedBy: actor.ctx.actorId,
+        updatedAt: new Date(),
+        version: sql`${invoices.version} + 1`,
+      })
+      .where(and(eq(invoices.id, id), eq(invoices.version, input.version)))
+      .returning();
+    if (!row) throw conflict();
+    await changed(tx, actor, id, 'CANCEL_INVOICE', {
+      old: { state: before.state },
+      new: { state: 'cancelled', creditNoteNumber, reason: input.reason },
+    });
+    return recordOf(tx, row);
+  });
+}
+
+export function toReceiptRecord(row: ReceiptRow): ReceiptRecord {
+  return {
+    id: row.id,
+    receiptNumber: row.receiptNumber,
+    invoiceId: row.invoiceId,
+    paymentId: row.paymentId,
+    invoiceNumber: row.invoiceNumber,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    clientAddress: row.clientAddress,
+    issueDate: row.issueDate,
+    paymentDate: row.paymentDate,
+    items: row.items,
+    subtotal: row.subtotal,
+    tax: row.tax,
+    total: row.total,
+    currency: row.currency as ReceiptRecord['currency'],
+    applyTax: row.applyTax,
+    taxRate: row.taxRate.replace(/\.?0+$/, '') || '0',
+    paymentMethod: row.paymentMethod,
+    amountPaid: row.amountPaid,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Saves a receipt of a payment (the latest one when none is named): the invoice's figures repeated exactly
+ * (DECISIONS §2), the payment's date, method and amount, and the next number of the gap-free sequence.
+ */
+export async function saveReceipt(
+  db: Database,
+  actor: Actor,
+  invoiceId: string,
+  input: { paymentId?: string | undefined },
+): Promise<ReceiptRecord> {
+  return db.transaction(async (tx) => {
+    const invoice = await findInvoice(tx, invoiceId);
+    if (!invoice) throw invoiceNotFound();
+    const payments = await paymentsOf(tx, invoiceId);
+    if (payments.length === 0 || invoice.state === 'drafts' || invoice.state === 'cancelled') {
+      throw new AppError('CONFLICT', INVOICE_MESSAGES.receiptUnpaid);
+    }
+    const payment = input.paymentId ? payments.find((p) => p.id === input.paymentId) : payments[payments.length - 1];
+    if (!payment) throw validationError({ paymentId: ['No such payment on this invoice'] });
+    if (payment.receiptId)
+      throw new AppError('CONFLICT', `Receipt ${payment.receiptNumber} was already saved for this payment`);
+    const sequence = await nextNumber(tx, 'receipt');
+    const [row] = await tx
+      .insert(receipts)
+      .values({
+        receiptNumber: receiptNumberOf(sequence),
+        sequence,
+        invoiceId,
+        paymentId: payment.id,
+        invoiceNumber: invoice.invoiceNumber,
+        clientName: invoice.clientName,
+        clientEmail: invoice.clientEmail,
+        clientAddress: invoice.clientAddress,
+        issueDate: invoice.issueDate,
+        paymentDate: payment.paymentDate,
+        items: invoice.items,
+        subtotal: formatMoney(centsOf(invoice.taxableSubtotal) + centsOf(invoice.nonTaxableSubtotal)),
+        tax: invoice.tax,
+        total: invoice.total,
+        currency: invoice.currency,
+        applyTax: invoice.applyTax,
+        taxRate: invoice.taxRate,
+        paymentMethod: payment.method,
+        amountPaid: payment.amount,
+        notes: invoice.notes,
+        createdBy: actor.ctx.actorId,
+        updatedBy: actor.ctx.actorId,
+      })
+      .returning();
+    await changed(tx, actor, invoiceId, 'SAVE_RECEIPT', {
+      new: { receiptNumber: row!.receiptNumber, amount: payment.amount },
+    });
+    return toReceiptRecord(row!);
+  });
+}
+
+export async function listReceipts(db: Database): Promise<ReceiptRecord[]> {
+  return (await receiptsPage(db)).map(toReceiptRecord);
+}
+
+export async function readReceipt(db: Database, id: string): Promise<ReceiptRecord> {
+  const row = await findReceipt(db, id);
+  if (!row) throw notFound('Receipt');
+  return toReceiptRecord(row);
+}
+
+async function findReceipt(db: Executor, id: string): Promise<ReceiptRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(receipts)
+    .where(and(eq(receipts.id, id), isNull(receipts.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** A receipt is deleted softly: its number stays taken, so the sequence keeps no gap. */
+export async function deleteReceipt(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const row = await findReceipt(tx, id);
+    if (!row) throw notFound('Receipt');
+    await tx.update(receipts).set({ deletedAt: new Date(), updatedBy: actor.ctx.actorId }).where(eq(receipts.id, id));
+    await changed(tx, actor, row.invoiceId, 'DELETE_RECEIPT', { old: { receiptNumber: row.receiptNumber } });
+    return { message: INVOICE_MESSAGES.receiptDeleted };
+  });
+}

@@ -1,0 +1,327 @@
+// Invoices, payments and receipts through the API (issue 13): figures computed by the server (a forged total
+// is ignored), numbering, the tabs with Overdue derived, the Finance module's roles, paid invoices read-only
+// but for notes, delete versus credit note, Mark as Paid adding to the billed services in the same
+// transaction, partial payments, receipts repeating the invoice and numbered without gaps under 50
+// concurrent saves, and invoices moving with their record through conversion.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  INVOICE_EXAMPLE,
+  INVOICE_MESSAGES,
+  type InvoiceRecord,
+  type ReceiptRecord,
+  type Role,
+  type ServiceRecord,
+} from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+
+let f: Fixture;
+
+beforeAll(async () => {
+  f = await createFixture();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+const create = async (body: Record<string, unknown> = {}, role: Role = 'administrator') => {
+  const res = await f.call(role, 'POST', '/api/invoices', { ...INVOICE_EXAMPLE, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as InvoiceRecord;
+};
+
+const markPaid = async (invoice: InvoiceRecord, body: Record<string, unknown> = {}) => {
+  const res = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/mark-paid`, {
+    version: invoice.version,
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as InvoiceRecord;
+};
+
+describe('invoice figures and numbers', () => {
+  it('computes the figures from the items and ignores any total sent', async () => {
+    const invoice = await create({ subtotal: '1.00', tax: '999.00', total: '0.01' });
+    expect(invoice).toMatchObject({
+      taxRate: '10',
+      taxableSubtotal: '3000.00',
+      nonTaxableSubtotal: '2000.00',
+      subtotal: '5000.00',
+      tax: '300.00',
+      total: '5300.00',
+      amountPaid: '0.00',
+      balanceDue: '5300.00',
+      state: 'drafts',
+      status: 'drafts',
+    });
+    expect(invoice.items.map((i) => i.amount)).toEqual(['3000.00', '2000.00']);
+    expect(invoice.invoiceNumber).toMatch(/^INV-\d{4,}$/);
+  });
+
+  it('taxes PHP at 12% VAT, other currencies at 0% unless set, and rounds to the cent once', async () => {
+    const php = await create({
+      currency: 'PHP',
+      items: [
+        { description: 'Consultation', quantity: '1.5', rate: '333.33', taxable: true },
+        { description: 'Filing fee', quantity: '1', rate: '100', taxable: false },
+      ],
+    });
+    // 1.5 × 333.33 = 499.995 → 500.00; VAT 12% = 60.00.
+    expect(php).toMatchObject({ taxRate: '12', taxableSubtotal: '500.00', tax: '60.00', total: '660.00' });
+    const usd = await create({ currency: 'USD' });
+    expect(usd).toMatchObject({ taxRate: '0', tax: '0.00', total: '5000.00' });
+    const set = await create({ currency: 'USD', taxRate: '7.5' });
+    expect(set).toMatchObject({ taxRate: '7.5', tax: '225.00', total: '5225.00' });
+    const off = await create({ applyTax: false });
+    expect(off).toMatchObject({ tax: '0.00', total: '5000.00' });
+  });
+
+  it('numbers invoices uniquely; a typed number must be free', async () => {
+    const a = await create();
+    const b = await create();
+    expect(a.invoiceNumber).not.toBe(b.invoiceNumber);
+    const typed = await create({ invoiceNumber: `INV-TYPED-${Date.now()}` });
+    const again = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      invoiceNumber: typed.invoiceNumber,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fieldErrors.invoiceNumber).toEqual([INVOICE_MESSAGES.numberTaken]);
+  });
+
+  it("answers bad input in the spec's words and saves nothing", async () => {
+    const res = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      clientName: ' ',
+      clientAddress: '',
+      clientEmail: 'not-an-email',
+      items: [],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({
+      clientName: [INVOICE_MESSAGES.clientNameRequired],
+      clientAddress: [INVOICE_MESSAGES.clientAddressRequired],
+      clientEmail: [INVOICE_MESSAGES.invalidEmail],
+      items: [INVOICE_MESSAGES.itemsRequired],
+    });
+    const item = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      items: [{ description: '', quantity: '0', rate: '-1', taxable: true }],
+    });
+    expect(item.statusCode).toBe(400);
+    expect(item.json().fieldErrors).toMatchObject({
+      'items.0.description': [INVOICE_MESSAGES.descriptionRequired],
+      'items.0.quantity': [INVOICE_MESSAGES.quantityTooSmall],
+      'items.0.rate': [INVOICE_MESSAGES.rateNegative],
+    });
+  });
+});
+
+describe('roles', () => {
+  it('lets Finance roles in and refuses the others', async () => {
+    const invoice = await create();
+    for (const role of ['member', 'supervisor', 'administrator', 'account_administrator'] as const) {
+      expect((await f.call(role, 'GET', `/api/invoices/${invoice.id}`)).statusCode, role).toBe(200);
+    }
+    for (const role of ['team_lead', 'consultant', 'guest'] as const) {
+      expect((await f.call(role, 'GET', '/api/invoices')).statusCode, role).toBe(403);
+      expect((await f.call(role, 'POST', '/api/invoices', INVOICE_EXAMPLE)).statusCode, role).toBe(403);
+    }
+    // A member creates and edits but does not delete (finance:delete is the administrators').
+    const own = await create({}, 'member');
+    expect((await f.call('member', 'DELETE', `/api/invoices/${own.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('the tabs', () => {
+  it('derives Overdue on the firm’s date and finds invoices by number, name or email', async () => {
+    const name = `Overdue Client ${Date.now()}`;
+    const overdue = await create({ clientName: name, issueDate: '2020-01-01', dueDate: '2020-01-15' });
+    expect(overdue.status).toBe('overdue');
+    const tab = async (t: string, search: string) =>
+      (await f.call('administrator', 'GET', `/api/invoices?tab=${t}&search=${encodeURIComponent(search)}`)).json()
+        .items as { id: string; status: string }[];
+    expect((await tab('overdue', name)).map((i) => i.id)).toEqual([overdue.id]);
+    expect(await tab('drafts', name)).toEqual([]);
+    expect((await tab('all', overdue.invoiceNumber)).map((i) => i.id)).toEqual([overdue.id]);
+    const paid = await markPaid(overdue);
+    expect(paid.status).toBe('paid');
+    expect(await tab('overdue', name)).toEqual([]);
+    expect((await tab('paid', name)).map((i) => i.id)).toEqual([overdue.id]);
+  });
+});
+
+describe('changing, deleting and cancelling', () => {
+  it('keeps a paid invoice but for its notes, and refuses a stale version', async () => {
+    const invoice = await create();
+    const stale = await f.call('administrator', 'PUT', `/api/invoices/${invoice.id}`, {
+      ...INVOICE_EXAMPLE,
+      version: invoice.version + 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    const paid = await markPaid(invoice);
+    const notes = await f.call('administrator', 'PUT', `/api/invoices/${invoice.id}`, {
+      ...INVOICE_EXAMPLE,
+      invoiceNumber: paid.invoiceNumber,
+      notes: 'Paid by bank transfer, reference 42',
+      version: paid.version,
+    });
+    expect(notes.statusCode, notes.body).toBe(200);
+    expect(notes.json().notes).toBe('Paid by bank transfer, reference 42');
+    const items = await f.call('administrator', 'PUT', `/api/invoices/${invoice.id}`, {
+      ...INVOICE_EXAMPLE,
+      invoiceNumber: paid.invoiceNumber,
+      clientName: 'Someone Else',
+      version: notes.json().version,
+    });
+    expect(items.statusCode).toBe(409);
+    expect(items.json().message).toBe(INVOICE_MESSAGES.readOnlyPaid);
+  });
+
+  it('deletes an unpaid draft softly, never a paid one, which a credit note cancels instead', async () => {
+    const draft = await create();
+    expect((await f.call('administrator', 'DELETE', `/api/invoices/${draft.id}`)).statusCode).toBe(200);
+    expect((await f.call('administrator', 'GET', `/api/invoices/${draft.id}`)).statusCode).toBe(404);
+    // Its number is never given again.
+    const taken = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      invoiceNumber: draft.invoiceNumber,
+    });
+    expect(taken.statusCode).toBe(400);
+
+    const paid = await markPaid(await create());
+    const refused = await f.call('administrator', 'DELETE', `/api/invoices/${paid.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(INVOICE_MESSAGES.deleteRefused);
+    const cancelled = await f.call('administrator', 'POST', `/api/invoices/${paid.id}/cancel`, {
+      reason: 'Billed the wrong visa subclass',
+      version: paid.version,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled', status: 'cancelled' });
+    expect(cancelled.json().creditNoteNumber).toMatch(/^CN-\d{4,}$/);
+  });
+});
+
+describe('payments', () => {
+  it('records part payments as Partially Paid, then Paid with the payment date', async () => {
+    const invoice = await create();
+    const part = await markPaid(invoice, { amount: '1000.00', paymentDate: '2027-01-12', method: 'Card' });
+    expect(part).toMatchObject({
+      state: 'partially_paid',
+      amountPaid: '1000.00',
+      balanceDue: '4300.00',
+      paymentDate: null,
+    });
+    const over = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/mark-paid`, {
+      amount: '4300.01',
+      version: part.version,
+    });
+    expect(over.statusCode).toBe(400);
+    const rest = await markPaid(part, { paymentDate: '2027-01-20' });
+    expect(rest).toMatchObject({ state: 'paid', amountPaid: '5300.00', balanceDue: '0.00', paymentDate: '2027-01-20' });
+    expect(rest.payments.map((p) => p.amount)).toEqual(['1000.00', '4300.00']);
+    const again = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/mark-paid`, {
+      version: rest.version,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('adds what a paid invoice billed to its services, in the same transaction (one paid figure)', async () => {
+    const { client } = await f.convertedLead();
+    const serviceRes = await f.call('administrator', 'POST', `/api/clients/${client.id}/services`, {
+      serviceName: 'Visa Application',
+      serviceFee: '2000.00',
+      paidAmount: '500.00',
+      currency: 'AUD',
+    });
+    expect(serviceRes.statusCode, serviceRes.body).toBe(201);
+    const service = serviceRes.json() as ServiceRecord;
+    const invoice = await create({
+      entityType: 'client',
+      entityId: client.id,
+      items: [
+        {
+          description: 'Visa application balance',
+          quantity: '1',
+          rate: '1500.00',
+          taxable: false,
+          serviceId: service.id,
+        },
+      ],
+    });
+    expect(invoice.entityId).toBe(client.id);
+    await markPaid(invoice);
+    const after = (await f.call('administrator', 'GET', `/api/services/${service.id}`)).json() as ServiceRecord;
+    expect(after).toMatchObject({ paidAmount: '2000.00', paymentStatus: 'Paid' });
+
+    // A service of another record cannot be billed.
+    const other = await f.convertedLead();
+    const refused = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      entityType: 'client',
+      entityId: other.client.id,
+      items: [{ description: 'x', quantity: '1', rate: '1', taxable: true, serviceId: service.id }],
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+});
+
+describe('receipts', () => {
+  it('refuses a receipt for an unpaid invoice and repeats a paid one exactly', async () => {
+    const invoice = await create();
+    const unpaid = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {});
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe(INVOICE_MESSAGES.receiptUnpaid);
+    const paid = await markPaid(invoice, { method: 'Bank Transfer' });
+    const res = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {});
+    expect(res.statusCode, res.body).toBe(201);
+    const receipt = res.json() as ReceiptRecord;
+    expect(receipt).toMatchObject({
+      invoiceNumber: paid.invoiceNumber,
+      clientName: paid.clientName,
+      subtotal: '5000.00',
+      tax: '300.00',
+      total: '5300.00',
+      taxRate: '10',
+      amountPaid: '5300.00',
+      paymentMethod: 'Bank Transfer',
+      paymentDate: paid.paymentDate,
+    });
+    expect(receipt.receiptNumber).toMatch(/^RCP-\d{6}$/);
+    const twice = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {});
+    expect(twice.statusCode).toBe(409);
+    const listed = (await f.call('member', 'GET', '/api/receipts')).json() as ReceiptRecord[];
+    expect(listed.map((r) => r.id)).toContain(receipt.id);
+    expect((await f.call('administrator', 'DELETE', `/api/receipts/${receipt.id}`)).statusCode).toBe(200);
+    expect((await f.call('administrator', 'GET', `/api/receipts/${receipt.id}`)).statusCode).toBe(404);
+  });
+
+  it('gives 50 concurrent receipt saves 50 distinct numbers without a gap', async () => {
+    const paid = await Promise.all(Array.from({ length: 50 }, async () => markPaid(await create())));
+    const results = await Promise.all(
+      paid.map((invoice) => f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {})),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
+    const numbers = results
+      .map((r) => Number((r.json() as ReceiptRecord).receiptNumber.slice(4)))
+      .sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(50);
+    expect(numbers[49]! - numbers[0]!).toBe(49);
+  });
+});
+
+describe('the record lifecycle', () => {
+  it('moves a lead’s invoice to the client it becomes, and back on reversion', async () => {
+    const lead = await f.createLead();
+    const invoice = await create({ entityType: 'lead', entityId: lead.id, clientName: 'Consultation fee' });
+    const converted = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(converted.statusCode, converted.body).toBe(200);
+    const clientId = converted.json().clientId as string;
+    const moved = (await f.call('administrator', 'GET', `/api/invoices/${invoice.id}`)).json() as InvoiceRecord;
+    expect(moved).toMatchObject({ entityType: 'client', entityId: clientId });
+    const reverted = await f.call('administrator', 'POST', `/api/clients/${clientId}/revert`, {});
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    const back = (await f.call('administrator', 'GET', `/api/invoices/${invoice.id}`)).json() as InvoiceRecord;
+    expect(back).toMatchObject({ entityType: 'lead', entityId: lead.id });
+  });
+});

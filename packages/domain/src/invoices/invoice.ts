@@ -1,0 +1,357 @@
+// Invoices (spec 3 §2.2, §3 "Invoice", "Invoice item", §4, §5, §8, §9; DECISIONS.md §2): the states, the
+// messages, the form / API schema and the API's invoice. The figures come from invoice-totals.ts, computed
+// by the server on every save: an input carries no subtotal, tax or total (a sent one is ignored).
+import { z } from 'zod';
+import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
+import { optionalText, requiredDate } from '../records/fields.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, MAX_MONEY_CENTS, parseMoney } from '../money/money.ts';
+import { listQueryBase } from '../records/list-query.ts';
+import { pageSchemaOf } from '../records/pagination.ts';
+import { parseHundredths } from './invoice-totals.ts';
+
+/**
+ * What is stored: a draft (the form always saves one, spec 3 §4), partly or fully paid, or cancelled by a
+ * credit note. Overdue is derived (DECISIONS §2): unpaid, not cancelled, its due date before the firm's today.
+ */
+export const INVOICE_STATES = ['drafts', 'partially_paid', 'paid', 'cancelled'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+/** What the lists and badges show. */
+export const INVOICE_STATUSES = ['drafts', 'overdue', 'partially_paid', 'paid', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  drafts: 'Draft',
+  overdue: 'Overdue',
+  partially_paid: 'Partially Paid',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+export const INVOICE_STATUS_LOOKS: Record<InvoiceStatus, BadgeLook> = {
+  drafts: { variant: 'default' },
+  overdue: filledBadge(BADGE_COLOURS.red),
+  partially_paid: filledBadge(BADGE_COLOURS.orange),
+  paid: filledBadge(BADGE_COLOURS.green),
+  cancelled: filledBadge(BADGE_COLOURS.grey),
+};
+
+/** The Invoices tab's tabs (spec 3 §2.2). */
+export const INVOICE_TABS = ['all', 'drafts', 'paid', 'overdue'] as const;
+export type InvoiceTab = (typeof INVOICE_TABS)[number];
+
+/** Spec 3 §4, DECISIONS §2: the status shown, on the firm's date. */
+export function invoiceStatusOf(invoice: { state: InvoiceState; dueDate: string }, today: string): InvoiceStatus {
+  if (invoice.state === 'paid' || invoice.state === 'cancelled') return invoice.state;
+  if (invoice.dueDate < today) return 'overdue';
+  return invoice.state;
+}
+
+export const INVOICE_ENTITY_TYPES = ['lead', 'client'] as const;
+export type InvoiceEntityType = (typeof INVOICE_ENTITY_TYPES)[number];
+
+export const PAYMENT_METHODS = ['Bank Transfer', 'Card', 'Cash', 'Cheque', 'GCash', 'Other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Spec 3 §9. */
+export const INVOICE_DEFAULTS = {
+  dueInDays: 14,
+  notes: 'Thank you for your business!',
+  terms: 'Payment is due within 14 days',
+  numberPrefix: 'INV-',
+  receiptPrefix: 'RCP-',
+  creditNotePrefix: 'CN-',
+} as const;
+
+export const INVOICE_MESSAGES = {
+  numberRequired: 'Invoice number is required',
+  clientNameRequired: 'Client name is required',
+  invalidEmail: 'Invalid email',
+  clientAddressRequired: 'Client address is required',
+  issueDateRequired: 'Issue date is required',
+  dueDateRequired: 'Due date is required',
+  descriptionRequired: 'Description is required',
+  quantityTooSmall: 'Quantity must be more than 0',
+  rateNegative: 'Rate must be at least 0',
+  itemsRequired: 'At least one item is required',
+  lastItem: 'You must have at least one item',
+  taxRateRange: 'Tax rate must be between 0 and 100',
+  numberTaken: 'Another invoice already has this number',
+  created: 'Invoice created successfully',
+  updated: 'Invoice updated successfully',
+  deleted: 'Invoice deleted successfully',
+  markedPaid: 'Invoice marked as paid',
+  saveFailed: 'Failed to save invoice. Please try again.',
+  deleteFailed: 'Failed to delete invoice',
+  markPaidFailed: 'Failed to mark invoice as paid',
+  notFound: 'Invoice not found',
+  readOnlyPaid: 'A paid invoice cannot be changed; only its notes can.',
+  readOnlyCancelled: 'A cancelled invoice cannot be changed.',
+  deleteRefused: 'An invoice that was sent or paid is never deleted: cancel it with a credit note.',
+  alreadyPaid: 'This invoice is already paid',
+  paymentOverTotal: 'The payments would exceed the invoice total',
+  receiptUnpaid: 'Cannot generate receipt for unpaid invoice',
+  receiptSaved: 'Receipt saved successfully!',
+  receiptDeleted: 'Receipt deleted successfully',
+  receiptSaveFailed: 'Failed to save receipt',
+  deleteConfirm: 'Are you sure you want to delete this invoice?',
+  deleteManyConfirm: (n: number) => `Are you sure you want to delete ${n} invoice(s)?`,
+  receiptDeleteConfirm: 'Are you sure you want to delete this receipt?',
+  emptyAll: 'No invoices found',
+  emptySearch: 'No invoices match your search.',
+  emptyFirst: 'Create your first invoice to get started.',
+  emptyDrafts: 'No draft invoices found',
+  emptyPaid: 'No paid invoices found',
+  emptyOverdue: 'No overdue invoices found',
+} as const;
+
+/** A money amount of an item or payment: a decimal string, at least 0, two decimals at most. */
+const amountText = (negativeMessage: string) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = String(value).trim();
+    const cents = parseMoney(text === '' ? '0' : text);
+    if (cents === undefined || cents > MAX_MONEY_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'Enter an amount with at most 2 decimals' });
+      return z.NEVER;
+    }
+    if (cents < 0n) {
+      ctx.addIssue({ code: 'custom', message: negativeMessage });
+      return z.NEVER;
+    }
+    return text === '' ? '0' : text;
+  });
+
+/** A quantity: more than 0, at most two decimals (hours of advice are often 0.5). */
+const quantityText = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const hundredths = parseHundredths(String(value));
+  if (hundredths === undefined || hundredths === 0n) {
+    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.quantityTooSmall });
+    return z.NEVER;
+  }
+  return String(value).trim();
+});
+
+export const invoiceItemSchema = z.object({
+  description: z
+    .string({ error: INVOICE_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.descriptionRequired)
+    .max(500),
+  quantity: quantityText,
+  rate: amountText(INVOICE_MESSAGES.rateNegative),
+  taxable: z.boolean().default(true),
+  /** The service this line bills (beyond the spec: 'Bill services'). */
+  serviceId: z.uuid().nullable().optional(),
+});
+export type InvoiceItemInput = z.output<typeof invoiceItemSchema>;
+
+/** At most this many lines on one invoice (a 200-item invoice is the benchmark's; far above any real one). */
+export const MAX_INVOICE_ITEMS = 500;
+
+const taxRateText = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const hundredths = parseHundredths(String(value));
+  if (hundredths === undefined || hundredths > 10_000n) {
+    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.taxRateRange });
+    return z.NEVER;
+  }
+  return String(value).trim();
+});
+
+const clientEmail = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .union([z.literal(''), z.email(INVOICE_MESSAGES.invalidEmail).max(254)])
+    .nullable()
+    .optional(),
+);
+
+/** The form and the API body (POST /api/invoices, PUT-like PATCH /api/invoices/{id}). */
+export const invoiceInputSchema = z.object({
+  /** Left out, the server numbers the invoice ('INV-' and the next number). */
+  invoiceNumber: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(40).optional(),
+  ),
+  issueDate: requiredDate(INVOICE_MESSAGES.issueDateRequired),
+  dueDate: requiredDate(INVOICE_MESSAGES.dueDateRequired),
+  entityType: z.enum(INVOICE_ENTITY_TYPES).nullable().optional(),
+  entityId: z.uuid().nullable().optional(),
+  clientName: z
+    .string({ error: INVOICE_MESSAGES.clientNameRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.clientNameRequired)
+    .max(200),
+  clientEmail,
+  clientAddress: z
+    .string({ error: INVOICE_MESSAGES.clientAddressRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.clientAddressRequired)
+    .max(500),
+  templateId: z.uuid().nullable().optional(),
+  currency: z.enum(CURRENCIES).default(DEFAULT_CURRENCY),
+  applyTax: z.boolean().default(true),
+  /** The invoice's own rate; left out, the currency's (AUD 10, PHP 12, others 0). */
+  taxRate: taxRateText.optional(),
+  items: z
+    .array(invoiceItemSchema, { error: INVOICE_MESSAGES.itemsRequired })
+    .min(1, INVOICE_MESSAGES.itemsRequired)
+    .max(MAX_INVOICE_ITEMS),
+  notes: optionalText(2000),
+  terms: optionalText(2000),
+});
+export type InvoiceInput = z.output<typeof invoiceInputSchema>;
+
+export const INVOICE_EXAMPLE = {
+  issueDate: '2027-01-10',
+  dueDate: '2027-01-24',
+  clientName: 'Maria Santos',
+  clientEmail: 'maria.santos@example.com',
+  clientAddress: '12 George St, Sydney NSW 2000',
+  currency: 'AUD',
+  applyTax: true,
+  items: [
+    { description: 'Professional fee – Student visa 500', quantity: '1', rate: '3000.00', taxable: true },
+    { description: 'Visa application charge (government fee)', quantity: '1', rate: '2000.00', taxable: false },
+  ],
+  notes: INVOICE_DEFAULTS.notes,
+  terms: INVOICE_DEFAULTS.terms,
+};
+
+export const invoiceItemRecordSchema = z.object({
+  description: z.string(),
+  quantity: z.string(),
+  rate: z.string(),
+  amount: z.string(),
+  taxable: z.boolean(),
+  serviceId: z.string().nullable(),
+});
+export type InvoiceItemRecord = z.infer<typeof invoiceItemRecordSchema>;
+
+export const invoicePaymentSchema = z.object({
+  id: z.string(),
+  paymentDate: z.string(),
+  amount: z.string(),
+  method: z.string(),
+  receiptId: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
+/** The API's invoice. */
+export const invoiceRecordSchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  entityType: z.enum(INVOICE_ENTITY_TYPES).nullable(),
+  entityId: z.string().nullable(),
+  clientName: z.string(),
+  clientEmail: z.string().nullable(),
+  clientAddress: z.string(),
+  templateId: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  applyTax: z.boolean(),
+  taxRate: z.string(),
+  items: z.array(invoiceItemRecordSchema),
+  taxableSubtotal: z.string(),
+  nonTaxableSubtotal: z.string(),
+  subtotal: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  amountPaid: z.string(),
+  balanceDue: z.string(),
+  state: z.enum(INVOICE_STATES),
+  /** Derived on the firm's date. */
+  status: z.enum(INVOICE_STATUSES),
+  paymentDate: z.string().nullable(),
+  payments: z.array(invoicePaymentSchema),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type InvoiceRecord = z.infer<typeof invoiceRecordSchema>;
+
+/** A row of the Invoices tab. */
+export const invoiceRowSchema = invoiceRecordSchema.pick({
+  id: true,
+  invoiceNumber: true,
+  issueDate: true,
+  dueDate: true,
+  clientName: true,
+  clientEmail: true,
+  currency: true,
+  total: true,
+  balanceDue: true,
+  state: true,
+  status: true,
+  entityType: true,
+  entityId: true,
+  version: true,
+});
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
+
+export const INVOICE_SORT_FIELDS = ['createdAt', 'issueDate', 'dueDate', 'invoiceNumber'] as const;
+
+export const invoiceListQuerySchema = listQueryBase.extend({
+  tab: z.enum(INVOICE_TABS).default('all'),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoicePageSchema = pageSchemaOf(invoiceRowSchema);
+
+/** POST /api/invoices/{id}/mark-paid: paid in full today (spec 3 §4), or a part of it on a date. */
+export const markPaidSchema = z.object({
+  /** Left out: the balance due. */
+  amount: amountText('Amount must be positive').optional(),
+  paymentDate: requiredDate('Payment date is required').optional(),
+  method: z.enum(PAYMENT_METHODS).default('Bank Transfer'),
+  version: z.number().int().min(1),
+});
+export type MarkPaidInput = z.output<typeof markPaidSchema>;
+
+/** POST /api/invoices/{id}/cancel: a credit note cancels a sent or paid invoice. */
+export const cancelInvoiceSchema = z.object({
+  reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500),
+  version: z.number().int().min(1),
+});
+
+/** POST /api/invoices/{id}/receipt: a receipt of one payment (the latest when none is named). */
+export const receiptInputSchema = z.preprocess((v) => v ?? {}, z.object({ paymentId: z.uuid().optional() }));
+
+/** The API's receipt: the invoice's figures at payment, repeated exactly (DECISIONS §2). */
+export const receiptRecordSchema = z.object({
+  id: z.string(),
+  receiptNumber: z.string(),
+  invoiceId: z.string(),
+  paymentId: z.string().nullable(),
+  invoiceNumber: z.string(),
+  clientName: z.string(),
+  clientEmail: z.string().nullable(),
+  clientAddress: z.string(),
+  issueDate: z.string(),
+  paymentDate: z.string(),
+  items: z.array(invoiceItemRecordSchema),
+  subtotal: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  currency: z.enum(CURRENCIES),
+  applyTax: z.boolean(),
+  taxRate: z.string(),
+  paymentMethod: z.string(),
+  amountPaid: z.string(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReceiptRecord = z.infer<typeof receiptRecordSchema>;
+
+/** Spec 3 §4: the receipt's preview number, 'RCP-' and the invoice number without 'INV-'. */
+export const receiptPreviewNumber = (invoiceNumber: string) =>
+  `${INVOICE_DEFAULTS.receiptPrefix}${invoiceNumber.replace(/^INV-/, '')}`;
