@@ -30,12 +30,40 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
 
 // The firm's time zone and date format are one display setting of their own (display-setting.ts), not
 // fields of the general or branding settings, so no two copies can disagree.
+/**
+ * The ATO's check of an Australian Business Number: 11 digits; subtract 1 from the first, weigh the digits
+ * 10, 1, 3, 5, … 19, and the sum divides by 89.
+ */
+export function isValidAbn(text: string): boolean {
+  const digits = text.replace(/\s/g, '');
+  if (!/^\d{11}$/.test(digits)) return false;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  const sum = [...digits].reduce((acc, d, i) => acc + (Number(d) - (i === 0 ? 1 : 0)) * weights[i]!, 0);
+  return sum % 89 === 0;
+}
+
+/** '51824753556' → '51 824 753 556', as the ATO writes it. */
+export const formatAbn = (abn: string) =>
+  abn.replace(/\s/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
+
+const businessText = (max: number) => z.string().trim().max(max);
+
 export const generalSettingsSchema = z.object({
   companyName: z.string().trim().max(120),
   companyEmail: z.union([z.literal(''), z.email('Invalid email address')]),
   maintenanceMode: z.boolean(),
   autoBackup: z.boolean(),
   debugMode: z.boolean(),
+  // The business details every invoice and receipt prints (a tax invoice needs the ABN: issue 13).
+  abn: z.union([z.literal(''), businessText(14).refine(isValidAbn, 'Enter a valid 11-digit ABN')]),
+  addressLine1: businessText(200),
+  addressLine2: businessText(200),
+  city: businessText(100),
+  state: businessText(100),
+  postalCode: businessText(20),
+  country: businessText(100),
+  phone: businessText(40),
+  website: businessText(200),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
@@ -45,6 +73,15 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   maintenanceMode: false,
   autoBackup: true,
   debugMode: false,
+  abn: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country: 'Australia',
+  phone: '',
+  website: '',
 };
 
 export const brandingSettingsSchema = z.object({

@@ -1,7 +1,7 @@
 // Invoices, their payments and receipts (spec 3 §2.2, §4, §7 invoices / receipts; issue 13): /api/invoices,
 // /api/invoices/{id}, …/mark-paid, …/cancel, …/receipt, /api/receipts, /api/receipts/{id}. The Finance
 // module decides who may read (finance:view), create, change and delete.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +22,10 @@ import {
   createInvoice,
   deleteInvoice,
   deleteReceipt,
+  invoicePdf,
   listInvoices,
+  type PdfFile,
+  receiptPdf,
   listReceipts,
   markInvoicePaid,
   readInvoice,
@@ -37,6 +40,24 @@ const invoiceUpdateSchema = invoiceInputSchema
   .extend({ version: versionField() })
   .meta({ example: { ...INVOICE_EXAMPLE, version: 1 } });
 const message = z.object({ message: z.string() });
+const pdfQuery = z.object({
+  download: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .describe('1: as an attachment (Download PDF); otherwise shown in the browser (Print)'),
+});
+
+const pdfResponse = z.any().meta({ description: 'The PDF file', format: 'binary' });
+
+/** Sends a PDF inline (to print) or as a download, never cached: it shows the invoice as it is now. */
+function sendPdf(reply: FastifyReply, file: PdfFile, download: string | undefined) {
+  const disposition = download === '1' || download === 'true' ? 'attachment' : 'inline';
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.bytes);
+}
 
 export async function invoicesRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -85,6 +106,23 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => readInvoice(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: "The invoice as an A4 PDF ('Tax invoice' for AUD with GST), for Download PDF and Print",
+        params: invoiceParams,
+        querystring: pdfQuery,
+        produces: ['application/pdf'],
+        response: { 200: pdfResponse },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await invoicePdf(app.db, await actorOf(request), request.params.id), request.query.download),
   );
 
   app.put(
@@ -189,6 +227,22 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       schema: { tags, summary: 'One receipt', params: receiptParams, response: { 200: receiptRecordSchema } },
     },
     async (request) => readReceipt(app.db, request.params.id),
+  );
+
+  app.get(
+    '/api/receipts/:id/pdf',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: 'The receipt as an A4 PDF (Print Receipt, download)',
+        params: receiptParams,
+        querystring: pdfQuery,
+        produces: ['application/pdf'],
+        response: { 200: pdfResponse },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await receiptPdf(app.db, request.params.id), request.query.download),
   );
 
   app.delete(

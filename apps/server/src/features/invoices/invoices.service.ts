@@ -25,7 +25,9 @@ import { AppError, conflict, notFound, validationError } from '../../plugins/err
 import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
+import { renderPdf } from '../../pdf/pdf-renderer.ts';
+import { invoiceDocument, isTaxInvoice, receiptDocument } from './invoice-pdf.ts';
 import {
   creditNoteNumberOf,
   findInvoice,
@@ -468,4 +470,23 @@ export async function deleteReceipt(db: Database, actor: Actor, id: string): Pro
     await changed(tx, actor, row.invoiceId, 'DELETE_RECEIPT', { old: { receiptNumber: row.receiptNumber } });
     return { message: INVOICE_MESSAGES.receiptDeleted };
   });
+}
+
+/** A PDF and the name it downloads under. */
+export type PdfFile = { bytes: Buffer; fileName: string };
+
+/** The invoice as the firm sends it: 'Tax invoice' or 'Invoice', A4, from the general settings' details. */
+export async function invoicePdf(db: Database, actor: Actor, id: string): Promise<PdfFile> {
+  const invoice = await readInvoice(db, actor, id);
+  const [firm, display] = await Promise.all([readGeneralSettings(db), readDisplaySetting(db)]);
+  const bytes = await renderPdf(invoiceDocument(invoice, firm, display.dateFormat));
+  const kind = isTaxInvoice(invoice) ? 'tax-invoice' : 'invoice';
+  return { bytes, fileName: `${kind}-${invoice.invoiceNumber}.pdf` };
+}
+
+export async function receiptPdf(db: Database, id: string): Promise<PdfFile> {
+  const receipt = await readReceipt(db, id);
+  const [firm, display] = await Promise.all([readGeneralSettings(db), readDisplaySetting(db)]);
+  const bytes = await renderPdf(receiptDocument(receipt, firm, display.dateFormat));
+  return { bytes, fileName: `receipt-${receipt.receiptNumber}.pdf` };
 }

@@ -5,6 +5,7 @@
 // concurrent saves, and invoices moving with their record through conversion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_GENERAL_SETTINGS,
   INVOICE_EXAMPLE,
   INVOICE_MESSAGES,
   type InvoiceRecord,
@@ -12,7 +13,9 @@ import {
   type Role,
   type ServiceRecord,
 } from '@crm/domain';
+import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { writeSetting } from '../settings/settings.repository.ts';
 
 let f: Fixture;
 
@@ -323,5 +326,97 @@ describe('the record lifecycle', () => {
     expect(reverted.statusCode, reverted.body).toBe(200);
     const back = (await f.call('administrator', 'GET', `/api/invoices/${invoice.id}`)).json() as InvoiceRecord;
     expect(back).toMatchObject({ entityType: 'lead', entityId: lead.id });
+  });
+});
+
+describe('PDF', () => {
+  const pdf = async (path: string) => {
+    const res = await f.call('member', 'GET', path);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return pdfPages(res.rawPayload);
+  };
+
+  beforeAll(async () => {
+    await writeSetting(
+      f.t.database.db,
+      'general_settings',
+      {
+        ...DEFAULT_GENERAL_SETTINGS,
+        companyName: 'Southern Cross Migration',
+        abn: '51824753556',
+        addressLine1: 'Level 5, 1 Martin Place',
+        city: 'Sydney',
+        state: 'NSW',
+        postalCode: '2000',
+      },
+      null,
+    );
+  });
+
+  it("titles an AUD invoice with GST 'Tax invoice' with the ABN, every item and the totals", async () => {
+    const invoice = await create();
+    const [page, ...more] = await pdf(`/api/invoices/${invoice.id}/pdf`);
+    expect(more).toEqual([]);
+    for (const text of [
+      'Tax invoice',
+      'Southern Cross Migration',
+      'ABN 51 824 753 556',
+      invoice.invoiceNumber,
+      'Maria Santos',
+      '12 George St, Sydney NSW 2000',
+      'Professional fee – Student visa 500',
+      'Visa application charge (government fee)',
+      'GST 10%',
+      'A$300.00',
+      'A$5,300.00',
+      'Total includes GST of',
+      'Page 1 of 1',
+    ]) {
+      expect(page, text).toContain(text);
+    }
+  });
+
+  it("calls one without GST an 'Invoice', and prints PHP's VAT with the peso sign", async () => {
+    const untaxed = await create({ applyTax: false });
+    const [plain] = await pdf(`/api/invoices/${untaxed.id}/pdf?download=1`);
+    expect(plain).not.toContain('Tax invoice');
+    expect(plain).toContain('Invoice');
+    const php = await create({ currency: 'PHP' });
+    const [peso] = await pdf(`/api/invoices/${php.id}/pdf`);
+    expect(peso).toContain('VAT 12%');
+    expect(peso).toContain('₱5,360.00');
+    expect(peso).not.toContain('Tax invoice');
+  });
+
+  it('flows 200 items onto several pages, the header on each, numbered', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      description: `Document check ${i + 1}`,
+      quantity: '1',
+      rate: '10.00',
+      taxable: i % 2 === 0,
+    }));
+    const invoice = await create({ items });
+    expect(invoice.total).toBe('2100.00');
+    const pages = await pdf(`/api/invoices/${invoice.id}/pdf`);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    pages.forEach((text, i) => {
+      expect(text).toContain('Description');
+      expect(text).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    const all = pages.join(' ');
+    for (const n of [1, 100, 200]) expect(all).toContain(`Document check ${n} `);
+    expect(pages.at(-1)).toContain('A$2,100.00');
+  });
+
+  it("prints a receipt with its number, the invoice's and the amount received", async () => {
+    const paid = await markPaid(await create());
+    const receipt = (
+      await f.call('administrator', 'POST', `/api/invoices/${paid.id}/receipt`, {})
+    ).json() as ReceiptRecord;
+    const [page] = await pdf(`/api/receipts/${receipt.id}/pdf`);
+    for (const text of ['Receipt', receipt.receiptNumber, paid.invoiceNumber, 'Amount received', 'A$5,300.00']) {
+      expect(page, text).toContain(text);
+    }
   });
 });
