@@ -24,6 +24,7 @@
 // Not a test: nothing fails on a slow figure. Ratios measured in one run are what to compare across runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -241,7 +242,33 @@ export const ENDPOINTS = [
     roles: ['admin', 'consultant'],
     path: (ctx, role) => `/api/leads/${ctx.leadId[role]}/task-summary`,
   },
+  // The Invoices tab at 50,000 invoices (issue 13 item 8): Finance staff see every invoice.
+  {
+    key: 'invoices.page1',
+    label: 'Invoices, all, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/invoices?pageSize=50',
+  },
+  {
+    key: 'invoices.overdue',
+    label: 'Invoices, Overdue tab',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/invoices?pageSize=50&tab=overdue',
+  },
+  {
+    key: 'invoices.search',
+    label: "Invoices, search 'smi'",
+    kind: 'search',
+    roles: ['admin'],
+    path: '/api/invoices?pageSize=50&search=smi',
+  },
 ];
+
+/** Invoice PDFs timed one after another (issue 13 item 8): one line, and 200 lines over several pages. */
+export const PDF_SIZES = [1, 200];
+const PDF_RUNS = 15;
 
 /** The whole services export, once per format, timed to its last byte with the server's memory watched. */
 export const EXPORTS = ['csv', 'xlsx'];
@@ -493,6 +520,7 @@ async function measureAt(target, options, { webDist, scratch, keys, phone }) {
   });
   const measured = [];
   const exports = [];
+  const pdfs = [];
   let context;
   let serverMemory;
   try {
@@ -538,6 +566,8 @@ async function measureAt(target, options, { webDist, scratch, keys, phone }) {
     console.log(`[${target.kind}] ${measured.length} endpoint runs in ${Math.round((Date.now() - t) / 1000)} s`);
     if (!keys && (!options.only || options.only.split(',').some((prefix) => 'services.export'.startsWith(prefix))))
       for (const format of EXPORTS) exports.push(await measureExport(server, format, sessions.admin.cookie));
+    if (!keys && (!options.only || options.only.split(',').some((prefix) => 'invoices.pdf'.startsWith(prefix))))
+      for (const items of PDF_SIZES) pdfs.push(await measurePdf(server, items, sessions.admin.cookie));
   } finally {
     serverMemory = memoryMb(server.child.pid);
     await stopProcess(server);
@@ -578,6 +608,7 @@ async function measureAt(target, options, { webDist, scratch, keys, phone }) {
     ceilingServer: ceilingMemory,
     endpoints: measured,
     exports,
+    pdfs,
     ceilings,
   };
 }
@@ -796,6 +827,74 @@ async function measureExport(proc, format, cookie) {
       : `  Export ${format}: ${entry.seconds.toFixed(1)} s, ${(entry.bytes / 1e6).toFixed(1)} MB` +
           `${entry.rows === null ? '' : `, ${entry.rows.toLocaleString('en-AU')} rows`}; ` +
           `server memory ${entry.rssBeforeMb.toFixed(0)} → ${entry.rssHighestMb.toFixed(0)} MB (+${entry.growthMb.toFixed(0)})`,
+  );
+  return entry;
+}
+
+/**
+ * An invoice of `items` lines made through the API, then its PDF asked for PDF_RUNS times one after the
+ * other (no concurrency: a document is one user's click), timed to the last byte with the server's memory
+ * watched.
+ */
+async function measurePdf(proc, items, cookie) {
+  const entry = { items, runs: PDF_RUNS };
+  try {
+    const created = await fetch(`${proc.base}/api/invoices`, {
+      method: 'POST',
+      headers: { cookie, origin: proc.base, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        issueDate: '2027-01-10',
+        dueDate: '2027-01-24',
+        clientName: 'Benchmark Client',
+        clientAddress: '1 George St, Sydney NSW 2000',
+        currency: 'AUD',
+        items: Array.from({ length: items }, (_, i) => ({
+          description: `Professional services, item ${i + 1}`,
+          quantity: '1',
+          rate: '120.00',
+          taxable: i % 3 !== 0,
+        })),
+      }),
+    });
+    if (created.status !== 201) throw new Error(`${created.status} ${(await created.text()).slice(0, 200)}`);
+    const { id } = await created.json();
+    await delay(1000);
+    const before = memoryMb(proc.child.pid).rssMb;
+    let highest = before;
+    const sampler = setInterval(() => {
+      const now = memoryMb(proc.child.pid).rssMb;
+      if (now > highest) highest = now;
+    }, 25);
+    const times = [];
+    try {
+      for (let run = 0; run < PDF_RUNS; run++) {
+        const t = process.hrtime.bigint();
+        const res = await fetch(`${proc.base}/api/invoices/${id}/pdf`, { headers: { cookie } });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        if (!res.ok) throw new Error(`${res.status} ${bytes.toString().slice(0, 200)}`);
+        times.push(Number(process.hrtime.bigint() - t) / 1e6);
+        entry.bytes = bytes.length;
+        entry.pages = (bytes.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    times.sort((a, b) => a - b);
+    Object.assign(entry, {
+      p50Ms: times[Math.floor(times.length / 2)],
+      maxMs: times.at(-1),
+      rssBeforeMb: before,
+      rssHighestMb: highest,
+      growthMb: highest - before,
+    });
+  } catch (error) {
+    entry.failed = String(error.message ?? error);
+  }
+  console.log(
+    entry.failed
+      ? `  PDF of ${items} item(s): FAILED ${entry.failed}`
+      : `  PDF of ${items} item(s): ${entry.pages} page(s), ${(entry.bytes / 1e3).toFixed(0)} KB, p50 ${entry.p50Ms.toFixed(0)} ms, ` +
+          `max ${entry.maxMs.toFixed(0)} ms; server memory +${entry.growthMb.toFixed(0)} MB`,
   );
   return entry;
 }

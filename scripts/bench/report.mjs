@@ -18,6 +18,9 @@ export const TARGETS = {
   /** Issue 11 item 8: the whole services export. */
   exportSeconds: 10,
   exportGrowthMb: 100,
+  /** Issue 13 item 8: an invoice PDF of one page, and of 200 items. */
+  pdfOnePageMs: 200,
+  pdf200ItemsMs: 2000,
 };
 const GROWTH_TARGETED = ['leads.page1', 'leads.last'];
 const HELD_TO_DETAIL = ['list', 'deep', 'search', 'stats'];
@@ -179,6 +182,7 @@ export function printResults(run) {
           (a.failed.length ? `; ${a.failed.length} endpoint(s) FAILED` : ''),
       );
       for (const line of exportLines(size)) console.log(line);
+      for (const line of pdfLines(size)) console.log(line);
     }
     const growth = growthOf(db);
     if (growth) {
@@ -215,6 +219,19 @@ function exportLines(size) {
       `(first byte ${ms(e.firstByteMs)} ms) — target < ${TARGETS.exportSeconds} s: ${verdict(e.seconds < TARGETS.exportSeconds)}; ` +
       `server memory ${thousands(e.rssBeforeMb)} → ${thousands(e.rssHighestMb)} MB, +${thousands(e.growthMb)} MB — ` +
       `target < ${TARGETS.exportGrowthMb} MB: ${verdict(e.growthMb < TARGETS.exportGrowthMb)}`
+    );
+  });
+}
+
+/** The invoice PDFs (one line; 200 lines), p50 of sequential requests, against their targets. */
+function pdfLines(size) {
+  return (size.pdfs ?? []).map((p) => {
+    if (p.failed) return `Invoice PDF of ${p.items} item(s): **failed**: ${p.failed}`;
+    const target = p.items === 1 ? TARGETS.pdfOnePageMs : TARGETS.pdf200ItemsMs;
+    return (
+      `Invoice PDF of ${p.items} item(s): ${p.pages} page(s), ${thousands(Math.round(p.bytes / 1000))} KB, p50 ${ms(p.p50Ms)} ms ` +
+      `(max ${ms(p.maxMs)} ms over ${p.runs} requests) — target < ${thousands(target)} ms: ${verdict(p.p50Ms < target)}; ` +
+      `server memory +${thousands(p.growthMb)} MB`
     );
   });
 }
@@ -308,6 +325,7 @@ function runMarkdown(run) {
           `Failed: ${a.failed.map((r) => `${r.label} (${ROLE_NAMES[r.role]}): ${r.failed.status}`).join('; ')}`,
         );
       notes.push(...exportLines(size));
+      notes.push(...pdfLines(size));
       out.push(...notes.map((n) => `- ${n}`), '');
     }
     const growth = growthOf(db);

@@ -1,7 +1,7 @@
-// `npm run seed:large [-- leads [clients [contacts [services [tasks]]]]] [--load-only]`: loads 100,000 generated
-// leads, 30,000 clients (the leads converted in this load first, linked both ways, then walk-ins), 5,000
-// contacts (archived leads), 150,000 services and 200,000 tasks and notes spread over the leads and clients
-// (the tasks assigned across the staff) into the configured
+// `npm run seed:large [-- leads [clients [contacts [services [tasks [invoices]]]]]] [--load-only]`: loads 100,000
+// generated leads, 30,000 clients (the leads converted in this load first, linked both ways, then walk-ins),
+// 5,000 contacts (archived leads), 150,000 services, 200,000 tasks and notes spread over the leads and clients
+// (the tasks assigned across the staff) and 50,000 invoices into the configured
 // database (DATABASE_URL, else the PGlite folder in DATA_DIR; stop the server first), then times the list
 // endpoints on it in this process and prints the figures. `-- 0 0 0 0` only measures; `--load-only` only
 // loads (the load benchmark, scripts/bench/load.mjs, drives the real server under concurrent load instead).
@@ -30,6 +30,7 @@ import { SESSION_COOKIE } from '../plugins/session.ts';
 import { completeClient, type GeneratedClient, generateClient } from '../seed/client-generator.ts';
 import { seedDemoUsers } from '../seed/demo-users.ts';
 import { loadServices } from '../seed/large-services.ts';
+import { loadInvoices } from '../seed/large-invoices.ts';
 import { loadTasks } from '../seed/large-tasks.ts';
 import { readFirmToday } from '../features/settings/settings.repository.ts';
 import { createRandom, generateLead, type Random, type SeedUsers, seedUsersFrom } from '../seed/lead-generator.ts';
@@ -53,6 +54,8 @@ const contactTotal = countArg(2, process.env.SEED_LARGE_CONTACTS, 5_000);
 const serviceTotal = countArg(3, process.env.SEED_LARGE_SERVICES, Math.round(total * 1.5));
 /** 200,000 at 100,000 leads (issue 12): two per lead by default. */
 const taskTotal = countArg(4, process.env.SEED_LARGE_TASKS, total * 2);
+/** 50,000 at 100,000 leads (issue 13): one for every two leads by default. */
+const invoiceTotal = countArg(5, process.env.SEED_LARGE_INVOICES, Math.round(total / 2));
 const ms = (start: number) => performance.now() - start;
 const thousands = (n: number) => n.toLocaleString('en-AU');
 
@@ -60,7 +63,7 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(
     `Loading ${thousands(total)} leads, ${thousands(clientTotal)} clients, ${thousands(contactTotal)} contacts and ` +
-      `${thousands(serviceTotal)} services and ${thousands(taskTotal)} tasks and notes into ${where}`,
+      `${thousands(serviceTotal)} services, ${thousands(taskTotal)} tasks and notes and ${thousands(invoiceTotal)} invoices into ${where}`,
   );
   let t = performance.now();
   const database = await openDatabase(
@@ -106,8 +109,13 @@ async function main() {
     report('tasks and notes', taskTotal, t);
 
     t = performance.now();
+    await loadInvoices(db, random, invoiceTotal, await readFirmToday(db));
+    report('invoices', invoiceTotal, t);
+
+    t = performance.now();
     await db.execute(sql`vacuum analyze services`);
     await db.execute(sql`vacuum analyze task_notes`);
+    await db.execute(sql`vacuum analyze invoices`);
     await db.execute(sql`analyze leads`);
     await db.execute(sql`analyze clients`);
     await db.execute(sql`analyze contacts`);

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsOf, invoiceTotals, isValidAbn } from '@crm/domain';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { invoices, receipts } from '../db/schema/index.ts';
+import { readFirmToday, readGeneralSettings } from '../features/settings/settings.repository.ts';
+import { seedDemoClients } from './demo-clients.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoLeads } from './demo-leads.ts';
+import { seedDemoUsers } from './demo-users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo invoices', () => {
+  it('seeds AUD and PHP invoices in every state with receipts for the paid ones, and the firm’s ABN, once', async () => {
+    await seedDemoUsers(t.database.db, 'Demo-Password-1!');
+    await seedDemoLeads(t.database.db);
+    await seedDemoClients(t.database.db);
+    const n = await seedDemoInvoices(t.database.db);
+    expect(n).toBeGreaterThan(30);
+    expect(await seedDemoInvoices(t.database.db)).toBe(0);
+
+    const rows = await t.database.db.select().from(invoices);
+    const today = await readFirmToday(t.database.db);
+    expect(new Set(rows.map((r) => r.currency))).toEqual(new Set(['AUD', 'PHP', 'USD']));
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['drafts', 'partially_paid', 'paid', 'cancelled']));
+    expect(rows.some((r) => r.state === 'drafts' && r.dueDate < today)).toBe(true);
+    expect(rows.some((r) => r.leadId !== null)).toBe(true);
+    expect(new Set(rows.map((r) => r.invoiceNumber)).size).toBe(rows.length);
+    // Every figure is what the domain computes from the lines.
+    for (const row of rows) {
+      const totals = invoiceTotals(row.items, row.applyTax, row.taxRate.replace(/\.?0+$/, ''));
+      expect(centsOf(row.total)).toBe(totals.total);
+      expect(centsOf(row.tax)).toBe(totals.tax);
+      expect(centsOf(row.amountPaid) <= centsOf(row.total)).toBe(true);
+    }
+    const paid = rows.filter((r) => r.state === 'paid');
+    const saved = await t.database.db.select().from(receipts);
+    expect(saved.length).toBe(paid.length);
+    const sequence = saved.map((r) => r.sequence).sort((a, b) => a - b);
+    expect(sequence.at(-1)! - sequence[0]!).toBe(sequence.length - 1);
+    expect(isValidAbn((await readGeneralSettings(t.database.db)).abn)).toBe(true);
+  });
+});
