@@ -1190,6 +1190,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the invoice's PDF to the client (or the address given) and record when it was sent
+         * @description A sent invoice is never deleted afterwards: a credit note cancels it.
+         */
+        post: operations["postInvoicesByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/cancel": {
         parameters: {
             query?: never;
@@ -9490,6 +9510,145 @@ export interface operations {
                      */
                     method?: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
                     version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoicesByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    to?: string;
+                    message?: string;
                 };
             };
         };

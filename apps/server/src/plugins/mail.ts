@@ -4,7 +4,10 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail (an invoice's PDF). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 
 export type Mailer = {
   send: (message: MailMessage) => Promise<void>;

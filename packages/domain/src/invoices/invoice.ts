@@ -77,6 +77,8 @@ export const INVOICE_MESSAGES = {
   lastItem: 'You must have at least one item',
   taxRateRange: 'Tax rate must be between 0 and 100',
   numberTaken: 'Another invoice already has this number',
+  noEmail: 'The invoice has no client email: enter the address to send it to',
+  sent: 'Invoice sent',
   created: 'Invoice created successfully',
   updated: 'Invoice updated successfully',
   deleted: 'Invoice deleted successfully',
@@ -355,3 +357,12 @@ export type ReceiptRecord = z.infer<typeof receiptRecordSchema>;
 /** Spec 3 §4: the receipt's preview number, 'RCP-' and the invoice number without 'INV-'. */
 export const receiptPreviewNumber = (invoiceNumber: string) =>
   `${INVOICE_DEFAULTS.receiptPrefix}${invoiceNumber.replace(/^INV-/, '')}`;
+
+/** POST /api/invoices/{id}/send: the PDF by mail, to the client's email unless another is given. */
+export const sendInvoiceSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    to: z.email(INVOICE_MESSAGES.invalidEmail).max(254).optional(),
+    message: z.string().trim().max(2000).optional(),
+  }),
+);

@@ -14,6 +14,7 @@ import {
   markPaidSchema,
   receiptInputSchema,
   receiptRecordSchema,
+  sendInvoiceSchema,
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
@@ -31,6 +32,7 @@ import {
   readInvoice,
   readReceipt,
   saveReceipt,
+  sendInvoice,
   updateInvoice,
 } from './invoices.service.ts';
 
@@ -173,6 +175,22 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => markInvoicePaid(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/invoices/:id/send',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags,
+        summary: "Mail the invoice's PDF to the client (or the address given) and record when it was sent",
+        description: 'A sent invoice is never deleted afterwards: a credit note cancels it.',
+        params: invoiceParams,
+        body: sendInvoiceSchema,
+        response: { 200: invoiceRecordSchema },
+      },
+    },
+    async (request) => sendInvoice(app.db, app.mailer, await actorOf(request), request.params.id, request.body),
   );
 
   app.post(

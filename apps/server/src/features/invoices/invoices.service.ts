@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   centsOf,
+  displayMoney,
   formatMoney,
   type InvoiceInput,
   type InvoiceListQuery,
@@ -20,7 +21,9 @@ import {
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { invoicePayments, invoices, receipts, services } from '../../db/schema/index.ts';
+import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import type { Actor } from '../../plugins/actor.ts';
+import type { Mailer } from '../../plugins/mail.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
@@ -489,4 +492,53 @@ export async function receiptPdf(db: Database, id: string): Promise<PdfFile> {
   const [firm, display] = await Promise.all([readGeneralSettings(db), readDisplaySetting(db)]);
   const bytes = await renderPdf(receiptDocument(receipt, firm, display.dateFormat));
   return { bytes, fileName: `receipt-${receipt.receiptNumber}.pdf` };
+}
+
+/**
+ * Mails the invoice's PDF to the client (or the address given) through the mail interface and records when
+ * it was sent: from then on it is never deleted, only cancelled by a credit note.
+ */
+export async function sendInvoice(
+  db: Database,
+  mailer: Mailer,
+  actor: Actor,
+  id: string,
+  input: { to?: string | undefined; message?: string | undefined },
+): Promise<InvoiceRecord> {
+  const invoice = await readInvoice(db, actor, id);
+  if (invoice.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
+  const to = input.to ?? invoice.clientEmail;
+  if (!to) throw validationError({ to: [INVOICE_MESSAGES.noEmail] });
+  const [file, firm, display] = await Promise.all([
+    invoicePdf(db, actor, id),
+    readGeneralSettings(db),
+    readDisplaySetting(db),
+  ]);
+  const title = isTaxInvoice(invoice) ? 'Tax invoice' : 'Invoice';
+  const total = displayMoney(centsOf(invoice.total), invoice.currency);
+  await mailer.send({
+    to,
+    subject: `${title} ${invoice.invoiceNumber} from ${oneLine(firm.companyName, 120)}`,
+    text: [
+      `Dear ${oneLine(invoice.clientName, 120)},`,
+      '',
+      ...(input.message ? [oneLine(input.message, 2000), ''] : []),
+      `Please find attached ${title.toLowerCase()} ${invoice.invoiceNumber} for ${total}, due ${formatCalendarDate(invoice.dueDate, display.dateFormat)}.`,
+      '',
+      oneLine(invoice.terms ?? '', 500),
+      '',
+      oneLine(firm.companyName, 120),
+    ].join('\n'),
+    attachments: [{ filename: file.fileName, content: file.bytes, contentType: 'application/pdf' }],
+  });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoices)
+      .set({ sentAt: new Date(), updatedAt: new Date(), version: sql`${invoices.version} + 1` })
+      .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
+      .returning();
+    if (!row) throw invoiceNotFound();
+    await changed(tx, actor, id, 'SEND_INVOICE', { new: { to, attachment: file.fileName } });
+    return recordOf(tx, row);
+  });
 }

@@ -420,3 +420,26 @@ describe('PDF', () => {
     }
   });
 });
+
+describe('sending', () => {
+  it('mails the PDF to the client and keeps a sent invoice from being deleted', async () => {
+    const invoice = await create({ clientEmail: `billing.${Date.now()}@example.com` });
+    const res = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, {
+      message: 'Thank you for choosing us.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as InvoiceRecord).sentAt).not.toBeNull();
+    const mail = (await f.t.outbox()).find((m) => m.content.includes(invoice.clientEmail!));
+    expect(mail, 'a mail to the client').toBeDefined();
+    expect(mail!.content).toContain(`Tax invoice ${invoice.invoiceNumber}`);
+    expect(mail!.content).toContain(`filename=tax-invoice-${invoice.invoiceNumber}.pdf`);
+    expect(mail!.content).toMatch(/Content-Type: application\/pdf/i);
+    const refused = await f.call('administrator', 'DELETE', `/api/invoices/${invoice.id}`);
+    expect(refused.statusCode).toBe(409);
+
+    const noEmail = await create({ clientEmail: '' });
+    const missing = await f.call('administrator', 'POST', `/api/invoices/${noEmail.id}/send`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors.to).toEqual([INVOICE_MESSAGES.noEmail]);
+  });
+});
