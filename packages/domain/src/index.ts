@@ -40,3 +40,4 @@ export * from './tasks/task.ts';
 export * from './tasks/my-tasks.ts';
 export * from './invoices/invoice-totals.ts';
 export * from './invoices/invoice.ts';
+export * from './invoices/invoice-template.ts';

@@ -175,3 +175,31 @@ export const documentCounters = pgTable('document_counters', {
   name: text().primaryKey(),
   lastValue: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Invoice templates (spec 3 §3): currency, tax, the business details and logo an invoice made from one
+ * prints. The four built-in presets come with migration 0023 (built_in: edited, never deleted).
+ */
+export const invoiceTemplates = pgTable(
+  'invoice_templates',
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    currency: text().notNull().default('AUD'),
+    applyTax: boolean().notNull().default(true),
+    companyName: text(),
+    companyAddress: text(),
+    companyAbn: text(),
+    /** The logo behind the storage interface. */
+    logoKey: text(),
+    builtIn: boolean().notNull().default(false),
+    deletedAt: timestamptz(),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('invoice_templates_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);

@@ -31,7 +31,7 @@ type Firm = GeneralSettings;
 export const isTaxInvoice = (doc: { currency: string; applyTax: boolean; tax: string }) =>
   doc.currency === 'AUD' && doc.applyTax && centsOf(doc.tax) > 0n;
 
-function firmBlock(firm: Firm): Content {
+function firmBlock(firm: Firm, logo: string | null = null): Content {
   const address = [
     firm.addressLine1,
     firm.addressLine2,
@@ -40,6 +40,7 @@ function firmBlock(firm: Firm): Content {
   ].filter(Boolean);
   return {
     stack: [
+      ...(logo ? [{ image: logo, fit: [140, 60], margin: [0, 0, 0, 6] as Margins }] : []),
       { text: firm.companyName, bold: true, fontSize: 14 },
       ...(firm.abn ? [{ text: `ABN ${formatAbn(firm.abn)}`, bold: true }] : []),
       ...address.map((line) => ({ text: line, color: MUTED })),
@@ -145,7 +146,12 @@ function notesBlock(title: string, text: string | null): Content[] {
   ];
 }
 
-export function invoiceDocument(invoice: InvoiceRecord, firm: Firm, dateFormat: DateFormat): PdfDefinition {
+export function invoiceDocument(
+  invoice: InvoiceRecord,
+  firm: Firm,
+  dateFormat: DateFormat,
+  logo: string | null = null,
+): PdfDefinition {
   const date = (d: string) => formatCalendarDate(d, dateFormat);
   const money = (text: string) => displayMoney(centsOf(text), invoice.currency);
   const title = isTaxInvoice(invoice) ? 'Tax invoice' : 'Invoice';
@@ -172,7 +178,7 @@ export function invoiceDocument(invoice: InvoiceRecord, firm: Firm, dateFormat: 
     content: [
       {
         columns: [
-          firmBlock(firm),
+          firmBlock(firm, logo),
           {
             width: 'auto',
             stack: [{ text: title, fontSize: 20, bold: true, alignment: 'right' }, detailRows(details)],

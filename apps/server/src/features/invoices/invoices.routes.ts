@@ -1,12 +1,17 @@
 // Invoices, their payments and receipts (spec 3 §2.2, §4, §7 invoices / receipts; issue 13): /api/invoices,
 // /api/invoices/{id}, …/mark-paid, …/cancel, …/receipt, /api/receipts, /api/receipts/{id}. The Finance
 // module decides who may read (finance:view), create, change and delete.
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cancelInvoiceSchema,
   INVOICE_EXAMPLE,
+  invoiceTemplateInputSchema,
+  invoiceTemplateRecordSchema,
+  LOGO_MAX_BYTES,
+  TEMPLATE_EXAMPLE,
   invoiceInputSchema,
   invoiceListQuerySchema,
   invoicePageSchema,
@@ -18,6 +23,17 @@ import {
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { uploadedFile } from '../../storage/uploaded-file.ts';
+import {
+  attachLogo,
+  createTemplate,
+  deleteTemplate,
+  listTemplates,
+  logoMessages,
+  readLogo,
+  readTemplate,
+  updateTemplate,
+} from './invoice-templates.ts';
 import {
   cancelInvoice,
   createInvoice,
@@ -42,6 +58,10 @@ const invoiceUpdateSchema = invoiceInputSchema
   .extend({ version: versionField() })
   .meta({ example: { ...INVOICE_EXAMPLE, version: 1 } });
 const message = z.object({ message: z.string() });
+const templateParams = z.object({ id: z.string().describe('Template id (uuid)') });
+const templateUpdateSchema = invoiceTemplateInputSchema
+  .extend({ version: versionField() })
+  .meta({ example: { ...TEMPLATE_EXAMPLE, version: 1 } });
 const pdfQuery = z.object({
   download: z
     .enum(['0', '1', 'true', 'false'])
@@ -124,7 +144,11 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await invoicePdf(app.db, await actorOf(request), request.params.id), request.query.download),
+      sendPdf(
+        reply,
+        await invoicePdf(app.db, app.storage, await actorOf(request), request.params.id),
+        request.query.download,
+      ),
   );
 
   app.put(
@@ -190,7 +214,8 @@ export async function invoicesRoutes(instance: FastifyInstance) {
         response: { 200: invoiceRecordSchema },
       },
     },
-    async (request) => sendInvoice(app.db, app.mailer, await actorOf(request), request.params.id, request.body),
+    async (request) =>
+      sendInvoice(app.db, app.storage, app.mailer, await actorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -275,5 +300,130 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => deleteReceipt(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/invoice-templates',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: 'Invoice templates, newest first, the four built-in presets among them',
+        response: { 200: z.array(invoiceTemplateRecordSchema) },
+      },
+    },
+    async () => listTemplates(app.db),
+  );
+
+  app.post(
+    '/api/invoice-templates',
+    {
+      config: { access: { permission: 'finance:create' } },
+      schema: {
+        tags,
+        summary: 'Create a template',
+        body: invoiceTemplateInputSchema.meta({ example: TEMPLATE_EXAMPLE }),
+        response: { 201: invoiceTemplateRecordSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createTemplate(app.db, await actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/invoice-templates/:id',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: { tags, summary: 'One template', params: templateParams, response: { 200: invoiceTemplateRecordSchema } },
+    },
+    async (request) => readTemplate(app.db, request.params.id),
+  );
+
+  app.put(
+    '/api/invoice-templates/:id',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags,
+        summary: 'Save a template with the version last read (409 when stale)',
+        params: templateParams,
+        body: templateUpdateSchema,
+        response: { 200: invoiceTemplateRecordSchema },
+      },
+    },
+    async (request) => updateTemplate(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/invoice-templates/:id',
+    {
+      config: { access: { permission: 'finance:delete' } },
+      schema: {
+        tags,
+        summary: 'Delete a template (a built-in preset: 409)',
+        params: templateParams,
+        response: { 200: message },
+      },
+    },
+    async (request) => deleteTemplate(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/invoice-templates/:id/logo',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: "The template's logo (PNG or JPG)",
+        params: templateParams,
+        produces: ['image/png', 'image/jpeg'],
+        response: { 200: z.any().meta({ description: 'The image', format: 'binary' }) },
+      },
+    },
+    async (request, reply) => {
+      const file = await readLogo(app.db, app.storage, request.params.id);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', file.size)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `inline; filename="${file.filename}"`)
+        .header('Cache-Control', 'private, no-cache')
+        .send(file.stream);
+    },
+  );
+
+  await app.register(logoUploadRoute);
+}
+
+/**
+ * The logo upload in a plugin of its own: only this route parses multipart bodies (one file of at most
+ * 1 MB), so every other route still refuses them with 415.
+ */
+async function logoUploadRoute(instance: FastifyInstance) {
+  await instance.register(multipart, {
+    limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 0, parts: 1, fieldNameSize: 50 },
+  });
+  const child = instance.withTypeProvider<ZodTypeProvider>();
+  child.post(
+    '/api/invoice-templates/:id/logo',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags: ['invoices'],
+        summary: 'Upload the template\'s logo (multipart, field "file"), replacing the one before',
+        description: 'PNG or JPG, told by the content, at most 1 MB; anything else answers 400.',
+        consumes: ['multipart/form-data'],
+        params: templateParams,
+        body: z
+          .object({ file: z.string().meta({ format: 'binary', description: 'The logo (PNG or JPG), at most 1 MB' }) })
+          .partial()
+          .nullish(),
+        response: { 200: invoiceTemplateRecordSchema },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const bytes = await uploadedFile(request, logoMessages);
+      return attachLogo(child.db, child.storage, actor, request.params.id, bytes);
+    },
   );
 }

@@ -24,6 +24,8 @@ import { invoicePayments, invoices, receipts, services } from '../../db/schema/i
 import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { findTemplate } from './invoice-templates.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
@@ -478,11 +480,43 @@ export async function deleteReceipt(db: Database, actor: Actor, id: string): Pro
 /** A PDF and the name it downloads under. */
 export type PdfFile = { bytes: Buffer; fileName: string };
 
-/** The invoice as the firm sends it: 'Tax invoice' or 'Invoice', A4, from the general settings' details. */
-export async function invoicePdf(db: Database, actor: Actor, id: string): Promise<PdfFile> {
+/**
+ * The business details an invoice prints: the general settings, with what its template sets instead (name,
+ * address, ABN) and the template's logo as an embedded image.
+ */
+async function firmOf(db: Executor, storage: FileStorage, templateId: string | null) {
+  const firm = await readGeneralSettings(db);
+  const template = templateId ? await findTemplate(db, templateId) : undefined;
+  if (!template) return { firm, logo: null };
+  let logo: string | null = null;
+  if (template.logoKey) {
+    const file = await storage.get(template.logoKey);
+    if (file) {
+      const bytes = Buffer.concat(await file.stream.toArray());
+      logo = `data:${template.logoKey.endsWith('.png') ? 'image/png' : 'image/jpeg'};base64,${bytes.toString('base64')}`;
+    }
+  }
+  return {
+    firm: {
+      ...firm,
+      companyName: template.companyName ?? firm.companyName,
+      abn: template.companyAbn ?? firm.abn,
+      ...(template.companyAddress
+        ? { addressLine1: template.companyAddress, addressLine2: '', city: '', state: '', postalCode: '', country: '' }
+        : {}),
+    },
+    logo,
+  };
+}
+
+/** The invoice as the firm sends it: 'Tax invoice' or 'Invoice', A4, with its template's details and logo. */
+export async function invoicePdf(db: Database, storage: FileStorage, actor: Actor, id: string): Promise<PdfFile> {
   const invoice = await readInvoice(db, actor, id);
-  const [firm, display] = await Promise.all([readGeneralSettings(db), readDisplaySetting(db)]);
-  const bytes = await renderPdf(invoiceDocument(invoice, firm, display.dateFormat));
+  const [{ firm, logo }, display] = await Promise.all([
+    firmOf(db, storage, invoice.templateId),
+    readDisplaySetting(db),
+  ]);
+  const bytes = await renderPdf(invoiceDocument(invoice, firm, display.dateFormat, logo));
   const kind = isTaxInvoice(invoice) ? 'tax-invoice' : 'invoice';
   return { bytes, fileName: `${kind}-${invoice.invoiceNumber}.pdf` };
 }
@@ -500,6 +534,7 @@ export async function receiptPdf(db: Database, id: string): Promise<PdfFile> {
  */
 export async function sendInvoice(
   db: Database,
+  storage: FileStorage,
   mailer: Mailer,
   actor: Actor,
   id: string,
@@ -510,7 +545,7 @@ export async function sendInvoice(
   const to = input.to ?? invoice.clientEmail;
   if (!to) throw validationError({ to: [INVOICE_MESSAGES.noEmail] });
   const [file, firm, display] = await Promise.all([
-    invoicePdf(db, actor, id),
+    invoicePdf(db, storage, actor, id),
     readGeneralSettings(db),
     readDisplaySetting(db),
   ]);

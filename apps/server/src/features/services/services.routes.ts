@@ -1,7 +1,7 @@
 // /api/services and a record's services (/api/leads/{id}/services, /api/clients/{id}/services): spec 2
 // "Services Availed panel", §5, §7 (issue 11). The record's permissions decide: view to read, edit to write.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,10 +21,10 @@ import {
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { uploadedFile } from '../../storage/uploaded-file.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
 import { exportServices, listServiceOverview, serviceChart, serviceSummary } from './services-overview.ts';
-import { AppError } from '../../plugins/errors.ts';
 import {
   attachEvidence,
   evidenceMissing,
@@ -321,25 +321,12 @@ async function evidenceUploadRoute(instance: FastifyInstance) {
     },
     async (request) => {
       const actor = await actorOf(request);
-      const bytes = await uploadedImage(request);
+      const bytes = await uploadedFile(request, {
+        missing: evidenceMissing,
+        tooLarge: evidenceTooLarge,
+        unreadable: evidenceUnreadable,
+      });
       return attachEvidence(child.db, child.storage, actor, request.params.id, bytes);
     },
   );
-}
-
-/**
- * The bytes of the one part named 'file'. A body that is not multipart, names another part, or breaks off
- * (busboy's parse errors carry no HTTP status) is a 400, an oversized file the spec's size message.
- */
-async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw evidenceMissing();
-  try {
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw evidenceMissing();
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw evidenceTooLarge();
-    throw evidenceUnreadable();
-  }
 }
