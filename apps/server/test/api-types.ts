@@ -1128,6 +1128,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An unsaved invoice as its PDF will look (the editor's Preview); nothing is saved */
+        post: operations["postInvoicesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}": {
         parameters: {
             query?: never;
@@ -9032,6 +9049,105 @@ export interface operations {
                         updatedAt: string;
                         version: number;
                     };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoicesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceNumber?: string;
+                    /** Format: date */
+                    issueDate: string;
+                    /** Format: date */
+                    dueDate: string;
+                    entityType?: ("lead" | "client") | null;
+                    entityId?: string | null;
+                    clientName: string;
+                    clientEmail?: ("" | string) | null;
+                    clientAddress: string;
+                    templateId?: string | null;
+                    /**
+                     * @default AUD
+                     * @enum {string}
+                     */
+                    currency?: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                    /** @default true */
+                    applyTax?: boolean;
+                    taxRate?: string | number;
+                    items: {
+                        description: string;
+                        quantity: string | number;
+                        rate: string | number;
+                        /** @default true */
+                        taxable?: boolean;
+                        serviceId?: string | null;
+                    }[];
+                    notes?: string;
+                    terms?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Invalid input: `fieldErrors` holds the messages per field */

@@ -45,6 +45,7 @@ import {
   receiptPdf,
   listReceipts,
   markInvoicePaid,
+  previewPdf,
   readInvoice,
   readReceipt,
   saveReceipt,
@@ -114,6 +115,22 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => reply.code(201).send(await createInvoice(app.db, await actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/invoices/preview',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: "An unsaved invoice as its PDF will look (the editor's Preview); nothing is saved",
+        body: invoiceInputSchema.meta({ example: INVOICE_EXAMPLE }),
+        produces: ['application/pdf'],
+        response: { 200: pdfResponse },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await previewPdf(app.db, app.storage, await actorOf(request), request.body), undefined),
   );
 
   app.get(

@@ -509,6 +509,50 @@ async function firmOf(db: Executor, storage: FileStorage, templateId: string | n
   };
 }
 
+/**
+ * An unsaved invoice as its PDF will look (the editor's Preview): the same layout and figures, the number
+ * it was given or 'Assigned on save'.
+ */
+export async function previewPdf(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  input: InvoiceInput,
+): Promise<PdfFile> {
+  const columns = invoiceColumns(input);
+  const [{ firm, logo }, display, today] = await Promise.all([
+    firmOf(db, storage, columns.templateId),
+    readDisplaySetting(db),
+    readFirmToday(db),
+  ]);
+  const now = new Date();
+  const draft = toInvoiceRecord(
+    {
+      ...columns,
+      id: '00000000-0000-0000-0000-000000000000',
+      invoiceNumber: input.invoiceNumber ?? 'Assigned on save',
+      amountPaid: '0.00',
+      state: 'drafts',
+      paymentDate: null,
+      sentAt: null,
+      cancelledAt: null,
+      creditNoteNumber: null,
+      cancelReason: null,
+      deletedAt: null,
+      deletedBy: null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: actor.ctx.actorId,
+      updatedBy: actor.ctx.actorId,
+      version: 1,
+    },
+    [],
+    today,
+  );
+  const bytes = await renderPdf(invoiceDocument(draft, firm, display.dateFormat, logo));
+  return { bytes, fileName: 'invoice-preview.pdf' };
+}
+
 /** The invoice as the firm sends it: 'Tax invoice' or 'Invoice', A4, with its template's details and logo. */
 export async function invoicePdf(db: Database, storage: FileStorage, actor: Actor, id: string): Promise<PdfFile> {
   const invoice = await readInvoice(db, actor, id);

@@ -15,6 +15,7 @@ import {
 } from '@crm/domain';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { invoices } from '../../db/schema/index.ts';
 import { writeSetting } from '../settings/settings.repository.ts';
 
 let f: Fixture;
@@ -407,6 +408,17 @@ describe('PDF', () => {
     const all = pages.join(' ');
     for (const n of [1, 100, 200]) expect(all).toContain(`Document check ${n} `);
     expect(pages.at(-1)).toContain('A$2,100.00');
+  });
+
+  it('previews an unsaved invoice in the same layout and saves nothing', async () => {
+    const before = await f.countRows(invoices);
+    const res = await f.call('member', 'POST', '/api/invoices/preview', INVOICE_EXAMPLE);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const [page] = await pdfPages(res.rawPayload);
+    expect(page).toContain('Tax invoice');
+    expect(page).toContain('Assigned on save');
+    expect(page).toContain('A$5,300.00');
+    expect(await f.countRows(invoices)).toBe(before);
   });
 
   it("prints a receipt with its number, the invoice's and the amount received", async () => {
