@@ -92,7 +92,9 @@ test('tasks and notes on a lead reach the assignee live, who completes the task'
   await expect(item.locator('strong')).toHaveText('NBI clearance');
   expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 
-  // The consultant's reminders gain it, due today, while they look at the dashboard.
+  // The consultant's reminders gain it, due today, while they look at the dashboard (the panel opened
+  // from its folded button, whose counts show it too).
+  await consultant.getByRole('button', { name: /^Show task reminders:/ }).click();
   const reminder = remindersPanel(consultant).getByTestId('reminders-dueToday').getByText(taskName);
   await expect(reminder).toBeVisible();
   expect(await seriousFindings(consultant, '[aria-label="Task Reminders"]')).toEqual([]);

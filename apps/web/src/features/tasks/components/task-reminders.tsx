@@ -1,7 +1,7 @@
 // The Task Reminders panel (spec 2 "Task Reminders panel", §4 reminder groups): floating at the bottom
 // right of every page, the signed-in user's open tasks that are overdue, due today or due in the next 3
-// days, grouped by the server on the firm's date. Minimised to a small button (remembered in the
-// browser); nothing at all when there is nothing due. Live: the 'my_tasks' event refreshes it when a task
+// days, grouped by the server on the firm's date. Starts minimised to a small button with the counts, and
+// the user's choice is remembered in the browser; nothing at all when there is nothing due. Live: the 'my_tasks' event refreshes it when a task
 // is assigned to the user, completed or moved.
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
@@ -31,8 +31,9 @@ export function TaskReminders() {
   const phone = usePhoneLayout();
   const [minimised, setMinimised] = useLocalStorage<boolean>({
     key: MINIMISED_KEY,
-    // A phone has no room to spare: the panel starts folded there.
-    defaultValue: phone,
+    // Folded until the user opens it: open, it would sit over the page's own buttons and columns; folded,
+    // its counts still show what is overdue and due today.
+    defaultValue: true,
     getInitialValueInEffect: false,
   });
   const data = reminders.data;
@@ -96,7 +97,7 @@ export function TaskReminders() {
             </ActionIcon>
           </Tooltip>
         </Group>
-        <ScrollArea.Autosize mah={phone ? '50vh' : 420} type="auto">
+        <ScrollArea.Autosize mah={phone ? '50vh' : 'min(420px, 55vh)'} type="auto">
           <Stack gap="sm" p="sm">
             {GROUPS.map(({ group, title, color }) =>
               data.counts[group] > 0 ? (
