@@ -75,6 +75,38 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body: body ?? {} }),
   patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, { ...options, body }),
 };
+
+/**
+ * A file the server renders (an invoice's PDF): its bytes as a Blob, or the same ApiError a JSON call
+ * gives. GET without a body; POST sends one (a preview of an unsaved invoice).
+ */
+export async function fetchFile(path: string, body?: unknown): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, {
+      code: 'NETWORK',
+      message: 'Connection error. Please check your internet connection and try again.',
+    });
+  }
+  if (!response.ok) {
+    if (response.status === 401) markSessionExpired();
+    const data = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+    throw new ApiError(response.status, {
+      code: data.code ?? 'INTERNAL',
+      message: data.message ?? response.statusText,
+      fieldErrors: data.fieldErrors,
+    });
+  }
+  return response.blob();
+}

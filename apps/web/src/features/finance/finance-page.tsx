@@ -1,10 +1,11 @@
 // /finance: Finance and Sales (spec 3 §2). Tabs Invoices, Templates and Services (the default), the tab in
-// the URL (?tab=). Services is the Services Overview; invoices and templates arrive with the invoices
-// module and say so. The page and everything under it load only when /finance is opened (lazy route).
+// the URL (?tab=). Services is the Services Overview; Invoices the invoices with their payments and receipts;
+// Templates says what is coming. The page and everything under it load only when /finance is opened (lazy route).
 import { EmptyState, Tabs } from '@mantine/core';
 import { IconFileInvoice, IconReceipt, IconTemplate } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ServicesOverview } from './components/services-overview.tsx';
@@ -15,6 +16,11 @@ import {
   financeSearchSchema,
   type FinanceTab,
 } from './finance-search.ts';
+
+// The Invoices tab, its dialogs and their forms load when the tab is first opened.
+const InvoicesTab = lazy(() =>
+  import('../invoices/components/invoices-tab.tsx').then((m) => ({ default: m.InvoicesTab })),
+);
 
 const TAB_LABELS: Record<FinanceTab, string> = { invoices: 'Invoices', templates: 'Templates', services: 'Services' };
 const TAB_ICONS: Record<FinanceTab, ReactNode> = {
@@ -53,15 +59,14 @@ export function FinancePage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="invoices">
-          <ComingWithInvoices
-            title="Invoices are coming with the invoices module"
-            description="Creating, sending and tracking invoices with GST, and receipts for paid ones, is being built. Until then, each service's fee and payments are in the Services tab."
-          />
+          <Suspense fallback={<PageLoader label="Loading invoices..." />}>
+            <InvoicesTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="templates">
           <ComingWithInvoices
-            title="Templates are coming with the invoices module"
-            description="Invoice and receipt templates (currency, GST, logo and company details) arrive with invoices."
+            title="Templates are coming next"
+            description="Invoices already use the four built-in templates (Australian Standard, Australian No GST, Philippine Standard, Philippine Custom); creating your own with a logo arrives here next."
           />
         </Tabs.Panel>
         <Tabs.Panel value="services">

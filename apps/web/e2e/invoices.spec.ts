@@ -1,0 +1,126 @@
+// Issue 13: an invoice for a client from a template, with GST and untaxed items: the figures as typed,
+// Preview and Download PDF (the server's PDF, read back), Mark as Paid, the receipt saved with its number
+// and printed, and sending the invoice by email (a mail with the PDF lands in the outbox).
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect as baseExpect, outboxNames, signInAs, test, waitForMailTo } from './fixtures.ts';
+import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
+
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
+
+async function fillItem(page: Page, index: number, description: string, rate: string) {
+  const dialog = page.getByRole('dialog', { name: 'Create New Invoice' });
+  await dialog.getByRole('textbox', { name: `Description of item ${index}` }).fill(description);
+  await dialog.getByRole('textbox', { name: `Rate of item ${index}` }).fill(rate);
+}
+
+test('an invoice for a client with GST: preview, PDF, paid, receipt and email', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  await convertLeadThroughApi(page.request, lead.id);
+  const clientName = `${lead.firstName} ${lead.lastName}`;
+
+  await page.goto('/finance?tab=invoices');
+  await expect(page.getByRole('heading', { name: 'Invoice Management' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Invoice' });
+
+  // The client is picked from the clients: name and email are filled in.
+  const picker = dialog.getByRole('combobox', { name: 'Existing client (optional)' });
+  await picker.fill(lead.lastName);
+  await page
+    .getByRole('option', { name: new RegExp(lead.lastName) })
+    .first()
+    .click();
+  await expect(dialog.getByRole('textbox', { name: 'Client Name' })).toHaveValue(clientName);
+  await expect(dialog.getByRole('textbox', { name: 'Client Email' })).toHaveValue(lead.email);
+  await dialog.getByRole('textbox', { name: 'Client Address' }).fill('12 George St, Sydney NSW 2000');
+  await dialog.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'Australian Standard' }).click();
+
+  await fillItem(page, 1, 'Professional fee – Student visa 500', '3000');
+  await fillItem(page, 2, 'Visa application charge', '2000');
+  const totals = dialog.getByTestId('invoice-totals');
+  await expect(totals).toContainText('GST (10%)');
+  await expect(totals).toContainText('A$300.00');
+  await expect(totals).toContainText('A$5,300.00');
+
+  // Preview: the server's PDF of the unsaved invoice, in a new tab.
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await (await popup).close();
+
+  await dialog.getByRole('button', { name: 'Save Invoice' }).click();
+  await expect(page.getByText('Invoice created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('invoice-row').filter({ hasText: clientName });
+  await expect(row).toContainText('A$5,300.00');
+  await expect(row).toContainText('Draft');
+  const invoiceNumber = (await row.getByRole('button').first().textContent())!.trim();
+  expect(invoiceNumber).toMatch(/^INV-\d+$/);
+
+  // View, then Download PDF: a tax invoice with every item and the totals.
+  await row.getByRole('button', { name: invoiceNumber, exact: true }).click();
+  const view = page.getByRole('dialog', { name: 'View Invoice' });
+  const download = page.waitForEvent('download');
+  await view.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  const text = await pdfText(new Uint8Array(await readFile((await file.path())!)));
+  for (const part of [
+    'Tax invoice',
+    invoiceNumber,
+    clientName,
+    'Professional fee – Student visa 500',
+    'Visa application charge',
+    'GST 10%',
+    'A$5,300.00',
+  ])
+    expect(text, part).toContain(part);
+
+  // Send by email: the PDF goes to the client.
+  const seen = await outboxNames();
+  await view.getByRole('button', { name: 'Send by email' }).click();
+  await expect(page.getByText(`Invoice sent to ${lead.email}`)).toBeVisible();
+  const mail = await waitForMailTo(lead.email, seen);
+  expect(mail).toContain(`tax-invoice-${invoiceNumber}.pdf`);
+  await view.getByRole('button', { name: 'Back to Invoices' }).click();
+
+  // Mark as Paid, then the receipt: previewed, saved with the server's number, printed.
+  await row.getByRole('button', { name: `Actions for ${invoiceNumber}` }).click();
+  await page.getByRole('menuitem', { name: 'Mark as Paid' }).click();
+  const pay = page.getByRole('dialog', { name: 'Mark as Paid' });
+  await pay.getByRole('button', { name: 'Mark as Paid' }).click();
+  await expect(page.getByText('Invoice marked as paid')).toBeVisible();
+  await expect(row).toContainText('Paid');
+
+  await row.getByRole('button', { name: `Actions for ${invoiceNumber}` }).click();
+  await page.getByRole('menuitem', { name: 'Generate Receipt' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Receipt' });
+  await expect(receipt.getByTestId('receipt-number')).toHaveText(`RCP-${invoiceNumber.replace(/^INV-/, '')}`);
+  await receipt.getByRole('button', { name: 'Save Receipt' }).click();
+  await expect(page.getByText('Receipt saved successfully!')).toBeVisible();
+  await expect(receipt.getByTestId('receipt-number')).toHaveText(/^RCP-\d{6}$/);
+  const printed = page.waitForEvent('popup');
+  await receipt.getByRole('button', { name: 'Print Receipt' }).click();
+  await (await printed).close();
+});
+
+test('roles outside Finance do not see invoices', async ({ page }) => {
+  await signInAs(page, 'consultant');
+  const res = await page.request.get('/api/invoices');
+  expect(res.status()).toBe(403);
+});

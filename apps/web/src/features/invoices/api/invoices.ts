@@ -1,0 +1,150 @@
+// The invoices API for the Finance page: the Invoices tab's pages (keyset, a tab and a search), one invoice,
+// the templates, and every change (save, delete, mark paid, receipt, send). All under 'invoice': the change
+// event every invoice write publishes refreshes them; a payment that pays services also announces their
+// records, so the Services tab and the overview follow.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvoiceRecord, InvoiceTemplateRecord, ReceiptRecord, InvoiceRow, Page, PaymentMethod } from '@crm/domain';
+import { api, fetchFile } from '../../../lib/api-client.ts';
+import { listQueryOptions } from '../../../lib/list-query.ts';
+import type { toInvoiceBody } from '../invoice-form-values.ts';
+
+export const INVOICE_KEY = 'invoice';
+
+export type InvoiceListParams = {
+  tab: string;
+  search?: string;
+  page?: number;
+  after?: string;
+  before?: string;
+  last?: boolean;
+  pageSize: number;
+};
+
+export const useInvoiceList = (params: InvoiceListParams) =>
+  useQuery(listQueryOptions<Page<InvoiceRow>>(INVOICE_KEY, '/api/invoices', params, { staleTime: 30_000 }));
+
+const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
+
+/** One invoice, read afresh each time a dialog opens it. */
+export const useInvoice = (id: string | null) =>
+  useQuery({
+    queryKey: [INVOICE_KEY, 'one', id ?? ''],
+    queryFn: ({ signal }) => api.get<InvoiceRecord>(invoicePath(id!), { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+
+export const useTemplates = (enabled = true) =>
+  useQuery({
+    queryKey: [INVOICE_KEY, 'templates'],
+    queryFn: ({ signal }) => api.get<InvoiceTemplateRecord[]>('/api/invoice-templates', { signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+
+export const useReceipts = () =>
+  useQuery({
+    queryKey: [INVOICE_KEY, 'receipts'],
+    queryFn: ({ signal }) => api.get<ReceiptRecord[]>('/api/receipts', { signal }),
+    staleTime: 60_000,
+  });
+
+type InvoiceBody = ReturnType<typeof toInvoiceBody>;
+
+/** Every invoice list and the invoice itself read again after a change. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return (saved?: InvoiceRecord) => {
+    if (saved) queryClient.setQueryData([INVOICE_KEY, 'one', saved.id], saved);
+    void queryClient.invalidateQueries({ queryKey: [INVOICE_KEY] });
+  };
+}
+
+export function useSaveInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body, version }: { id: string | null; body: InvoiceBody; version?: number }) =>
+      id === null
+        ? api.post<InvoiceRecord>('/api/invoices', body)
+        : api.put<InvoiceRecord>(invoicePath(id), { ...body, version }),
+    onSuccess: (saved) => refresh(saved),
+  });
+}
+
+export function useDeleteInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(invoicePath(id)),
+    onSuccess: () => refresh(),
+  });
+}
+
+export type MarkPaidInput = {
+  invoice: Pick<InvoiceRecord, 'id' | 'version'>;
+  amount?: string;
+  paymentDate?: string;
+  method: PaymentMethod;
+};
+
+export function useMarkPaid() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoice, ...body }: MarkPaidInput) =>
+      api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/mark-paid`, { ...body, version: invoice.version }),
+    onSuccess: (saved) => {
+      refresh(saved);
+      // Paid in full, its billed services gained their amounts.
+      void queryClient.invalidateQueries({ queryKey: ['services'] });
+    },
+  });
+}
+
+export function useSaveReceipt() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ invoiceId, paymentId }: { invoiceId: string; paymentId?: string }) =>
+      api.post<ReceiptRecord>(`${invoicePath(invoiceId)}/receipt`, paymentId ? { paymentId } : {}),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useSendInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, to, message }: { id: string; to?: string; message?: string }) =>
+      api.post<InvoiceRecord>(`${invoicePath(id)}/send`, { to: to || undefined, message: message || undefined }),
+    onSuccess: (saved) => refresh(saved),
+  });
+}
+
+export function useDeleteReceipt() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/receipts/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Saves a file the browser was given, under its name (Download PDF). */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Opens a PDF in a new tab, where the browser's viewer prints it (Print, Preview). */
+export function openFile(blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+}
+
+export const invoicePdf = (id: string) => fetchFile(`${invoicePath(id)}/pdf`);
+export const receiptPdf = (id: string) => fetchFile(`/api/receipts/${encodeURIComponent(id)}/pdf`);
+export const previewPdf = (body: InvoiceBody) => fetchFile('/api/invoices/preview', body);

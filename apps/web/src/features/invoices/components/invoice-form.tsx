@@ -1,0 +1,432 @@
+// The invoice form (spec 3 §2.2): Invoice Details, Client Information (an existing client fills name, email
+// and address, or they are typed), Template and Currency, 'Apply GST (10%)' ('Apply VAT (12%)' for PHP),
+// the two item tables, the figures as the user types, Notes and Terms; Preview (the server's PDF of the
+// unsaved invoice), Cancel and Save Invoice. A paid invoice changes its notes only; a cancelled one nothing.
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  addDays,
+  type ClientPage,
+  CURRENCIES,
+  CURRENCY_SYMBOLS,
+  type Currency,
+  displayMoney,
+  fullNameOf,
+  INVOICE_DEFAULTS,
+  INVOICE_MESSAGES,
+  type InvoiceRecord,
+  taxNameFor,
+  taxRateFor,
+} from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
+import { isStaleEditError, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { openFile, previewPdf, useSaveInvoice, useTemplates } from '../api/invoices.ts';
+import {
+  formTotals,
+  type InvoiceFormValues,
+  invoiceFormErrors,
+  invoiceToFormValues,
+  toInvoiceBody,
+} from '../invoice-form-values.ts';
+import { ItemsEditor } from './items-editor.tsx';
+
+const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: `${c} (${CURRENCY_SYMBOLS[c]})` }));
+
+type InvoiceFormProps = {
+  invoice: InvoiceRecord | null;
+  initialValues: InvoiceFormValues;
+  onClose: () => void;
+  onSaved: (saved: InvoiceRecord) => void;
+  onReload: () => Promise<InvoiceRecord | undefined>;
+};
+
+export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload }: InvoiceFormProps) {
+  const [values, setValues] = useState<InvoiceFormValues>(initialValues);
+  const [current, setCurrent] = useState<InvoiceRecord | null>(invoice);
+  const [submitted, setSubmitted] = useState(false);
+  const [dueTouched, setDueTouched] = useState(invoice !== null);
+  const [saveError, setSaveError] = useState<Error | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [previewing, setPreviewing] = useState(false);
+  const save = useSaveInvoice();
+  const templates = useTemplates();
+
+  const paid = current?.state === 'paid';
+  const cancelled = current?.state === 'cancelled';
+  const readOnly = paid || cancelled;
+  const live = useMemo(() => invoiceFormErrors(values), [values]);
+  const totals = useMemo(() => formTotals(values), [values]);
+  const errorOf = (path: string) => (submitted ? live[path] : undefined) ?? serverErrors[path];
+  const set = <K extends keyof InvoiceFormValues>(key: K, value: InvoiceFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setServerErrors({});
+  };
+  const taxName = taxNameFor(values.currency);
+  const rate = taxRateFor(values.currency);
+  const money = (cents: bigint) => displayMoney(cents, values.currency);
+
+  const submit = async () => {
+    setSubmitted(true);
+    const problem = Object.values(live)[0];
+    if (problem) {
+      notifications.show({ color: 'red', message: problem });
+      return;
+    }
+    setSaveError(null);
+    try {
+      const saved = await save.mutateAsync({
+        id: current?.id ?? null,
+        body: toInvoiceBody(values),
+        version: current?.version,
+      });
+      setCurrent(saved);
+      notifications.show({ color: 'green', message: current ? INVOICE_MESSAGES.updated : INVOICE_MESSAGES.created });
+      onSaved(saved);
+    } catch (error) {
+      const failed = error as Error;
+      setSaveError(failed);
+      if (failed instanceof ApiError)
+        setServerErrors(Object.fromEntries(Object.entries(failed.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
+      notifications.show({ color: 'red', message: failed.message || INVOICE_MESSAGES.saveFailed });
+    }
+  };
+
+  const preview = async () => {
+    setSubmitted(true);
+    if (Object.keys(live).length > 0) {
+      notifications.show({ color: 'red', message: Object.values(live)[0]! });
+      return;
+    }
+    setPreviewing(true);
+    try {
+      openFile(await previewPdf(toInvoiceBody(values)));
+    } catch (error) {
+      notifications.show({ color: 'red', message: `Failed to generate PDF: ${(error as Error).message}` });
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  const reload = async () => {
+    const fresh = await onReload();
+    setSaveError(null);
+    if (fresh) {
+      setCurrent(fresh);
+      setValues(invoiceToFormValues(fresh));
+    }
+  };
+
+  const chooseTemplate = (id: string | null) => {
+    const template = templates.data?.find((t) => t.id === id);
+    setValues((v) => ({
+      ...v,
+      templateId: id,
+      ...(template ? { currency: template.currency, applyTax: template.applyTax } : {}),
+    }));
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={current ? 'Edit invoice' : 'New invoice'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!cancelled && !save.isPending) void submit();
+      }}
+    >
+      <Stack gap="md">
+        {paid || cancelled ? (
+          <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
+            <Text size="sm">{paid ? INVOICE_MESSAGES.readOnlyPaid : INVOICE_MESSAGES.readOnlyCancelled}</Text>
+          </Alert>
+        ) : null}
+        {saveError ? (
+          <SaveErrorAlert
+            title={INVOICE_MESSAGES.saveFailed}
+            message={saveError.message}
+            stale={isStaleEditError(saveError)}
+            onDismiss={() => setSaveError(null)}
+            onReload={() => void reload()}
+            onRetry={() => void submit()}
+            retryDisabled={save.isPending}
+          />
+        ) : null}
+
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="md">
+            <section>
+              <Title order={3} size="h5" mb="xs">
+                Invoice Details
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+                <TextInput
+                  label="Invoice Number"
+                  placeholder="Assigned on save"
+                  description={current ? undefined : `Left empty: the next ${INVOICE_DEFAULTS.numberPrefix} number`}
+                  value={values.invoiceNumber}
+                  maxLength={40}
+                  error={errorOf('invoiceNumber')}
+                  onChange={(e) => set('invoiceNumber', e.currentTarget.value)}
+                />
+                <DateField
+                  kind="document"
+                  label="Issue Date"
+                  required
+                  value={values.issueDate}
+                  error={errorOf('issueDate')}
+                  onChange={(date) =>
+                    setValues((v) => ({
+                      ...v,
+                      issueDate: date,
+                      // Due 14 days after issue (spec 3 §9) until the user sets the due date.
+                      dueDate: !dueTouched && date ? addDays(date, INVOICE_DEFAULTS.dueInDays) : v.dueDate,
+                    }))
+                  }
+                />
+                <DateField
+                  kind="document"
+                  label="Due Date"
+                  required
+                  value={values.dueDate}
+                  error={errorOf('dueDate')}
+                  onChange={(date) => {
+                    setDueTouched(true);
+                    set('dueDate', date);
+                  }}
+                />
+              </SimpleGrid>
+            </section>
+
+            <section>
+              <Title order={3} size="h5" mb="xs">
+                Client Information
+              </Title>
+              <Stack gap="xs">
+                <ClientPicker
+                  value={values.entityType === 'client' ? values.entityId : null}
+                  onPick={(client) =>
+                    setValues((v) => ({
+                      ...v,
+                      entityType: client ? 'client' : null,
+                      entityId: client?.id ?? null,
+                      ...(client
+                        ? {
+                            clientName: client.name,
+                            clientEmail: client.email,
+                            clientAddress: client.address || v.clientAddress,
+                          }
+                        : {}),
+                    }))
+                  }
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+                  <TextInput
+                    label="Client Name"
+                    required
+                    maxLength={200}
+                    value={values.clientName}
+                    error={errorOf('clientName')}
+                    onChange={(e) => set('clientName', e.currentTarget.value)}
+                  />
+                  <TextInput
+                    label="Client Email"
+                    type="email"
+                    maxLength={254}
+                    value={values.clientEmail}
+                    error={errorOf('clientEmail')}
+                    onChange={(e) => set('clientEmail', e.currentTarget.value)}
+                  />
+                </SimpleGrid>
+                <Textarea
+                  label="Client Address"
+                  required
+                  autosize
+                  minRows={2}
+                  maxLength={500}
+                  value={values.clientAddress}
+                  error={errorOf('clientAddress')}
+                  onChange={(e) => set('clientAddress', e.currentTarget.value)}
+                />
+              </Stack>
+            </section>
+
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs" style={{ alignItems: 'end' }}>
+              <Select
+                label="Template"
+                placeholder={templates.isLoading ? 'Loading templates...' : 'No template'}
+                clearable
+                data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                value={values.templateId}
+                onChange={chooseTemplate}
+                nothingFoundMessage="No templates found. Create a template in the Templates tab."
+              />
+              <Select
+                label="Currency"
+                data={CURRENCY_OPTIONS}
+                allowDeselect={false}
+                value={values.currency}
+                onChange={(c) => c && set('currency', c as Currency)}
+              />
+              <Switch
+                label={`Apply ${taxName} (${rate}%)`}
+                checked={values.applyTax}
+                onChange={(e) => set('applyTax', e.currentTarget.checked)}
+                pb={8}
+              />
+            </SimpleGrid>
+
+            <ItemsEditor
+              items={values.items}
+              currency={values.currency}
+              readOnly={readOnly}
+              errorOf={(path) => errorOf(path)}
+              onChange={(items) => set('items', items)}
+            />
+            {submitted && live.items ? (
+              <Text size="sm" c="red" role="alert">
+                {live.items}
+              </Text>
+            ) : null}
+          </Stack>
+        </fieldset>
+
+        <Stack gap={4} align="flex-end" data-testid="invoice-totals">
+          <TotalLine label={`Subtotal (${taxName} applies)`} value={money(totals.taxableSubtotal)} />
+          {values.applyTax ? <TotalLine label={`${taxName} (${rate}%)`} value={money(totals.tax)} /> : null}
+          <TotalLine label={`Subtotal (no ${taxName})`} value={money(totals.nonTaxableSubtotal)} />
+          <Divider w={280} />
+          <TotalLine label="Grand Total" value={money(totals.total)} strong />
+        </Stack>
+
+        <fieldset disabled={cancelled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Textarea
+              label="Notes"
+              placeholder="Additional notes or payment instructions"
+              autosize
+              minRows={2}
+              maxLength={2000}
+              value={values.notes}
+              onChange={(e) => set('notes', e.currentTarget.value)}
+            />
+            <Textarea
+              label="Terms"
+              autosize
+              minRows={2}
+              maxLength={2000}
+              disabled={readOnly}
+              value={values.terms}
+              onChange={(e) => set('terms', e.currentTarget.value)}
+            />
+          </SimpleGrid>
+        </fieldset>
+
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconEye size={16} />}
+            loading={previewing}
+            onClick={() => void preview()}
+          >
+            Preview
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            {cancelled ? null : (
+              <Button type="submit" loading={save.isPending}>
+                Save Invoice
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group gap="md" justify="flex-end" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text
+        size={strong ? 'lg' : 'sm'}
+        fw={strong ? 700 : 500}
+        miw={120}
+        ta="right"
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+type PickedClient = { id: string; name: string; email: string; address: string };
+
+/** 'Pick an existing client': a search over the clients the user may see; fills name, email and address. */
+function ClientPicker({ value, onPick }: { value: string | null; onPick: (client: PickedClient | null) => void }) {
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search, 300);
+  const clients = useQuery({
+    queryKey: ['client', 'picker', term],
+    queryFn: ({ signal }) =>
+      api.get<ClientPage>(
+        `/api/clients?pageSize=10${term.trim() ? `&search=${encodeURIComponent(term.trim())}` : ''}`,
+        {
+          signal,
+        },
+      ),
+    staleTime: 30_000,
+  });
+  const options = (clients.data?.items ?? []).map((c) => ({
+    value: c.id,
+    label: `${fullNameOf(c)} · ${c.email}`,
+    client: {
+      id: c.id,
+      name: fullNameOf(c),
+      email: c.email,
+      address:
+        c.address ??
+        [c.street1, c.street2, [c.city, c.stateRegion, c.postalCode].filter(Boolean).join(' '), c.country]
+          .filter(Boolean)
+          .join(', '),
+    },
+  }));
+  return (
+    <Select
+      label="Existing client (optional)"
+      placeholder="Search clients by name or email"
+      searchable
+      clearable
+      data={options}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={clients.isFetching ? 'Searching...' : 'No clients found'}
+      onChange={(id) => onPick(options.find((o) => o.value === id)?.client ?? null)}
+    />
+  );
+}

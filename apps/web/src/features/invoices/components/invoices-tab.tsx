@@ -1,0 +1,486 @@
+// The Invoices tab of Finance (spec 3 §2.2): 'Invoice Management', New Invoice, the tabs All Invoices /
+// Drafts / Paid / Overdue (Overdue on the firm's date, by the server), search, table or tiles (remembered),
+// row checkboxes with select-all and 'Delete Selected', and each invoice's menu: View, Edit, Mark as Paid
+// (unpaid), Generate Receipt (paid), Delete. The server filters, searches and pages (keyset).
+// The styles of the Mantine components only the invoices use (checkboxes, the switch, number inputs), in
+// @mantine/core's order: they load with this tab, not with every page.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Switch.css';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  EmptyState,
+  Group,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCash,
+  IconDots,
+  IconEye,
+  IconFileInvoice,
+  IconLayoutGrid,
+  IconList,
+  IconPencil,
+  IconPlus,
+  IconReceipt,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  centsOf,
+  displayMoney,
+  INVOICE_MESSAGES,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUS_LOOKS,
+  INVOICE_TABS,
+  type InvoiceRecord,
+  type InvoiceRow,
+  type InvoiceTab,
+  ROLE_LABELS,
+} from '@crm/domain';
+import { ListFooter } from '../../../components/list-footer.tsx';
+import { ListLoadError } from '../../../components/list-load-error.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { RecordActionModal } from '../../../components/record-action-modal.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useDateFormat } from '../../../lib/format.ts';
+import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { useDeleteInvoice, useInvoiceList } from '../api/invoices.ts';
+import { InvoiceDialog, type InvoiceDialogState } from './invoice-dialog.tsx';
+import { MarkPaidDialog, ReceiptDialog } from './payment-dialogs.tsx';
+
+const TAB_LABELS: Record<InvoiceTab, string> = {
+  all: 'All Invoices',
+  drafts: 'Drafts',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
+const EMPTY: Record<InvoiceTab, string> = {
+  all: INVOICE_MESSAGES.emptyAll,
+  drafts: INVOICE_MESSAGES.emptyDrafts,
+  paid: INVOICE_MESSAGES.emptyPaid,
+  overdue: INVOICE_MESSAGES.emptyOverdue,
+};
+const PAGE_SIZE = 50;
+/** Table or tiles, remembered in the browser. */
+const LAYOUT_KEY = 'crm:invoices-layout';
+
+export function InvoicesTab() {
+  const { role, can } = useAuthorization();
+  const phone = usePhoneLayout();
+  const [tab, setTab] = useState<InvoiceTab>('all');
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), 300);
+  const [navigation, setNavigation] = useState<ListNavigation>(FIRST_PAGE);
+  const [layout, setLayout] = useLocalStorage<'table' | 'tiles'>({
+    key: LAYOUT_KEY,
+    defaultValue: 'table',
+    getInitialValueInEffect: false,
+  });
+  const list = useInvoiceList({
+    tab,
+    search: search || undefined,
+    ...navigationParams(navigation),
+    pageSize: PAGE_SIZE,
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [dialog, setDialog] = useState<InvoiceDialogState>(null);
+  const [paying, setPaying] = useState<InvoiceRow | null>(null);
+  const [receiptFor, setReceiptFor] = useState<InvoiceRecord | null>(null);
+  const [deleting, setDeleting] = useState<InvoiceRow[] | null>(null);
+  const remove = useDeleteInvoice();
+
+  const rows = list.data?.items ?? [];
+  const noRows = list.data !== undefined && rows.length === 0 && list.data.prevCursor === null;
+  const canCreate = can('finance:create');
+  const canEdit = can('finance:edit');
+  const canDelete = can('finance:delete');
+  const useLayout = phone ? 'tiles' : layout;
+
+  const switchTab = (next: InvoiceTab) => {
+    setTab(next);
+    setNavigation(FIRST_PAGE);
+    setSelected(new Set());
+  };
+  const openReceipt = async (row: InvoiceRow) => {
+    try {
+      setReceiptFor(await api.get<InvoiceRecord>(`/api/invoices/${row.id}`));
+    } catch (error) {
+      notifications.show({ color: 'red', message: `Failed to generate receipt: ${(error as Error).message}` });
+    }
+  };
+
+  const actions: RowActions = {
+    view: (row) => setDialog({ mode: 'view', id: row.id }),
+    edit: canEdit ? (row) => setDialog({ mode: 'edit', id: row.id }) : null,
+    markPaid: canEdit ? setPaying : null,
+    receipt: canCreate ? (row) => void openReceipt(row) : null,
+    remove: canDelete ? (row) => setDeleting([row]) : null,
+  };
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Title order={2} size="h3">
+            Invoice Management
+          </Title>
+          <Text size="sm" c="dimmed">
+            Create, manage and track your invoices
+          </Text>
+        </div>
+        {canCreate ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ mode: 'new' })}>
+            New Invoice
+          </Button>
+        ) : null}
+      </Group>
+
+      <Tabs value={tab} onChange={(v) => switchTab((v as InvoiceTab | null) ?? 'all')}>
+        <Tabs.List>
+          {INVOICE_TABS.map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {TAB_LABELS[t]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <Group gap="xs" wrap="wrap" justify="space-between">
+        <TextInput
+          aria-label="Search invoices"
+          placeholder="Search invoices..."
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setNavigation(FIRST_PAGE);
+          }}
+          rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
+          style={{ flex: '1 1 240px', maxWidth: 420 }}
+        />
+        <Group gap="xs">
+          {canDelete && selected.size > 0 ? (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(rows.filter((r) => selected.has(r.id)))}
+            >
+              Delete Selected ({selected.size})
+            </Button>
+          ) : null}
+          {phone ? null : (
+            <Group gap={4} role="group" aria-label="Layout">
+              <Tooltip label="Table">
+                <ActionIcon
+                  size="lg"
+                  variant={layout === 'table' ? 'filled' : 'default'}
+                  aria-label="Table layout"
+                  aria-pressed={layout === 'table'}
+                  onClick={() => setLayout('table')}
+                >
+                  <IconList size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Tiles">
+                <ActionIcon
+                  size="lg"
+                  variant={layout === 'tiles' ? 'filled' : 'default'}
+                  aria-label="Tile layout"
+                  aria-pressed={layout === 'tiles'}
+                  onClick={() => setLayout('tiles')}
+                >
+                  <IconLayoutGrid size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
+        </Group>
+      </Group>
+
+      {list.isPending ? (
+        <PageLoader label="Loading invoices..." />
+      ) : list.isError ? (
+        <ListLoadError error={list.error} role={ROLE_LABELS[role]} onRetry={() => void list.refetch()} />
+      ) : noRows ? (
+        <EmptyState
+          py={48}
+          icon={<IconFileInvoice size={28} />}
+          title={EMPTY[tab]}
+          description={
+            search ? INVOICE_MESSAGES.emptySearch : tab === 'all' && canCreate ? INVOICE_MESSAGES.emptyFirst : undefined
+          }
+        />
+      ) : (
+        <Card withBorder padding={0} radius="md">
+          {useLayout === 'table' ? (
+            <InvoiceTable
+              rows={rows}
+              selectable={canDelete}
+              selected={selected}
+              onToggle={toggle}
+              onToggleAll={(all) => setSelected(all ? new Set(rows.map((r) => r.id)) : new Set())}
+              actions={actions}
+            />
+          ) : (
+            <InvoiceTiles rows={rows} actions={actions} />
+          )}
+          <ListFooter
+            page={list.data}
+            loading={list.isFetching && list.isPlaceholderData}
+            navigation={navigation}
+            pageSize={PAGE_SIZE}
+            pageSizes={[PAGE_SIZE]}
+            onNavigate={(next) => {
+              setNavigation(next);
+              setSelected(new Set());
+            }}
+            onPageSize={() => {}}
+          />
+        </Card>
+      )}
+
+      <InvoiceDialog
+        state={dialog}
+        onClose={() => setDialog(null)}
+        onEdit={(id) => setDialog({ mode: 'edit', id })}
+        onReceipt={(invoice) => {
+          setDialog(null);
+          setReceiptFor(invoice);
+        }}
+      />
+      <MarkPaidDialog invoice={paying} onClose={() => setPaying(null)} />
+      <ReceiptDialog invoice={receiptFor} onClose={() => setReceiptFor(null)} />
+      <RecordActionModal
+        opened={deleting !== null}
+        title={deleting && deleting.length > 1 ? 'Delete Invoices' : 'Delete Invoice'}
+        subject={
+          deleting
+            ? deleting.length === 1
+              ? { name: deleting[0]!.invoiceNumber, displayId: deleting[0]!.clientName }
+              : { name: `${deleting.length} invoices`, displayId: '' }
+            : null
+        }
+        body={
+          deleting && deleting.length > 1
+            ? INVOICE_MESSAGES.deleteManyConfirm(deleting.length)
+            : INVOICE_MESSAGES.deleteConfirm
+        }
+        reasonPlaceholder={null}
+        confirmLabel="Delete"
+        color="red"
+        messages={{ success: INVOICE_MESSAGES.deleted, failure: INVOICE_MESSAGES.deleteFailed }}
+        run={async () => {
+          for (const row of deleting ?? []) await remove.mutateAsync(row.id);
+          setSelected(new Set());
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+type RowActions = {
+  view: (row: InvoiceRow) => void;
+  edit: ((row: InvoiceRow) => void) | null;
+  markPaid: ((row: InvoiceRow) => void) | null;
+  receipt: ((row: InvoiceRow) => void) | null;
+  remove: ((row: InvoiceRow) => void) | null;
+};
+
+function RowMenu({ row, actions }: { row: InvoiceRow; actions: RowActions }) {
+  const paid = row.state === 'paid' || row.state === 'partially_paid';
+  const open = row.state !== 'paid' && row.state !== 'cancelled';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${row.invoiceNumber}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.view(row)}>
+          View
+        </Menu.Item>
+        {actions.edit && row.state !== 'cancelled' ? (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.edit?.(row)}>
+            Edit
+          </Menu.Item>
+        ) : null}
+        {actions.markPaid && open ? (
+          <Menu.Item leftSection={<IconCash size={16} />} onClick={() => actions.markPaid?.(row)}>
+            Mark as Paid
+          </Menu.Item>
+        ) : null}
+        {actions.receipt && paid ? (
+          <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => actions.receipt?.(row)}>
+            Generate Receipt
+          </Menu.Item>
+        ) : null}
+        {actions.remove ? (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.remove?.(row)}>
+            Delete
+          </Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const amount = (row: InvoiceRow) => displayMoney(centsOf(row.total), row.currency);
+
+function InvoiceTable({
+  rows,
+  selectable,
+  selected,
+  onToggle,
+  onToggleAll,
+  actions,
+}: {
+  rows: InvoiceRow[];
+  selectable: boolean;
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (all: boolean) => void;
+  actions: RowActions;
+}) {
+  const { formatDate } = useDateFormat();
+  const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table highlightOnHover verticalSpacing="xs" aria-label="Invoices">
+        <Table.Thead>
+          <Table.Tr>
+            {selectable ? (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all invoices"
+                  checked={all}
+                  indeterminate={!all && rows.some((r) => selected.has(r.id))}
+                  onChange={(e) => onToggleAll(e.currentTarget.checked)}
+                />
+              </Table.Th>
+            ) : null}
+            <Table.Th>Invoice #</Table.Th>
+            <Table.Th>Client</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Issue Date</Table.Th>
+            <Table.Th>Due Date</Table.Th>
+            <Table.Th w={50}>
+              <span className="mantine-visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-testid="invoice-row" aria-label={row.invoiceNumber}>
+              {selectable ? (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${row.invoiceNumber}`}
+                    checked={selected.has(row.id)}
+                    onChange={() => onToggle(row.id)}
+                  />
+                </Table.Td>
+              ) : null}
+              <Table.Td>
+                <Text
+                  component="button"
+                  type="button"
+                  size="sm"
+                  fw={600}
+                  ff="monospace"
+                  style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', color: 'inherit' }}
+                  onClick={() => actions.view(row)}
+                >
+                  {row.invoiceNumber}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.clientName}</Text>
+                {row.clientEmail ? (
+                  <Text size="xs" c="dimmed">
+                    {row.clientEmail}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {amount(row)}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge look={INVOICE_STATUS_LOOKS[row.status]}>{INVOICE_STATUS_LABELS[row.status]}</StatusBadge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.issueDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueDate)}</Table.Td>
+              <Table.Td>
+                <RowMenu row={row} actions={actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function InvoiceTiles({ rows, actions }: { rows: InvoiceRow[]; actions: RowActions }) {
+  const { formatDate } = useDateFormat();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" p="sm">
+      {rows.map((row) => (
+        <Card key={row.id} withBorder radius="md" padding="sm" data-testid="invoice-row" aria-label={row.invoiceNumber}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700} ff="monospace" size="sm">
+                {row.invoiceNumber}
+              </Text>
+              <Text size="sm" truncate="end">
+                {row.clientName}
+              </Text>
+            </div>
+            <RowMenu row={row} actions={actions} />
+          </Group>
+          <Group justify="space-between" mt="xs" align="flex-end">
+            <StatusBadge look={INVOICE_STATUS_LOOKS[row.status]}>{INVOICE_STATUS_LABELS[row.status]}</StatusBadge>
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {amount(row)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            Issued {formatDate(row.issueDate)} · Due {formatDate(row.dueDate)}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,163 @@
+// The invoice's two item tables (spec 3 §2.2): 'Items with Australian Tax (GST)' (VAT for PHP) and 'Items
+// without Tax', each with 'Add Item'; a line's amount shown as quantity × rate as the user types. Removing
+// the last line of the invoice is refused ('You must have at least one item').
+import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { displayMoney, INVOICE_MESSAGES, lineAmountCents, taxNameFor } from '@crm/domain';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { type ItemValues, newItem } from '../invoice-form-values.ts';
+
+type ItemsEditorProps = {
+  items: ItemValues[];
+  currency: string;
+  readOnly: boolean;
+  errorOf: (path: string) => string | undefined;
+  onChange: (items: ItemValues[]) => void;
+};
+
+export function ItemsEditor({ items, currency, readOnly, errorOf, onChange }: ItemsEditorProps) {
+  const taxName = taxNameFor(currency);
+  const taxedTitle = currency === 'AUD' ? 'Items with Australian Tax (GST)' : `Items with ${taxName}`;
+  const update = (key: string, patch: Partial<ItemValues>) =>
+    onChange(items.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const remove = (key: string) => {
+    if (items.length <= 1) {
+      notifications.show({ color: 'red', message: INVOICE_MESSAGES.lastItem });
+      return;
+    }
+    onChange(items.filter((item) => item.key !== key));
+  };
+  return (
+    <Stack gap="md">
+      {[true, false].map((taxable) => (
+        <ItemTable
+          key={String(taxable)}
+          title={taxable ? taxedTitle : 'Items without Tax'}
+          rows={items.map((item, index) => ({ item, index })).filter(({ item }) => item.taxable === taxable)}
+          currency={currency}
+          readOnly={readOnly}
+          errorOf={errorOf}
+          onUpdate={update}
+          onRemove={remove}
+          onAdd={() => onChange([...items, newItem(taxable)])}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+type ItemTableProps = {
+  title: string;
+  rows: { item: ItemValues; index: number }[];
+  currency: string;
+  readOnly: boolean;
+  errorOf: (path: string) => string | undefined;
+  onUpdate: (key: string, patch: Partial<ItemValues>) => void;
+  onRemove: (key: string) => void;
+  onAdd: () => void;
+};
+
+function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemove, onAdd }: ItemTableProps) {
+  const phone = usePhoneLayout();
+  return (
+    <div>
+      <Group justify="space-between" mb={6}>
+        <Title order={4} size="h6">
+          {title}
+        </Title>
+        {readOnly ? null : (
+          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+            Add Item
+          </Button>
+        )}
+      </Group>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No items.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={phone ? 520 : 0}>
+          <Table verticalSpacing={4} aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Description</Table.Th>
+                <Table.Th w={90}>Qty</Table.Th>
+                <Table.Th w={130}>Rate</Table.Th>
+                <Table.Th w={120} ta="right">
+                  Amount
+                </Table.Th>
+                {readOnly ? null : <Table.Th w={40} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ item, index }) => (
+                <Table.Tr key={item.key} data-testid="invoice-item">
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Description of item ${index + 1}`}
+                      placeholder="Description"
+                      value={item.description}
+                      readOnly={readOnly}
+                      maxLength={500}
+                      error={errorOf(`items.${index}.description`)}
+                      onChange={(e) => onUpdate(item.key, { description: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Quantity of item ${index + 1}`}
+                      value={item.quantity}
+                      readOnly={readOnly}
+                      min={0}
+                      step={0.01}
+                      decimalScale={2}
+                      hideControls
+                      error={errorOf(`items.${index}.quantity`)}
+                      onChange={(v) => onUpdate(item.key, { quantity: String(v) })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Rate of item ${index + 1}`}
+                      placeholder="0.00"
+                      value={item.rate}
+                      readOnly={readOnly}
+                      min={0}
+                      step={0.01}
+                      decimalScale={2}
+                      thousandSeparator=","
+                      hideControls
+                      error={errorOf(`items.${index}.rate`)}
+                      onChange={(v) => onUpdate(item.key, { rate: String(v) })}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {displayMoney(
+                      lineAmountCents({ quantity: item.quantity || '0', rate: item.rate || '0' }),
+                      currency,
+                    )}
+                  </Table.Td>
+                  {readOnly ? null : (
+                    <Table.Td>
+                      <Tooltip label="Remove item">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove item ${index + 1}`}
+                          onClick={() => onRemove(item.key)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </div>
+  );
+}
