@@ -1,5 +1,5 @@
 // Automated accessibility check (DECISIONS.md §5: every page passes axe with no serious or critical
-// findings) of the sign-in page, the dashboard and My Profile, in the light and the dark theme,
+// findings) of the sign-in page, the dashboard, My Tasks, Finance's invoices and My Profile, in the light and the dark theme,
 // including the states a user meets there (validation messages, the password strength meter).
 // Account used: account_administrator, read-only.
 import AxeBuilder from '@axe-core/playwright';
@@ -51,6 +51,28 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
       await expectLoaded(page);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+
+    test('My Tasks, in tiles and in the table', async ({ page }) => {
+      await signInAs(page, 'consultant');
+      await page.goto('/my-tasks');
+      await expect(page.getByRole('heading', { name: 'My Tasks', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('my-task').first()).toBeVisible();
+      await expectLoaded(page);
+      const findings = (await seriousFindings(page)).map((f) => `[tiles] ${f}`);
+      await page.getByRole('button', { name: 'Table view' }).click();
+      await expect(page.getByRole('table', { name: 'My tasks' })).toBeVisible();
+      findings.push(...(await seriousFindings(page)).map((f) => `[table] ${f}`));
+      expect(findings).toEqual([]);
+    });
+
+    test('Finance invoices', async ({ page }) => {
+      await signInAs(page, 'account_administrator');
+      await page.goto('/finance?tab=invoices');
+      await expect(page.getByRole('heading', { name: 'Invoice Management' })).toBeVisible();
+      await expect(page.getByTestId('invoice-row').first()).toBeVisible();
+      await expectLoaded(page);
       expect(await seriousFindings(page)).toEqual([]);
     });
 

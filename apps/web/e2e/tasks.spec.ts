@@ -94,7 +94,7 @@ test('tasks and notes on a lead reach the assignee live, who completes the task'
 
   // The consultant's reminders gain it, due today, while they look at the dashboard (the panel opened
   // from its folded button, whose counts show it too).
-  await consultant.getByRole('button', { name: /^Show task reminders:/ }).click();
+  await consultant.getByRole('button', { name: /^Task Reminders/ }).click();
   const reminder = remindersPanel(consultant).getByTestId('reminders-dueToday').getByText(taskName);
   await expect(reminder).toBeVisible();
   expect(await seriousFindings(consultant, '[aria-label="Task Reminders"]')).toEqual([]);

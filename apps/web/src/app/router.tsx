@@ -122,7 +122,10 @@ const shellChildren = [
     '/contacts',
     lazyRouteComponent(() => import('../features/contacts/contacts-page.tsx'), 'ContactsPage'),
   ),
-  pageRoute('/my-tasks', notYet('My Tasks')),
+  pageRoute(
+    '/my-tasks',
+    lazyRouteComponent(() => import('../features/tasks/my-tasks-page.tsx'), 'MyTasksPage'),
+  ),
   pageRoute('/forms', notYet('Forms')),
   pageRoute('/contracts', notYet('Contract Manager')),
   pageRoute('/timesheet', notYet('Timesheet')),

@@ -142,7 +142,7 @@ function TasksAndNotes({ type, id, onOpen }: RecordOverviewCardProps['tasks']) {
               </Text>
               <Text
                 size="sm"
-                c={data.pendingTasks > 0 ? 'var(--mantine-color-orange-text)' : undefined}
+                className={data.pendingTasks > 0 ? classes.pending : undefined}
                 fw={data.pendingTasks > 0 ? 600 : undefined}
               >
                 {data.pendingTasks.toLocaleString('en-AU')} pending

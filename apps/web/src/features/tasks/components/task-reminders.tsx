@@ -3,7 +3,19 @@
 // days, grouped by the server on the firm's date. Starts minimised to a small button with the counts, and
 // the user's choice is remembered in the browser; nothing at all when there is nothing due. Live: the 'my_tasks' event refreshes it when a task
 // is assigned to the user, completed or moved.
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconAlarm, IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -50,15 +62,15 @@ export function TaskReminders() {
           variant="default"
           leftSection={<IconAlarm size={18} />}
           onClick={() => setMinimised(false)}
-          aria-label={`Show task reminders: ${data.counts.overdue} overdue, ${data.counts.dueToday} due today, ${data.counts.upcoming} upcoming`}
           aria-expanded={false}
         >
           <Group gap={6} wrap="nowrap">
             <span>Task Reminders</span>
-            {GROUPS.map(({ group, color }) =>
+            {GROUPS.map(({ group, title, color }) =>
               data.counts[group] > 0 ? (
                 <Badge key={group} size="sm" circle={data.counts[group] < 10} color={color} variant="filled">
                   {data.counts[group]}
+                  <VisuallyHidden> {title.toLowerCase()}</VisuallyHidden>
                 </Badge>
               ) : null,
             )}
@@ -132,7 +144,7 @@ function ReminderGroupList({
   return (
     <section aria-label={title} data-testid={`reminders-${group}`}>
       <Group gap={6} mb={6}>
-        <Text size="xs" fw={700} tt="uppercase" style={{ color: `var(--mantine-color-${color}-text)` }}>
+        <Text size="xs" fw={700} tt="uppercase" className={classes.groupTitle} data-color={color}>
           {title}
         </Text>
         <Badge size="xs" color={color} variant="light">
@@ -188,7 +200,8 @@ function ReminderItem({ task, group, today }: { task: DueTask; group: ReminderGr
         </Anchor>
         <Text
           size="xs"
-          c={group === 'overdue' ? 'var(--mantine-color-red-text)' : 'dimmed'}
+          c={group === 'overdue' ? undefined : 'dimmed'}
+          className={group === 'overdue' ? classes.late : undefined}
           fw={group === 'overdue' ? 600 : undefined}
           style={{ whiteSpace: 'nowrap' }}
         >
