@@ -119,6 +119,50 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
   await (await printed).close();
 });
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a template with a logo and ABN: created, previewed, deleted; the built-in ones stay', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  await page.goto('/finance?tab=templates');
+  await expect(page.getByTestId('template-card').filter({ hasText: 'Australian Standard' })).toContainText('Built-in');
+  await expect(page.getByRole('button', { name: 'Delete Australian Standard' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Template' });
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expect(dialog.getByText('Template name is required')).toBeVisible();
+  const name = `Partner visas ${Date.now()}`;
+  await dialog.getByRole('textbox', { name: 'Template Name' }).fill(name);
+  await dialog.getByRole('tab', { name: 'Logo & Branding' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByRole('textbox', { name: 'Company Name' }).fill('Harbour Visa Partners');
+  await dialog.getByRole('textbox', { name: 'ABN / Business Number' }).fill('12 345 678 901');
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expect(dialog.getByText('Enter a valid 11-digit ABN')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'ABN / Business Number' }).fill('51 824 753 556');
+  await dialog.getByRole('tab', { name: 'Preview Template' }).click();
+  await expect(dialog).toContainText('Tax invoice');
+  await expect(dialog).toContainText('ABN 51 824 753 556');
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expect(page.getByText('Template created successfully')).toBeVisible();
+  const card = page.getByTestId('template-card').filter({ hasText: name });
+  await expect(card).toContainText('Logo');
+  await expect(card).toContainText('Harbour Visa Partners');
+
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('button', { name: `Preview ${name}` }).click();
+  await (await popup).close();
+
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Delete Template' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Template deleted successfully')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
 test('roles outside Finance do not see invoices', async ({ page }) => {
   await signInAs(page, 'consultant');
   const res = await page.request.get('/api/invoices');

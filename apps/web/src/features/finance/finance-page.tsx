@@ -1,7 +1,7 @@
 // /finance: Finance and Sales (spec 3 §2). Tabs Invoices, Templates and Services (the default), the tab in
 // the URL (?tab=). Services is the Services Overview; Invoices the invoices with their payments and receipts;
-// Templates says what is coming. The page and everything under it load only when /finance is opened (lazy route).
-import { EmptyState, Tabs } from '@mantine/core';
+// Templates the invoice templates and the saved receipts. The page and everything under it load only when /finance is opened (lazy route).
+import { Tabs } from '@mantine/core';
 import { IconFileInvoice, IconReceipt, IconTemplate } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -20,6 +20,10 @@ import {
 // The Invoices tab, its dialogs and their forms load when the tab is first opened.
 const InvoicesTab = lazy(() =>
   import('../invoices/components/invoices-tab.tsx').then((m) => ({ default: m.InvoicesTab })),
+);
+
+const TemplatesTab = lazy(() =>
+  import('../invoices/components/templates-tab.tsx').then((m) => ({ default: m.TemplatesTab })),
 );
 
 const TAB_LABELS: Record<FinanceTab, string> = { invoices: 'Invoices', templates: 'Templates', services: 'Services' };
@@ -64,27 +68,14 @@ export function FinancePage() {
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="templates">
-          <ComingWithInvoices
-            title="Templates are coming next"
-            description="Invoices already use the four built-in templates (Australian Standard, Australian No GST, Philippine Standard, Philippine Custom); creating your own with a logo arrives here next."
-          />
+          <Suspense fallback={<PageLoader label="Loading templates..." />}>
+            <TemplatesTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="services">
           <ServicesOverview search={search} setSearch={setSearch} />
         </Tabs.Panel>
       </Tabs>
     </>
-  );
-}
-
-function ComingWithInvoices({ title, description }: { title: string; description: string }) {
-  return (
-    <EmptyState
-      py={56}
-      icon={<IconFileInvoice size={28} />}
-      title={title}
-      description={description}
-      style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-    />
   );
 }

@@ -4,7 +4,7 @@
 // records, so the Services tab and the overview follow.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceRecord, InvoiceTemplateRecord, ReceiptRecord, InvoiceRow, Page, PaymentMethod } from '@crm/domain';
-import { api, fetchFile } from '../../../lib/api-client.ts';
+import { api, fetchFile, uploadFile } from '../../../lib/api-client.ts';
 import { listQueryOptions } from '../../../lib/list-query.ts';
 import type { toInvoiceBody } from '../invoice-form-values.ts';
 
@@ -148,3 +148,45 @@ export function openFile(blob: Blob) {
 export const invoicePdf = (id: string) => fetchFile(`${invoicePath(id)}/pdf`);
 export const receiptPdf = (id: string) => fetchFile(`/api/receipts/${encodeURIComponent(id)}/pdf`);
 export const previewPdf = (body: InvoiceBody) => fetchFile('/api/invoices/preview', body);
+
+export type TemplateBody = {
+  name: string;
+  description: string;
+  currency: string;
+  applyTax: boolean;
+  companyName: string;
+  companyAddress: string;
+  companyAbn: string;
+};
+
+export function useSaveTemplate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body, version }: { id: string | null; body: TemplateBody; version?: number }) =>
+      id === null
+        ? api.post<InvoiceTemplateRecord>('/api/invoice-templates', body)
+        : api.put<InvoiceTemplateRecord>(`/api/invoice-templates/${encodeURIComponent(id)}`, { ...body, version }),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useDeleteTemplate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/invoice-templates/${encodeURIComponent(id)}`),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useUploadLogo() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) =>
+      uploadFile<InvoiceTemplateRecord>(`/api/invoice-templates/${encodeURIComponent(id)}/logo`, file),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** The template's logo, with its version so a replaced one is a new address for the browser's cache. */
+export const logoUrl = (template: Pick<InvoiceTemplateRecord, 'id' | 'version'>) =>
+  `/api/invoice-templates/${encodeURIComponent(template.id)}/logo?v=${template.version}`;
