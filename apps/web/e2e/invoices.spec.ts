@@ -119,6 +119,53 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
   await (await printed).close();
 });
 
+test("'Bill services' bills a client's owing service; paid, the service is paid; a credit note cancels it", async ({
+  page,
+}) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  const clientId = await convertLeadThroughApi(page.request, lead.id);
+  const service = await page.request.post(`/api/clients/${clientId}/services`, {
+    data: { serviceName: 'Professional Fee - Student Visa', serviceFee: '1500.00', paidAmount: '0', currency: 'AUD' },
+  });
+  expect(service.status(), await service.text()).toBe(201);
+  const serviceId = ((await service.json()) as { id: string }).id;
+
+  await page.goto('/finance?tab=invoices');
+  await page.getByRole('button', { name: 'New Invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Invoice' });
+  await dialog.getByRole('combobox', { name: 'Existing client (optional)' }).fill(lead.lastName);
+  await page
+    .getByRole('option', { name: new RegExp(lead.lastName) })
+    .first()
+    .click();
+  await dialog.getByRole('textbox', { name: 'Client Address' }).fill('1 Market St, Sydney NSW 2000');
+  await dialog.getByRole('button', { name: 'Bill services' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Description of item 1' })).toHaveValue(
+    'Professional Fee - Student Visa',
+  );
+  await expect(dialog.getByTestId('invoice-totals')).toContainText('A$1,650.00');
+  await dialog.getByRole('button', { name: 'Save Invoice' }).click();
+  await expect(page.getByText('Invoice created successfully')).toBeVisible();
+
+  const row = page.getByTestId('invoice-row').filter({ hasText: `${lead.firstName} ${lead.lastName}` });
+  const number = (await row.getByRole('button').first().textContent())!.trim();
+  await row.getByRole('button', { name: `Actions for ${number}` }).click();
+  await page.getByRole('menuitem', { name: 'Mark as Paid' }).click();
+  await page.getByRole('dialog', { name: 'Mark as Paid' }).getByRole('button', { name: 'Mark as Paid' }).click();
+  await expect(row).toContainText('Paid');
+  const paid = (await (await page.request.get(`/api/services/${serviceId}`)).json()) as { paymentStatus: string };
+  expect(paid.paymentStatus).toBe('Paid');
+
+  await row.getByRole('button', { name: `Actions for ${number}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancel with credit note' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel with credit note' });
+  await cancel.getByRole('textbox', { name: 'Reason (optional)' }).fill('Billed to the wrong family member');
+  await cancel.getByRole('button', { name: 'Cancel invoice' }).click();
+  await expect(page.getByText('Invoice cancelled by credit note')).toBeVisible();
+  await expect(row).toContainText('Cancelled');
+});
+
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '@crm/domain';
-import { emptyInvoiceValues, formTotals, invoiceFormErrors, toInvoiceBody } from './invoice-form-values.ts';
+import {
+  billServices,
+  emptyInvoiceValues,
+  formTotals,
+  invoiceFormErrors,
+  toInvoiceBody,
+} from './invoice-form-values.ts';
 
 describe('invoice form values', () => {
   it("starts with the spec's defaults: due in 14 days, a taxed and an untaxed line, the notes and terms", () => {
@@ -31,5 +37,41 @@ describe('invoice form values', () => {
     expect(errors['items.1.rate']).toBe(INVOICE_MESSAGES.rateNegative);
     const none = emptyInvoiceValues('2027-01-10');
     expect(invoiceFormErrors(none).items).toBe(INVOICE_MESSAGES.itemsRequired);
+  });
+});
+
+describe('Bill services', () => {
+  it('adds a line per service owing in the invoice currency, once, untaxed for pass-through charges', () => {
+    const values = emptyInvoiceValues('2027-01-10');
+    const services = [
+      {
+        id: 'a',
+        serviceName: 'Professional Fee - Student Visa',
+        serviceCategory: 'Professional Fee - Student Visa',
+        currency: 'AUD',
+        balanceDue: '1500.00',
+      },
+      {
+        id: 'b',
+        serviceName: 'Visa Application',
+        serviceCategory: 'Visa Application',
+        currency: 'AUD',
+        balanceDue: '710.00',
+      },
+      {
+        id: 'c',
+        serviceName: 'Consultation Fee',
+        serviceCategory: 'Consultation Fee',
+        currency: 'PHP',
+        balanceDue: '500.00',
+      },
+      { id: 'd', serviceName: 'Other', serviceCategory: 'Other', currency: 'AUD', balanceDue: '0.00' },
+    ];
+    const items = billServices(values, services);
+    expect(items.map((i) => [i.description, i.rate, i.taxable, i.serviceId])).toEqual([
+      ['Professional Fee - Student Visa', '1500.00', true, 'a'],
+      ['Visa Application', '710.00', false, 'b'],
+    ]);
+    expect(billServices({ ...values, items }, services)).toHaveLength(2);
   });
 });

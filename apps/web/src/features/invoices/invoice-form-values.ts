@@ -9,6 +9,7 @@ import {
   invoiceInputSchema,
   type InvoiceRecord,
   invoiceTotals,
+  parseMoney,
   taxRateFor,
 } from '@crm/domain';
 
@@ -139,4 +140,33 @@ export function formTotals(values: InvoiceFormValues) {
     values.applyTax,
     taxRateFor(values.currency),
   );
+}
+
+/** Services billed at cost (a government or provider charge): no GST or VAT on the line. */
+const PASS_THROUGH = new Set(['Visa Application', 'Health Insurance', 'Tuition Fee', 'Skills Assessment']);
+
+type BillableService = {
+  id: string;
+  serviceName: string;
+  serviceCategory: string | null;
+  currency: string;
+  balanceDue: string | null;
+};
+
+/**
+ * 'Bill services' (beyond the spec): a line per service of the client with a balance due in the invoice's
+ * currency and not already on it, at its balance; the empty lines make room for them.
+ */
+export function billServices(values: InvoiceFormValues, services: readonly BillableService[]): ItemValues[] {
+  const billed = new Set(values.items.map((i) => i.serviceId).filter(Boolean));
+  const lines = services
+    .filter((s) => s.currency === values.currency && !billed.has(s.id) && (parseMoney(s.balanceDue ?? '0') ?? 0n) > 0n)
+    .map((s) => ({
+      ...newItem(!PASS_THROUGH.has(s.serviceCategory ?? s.serviceName)),
+      description: s.serviceName,
+      rate: s.balanceDue ?? '0',
+      serviceId: s.id,
+    }));
+  const kept = values.items.filter((i) => i.description.trim() !== '' || i.rate.trim() !== '');
+  return [...kept, ...lines];
 }

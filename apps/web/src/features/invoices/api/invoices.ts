@@ -190,3 +190,12 @@ export function useUploadLogo() {
 /** The template's logo, with its version so a replaced one is a new address for the browser's cache. */
 export const logoUrl = (template: Pick<InvoiceTemplateRecord, 'id' | 'version'>) =>
   `/api/invoice-templates/${encodeURIComponent(template.id)}/logo?v=${template.version}`;
+
+export function useCancelInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ invoice, reason }: { invoice: Pick<InvoiceRow, 'id' | 'version'>; reason: string }) =>
+      api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/cancel`, { reason, version: invoice.version }),
+    onSuccess: (saved) => refresh(saved),
+  });
+}

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconLock } from '@tabler/icons-react';
+import { IconEye, IconLock, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -32,6 +32,7 @@ import {
   INVOICE_DEFAULTS,
   INVOICE_MESSAGES,
   type InvoiceRecord,
+  type ServiceRecord,
   taxNameFor,
   taxRateFor,
 } from '@crm/domain';
@@ -40,6 +41,7 @@ import { isStaleEditError, SaveErrorAlert } from '../../../components/record-for
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { openFile, previewPdf, useSaveInvoice, useTemplates } from '../api/invoices.ts';
 import {
+  billServices,
   formTotals,
   type InvoiceFormValues,
   invoiceFormErrors,
@@ -131,6 +133,24 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
     if (fresh) {
       setCurrent(fresh);
       setValues(invoiceToFormValues(fresh));
+    }
+  };
+
+  const [billing, setBilling] = useState(false);
+  /** Beyond the spec: the client's services still owing become lines, each linked to its service. */
+  const billClientServices = async () => {
+    if (values.entityType !== 'client' || !values.entityId) return;
+    setBilling(true);
+    try {
+      const services = await api.get<ServiceRecord[]>(`/api/clients/${encodeURIComponent(values.entityId)}/services`);
+      const items = billServices(values, services);
+      if (items.length === values.items.filter((i) => i.description.trim() || i.rate.trim()).length)
+        notifications.show({ message: `No services owing in ${values.currency} left to bill` });
+      else set('items', items);
+    } catch (error) {
+      notifications.show({ color: 'red', message: (error as Error).message });
+    } finally {
+      setBilling(false);
     }
   };
 
@@ -293,6 +313,19 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
               />
             </SimpleGrid>
 
+            {values.entityType === 'client' && values.entityId && !readOnly ? (
+              <Group justify="flex-end">
+                <Button
+                  variant="light"
+                  size="compact-sm"
+                  leftSection={<IconReceipt size={14} />}
+                  loading={billing}
+                  onClick={() => void billClientServices()}
+                >
+                  Bill services
+                </Button>
+              </Group>
+            ) : null}
             <ItemsEditor
               items={values.items}
               currency={values.currency}

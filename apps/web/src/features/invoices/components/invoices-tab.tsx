@@ -39,6 +39,7 @@ import {
   IconPencil,
   IconPlus,
   IconReceipt,
+  IconReceiptOff,
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
@@ -65,7 +66,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { useDeleteInvoice, useInvoiceList } from '../api/invoices.ts';
+import { useCancelInvoice, useDeleteInvoice, useInvoiceList } from '../api/invoices.ts';
 import { InvoiceDialog, type InvoiceDialogState } from './invoice-dialog.tsx';
 import { MarkPaidDialog, ReceiptDialog } from './payment-dialogs.tsx';
 
@@ -108,7 +109,9 @@ export function InvoicesTab() {
   const [paying, setPaying] = useState<InvoiceRow | null>(null);
   const [receiptFor, setReceiptFor] = useState<InvoiceRecord | null>(null);
   const [deleting, setDeleting] = useState<InvoiceRow[] | null>(null);
+  const [cancelling, setCancelling] = useState<InvoiceRow | null>(null);
   const remove = useDeleteInvoice();
+  const cancel = useCancelInvoice();
 
   const rows = list.data?.items ?? [];
   const noRows = list.data !== undefined && rows.length === 0 && list.data.prevCursor === null;
@@ -136,6 +139,7 @@ export function InvoicesTab() {
     markPaid: canEdit ? setPaying : null,
     receipt: canCreate ? (row) => void openReceipt(row) : null,
     remove: canDelete ? (row) => setDeleting([row]) : null,
+    cancel: canEdit ? setCancelling : null,
   };
 
   const toggle = (id: string) =>
@@ -248,7 +252,9 @@ export function InvoicesTab() {
               selectable={canDelete}
               selected={selected}
               onToggle={toggle}
-              onToggleAll={(all) => setSelected(all ? new Set(rows.map((r) => r.id)) : new Set())}
+              onToggleAll={(all) =>
+                setSelected(all ? new Set(rows.filter((r) => r.state === 'drafts').map((r) => r.id)) : new Set())
+              }
               actions={actions}
             />
           ) : (
@@ -280,6 +286,22 @@ export function InvoicesTab() {
       />
       <MarkPaidDialog invoice={paying} onClose={() => setPaying(null)} />
       <ReceiptDialog invoice={receiptFor} onClose={() => setReceiptFor(null)} />
+      <RecordActionModal
+        opened={cancelling !== null}
+        title="Cancel with credit note"
+        subject={cancelling ? { name: cancelling.invoiceNumber, displayId: cancelling.clientName } : null}
+        body="The invoice stays on record, marked cancelled by a credit note with its own CN- number and your reason."
+        reasonPlaceholder="Issued in error"
+        confirmLabel="Cancel invoice"
+        color="red"
+        messages={{ success: 'Invoice cancelled by credit note', failure: 'Failed to cancel the invoice' }}
+        run={(reason) =>
+          cancelling
+            ? cancel.mutateAsync({ invoice: cancelling, reason: reason.trim() || 'Issued in error' })
+            : Promise.resolve()
+        }
+        onClose={() => setCancelling(null)}
+      />
       <RecordActionModal
         opened={deleting !== null}
         title={deleting && deleting.length > 1 ? 'Delete Invoices' : 'Delete Invoice'}
@@ -315,6 +337,7 @@ type RowActions = {
   markPaid: ((row: InvoiceRow) => void) | null;
   receipt: ((row: InvoiceRow) => void) | null;
   remove: ((row: InvoiceRow) => void) | null;
+  cancel: ((row: InvoiceRow) => void) | null;
 };
 
 function RowMenu({ row, actions }: { row: InvoiceRow; actions: RowActions }) {
@@ -346,7 +369,12 @@ function RowMenu({ row, actions }: { row: InvoiceRow; actions: RowActions }) {
             Generate Receipt
           </Menu.Item>
         ) : null}
-        {actions.remove ? (
+        {actions.cancel && row.state !== 'cancelled' ? (
+          <Menu.Item leftSection={<IconReceiptOff size={16} />} onClick={() => actions.cancel?.(row)}>
+            Cancel with credit note
+          </Menu.Item>
+        ) : null}
+        {actions.remove && row.state === 'drafts' ? (
           <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.remove?.(row)}>
             Delete
           </Menu.Item>
@@ -374,7 +402,9 @@ function InvoiceTable({
   actions: RowActions;
 }) {
   const { formatDate } = useDateFormat();
-  const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  // Only unsent, unpaid drafts can be deleted: the others are cancelled one by one with a credit note.
+  const deletable = rows.filter((r) => r.state === 'drafts');
+  const all = deletable.length > 0 && deletable.every((r) => selected.has(r.id));
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Invoices">
@@ -385,7 +415,7 @@ function InvoiceTable({
                 <Checkbox
                   aria-label="Select all invoices"
                   checked={all}
-                  indeterminate={!all && rows.some((r) => selected.has(r.id))}
+                  indeterminate={!all && deletable.some((r) => selected.has(r.id))}
                   onChange={(e) => onToggleAll(e.currentTarget.checked)}
                 />
               </Table.Th>
@@ -409,6 +439,7 @@ function InvoiceTable({
                   <Checkbox
                     aria-label={`Select ${row.invoiceNumber}`}
                     checked={selected.has(row.id)}
+                    disabled={row.state !== 'drafts'}
                     onChange={() => onToggle(row.id)}
                   />
                 </Table.Td>
