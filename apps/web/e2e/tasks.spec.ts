@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, signInAs, test } from './fixtures.ts';
-import { createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
+import { clientPanel, convertLeadThroughApi, createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -45,12 +45,13 @@ test('tasks and notes on a lead reach the assignee live, who completes the task'
   const taskName = `Collect police certificates ${uniqueWord()}`;
   const today = await firmToday(page);
 
-  // The assignee is at work on another page: the reminder must arrive without a reload.
+  // The assignee is at work on My Tasks: the task and its reminder must arrive without a reload.
   const consultantContext = await browser.newContext({ baseURL });
   const consultant = await consultantContext.newPage();
   await signInAs(consultant, 'consultant');
-  await consultant.goto('/dashboard');
-  await expect(consultant.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await consultant.goto(`/my-tasks?search=${encodeURIComponent(taskName)}`);
+  await expect(consultant.getByRole('heading', { name: 'My Tasks', level: 1 })).toBeVisible();
+  await expect(consultant.getByText('No tasks match your filters')).toBeVisible();
 
   await page.goto(`/leads-clients?view=${lead.id}&type=lead`);
   const panel = leadPanel(page);
@@ -92,8 +93,9 @@ test('tasks and notes on a lead reach the assignee live, who completes the task'
   await expect(item.locator('strong')).toHaveText('NBI clearance');
   expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 
-  // The consultant's reminders gain it, due today, while they look at the dashboard (the panel opened
-  // from its folded button, whose counts show it too).
+  // My Tasks shows it at once; the reminders gain it, due today (the panel opened from its folded
+  // button, whose counts show it too).
+  await expect(consultant.getByRole('listitem', { name: taskName })).toContainText('Due');
   await consultant.getByRole('button', { name: /^Task Reminders/ }).click();
   const reminder = remindersPanel(consultant).getByTestId('reminders-dueToday').getByText(taskName);
   await expect(reminder).toBeVisible();
@@ -150,6 +152,26 @@ test('tasks and notes on a lead reach the assignee live, who completes the task'
   await expect(panel.getByRole('listitem', { name: taskName })).toBeVisible();
 
   await consultantContext.close();
+});
+
+test('a note on a client, counted on its overview card', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  const clientId = await convertLeadThroughApi(page.request, lead.id);
+  await page.goto(`/leads-clients?view=${clientId}&type=client`);
+  const panel = clientPanel(page);
+  await expect(panel.getByTestId('overview-tasks')).toContainText('0 notes');
+  await panel.getByRole('tab', { name: 'Tasks & Notes' }).click();
+  await panel.getByRole('button', { name: 'Add Task/Note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Task/Note' });
+  await choose(dialog, page, 'Type', 'Notes');
+  await dialog.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Passport renewal booked for next month.');
+  await dialog.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByText('Task/Note created successfully')).toBeVisible();
+  await expect(panel.getByRole('listitem', { name: 'Note' })).toContainText('Passport renewal booked');
+  await panel.getByRole('tab', { name: 'Client Details' }).click();
+  await expect(panel.getByTestId('overview-tasks')).toContainText('1 note');
 });
 
 test('stored markup never runs, and a guest reads tasks without changing them', async ({ page, browser, baseURL }) => {
