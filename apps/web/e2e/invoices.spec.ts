@@ -156,6 +156,11 @@ test("'Bill services' bills a client's owing service; paid, the service is paid;
   await expect(row).toContainText('Paid');
   const paid = (await (await page.request.get(`/api/services/${serviceId}`)).json()) as { paymentStatus: string };
   expect(paid.paymentStatus).toBe('Paid');
+  // The client's Services tab says which invoice billed the service.
+  const services = await page.context().newPage();
+  await services.goto(`/leads-clients?view=${clientId}&type=client&tab=services`);
+  await expect(services.getByTestId('service-billed')).toContainText(`Billed on ${number} · Paid`);
+  await services.close();
 
   await row.getByRole('button', { name: `Actions for ${number}` }).click();
   await page.getByRole('menuitem', { name: 'Cancel with credit note' }).click();

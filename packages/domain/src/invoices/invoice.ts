@@ -366,3 +366,12 @@ export const sendInvoiceSchema = z.preprocess(
     message: z.string().trim().max(2000).optional(),
   }),
 );
+
+/** GET /api/leads/{id}/service-invoices, /api/clients/{id}/service-invoices: the invoices billing each service. */
+export const serviceInvoiceSchema = z.object({
+  serviceId: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+});
+export type ServiceInvoice = z.infer<typeof serviceInvoiceSchema>;

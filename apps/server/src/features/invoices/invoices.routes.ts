@@ -20,6 +20,7 @@ import {
   receiptInputSchema,
   receiptRecordSchema,
   sendInvoiceSchema,
+  serviceInvoiceSchema,
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
@@ -50,6 +51,7 @@ import {
   readReceipt,
   saveReceipt,
   sendInvoice,
+  serviceInvoicesOf,
   updateInvoice,
 } from './invoices.service.ts';
 
@@ -407,6 +409,25 @@ export async function invoicesRoutes(instance: FastifyInstance) {
         .send(file.stream);
     },
   );
+
+  for (const { type, module } of [
+    { type: 'lead', module: 'leads' },
+    { type: 'client', module: 'clients' },
+  ] as const) {
+    app.get(
+      `/api/${module}/:id/service-invoices`,
+      {
+        config: { access: { permission: `${module}:view` } },
+        schema: {
+          tags,
+          summary: `Which invoices bill which of the ${type}'s services (empty without the Finance module)`,
+          params: z.object({ id: z.string().describe(`${type === 'lead' ? 'Lead' : 'Client'} id (uuid)`) }),
+          response: { 200: z.array(serviceInvoiceSchema) },
+        },
+      },
+      async (request) => serviceInvoicesOf(app.db, await actorOf(request), { type, id: request.params.id }),
+    );
+  }
 
   await app.register(logoUploadRoute);
 }

@@ -18,6 +18,9 @@ import {
   type MarkPaidInput,
   type Page,
   type ReceiptRecord,
+  type ServiceInvoice,
+  type InvoiceState,
+  invoiceStatusOf,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { invoicePayments, invoices, receipts, services } from '../../db/schema/index.ts';
@@ -620,4 +623,39 @@ export async function sendInvoice(
     await changed(tx, actor, id, 'SEND_INVOICE', { new: { to, attachment: file.fileName } });
     return recordOf(tx, row);
   });
+}
+
+/**
+ * Which invoices bill which of a record's services (beyond the spec: the Services tab shows it). Finance
+ * information: a role without the Finance module gets none.
+ */
+export async function serviceInvoicesOf(
+  db: Database,
+  actor: Actor,
+  owner: { type: 'lead' | 'client'; id: string },
+): Promise<ServiceInvoice[]> {
+  const visible =
+    owner.type === 'lead' ? await findLead(db, actor.viewer, owner.id) : await findClient(db, actor.viewer, owner.id);
+  if (!visible) throw notFound(owner.type === 'lead' ? 'Lead' : 'Client');
+  if (!actor.can('finance:view')) return [];
+  const column = owner.type === 'lead' ? invoices.leadId : invoices.clientId;
+  const today = await readFirmToday(db);
+  const result = await db.execute<{
+    service_id: string;
+    id: string;
+    invoice_number: string;
+    state: string;
+    due_date: string;
+  }>(sql`
+    select distinct item->>'serviceId' as service_id, ${invoices.id} as id, ${invoices.invoiceNumber} as invoice_number,
+      ${invoices.state} as state, ${invoices.dueDate}::text as due_date
+    from ${invoices}, jsonb_array_elements(${invoices.items}) as item
+    where ${column} = ${owner.id} and ${invoices.deletedAt} is null and item->>'serviceId' is not null
+    order by 3`);
+  return result.rows.map((r) => ({
+    serviceId: r.service_id,
+    invoiceId: r.id,
+    invoiceNumber: r.invoice_number,
+    status: invoiceStatusOf({ state: r.state as InvoiceState, dueDate: r.due_date }, today),
+  }));
 }

@@ -257,6 +257,12 @@ describe('payments', () => {
     await markPaid(invoice);
     const after = (await f.call('administrator', 'GET', `/api/services/${service.id}`)).json() as ServiceRecord;
     expect(after).toMatchObject({ paidAmount: '2000.00', paymentStatus: 'Paid' });
+    // The Services tab learns which invoice billed the service; a role without Finance learns nothing.
+    const billed = await f.call('administrator', 'GET', `/api/clients/${client.id}/service-invoices`);
+    expect(billed.json()).toEqual([
+      { serviceId: service.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, status: 'paid' },
+    ]);
+    expect((await f.call('team_lead', 'GET', `/api/clients/${client.id}/service-invoices`)).json()).toEqual([]);
 
     // A service of another record cannot be billed.
     const other = await f.convertedLead();

@@ -1,8 +1,8 @@
 // The record's services as cards (Grid) or as a table (List), each with its figures, badges, dates,
 // tuition terms, evidence thumbnail and the actions the user may take.
-import { ActionIcon, Card, Group, SimpleGrid, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { centsOf, type ServiceRecord } from '@crm/domain';
+import { centsOf, INVOICE_STATUS_LABELS, type ServiceInvoice, type ServiceRecord } from '@crm/domain';
 import { useDateFormat } from '../../../lib/format.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { EvidenceThumbnail } from './evidence-thumbnail.tsx';
@@ -15,14 +15,30 @@ type ItemsProps = {
   readOnly: boolean;
   onOpen: (service: ServiceRecord) => void;
   onDelete: (service: ServiceRecord) => void;
+  /** The invoices that bill a service (Finance roles; empty for the others). */
+  invoicesOf: (serviceId: string) => ServiceInvoice[];
 };
+
+/** 'Billed on INV-0042 · Paid' for each invoice that bills the service (beyond the spec). */
+function BilledBy({ invoices }: { invoices: ServiceInvoice[] }) {
+  if (invoices.length === 0) return null;
+  return (
+    <Group gap={4} wrap="wrap" data-testid="service-billed">
+      {invoices.map((b) => (
+        <Badge key={b.invoiceId} size="xs" variant="light" color="gray" tt="none" radius="sm">
+          Billed on {b.invoiceNumber} · {INVOICE_STATUS_LABELS[b.status]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
 
 function ItemActions({
   service,
   readOnly,
   onOpen,
   onDelete,
-}: Omit<ItemsProps, 'services'> & { service: ServiceRecord }) {
+}: Omit<ItemsProps, 'services' | 'invoicesOf'> & { service: ServiceRecord }) {
   const open = readOnly ? 'View' : 'Edit';
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -73,7 +89,7 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export function ServiceGrid({ services, readOnly, onOpen, onDelete }: ItemsProps) {
+export function ServiceGrid({ services, readOnly, onOpen, onDelete, invoicesOf }: ItemsProps) {
   const { formatDate } = useDateFormat();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
@@ -94,6 +110,7 @@ export function ServiceGrid({ services, readOnly, onOpen, onDelete }: ItemsProps
                 {service.serviceName}
               </Text>
               <Badges service={service} />
+              <BilledBy invoices={invoicesOf(service.id)} />
             </Stack>
             {service.hasPaymentEvidence ? (
               <EvidenceThumbnail serviceId={service.id} version={service.version} serviceName={service.serviceName} />
@@ -159,7 +176,7 @@ function TermsSummary({ service }: { service: ServiceRecord }) {
   );
 }
 
-export function ServiceTable({ services, readOnly, onOpen, onDelete }: ItemsProps) {
+export function ServiceTable({ services, readOnly, onOpen, onDelete, invoicesOf }: ItemsProps) {
   const { formatDate } = useDateFormat();
   const phone = usePhoneLayout();
   return (
@@ -200,6 +217,7 @@ export function ServiceTable({ services, readOnly, onOpen, onDelete }: ItemsProp
                       {service.serviceName}
                     </Text>
                     {phone ? <Badges service={service} /> : service.transferredFrom ? <TransferredBadge /> : null}
+                    <BilledBy invoices={invoicesOf(service.id)} />
                     {service.tuitionTerms.length > 0 ? (
                       <Text size="xs" c="dimmed">
                         {service.tuitionTerms.length} payment term{service.tuitionTerms.length === 1 ? '' : 's'}

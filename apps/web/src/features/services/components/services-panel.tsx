@@ -26,6 +26,7 @@ import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDeleteService } from '../api/delete-service.ts';
 import { useRecordServices } from '../api/record-services.ts';
+import { useServiceInvoices } from '../api/service-invoices.ts';
 import type { ServiceOwner } from '../api/service-keys.ts';
 import { ServiceDialog, type ServiceDialogState } from './service-dialog.tsx';
 import { ServiceGrid, ServiceTable } from './service-items.tsx';
@@ -47,8 +48,10 @@ const VIEW_KEY = 'crm:services-view';
 const ALL = '*';
 
 export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
-  const { role } = useAuthorization();
+  const { role, can } = useAuthorization();
   const services = useRecordServices(owner);
+  const billing = useServiceInvoices(owner, can('finance:view'));
+  const invoicesOf = (serviceId: string) => (billing.data ?? []).filter((b) => b.serviceId === serviceId);
   const remove = useDeleteService(owner);
   const readOnly = readOnlyReason !== null;
 
@@ -187,9 +190,21 @@ export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
               }
             />
           ) : view === 'list' ? (
-            <ServiceTable services={shown} readOnly={readOnly} onOpen={open} onDelete={setDeleting} />
+            <ServiceTable
+              services={shown}
+              readOnly={readOnly}
+              onOpen={open}
+              onDelete={setDeleting}
+              invoicesOf={invoicesOf}
+            />
           ) : (
-            <ServiceGrid services={shown} readOnly={readOnly} onOpen={open} onDelete={setDeleting} />
+            <ServiceGrid
+              services={shown}
+              readOnly={readOnly}
+              onOpen={open}
+              onDelete={setDeleting}
+              invoicesOf={invoicesOf}
+            />
           )}
         </>
       )}
