@@ -1,6 +1,18 @@
 // The overview card at the left of a lead's or a client's panel (spec 1 §2.5, §2.6): id, name, age
 // and nationality, status badges, then the record's own rows; 'Not set' and 'Unassigned' dimmed.
-import { Badge, Card, DataList, Divider, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  DataList,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronRight, IconEyeOff } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { ageInYears, fullNameOf, type RecordType } from '@crm/domain';
@@ -125,12 +137,8 @@ function TasksAndNotes({ type, id, onOpen }: RecordOverviewCardProps['tasks']) {
   return (
     <>
       <Divider label="Tasks & Notes" labelPosition="left" />
-      <UnstyledButton
-        className={classes.tasks}
-        onClick={onOpen}
-        aria-label="Open Tasks & Notes"
-        data-testid="overview-tasks"
-      >
+      <UnstyledButton className={classes.tasks} onClick={onOpen} data-testid="overview-tasks">
+        <VisuallyHidden>Open Tasks & Notes: </VisuallyHidden>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           {summary.isPending ? (
             <Loader size={14} aria-label="Loading tasks and notes" />
