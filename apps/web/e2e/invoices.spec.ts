@@ -39,8 +39,8 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
   const dialog = page.getByRole('dialog', { name: 'Create New Invoice' });
 
   // The client is picked from the clients: name and email are filled in.
-  const picker = dialog.getByRole('combobox', { name: 'Existing client (optional)' });
-  await picker.fill(lead.lastName);
+  const records = dialog.getByRole('combobox', { name: 'Existing client or lead (optional)' });
+  await records.fill(lead.lastName);
   await page
     .getByRole('option', { name: new RegExp(lead.lastName) })
     .first()
@@ -48,8 +48,11 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
   await expect(dialog.getByRole('textbox', { name: 'Client Name' })).toHaveValue(clientName);
   await expect(dialog.getByRole('textbox', { name: 'Client Email' })).toHaveValue(lead.email);
   await dialog.getByRole('textbox', { name: 'Client Address' }).fill('12 George St, Sydney NSW 2000');
-  await dialog.getByRole('combobox', { name: 'Template' }).click();
-  await page.getByRole('option', { name: 'Australian Standard' }).click();
+  await dialog.getByRole('button', { name: 'Select Template' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Invoice Template' });
+  await picker.getByRole('radio', { name: /^Australian Standard/ }).click();
+  await picker.getByRole('button', { name: 'Use Template' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Template' })).toHaveValue('Australian Standard');
 
   await fillItem(page, 1, 'Professional fee – Student visa 500', '3000');
   await fillItem(page, 2, 'Visa application charge', '2000');
@@ -134,7 +137,7 @@ test("'Bill services' bills a client's owing service; paid, the service is paid;
   await page.goto('/finance?tab=invoices');
   await page.getByRole('button', { name: 'New Invoice' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Invoice' });
-  await dialog.getByRole('combobox', { name: 'Existing client (optional)' }).fill(lead.lastName);
+  await dialog.getByRole('combobox', { name: 'Existing client or lead (optional)' }).fill(lead.lastName);
   await page
     .getByRole('option', { name: new RegExp(lead.lastName) })
     .first()

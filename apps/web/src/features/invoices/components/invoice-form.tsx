@@ -24,6 +24,7 @@ import { useMemo, useState } from 'react';
 import {
   addDays,
   type ClientPage,
+  type LeadPage,
   CURRENCIES,
   CURRENCY_SYMBOLS,
   type Currency,
@@ -49,6 +50,7 @@ import {
   toInvoiceBody,
 } from '../invoice-form-values.ts';
 import { ItemsEditor } from './items-editor.tsx';
+import { TemplatePicker } from './template-picker.tsx';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: `${c} (${CURRENCY_SYMBOLS[c]})` }));
 
@@ -137,6 +139,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
   };
 
   const [billing, setBilling] = useState(false);
+  const [picking, setPicking] = useState(false);
   /** Beyond the spec: the client's services still owing become lines, each linked to its service. */
   const billClientServices = async () => {
     if (values.entityType !== 'client' || !values.entityId) return;
@@ -240,18 +243,18 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
                 Client Information
               </Title>
               <Stack gap="xs">
-                <ClientPicker
-                  value={values.entityType === 'client' ? values.entityId : null}
-                  onPick={(client) =>
+                <RecordPicker
+                  value={values.entityId}
+                  onPick={(record) =>
                     setValues((v) => ({
                       ...v,
-                      entityType: client ? 'client' : null,
-                      entityId: client?.id ?? null,
-                      ...(client
+                      entityType: record?.type ?? null,
+                      entityId: record?.id ?? null,
+                      ...(record
                         ? {
-                            clientName: client.name,
-                            clientEmail: client.email,
-                            clientAddress: client.address || v.clientAddress,
+                            clientName: record.name,
+                            clientEmail: record.email,
+                            clientAddress: record.address || v.clientAddress,
                           }
                         : {}),
                     }))
@@ -289,15 +292,21 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
             </section>
 
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs" style={{ alignItems: 'end' }}>
-              <Select
-                label="Template"
-                placeholder={templates.isLoading ? 'Loading templates...' : 'No template'}
-                clearable
-                data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-                value={values.templateId}
-                onChange={chooseTemplate}
-                nothingFoundMessage="No templates found. Create a template in the Templates tab."
-              />
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <Select
+                  label="Template"
+                  placeholder={templates.isLoading ? 'Loading templates...' : 'No template'}
+                  clearable
+                  data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                  value={values.templateId}
+                  onChange={chooseTemplate}
+                  nothingFoundMessage="No templates found. Create a template in the Templates tab."
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                <Button variant="default" onClick={() => setPicking(true)} disabled={readOnly}>
+                  Select Template
+                </Button>
+              </Group>
               <Select
                 label="Currency"
                 data={CURRENCY_OPTIONS}
@@ -372,6 +381,16 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
           </SimpleGrid>
         </fieldset>
 
+        <TemplatePicker
+          opened={picking}
+          templates={templates.data ?? []}
+          current={values.templateId}
+          onUse={(template) => {
+            chooseTemplate(template.id);
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
         <Group justify="space-between" gap="xs">
           <Button
             variant="default"
@@ -416,27 +435,29 @@ function TotalLine({ label, value, strong }: { label: string; value: string; str
   );
 }
 
-type PickedClient = { id: string; name: string; email: string; address: string };
+type PickedRecord = { type: 'lead' | 'client'; id: string; name: string; email: string; address: string };
 
-/** 'Pick an existing client': a search over the clients the user may see; fills name, email and address. */
-function ClientPicker({ value, onPick }: { value: string | null; onPick: (client: PickedClient | null) => void }) {
+/**
+ * 'Pick an existing client' — or a lead, billed before conversion (a consultation fee): a search over the
+ * records the user may see; fills name, email and address.
+ */
+function RecordPicker({ value, onPick }: { value: string | null; onPick: (record: PickedRecord | null) => void }) {
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 300);
+  const query = term.trim() ? `&search=${encodeURIComponent(term.trim())}` : '';
   const clients = useQuery({
     queryKey: ['client', 'picker', term],
-    queryFn: ({ signal }) =>
-      api.get<ClientPage>(
-        `/api/clients?pageSize=10${term.trim() ? `&search=${encodeURIComponent(term.trim())}` : ''}`,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?pageSize=8${query}`, { signal }),
     staleTime: 30_000,
   });
-  const options = (clients.data?.items ?? []).map((c) => ({
-    value: c.id,
-    label: `${fullNameOf(c)} · ${c.email}`,
-    client: {
+  const leads = useQuery({
+    queryKey: ['lead', 'picker', term],
+    queryFn: ({ signal }) => api.get<LeadPage>(`/api/leads?pageSize=8${query}`, { signal }),
+    staleTime: 30_000,
+  });
+  const records: PickedRecord[] = [
+    ...(clients.data?.items ?? []).map((c) => ({
+      type: 'client' as const,
       id: c.id,
       name: fullNameOf(c),
       email: c.email,
@@ -445,21 +466,34 @@ function ClientPicker({ value, onPick }: { value: string | null; onPick: (client
         [c.street1, c.street2, [c.city, c.stateRegion, c.postalCode].filter(Boolean).join(' '), c.country]
           .filter(Boolean)
           .join(', '),
-    },
-  }));
+    })),
+    ...(leads.data?.items ?? []).map((l) => ({
+      type: 'lead' as const,
+      id: l.id,
+      name: fullNameOf(l),
+      email: l.email,
+      address: l.countryOfResidence ?? '',
+    })),
+  ];
+  const data = (['client', 'lead'] as const)
+    .map((type) => ({
+      group: type === 'client' ? 'Clients' : 'Leads',
+      items: records.filter((r) => r.type === type).map((r) => ({ value: r.id, label: `${r.name} · ${r.email}` })),
+    }))
+    .filter((g) => g.items.length > 0);
   return (
     <Select
-      label="Existing client (optional)"
-      placeholder="Search clients by name or email"
+      label="Existing client or lead (optional)"
+      placeholder="Search by name or email"
       searchable
       clearable
-      data={options}
+      data={data}
       value={value}
       searchValue={search}
       onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      nothingFoundMessage={clients.isFetching ? 'Searching...' : 'No clients found'}
-      onChange={(id) => onPick(options.find((o) => o.value === id)?.client ?? null)}
+      filter={({ options }) => options}
+      nothingFoundMessage={clients.isFetching || leads.isFetching ? 'Searching...' : 'No clients or leads found'}
+      onChange={(id) => onPick(records.find((r) => r.id === id) ?? null)}
     />
   );
 }
