@@ -76,8 +76,78 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
         <Text size="sm" c="dimmed">
           No items.
         </Text>
+      ) : phone ? (
+        // On a phone each line is a small card: the description across, quantity, rate and amount under it.
+        <Stack gap="xs" aria-label={title} role="list">
+          {rows.map(({ item, index }) => (
+            <Stack
+              key={item.key}
+              gap={6}
+              p="xs"
+              role="listitem"
+              data-testid="invoice-item"
+              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
+            >
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <TextInput
+                  aria-label={`Description of item ${index + 1}`}
+                  placeholder="Description"
+                  value={item.description}
+                  readOnly={readOnly}
+                  maxLength={500}
+                  error={errorOf(`items.${index}.description`)}
+                  onChange={(e) => onUpdate(item.key, { description: e.currentTarget.value })}
+                  style={{ flex: 1 }}
+                />
+                {readOnly ? null : (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove item ${index + 1}`}
+                    onClick={() => onRemove(item.key)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                )}
+              </Group>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <NumberInput
+                  aria-label={`Quantity of item ${index + 1}`}
+                  leftSection={<Text size="xs">Qty</Text>}
+                  value={item.quantity}
+                  readOnly={readOnly}
+                  min={0}
+                  step={0.01}
+                  decimalScale={2}
+                  hideControls
+                  error={errorOf(`items.${index}.quantity`)}
+                  onChange={(v) => onUpdate(item.key, { quantity: String(v) })}
+                  w={96}
+                />
+                <NumberInput
+                  aria-label={`Rate of item ${index + 1}`}
+                  placeholder="Rate"
+                  value={item.rate}
+                  readOnly={readOnly}
+                  min={0}
+                  step={0.01}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  hideControls
+                  error={errorOf(`items.${index}.rate`)}
+                  onChange={(v) => onUpdate(item.key, { rate: String(v) })}
+                  style={{ flex: 1 }}
+                />
+                <Text size="sm" fw={600} pt={8} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  {displayMoney(lineAmountCents({ quantity: item.quantity || '0', rate: item.rate || '0' }), currency)}
+                </Text>
+              </Group>
+            </Stack>
+          ))}
+        </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={phone ? 520 : 0}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing={4} aria-label={title}>
             <Table.Thead>
               <Table.Tr>
