@@ -4,7 +4,8 @@
 // records, so the Services tab and the overview follow.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceRecord, InvoiceTemplateRecord, ReceiptRecord, InvoiceRow, Page, PaymentMethod } from '@crm/domain';
-import { api, fetchFile, uploadFile } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { fetchFile, uploadFile } from '../../../lib/file-requests.ts';
 import { listQueryOptions } from '../../../lib/list-query.ts';
 import type { toInvoiceBody } from '../invoice-form-values.ts';
 

@@ -2,7 +2,7 @@
 // before it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServiceRecord } from '@crm/domain';
-import { uploadFile } from '../../../lib/api-client.ts';
+import { uploadFile } from '../../../lib/file-requests.ts';
 import { type ServiceOwner, servicePath } from './service-keys.ts';
 import { showSavedService } from './update-service.ts';
 

@@ -1,0 +1,63 @@
+// Requests that carry a file rather than JSON: a PDF the server renders, an image uploaded as multipart.
+// Apart from the JSON client (api-client.ts) so that the pages without files (sign-in first) do not load
+// them; errors are the same ApiError.
+import type { ApiErrorBody } from '@crm/domain';
+import { ApiError } from './api-client.ts';
+import { markSessionExpired } from './session-expiry.ts';
+
+/**
+ * A file the server renders (an invoice's PDF): its bytes as a Blob, or the same ApiError a JSON call
+ * gives. GET without a body; POST sends one (a preview of an unsaved invoice).
+ */
+export async function fetchFile(path: string, body?: unknown): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, {
+      code: 'NETWORK',
+      message: 'Connection error. Please check your internet connection and try again.',
+    });
+  }
+  if (!response.ok) {
+    if (response.status === 401) markSessionExpired();
+    const data = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+    throw new ApiError(response.status, {
+      code: data.code ?? 'INTERNAL',
+      message: data.message ?? response.statusText,
+      fieldErrors: data.fieldErrors,
+    });
+  }
+  return response.blob();
+}
+
+/** Sends one file as multipart (field 'file'), answering JSON as every other call does (uploads). */
+export async function uploadFile<T>(path: string, file: File): Promise<T> {
+  const body = new FormData();
+  body.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, {
+      code: 'NETWORK',
+      message: 'Connection error. Please check your internet connection and try again.',
+    });
+  }
+  const data = (await response.json().catch(() => undefined)) as unknown;
+  if (!response.ok) {
+    if (response.status === 401) markSessionExpired();
+    const error = (data ?? {}) as Partial<ApiErrorBody>;
+    throw new ApiError(response.status, {
+      code: error.code ?? 'INTERNAL',
+      message: error.message ?? response.statusText,
+      fieldErrors: error.fieldErrors,
+    });
+  }
+  return data as T;
+}
