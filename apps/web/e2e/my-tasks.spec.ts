@@ -47,11 +47,32 @@ test('the assignee finds, edits, completes and opens a task from My Tasks', asyn
   await page.reload();
   await expect(page.getByRole('table', { name: 'My tasks' })).toBeVisible();
   await expect(page.getByRole('row', { name })).toContainText('High');
+  // And so is the way back to tiles.
+  await page.getByRole('button', { name: 'Tiles view' }).click();
+  await expect(page.getByRole('list', { name: 'My tasks' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('listitem', { name })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'My tasks' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Table view' }).click();
+  await expect(page.getByRole('row', { name })).toBeVisible();
 
   // Filters and search live in the URL.
   await page.getByRole('combobox', { name: 'Filter by priority' }).click();
+  await page.getByRole('option', { name: 'Low' }).click();
+  await expect(page).toHaveURL(/priority=low/);
+  await expect(page.getByRole('row', { name })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Filter by priority' }).click();
   await page.getByRole('option', { name: 'High' }).click();
   await expect(page).toHaveURL(/priority=high/);
+  await expect(page.getByRole('row', { name })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Filter by status' }).click();
+  await page.getByRole('option', { name: 'Completed' }).click();
+  await expect(page).toHaveURL(/status=completed/);
+  await expect(page.getByRole('row', { name })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Filter by status' }).click();
+  await page.getByRole('option', { name: 'Pending' }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(page.getByRole('row', { name })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search tasks' }).fill(name);
   await expect(page).toHaveURL(/search=/);
   await expect(page.getByTestId('my-task')).toHaveCount(1);
@@ -68,15 +89,24 @@ test('the assignee finds, edits, completes and opens a task from My Tasks', asyn
   await expect(dialog).toContainText(lead.email);
   const renamed = `${name} and X-rays`;
   await dialog.getByRole('textbox', { name: 'Task Name' }).fill(renamed);
+  await dialog.getByRole('textbox', { name: 'Content' }).fill('Chest X-rays at the panel clinic.');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Task updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await page.getByRole('textbox', { name: 'Search tasks' }).fill(renamed);
   await expect(page.getByRole('row', { name: renamed })).toBeVisible();
+  // The tile previews the new content.
+  await page.getByRole('button', { name: 'Tiles view' }).click();
+  await expect(page.getByRole('listitem', { name: renamed })).toContainText('Chest X-rays at the panel clinic.');
+  await page.getByRole('button', { name: 'Table view' }).click();
 
-  // Mark complete: it leaves Active Only and shows as Completed under All Status.
+  // Mark complete: it leaves Active Only, the Completed card counts it, and it shows under All Status.
+  const completed = page.getByTestId('my-tasks-Completed');
+  await expect(completed).toHaveText(/^[\d,]+$/);
+  const completedBefore = Number((await completed.textContent())!.replace(/,/g, ''));
   await page.getByRole('button', { name: `Mark ${renamed} complete` }).click();
   await expect(page.getByText('No tasks match your filters')).toBeVisible();
+  await expect(completed).toHaveText((completedBefore + 1).toLocaleString('en-AU'));
   await page.getByRole('combobox', { name: 'Filter by status' }).click();
   await page.getByRole('option', { name: 'All Status' }).click();
   await expect(page.getByRole('row', { name: renamed })).toContainText('Completed');
@@ -86,4 +116,31 @@ test('the assignee finds, edits, completes and opens a task from My Tasks', asyn
   await expect(page).toHaveURL(/\/leads-clients\?.*tab=tasks/);
   await expect(leadPanel(page).getByRole('tab', { name: 'Tasks & Notes' })).toHaveAttribute('aria-selected', 'true');
   await expect(leadPanel(page).getByRole('listitem', { name: renamed })).toContainText('Completed');
+});
+
+// The empty messages, on the server's answers for a user with no tasks at all, and one whose tasks are all
+// completed (every demo staff member has tasks, and there is no user without any to sign in as).
+test('My Tasks says when there is nothing to show', async ({ page }) => {
+  let counts = { pending: 0, overdue: 0, completed: 0 };
+  await page.route(/\/api\/tasks\/counts$/, (route) => route.fulfill({ json: counts }));
+  await page.route(/\/api\/tasks\?/, (route) =>
+    route.fulfill({
+      json: { items: [], pageSize: 50, page: 1, nextCursor: null, prevCursor: null, total: 0, totalCapped: false },
+    }),
+  );
+  await signInAs(page, 'consultant');
+  await page.goto('/my-tasks');
+  await expect(page.getByText("You don't have any tasks assigned yet")).toBeVisible();
+  await expect(page.getByTestId('my-tasks-Pending Tasks')).toHaveText('0');
+
+  counts = { pending: 0, overdue: 0, completed: 3 };
+  await page.reload();
+  await expect(page.getByText('No tasks found')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Filter by priority' }).click();
+  await page.getByRole('option', { name: 'Medium' }).click();
+  await expect(page.getByText('No tasks match your filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(page).not.toHaveURL(/priority=/);
+  await expect(page.getByText('No tasks found')).toBeVisible();
 });
