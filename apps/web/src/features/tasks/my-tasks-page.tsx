@@ -447,7 +447,10 @@ function TaskTable({ tasks, actions }: { tasks: MyTaskRow[]; actions: TaskAction
         <Table.Thead>
           <Table.Tr>
             {['Task Name', 'Assigned To', 'Manager', 'Status', 'Priority', 'Due Date', 'Entity', 'Actions'].map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+              // 'In Progress' in full: a badge shrinks to an ellipsis in a narrow auto-sized column.
+              <Table.Th key={h} style={h === 'Status' ? { minWidth: 112 } : undefined}>
+                {h}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
