@@ -117,30 +117,3 @@ test('the assignee finds, edits, completes and opens a task from My Tasks', asyn
   await expect(leadPanel(page).getByRole('tab', { name: 'Tasks & Notes' })).toHaveAttribute('aria-selected', 'true');
   await expect(leadPanel(page).getByRole('listitem', { name: renamed })).toContainText('Completed');
 });
-
-// The empty messages, on the server's answers for a user with no tasks at all, and one whose tasks are all
-// completed (every demo staff member has tasks, and there is no user without any to sign in as).
-test('My Tasks says when there is nothing to show', async ({ page }) => {
-  let counts = { pending: 0, overdue: 0, completed: 0 };
-  await page.route(/\/api\/tasks\/counts$/, (route) => route.fulfill({ json: counts }));
-  await page.route(/\/api\/tasks\?/, (route) =>
-    route.fulfill({
-      json: { items: [], pageSize: 50, page: 1, nextCursor: null, prevCursor: null, total: 0, totalCapped: false },
-    }),
-  );
-  await signInAs(page, 'consultant');
-  await page.goto('/my-tasks');
-  await expect(page.getByText("You don't have any tasks assigned yet")).toBeVisible();
-  await expect(page.getByTestId('my-tasks-Pending Tasks')).toHaveText('0');
-
-  counts = { pending: 0, overdue: 0, completed: 3 };
-  await page.reload();
-  await expect(page.getByText('No tasks found')).toBeVisible();
-
-  await page.getByRole('combobox', { name: 'Filter by priority' }).click();
-  await page.getByRole('option', { name: 'Medium' }).click();
-  await expect(page.getByText('No tasks match your filters')).toBeVisible();
-  await page.getByRole('button', { name: 'Reset filters' }).click();
-  await expect(page).not.toHaveURL(/priority=/);
-  await expect(page.getByText('No tasks found')).toBeVisible();
-});
