@@ -3,10 +3,10 @@
 // firm's business details with the ATO's sample ABN, so a tax invoice prints whole. Seeded once into an
 // empty table (a firm that deleted its invoices does not get demo ones back).
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { centsOf, DEFAULT_GENERAL_SETTINGS, formatMoney } from '@crm/domain';
+import { DEFAULT_GENERAL_SETTINGS } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, invoicePayments, invoices, leads, receipts, systemSettings } from '../db/schema/index.ts';
-import { nextNumber, receiptNumberOf } from '../features/invoices/invoices.repository.ts';
+import { nextNumber, receiptValuesOf } from '../features/invoices/invoices.repository.ts';
 import { readFirmToday, writeSetting } from '../features/settings/settings.repository.ts';
 import { type GeneratedInvoice, generateInvoice, insertInvoices } from './invoice-generator.ts';
 import { createRandom } from './lead-generator.ts';
@@ -117,31 +117,9 @@ export async function seedDemoInvoices(db: Database): Promise<number> {
       .orderBy(invoicePayments.paymentDate);
     for (const { invoice, payment } of paid) {
       const sequence = await nextNumber(tx, 'receipt');
-      await tx.insert(receipts).values({
-        receiptNumber: receiptNumberOf(sequence),
-        sequence,
-        invoiceId: invoice.id,
-        paymentId: payment.id,
-        invoiceNumber: invoice.invoiceNumber,
-        clientName: invoice.clientName,
-        clientEmail: invoice.clientEmail,
-        clientAddress: invoice.clientAddress,
-        issueDate: invoice.issueDate,
-        paymentDate: payment.paymentDate,
-        items: invoice.items,
-        subtotal: formatMoney(centsOf(invoice.taxableSubtotal) + centsOf(invoice.nonTaxableSubtotal)),
-        tax: invoice.tax,
-        total: invoice.total,
-        currency: invoice.currency,
-        applyTax: invoice.applyTax,
-        taxRate: invoice.taxRate,
-        paymentMethod: payment.method,
-        amountPaid: payment.amount,
-        notes: invoice.notes,
-        createdBy: invoice.createdBy,
-        updatedBy: invoice.createdBy,
-        createdAt: payment.createdAt,
-      });
+      await tx
+        .insert(receipts)
+        .values({ ...receiptValuesOf(invoice, payment, sequence, invoice.createdBy), createdAt: payment.createdAt });
     }
   });
   return generated.length;

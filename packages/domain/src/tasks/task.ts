@@ -71,6 +71,31 @@ export const TASK_PRIORITY_LOOKS: Record<TaskPriority, BadgeLook> = {
  */
 export const MY_TASKS_EVENT = 'my_tasks';
 
+/**
+ * Spec 2 §5: the only elements task content keeps — paragraphs, line breaks, bold, italic, underline, lists,
+ * headings, div and span — cleaned to by the server on every write and by the browser before showing it.
+ */
+export const TASK_CONTENT_TAGS = [
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'div',
+  'span',
+] as const;
+
 /** Spec 2 §9. */
 export const TASKS_PER_RECORD = 50;
 export const TASK_CONTENT_MAX = 50_000;

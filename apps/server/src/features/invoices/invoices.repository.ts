@@ -87,7 +87,7 @@ export function invoiceColumns(input: InvoiceInput) {
 }
 
 /** numeric(5,2) reads back as '10.00'; the API gives the rate as written ('10', '7.5'). */
-const rateText = (stored: string) => stored.replace(/\.?0+$/, '') || '0';
+export const rateText = (stored: string) => stored.replace(/\.?0+$/, '') || '0';
 
 export function toInvoiceRecord(
   row: InvoiceDbRow,
@@ -243,4 +243,47 @@ export async function receiptsPage(db: Executor, limit = 100): Promise<ReceiptRo
     .where(isNull(receipts.deletedAt))
     .orderBy(desc(receipts.createdAt), desc(receipts.id))
     .limit(limit);
+}
+
+/** A receipt's row: the invoice's lines and figures repeated exactly, with the payment it receipts. */
+export function receiptValuesOf(
+  invoice: InvoiceDbRow,
+  payment: Pick<PaymentRow, 'id' | 'paymentDate' | 'method' | 'amount'>,
+  sequence: number,
+  actorId: string | null,
+): typeof receipts.$inferInsert {
+  return {
+    receiptNumber: receiptNumberOf(sequence),
+    sequence,
+    invoiceId: invoice.id,
+    paymentId: payment.id,
+    invoiceNumber: invoice.invoiceNumber,
+    clientName: invoice.clientName,
+    clientEmail: invoice.clientEmail,
+    clientAddress: invoice.clientAddress,
+    issueDate: invoice.issueDate,
+    paymentDate: payment.paymentDate,
+    items: invoice.items,
+    subtotal: formatMoney(centsOf(invoice.taxableSubtotal) + centsOf(invoice.nonTaxableSubtotal)),
+    tax: invoice.tax,
+    total: invoice.total,
+    currency: invoice.currency,
+    applyTax: invoice.applyTax,
+    taxRate: invoice.taxRate,
+    paymentMethod: payment.method,
+    amountPaid: payment.amount,
+    notes: invoice.notes,
+    createdBy: actorId,
+    updatedBy: actorId,
+  };
+}
+
+export async function findReceipt(db: Executor, id: string): Promise<ReceiptRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(receipts)
+    .where(and(eq(receipts.id, id), isNull(receipts.deletedAt)))
+    .limit(1);
+  return row;
 }

@@ -24,6 +24,7 @@ import {
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedFile } from '../../storage/uploaded-file.ts';
 import {
   attachLogo,
@@ -400,13 +401,7 @@ export async function invoicesRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await readLogo(app.db, app.storage, request.params.id);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', file.size)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `inline; filename="${file.filename}"`)
-        .header('Cache-Control', 'private, no-cache')
-        .send(file.stream);
+      return sendStoredFile(reply, file);
     },
   );
 

@@ -46,7 +46,9 @@ import {
   invoicePage,
   nextNumber,
   paymentsOf,
-  receiptNumberOf,
+  findReceipt,
+  rateText,
+  receiptValuesOf,
   type ReceiptRow,
   receiptsPage,
   toInvoiceRecord,
@@ -169,7 +171,7 @@ function invoiceColumnsOfRow(row: InvoiceDbRow): ReturnType<typeof invoiceColumn
     templateId: row.templateId,
     currency: row.currency as ReturnType<typeof invoiceColumns>['currency'],
     applyTax: row.applyTax,
-    taxRate: row.taxRate.replace(/\.?0+$/, '') || '0',
+    taxRate: rateText(row.taxRate),
     items: row.items,
     taxableSubtotal: row.taxableSubtotal,
     nonTaxableSubtotal: row.nonTaxableSubtotal,
@@ -385,7 +387,7 @@ export function toReceiptRecord(row: ReceiptRow): ReceiptRecord {
     total: row.total,
     currency: row.currency as ReceiptRecord['currency'],
     applyTax: row.applyTax,
-    taxRate: row.taxRate.replace(/\.?0+$/, '') || '0',
+    taxRate: rateText(row.taxRate),
     paymentMethod: row.paymentMethod,
     amountPaid: row.amountPaid,
     notes: row.notes,
@@ -417,30 +419,7 @@ export async function saveReceipt(
     const sequence = await nextNumber(tx, 'receipt');
     const [row] = await tx
       .insert(receipts)
-      .values({
-        receiptNumber: receiptNumberOf(sequence),
-        sequence,
-        invoiceId,
-        paymentId: payment.id,
-        invoiceNumber: invoice.invoiceNumber,
-        clientName: invoice.clientName,
-        clientEmail: invoice.clientEmail,
-        clientAddress: invoice.clientAddress,
-        issueDate: invoice.issueDate,
-        paymentDate: payment.paymentDate,
-        items: invoice.items,
-        subtotal: formatMoney(centsOf(invoice.taxableSubtotal) + centsOf(invoice.nonTaxableSubtotal)),
-        tax: invoice.tax,
-        total: invoice.total,
-        currency: invoice.currency,
-        applyTax: invoice.applyTax,
-        taxRate: invoice.taxRate,
-        paymentMethod: payment.method,
-        amountPaid: payment.amount,
-        notes: invoice.notes,
-        createdBy: actor.ctx.actorId,
-        updatedBy: actor.ctx.actorId,
-      })
+      .values(receiptValuesOf(invoice, payment, sequence, actor.ctx.actorId))
       .returning();
     await changed(tx, actor, invoiceId, 'SAVE_RECEIPT', {
       new: { receiptNumber: row!.receiptNumber, amount: payment.amount },
@@ -457,16 +436,6 @@ export async function readReceipt(db: Database, id: string): Promise<ReceiptReco
   const row = await findReceipt(db, id);
   if (!row) throw notFound('Receipt');
   return toReceiptRecord(row);
-}
-
-async function findReceipt(db: Executor, id: string): Promise<ReceiptRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(receipts)
-    .where(and(eq(receipts.id, id), isNull(receipts.deletedAt)))
-    .limit(1);
-  return row;
 }
 
 /** A receipt is deleted softly: its number stays taken, so the sequence keeps no gap. */
@@ -523,11 +492,7 @@ export async function previewPdf(
   input: InvoiceInput,
 ): Promise<PdfFile> {
   const columns = invoiceColumns(input);
-  const [{ firm, logo }, display, today] = await Promise.all([
-    firmOf(db, storage, columns.templateId),
-    readDisplaySetting(db),
-    readFirmToday(db),
-  ]);
+  const today = await readFirmToday(db);
   const now = new Date();
   const draft = toInvoiceRecord(
     {
@@ -552,13 +517,16 @@ export async function previewPdf(
     [],
     today,
   );
-  const bytes = await renderPdf(invoiceDocument(draft, firm, display.dateFormat, logo));
+  const { bytes } = await renderInvoicePdf(db, storage, draft);
   return { bytes, fileName: 'invoice-preview.pdf' };
 }
 
 /** The invoice as the firm sends it: 'Tax invoice' or 'Invoice', A4, with its template's details and logo. */
 export async function invoicePdf(db: Database, storage: FileStorage, actor: Actor, id: string): Promise<PdfFile> {
-  const invoice = await readInvoice(db, actor, id);
+  return renderInvoicePdf(db, storage, await readInvoice(db, actor, id));
+}
+
+async function renderInvoicePdf(db: Database, storage: FileStorage, invoice: InvoiceRecord): Promise<PdfFile> {
   const [{ firm, logo }, display] = await Promise.all([
     firmOf(db, storage, invoice.templateId),
     readDisplaySetting(db),
@@ -592,7 +560,7 @@ export async function sendInvoice(
   const to = input.to ?? invoice.clientEmail;
   if (!to) throw validationError({ to: [INVOICE_MESSAGES.noEmail] });
   const [file, firm, display] = await Promise.all([
-    invoicePdf(db, storage, actor, id),
+    renderInvoicePdf(db, storage, invoice),
     readGeneralSettings(db),
     readDisplaySetting(db),
   ]);

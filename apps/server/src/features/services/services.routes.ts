@@ -21,6 +21,7 @@ import {
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedFile } from '../../storage/uploaded-file.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
@@ -274,13 +275,7 @@ export async function servicesRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await readEvidence(app.db, app.storage, await actorOf(request), request.params.id);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', file.size)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `inline; filename="${file.filename}"`)
-        .header('Cache-Control', 'private, no-cache')
-        .send(file.stream);
+      return sendStoredFile(reply, file);
     },
   );
 }

@@ -3,7 +3,7 @@
 // (scripts, forms, inputs, buttons, iframes, svg, links, event handlers) goes, and a style keeps only the
 // text properties below with plain values (no url(), no expression()). Cut at 50,000 characters.
 import sanitizeHtml from 'sanitize-html';
-import { TASK_CONTENT_MAX } from '@crm/domain';
+import { TASK_CONTENT_MAX, TASK_CONTENT_TAGS } from '@crm/domain';
 
 // A colour as an editor writes it: a hex value, a keyword, or rgb / hsl with numbers. Nothing else with
 // parentheses, so no url(), expression() or -moz-binding() reaches a style.
@@ -14,26 +14,7 @@ const colour = [
 ];
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'b',
-    'strong',
-    'i',
-    'em',
-    'u',
-    'ul',
-    'ol',
-    'li',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'div',
-    'span',
-  ],
+  allowedTags: [...TASK_CONTENT_TAGS],
   allowedAttributes: { '*': ['class', 'style'] },
   allowedStyles: {
     '*': {

@@ -10,7 +10,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -25,8 +24,6 @@ import {
   addDays,
   type ClientPage,
   type LeadPage,
-  CURRENCIES,
-  CURRENCY_SYMBOLS,
   type Currency,
   displayMoney,
   fullNameOf,
@@ -49,10 +46,9 @@ import {
   invoiceToFormValues,
   toInvoiceBody,
 } from '../invoice-form-values.ts';
+import { CurrencyTaxFields } from './currency-tax-fields.tsx';
 import { ItemsEditor } from './items-editor.tsx';
 import { TemplatePicker } from './template-picker.tsx';
-
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: `${c} (${CURRENCY_SYMBOLS[c]})` }));
 
 type InvoiceFormProps = {
   invoice: InvoiceRecord | null;
@@ -307,18 +303,11 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
                   Select Template
                 </Button>
               </Group>
-              <Select
-                label="Currency"
-                data={CURRENCY_OPTIONS}
-                allowDeselect={false}
-                value={values.currency}
-                onChange={(c) => c && set('currency', c as Currency)}
-              />
-              <Switch
-                label={`Apply ${taxName} (${rate}%)`}
-                checked={values.applyTax}
-                onChange={(e) => set('applyTax', e.currentTarget.checked)}
-                pb={8}
+              <CurrencyTaxFields
+                currency={values.currency as Currency}
+                applyTax={values.applyTax}
+                onCurrency={(c) => set('currency', c)}
+                onApplyTax={(on) => set('applyTax', on)}
               />
             </SimpleGrid>
 

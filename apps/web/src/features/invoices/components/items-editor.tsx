@@ -1,7 +1,20 @@
 // The invoice's two item tables (spec 3 §2.2): 'Items with Australian Tax (GST)' (VAT for PHP) and 'Items
 // without Tax', each with 'Add Item'; a line's amount shown as quantity × rate as the user types. Removing
 // the last line of the invoice is refused ('You must have at least one item').
-import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  type NumberInputProps,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  type TextInputProps,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { displayMoney, INVOICE_MESSAGES, lineAmountCents, taxNameFor } from '@crm/domain';
@@ -89,14 +102,12 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
               style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
             >
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <TextInput
-                  aria-label={`Description of item ${index + 1}`}
-                  placeholder="Description"
-                  value={item.description}
+                <DescriptionField
+                  item={item}
+                  index={index}
                   readOnly={readOnly}
-                  maxLength={500}
-                  error={errorOf(`items.${index}.description`)}
-                  onChange={(e) => onUpdate(item.key, { description: e.currentTarget.value })}
+                  errorOf={errorOf}
+                  onUpdate={onUpdate}
                   style={{ flex: 1 }}
                 />
                 {readOnly ? null : (
@@ -112,35 +123,26 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
                 )}
               </Group>
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <NumberInput
-                  aria-label={`Quantity of item ${index + 1}`}
-                  leftSection={<Text size="xs">Qty</Text>}
-                  value={item.quantity}
+                <QuantityField
+                  item={item}
+                  index={index}
                   readOnly={readOnly}
-                  min={0}
-                  step={0.01}
-                  decimalScale={2}
-                  hideControls
-                  error={errorOf(`items.${index}.quantity`)}
-                  onChange={(v) => onUpdate(item.key, { quantity: String(v) })}
+                  errorOf={errorOf}
+                  onUpdate={onUpdate}
+                  leftSection={<Text size="xs">Qty</Text>}
                   w={96}
                 />
-                <NumberInput
-                  aria-label={`Rate of item ${index + 1}`}
-                  placeholder="Rate"
-                  value={item.rate}
+                <RateField
+                  item={item}
+                  index={index}
                   readOnly={readOnly}
-                  min={0}
-                  step={0.01}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  hideControls
-                  error={errorOf(`items.${index}.rate`)}
-                  onChange={(v) => onUpdate(item.key, { rate: String(v) })}
+                  errorOf={errorOf}
+                  onUpdate={onUpdate}
+                  placeholder="Rate"
                   style={{ flex: 1 }}
                 />
                 <Text size="sm" fw={600} pt={8} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  {displayMoney(lineAmountCents({ quantity: item.quantity || '0', rate: item.rate || '0' }), currency)}
+                  {lineAmount(item, currency)}
                 </Text>
               </Group>
             </Stack>
@@ -164,42 +166,31 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
               {rows.map(({ item, index }) => (
                 <Table.Tr key={item.key} data-testid="invoice-item">
                   <Table.Td>
-                    <TextInput
-                      aria-label={`Description of item ${index + 1}`}
-                      placeholder="Description"
-                      value={item.description}
+                    <DescriptionField
+                      item={item}
+                      index={index}
                       readOnly={readOnly}
-                      maxLength={500}
-                      error={errorOf(`items.${index}.description`)}
-                      onChange={(e) => onUpdate(item.key, { description: e.currentTarget.value })}
+                      errorOf={errorOf}
+                      onUpdate={onUpdate}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
-                      aria-label={`Quantity of item ${index + 1}`}
-                      value={item.quantity}
+                    <QuantityField
+                      item={item}
+                      index={index}
                       readOnly={readOnly}
-                      min={0}
-                      step={0.01}
-                      decimalScale={2}
-                      hideControls
-                      error={errorOf(`items.${index}.quantity`)}
-                      onChange={(v) => onUpdate(item.key, { quantity: String(v) })}
+                      errorOf={errorOf}
+                      onUpdate={onUpdate}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
-                      aria-label={`Rate of item ${index + 1}`}
+                    <RateField
+                      item={item}
+                      index={index}
+                      readOnly={readOnly}
+                      errorOf={errorOf}
+                      onUpdate={onUpdate}
                       placeholder="0.00"
-                      value={item.rate}
-                      readOnly={readOnly}
-                      min={0}
-                      step={0.01}
-                      decimalScale={2}
-                      thousandSeparator=","
-                      hideControls
-                      error={errorOf(`items.${index}.rate`)}
-                      onChange={(v) => onUpdate(item.key, { rate: String(v) })}
                     />
                   </Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -231,3 +222,65 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
     </div>
   );
 }
+
+type FieldProps = {
+  item: ItemValues;
+  index: number;
+  readOnly: boolean;
+  errorOf: (path: string) => string | undefined;
+  onUpdate: (key: string, patch: Partial<ItemValues>) => void;
+};
+
+/** The line's three inputs, the same in the table and in a phone's cards; `extra` places them. */
+function DescriptionField({ item, index, readOnly, errorOf, onUpdate, ...extra }: FieldProps & TextInputProps) {
+  return (
+    <TextInput
+      aria-label={`Description of item ${index + 1}`}
+      placeholder="Description"
+      value={item.description}
+      readOnly={readOnly}
+      maxLength={500}
+      error={errorOf(`items.${index}.description`)}
+      onChange={(e) => onUpdate(item.key, { description: e.currentTarget.value })}
+      {...extra}
+    />
+  );
+}
+
+function QuantityField({ item, index, readOnly, errorOf, onUpdate, ...extra }: FieldProps & NumberInputProps) {
+  return (
+    <NumberInput
+      aria-label={`Quantity of item ${index + 1}`}
+      value={item.quantity}
+      readOnly={readOnly}
+      min={0}
+      step={0.01}
+      decimalScale={2}
+      hideControls
+      error={errorOf(`items.${index}.quantity`)}
+      onChange={(v) => onUpdate(item.key, { quantity: String(v) })}
+      {...extra}
+    />
+  );
+}
+
+function RateField({ item, index, readOnly, errorOf, onUpdate, ...extra }: FieldProps & NumberInputProps) {
+  return (
+    <NumberInput
+      aria-label={`Rate of item ${index + 1}`}
+      value={item.rate}
+      readOnly={readOnly}
+      min={0}
+      step={0.01}
+      decimalScale={2}
+      thousandSeparator=","
+      hideControls
+      error={errorOf(`items.${index}.rate`)}
+      onChange={(v) => onUpdate(item.key, { rate: String(v) })}
+      {...extra}
+    />
+  );
+}
+
+const lineAmount = (item: ItemValues, currency: string) =>
+  displayMoney(lineAmountCents({ quantity: item.quantity || '0', rate: item.rate || '0' }), currency);

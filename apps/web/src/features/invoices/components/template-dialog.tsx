@@ -9,10 +9,8 @@ import {
   Group,
   Image,
   Modal,
-  Select,
   SimpleGrid,
   Stack,
-  Switch,
   Tabs,
   Text,
   Textarea,
@@ -22,8 +20,6 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  CURRENCIES,
-  CURRENCY_SYMBOLS,
   type Currency,
   displayMoney,
   formatAbn,
@@ -36,11 +32,10 @@ import {
   TEMPLATE_MESSAGES,
 } from '@crm/domain';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { CurrencyTaxFields } from './currency-tax-fields.tsx';
 import { logoUrl, type TemplateBody, useSaveTemplate, useUploadLogo } from '../api/invoices.ts';
 
 export type TemplateDialogState = { template: InvoiceTemplateRecord | null } | null;
-
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: `${c} (${CURRENCY_SYMBOLS[c]})` }));
 
 /** Spec 3 §9: the sample the template preview shows. */
 const SAMPLE_ITEMS = [
@@ -170,18 +165,11 @@ function TemplateForm({ template, onClose }: { template: InvoiceTemplateRecord |
               onChange={(e) => set('description', e.currentTarget.value)}
             />
             <SimpleGrid cols={2} spacing="sm" style={{ alignItems: 'end' }}>
-              <Select
-                label="Currency"
-                data={CURRENCY_OPTIONS}
-                allowDeselect={false}
-                value={values.currency}
-                onChange={(c) => c && set('currency', c as Currency)}
-              />
-              <Switch
-                label={`Apply ${taxName} (${taxRateFor(values.currency)}%)`}
-                checked={values.applyTax}
-                onChange={(e) => set('applyTax', e.currentTarget.checked)}
-                pb={8}
+              <CurrencyTaxFields
+                currency={values.currency as Currency}
+                applyTax={values.applyTax}
+                onCurrency={(c) => set('currency', c)}
+                onApplyTax={(on) => set('applyTax', on)}
               />
             </SimpleGrid>
           </Stack>

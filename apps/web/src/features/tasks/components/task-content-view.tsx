@@ -5,32 +5,16 @@ import { Typography } from '@mantine/core';
 import '@mantine/core/styles/Typography.css';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { TASK_CONTENT_TAGS } from '@crm/domain';
 import classes from './tasks.module.css';
-
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'div',
-  'span',
-];
 
 /** The content as safe markup: only the allowed elements, with class and style, and nothing else. */
 export function cleanContent(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['class', 'style'], ALLOW_DATA_ATTR: false });
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...TASK_CONTENT_TAGS],
+    ALLOWED_ATTR: ['class', 'style'],
+    ALLOW_DATA_ATTR: false,
+  });
 }
 
 export function TaskContentView({ html, clamp }: { html: string; clamp?: boolean }) {
