@@ -9,11 +9,11 @@ import { expect, signInAs, test } from './fixtures.ts';
 
 const KB = 1024;
 /**
- * Gzip bytes of JS and CSS. The sign-in page meets the 200 KB target. The leads page does not yet (318 KB
- * on 2026-11-23; BENCHMARKS.md, "Web app weight", says where it goes): its budget holds it there. Lower
+ * Gzip bytes of JS and CSS. The sign-in page meets the 200 KB target. The leads page does not (299 KB
+ * on 2026-11-25; BENCHMARKS.md, "Web app weight", says where it goes): its budget holds it there. Lower
  * it as the page gets lighter; never raise it without saying why.
  */
-const BUDGET = { signIn: 200 * KB, leads: 330 * KB };
+const BUDGET = { signIn: 200 * KB, leads: 310 * KB };
 
 type CodeFile = { url: string; gzip: number; encoding: string | undefined; cacheControl: string | undefined };
 
