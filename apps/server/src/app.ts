@@ -21,6 +21,7 @@ import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
@@ -68,6 +69,7 @@ export const FEATURE_ROUTES = [
   profileRoutes,
   eventsRoutes,
   usersRoutes,
+  userManagementRoutes,
   leadsRoutes,
   clientsRoutes,
   recordsRoutes,

@@ -7,6 +7,7 @@ export * from './settings/security-settings.ts';
 export * from './settings/display-setting.ts';
 export * from './auth/sign-in.schema.ts';
 export * from './users/user.ts';
+export * from './users/user-admin.ts';
 export * from './errors/api-error.ts';
 export * from './events/change-event.ts';
 export * from './reference/visas.ts';

@@ -9,6 +9,7 @@ import {
   type ModuleAccess,
   type Permission,
   type Role,
+  SIGN_IN_MESSAGES,
 } from '@crm/domain';
 import { AppError } from './errors.ts';
 
@@ -16,7 +17,8 @@ export type RouteAccess =
   | { public: true }
   /** Any signed-in user acting on their own things (session, own profile, live events). */
   | { signedIn: true }
-  | { permission: Permission }
+  /** `refusal`: the spec's own words for a role that opens the module but may not do this (spec 3 §6). */
+  | { permission: Permission; refusal?: string }
   /** Any one of the permissions (a read that serves several actions, such as the assignment pickers). */
   | { anyPermission: readonly [Permission, ...Permission[]] };
 
@@ -60,13 +62,15 @@ async function authorize(request: FastifyRequest, access: Exclude<RouteAccess, {
   const user = await request.currentUser();
   if (!user) throw new AppError('UNAUTHENTICATED', GENERIC_MESSAGES.unauthenticated);
   if ('signedIn' in access) return;
+  // Until a temporary or expired password is changed, only the user's own things (profile, password) answer.
+  if (user.mustChangePassword) throw new AppError('FORBIDDEN', SIGN_IN_MESSAGES.changePasswordFirst);
   if ('anyPermission' in access) {
     const moduleAccess = request.server.accessPolicy.moduleAccess();
     if (access.anyPermission.some((permission) => can(user.role, permission, moduleAccess))) return;
     await requirePermission(request, access.anyPermission[0]);
     return;
   }
-  await requirePermission(request, access.permission);
+  await requirePermission(request, access.permission, access.refusal);
 }
 
 /** Whether a role passes a route's declared access (the route table test and the docs read it too). */
@@ -80,14 +84,18 @@ export function accessAllows(access: RouteAccess, role: Role, moduleAccess?: Mod
  * 403 unless the signed-in user's role has the permission. Routes call it for a second permission that
  * depends on what the request does (a lead saved as Converted to Client also creates a client).
  */
-export async function requirePermission(request: FastifyRequest, permission: Permission): Promise<void> {
+export async function requirePermission(
+  request: FastifyRequest,
+  permission: Permission,
+  refusal?: string,
+): Promise<void> {
   const user = await request.currentUser();
   if (!user) throw new AppError('UNAUTHENTICATED', GENERIC_MESSAGES.unauthenticated);
   const moduleAccess = request.server.accessPolicy.moduleAccess();
   if (!can(user.role, permission, moduleAccess)) {
     const module = permission.split(':')[0] as Parameters<typeof canOpenModule>[1];
     const message = canOpenModule(user.role, module, moduleAccess)
-      ? forbiddenMessage(permission)
+      ? (refusal ?? forbiddenMessage(permission))
       : forbiddenMessage(`${module}:view` as Permission);
     throw new AppError('FORBIDDEN', message);
   }

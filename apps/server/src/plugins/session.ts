@@ -17,6 +17,8 @@ export type SessionUser = {
   lastName: string;
   role: Role;
   sessionId: string;
+  /** A temporary or expired password: only the user's own things answer until it is changed. */
+  mustChangePassword: boolean;
 };
 
 declare module 'fastify' {
@@ -73,6 +75,7 @@ async function resolveUser(request: FastifyRequest): Promise<SessionUser | null>
     lastName: row.user.lastName,
     role: normalizeRole(row.user.role),
     sessionId: row.session.id,
+    mustChangePassword: row.user.mustChangePassword,
   };
 }
 

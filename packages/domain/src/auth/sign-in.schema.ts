@@ -14,6 +14,8 @@ export const SIGN_IN_MESSAGES = {
   suspended: 'Your account has been suspended. Please contact your administrator.',
   inactive: 'Your account is not active. Please contact your administrator.',
   maintenance: 'The system is under maintenance. Only administrators can sign in.',
+  /** A temporary password (new account, administrator's reset) or an expired one must be changed first. */
+  changePasswordFirst: 'Please change your password to continue.',
   authenticationRequired: 'Authentication required',
   /** Many failures from one client address, over any accounts. */
   tooManyFromAddress: (minutes: number) =>

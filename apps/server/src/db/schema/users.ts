@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, id, timestamptz } from './columns.ts';
 
 /** Staff users and their profile (spec 2 "Profile", spec 3 "User"). */
@@ -19,10 +19,23 @@ export const users = pgTable(
     lockedUntil: timestamptz(),
     lastLoginAt: timestamptz(),
     passwordChangedAt: timestamptz(),
+    /** Deleted in User Management: gone from every list and unable to sign in; its history stays. */
+    deletedAt: timestamptz(),
+    deletedBy: uuid(),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    // User Management's search (name and email), by the same expression the list queries with.
+    index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+  ],
 );
+
+/** The text User Management's search matches: first and last name, then the email. */
+export function userSearchText(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
+  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})`;
+}
 
 /** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
 export const sessions = pgTable(

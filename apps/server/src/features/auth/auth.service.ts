@@ -8,7 +8,9 @@ import {
   SIGN_IN_MESSAGES,
   type SignInInput,
 } from '@crm/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { hitLimit, limitKey, minutesOf, releaseHit, sweepRateLimits } from '../../plugins/rate-limiter.ts';
@@ -137,6 +139,11 @@ export async function signIn(db: Database, ctx: RequestContext, input: SignInInp
 
   const security = await readSecuritySettings(db);
   return db.transaction(async (tx) => {
+    // Spec 3 security settings: a password older than the expiry must be changed before anything else.
+    const changedAt = user.passwordChangedAt ?? user.createdAt;
+    if (!user.mustChangePassword && Date.now() - changedAt.getTime() > security.passwordExpiryDays * 86_400_000) {
+      await tx.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
+    }
     const session = await createSession(tx, {
       userId: user.id,
       timeoutHours: security.sessionTimeoutHours,
@@ -275,6 +282,11 @@ export async function resetPassword(db: Database, ctx: RequestContext, token: st
         token: [PASSWORD_RESET_MESSAGES.invalidLink],
       });
     await setUserPassword(tx, userId, passwordHash, userId);
+    // An invitation's link is a reset link too: choosing the password accepts it.
+    await tx
+      .update(users)
+      .set({ status: 'active' })
+      .where(and(eq(users.id, userId), eq(users.status, 'pending')));
     // Every other link mailed to this user ends with this reset.
     await revokePasswordResetTokens(tx, userId);
     await deleteUserSessions(tx, userId);

@@ -9,7 +9,7 @@ import { findSessionUser } from '../auth/sessions.repository.ts';
 import { mayReceive } from './event-audience.ts';
 
 const KEEP_ALIVE_MS = 25_000;
-/** A stream outliving its session (sign-out, suspension) is ended at the next check. */
+/** A stream outliving its session (sign-out, expiry) is ended at the next check; a suspension at once. */
 const SESSION_CHECK_MS = 60_000;
 
 export async function eventsRoutes(app: FastifyInstance) {
@@ -48,7 +48,18 @@ export async function eventsRoutes(app: FastifyInstance) {
       res.write(`retry: 2000\n: connected\n\n`);
       // Each event is checked against what this user may see; a chain keeps them in their order.
       let delivery = Promise.resolve();
+      const token = request.cookies[SESSION_COOKIE] ?? '';
+      const checkSession = () => {
+        findSessionUser(app.db, token)
+          .then((row) => {
+            if (!row || row.user.status !== 'active') end();
+            else viewer.role = normalizeRole(row.user.role);
+          })
+          .catch(() => end());
+      };
       const unsubscribe = app.changeHub.subscribe((event) => {
+        // The user's own account changed (suspended, deleted, new role): the stream follows at once.
+        if (event.resource === 'user' && event.id === viewer.id) checkSession();
         delivery = delivery
           .then(async () => {
             if (res.writableEnded) return;
@@ -59,15 +70,7 @@ export async function eventsRoutes(app: FastifyInstance) {
           .catch((error: unknown) => request.log.warn({ err: error }, 'live event not delivered'));
       });
       const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      const token = request.cookies[SESSION_COOKIE] ?? '';
-      const sessionCheck = setInterval(() => {
-        findSessionUser(app.db, token)
-          .then((row) => {
-            if (!row || row.user.status !== 'active') end();
-            else viewer.role = normalizeRole(row.user.role);
-          })
-          .catch(() => end());
-      }, SESSION_CHECK_MS);
+      const sessionCheck = setInterval(checkSession, SESSION_CHECK_MS);
       const close = () => {
         clearInterval(keepAlive);
         clearInterval(sessionCheck);

@@ -1,0 +1,499 @@
+// Administration → User Management (spec 3 §2.4, §4, §5, §6; issue 14 item 2): adding users directly or by
+// invitation, editing names and roles, suspending, resetting passwords, deleting with the records handed
+// over, and the two rules no request may break: an administrator never changes an account administrator,
+// and the firm always keeps one active account administrator (who cannot remove themselves from it).
+import { randomInt } from 'node:crypto';
+import { and, count, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  adminPasswordErrors,
+  type AdminUser,
+  type CreatedUser,
+  type CreateUserInput,
+  isMemberRole,
+  MY_TASKS_EVENT,
+  normalizeRole,
+  passwordPolicyErrors,
+  passwordPolicyFrom,
+  type ResetUserPasswordInput,
+  type ResetUserPasswordResult,
+  type Role,
+  type UpdateUserInput,
+  USER_ADMIN_MESSAGES,
+  type USER_SORT_FIELDS,
+  USER_STATUSES,
+  type UserBulkInput,
+  type UserBulkResult,
+  type UserListQuery,
+  type UserPage,
+  type UserStatistics,
+  type UserStatus,
+} from '@crm/domain';
+import type { Database, Executor } from '../../db/database.ts';
+import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
+import { clients, contacts, leads, taskNotes, users } from '../../db/schema/index.ts';
+import { userSearchText } from '../../db/schema/users.ts';
+import { timeSortKey } from '../../db/schema/columns.ts';
+import { AppError, conflict, validationError } from '../../plugins/errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { hitLimit, limitKey, minutesOf } from '../../plugins/rate-limiter.ts';
+import { changedFields, publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
+import { hashPassword } from '../auth/password-hash.ts';
+import { createPasswordResetToken, revokePasswordResetTokens } from '../auth/password-reset.repository.ts';
+import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { readSecuritySettings } from '../settings/settings.repository.ts';
+import { findUserByEmail, type UserRow } from './users.repository.ts';
+
+export type UserActor = { ctx: RequestContext & { actorId: string }; viewer: Viewer; manageUsers: boolean };
+
+/** An invitation link stays valid for three days; a reset link an administrator mails, for one hour. */
+const INVITATION_HOURS = 72;
+const RESET_LINK_HOURS = 1;
+/** Spec 3 §5: reset attempts are limited per user (the numbers are ours: the spec does not show them). */
+const RESETS_PER_USER = { count: 5, windowMs: 15 * 60_000 };
+
+const notFound = () => new AppError('NOT_FOUND', USER_ADMIN_MESSAGES.notFound);
+const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    role: normalizeRole(row.role),
+    status: (USER_STATUSES as readonly string[]).includes(row.status) ? (row.status as UserStatus) : 'inactive',
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    mustChangePassword: row.mustChangePassword,
+    lockedUntil: row.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil.toISOString() : null,
+    version: row.version,
+  };
+}
+
+const present = () => isNull(users.deletedAt);
+
+/** One page of users (deleted ones left out), searched by name and email, filtered by status and role. */
+export async function listUsers(db: Executor, viewer: Viewer, query: UserListQuery): Promise<UserPage> {
+  const filtered = Boolean(query.search || query.status?.length || query.role?.length);
+  return listPage<typeof users, AdminUser, (typeof USER_SORT_FIELDS)[number]>(db, {
+    viewer,
+    from: users,
+    conditions: [
+      present(),
+      query.status?.length ? sql`${users.status} in ${query.status}` : undefined,
+      query.role?.length ? sql`${users.role} in ${query.role}` : undefined,
+    ],
+    search: { expression: userSearchText(users), term: query.search },
+    sort: {
+      keys: {
+        createdAt: { expr: timeSortKey(users.createdAt), type: 'timestamptz' },
+        lastName: sortKey(users.lastName),
+        email: sortKey(users.email),
+        lastLoginAt: { expr: timeSortKey(users.lastLoginAt), type: 'timestamptz' },
+      },
+      requested: query.sort,
+      fallback: 'createdAt',
+      tieBreaker: users.id,
+    },
+    query,
+    filtered,
+    toItems: async (rows) => rows.map(toAdminUser),
+  });
+}
+
+export async function userStatistics(db: Executor): Promise<UserStatistics> {
+  const rows = await db
+    .select({ role: users.role, status: users.status, n: count() })
+    .from(users)
+    .where(present())
+    .groupBy(users.role, users.status);
+  const stats: UserStatistics = {
+    total: 0,
+    active: 0,
+    inactive: 0,
+    pending: 0,
+    suspended: 0,
+    administrators: 0,
+    members: 0,
+  };
+  for (const row of rows) {
+    const n = Number(row.n);
+    stats.total += n;
+    if (row.status === 'active') stats.active += n;
+    else if (row.status === 'pending') stats.pending += n;
+    else if (row.status === 'suspended') stats.suspended += n;
+    else stats.inactive += n;
+    if (isMemberRole(normalizeRole(row.role))) stats.members += n;
+    else stats.administrators += n;
+  }
+  return stats;
+}
+
+export async function getUser(db: Executor, id: string): Promise<AdminUser> {
+  return toAdminUser(await presentUser(db, id));
+}
+
+async function presentUser(db: Executor, id: string, lock = false): Promise<UserRow> {
+  if (!isUuid(id)) throw notFound();
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), present()))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A password that meets every rule (the stored policy and spec 3 §5's): 16 characters of all four kinds. */
+export function randomPassword(length = 16): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!@#$%^&*-_=+?'];
+  const all = sets.join('');
+  const chars = sets.map((set) => set[randomInt(set.length)]!);
+  while (chars.length < length) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/** An administrator may never act on an account administrator's account (spec 3 §6, the guide's rule). */
+function assertMayManage(actor: UserActor, target: UserRow) {
+  if (normalizeRole(target.role) === 'account_administrator' && actor.viewer.role !== 'account_administrator') {
+    throw forbidden(USER_ADMIN_MESSAGES.protectedAccountAdmin);
+  }
+}
+
+/**
+ * Every change to an account's role or status runs one at a time (a transaction-level advisory lock taken
+ * first, before any row lock): two account administrators demoting each other at once are ordered, so the
+ * second sees the first's change and the firm keeps one, with no deadlock between their row locks.
+ */
+async function serializeUserChanges(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('user-administration'))`);
+}
+
+/**
+ * Taking `target` out of the active account administrators (demotion, suspension, deletion) must leave
+ * one, and nobody takes themselves out.
+ */
+async function assertKeepsAnAccountAdministrator(tx: Executor, actor: UserActor, target: UserRow) {
+  if (normalizeRole(target.role) !== 'account_administrator' || target.status !== 'active') return;
+  if (target.id === actor.viewer.id) throw forbidden(USER_ADMIN_MESSAGES.notYourself);
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.role, 'account_administrator'), eq(users.status, 'active'), present(), ne(users.id, target.id)),
+    );
+  if (others.length === 0) throw new AppError('CONFLICT', USER_ADMIN_MESSAGES.lastAccountAdmin);
+}
+
+function assertNotSelf(actor: UserActor, target: UserRow) {
+  if (target.id === actor.viewer.id) throw forbidden(USER_ADMIN_MESSAGES.notYourself);
+}
+
+async function assertPasswordRules(db: Executor, password: string, field: string) {
+  const policy = passwordPolicyFrom(await readSecuritySettings(db));
+  const errors = [...new Set([...adminPasswordErrors(password), ...passwordPolicyErrors(password, policy)])];
+  if (errors.length > 0) throw validationError({ [field]: errors });
+}
+
+const invitationLink = (appUrl: string, token: string) =>
+  `${appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+
+export async function createUser(
+  db: Database,
+  mailer: Mailer,
+  appUrl: string,
+  actor: UserActor,
+  input: CreateUserInput & { role: Role; invite: boolean },
+): Promise<CreatedUser> {
+  if (await findUserByEmail(db, input.email)) {
+    throw validationError({ email: [USER_ADMIN_MESSAGES.emailTaken] });
+  }
+  const temporaryPassword = input.invite ? null : randomPassword();
+  // An invited user has no password anyone knows until the link is used.
+  const passwordHash = await hashPassword(temporaryPassword ?? randomPassword(32));
+  const { row, token } = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email.trim().toLowerCase(),
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        role: input.role,
+        status: input.invite ? 'pending' : 'active',
+        passwordHash,
+        mustChangePassword: !input.invite,
+        createdBy: actor.ctx.actorId,
+        updatedBy: actor.ctx.actorId,
+      })
+      .returning();
+    if (!created) throw new Error('insert users returned no row');
+    const invitation = input.invite ? await createPasswordResetToken(tx, created.id, INVITATION_HOURS) : null;
+    await recordChange(tx, actor.ctx, {
+      action: input.invite ? 'INVITE_USER' : 'CREATE_USER',
+      resourceType: 'USER',
+      resourceId: created.id,
+      newValues: { email: created.email, firstName: created.firstName, lastName: created.lastName, role: created.role },
+      event: 'user',
+    });
+    return { row: created, token: invitation };
+  });
+  if (token) {
+    await mailer.send({
+      to: row.email,
+      subject: 'You are invited to Visa CRM',
+      text:
+        `Hello ${row.firstName},\n\n` +
+        `You have been given a Visa CRM account. Open this link within ${INVITATION_HOURS} hours to choose your ` +
+        `password and sign in:\n\n${invitationLink(appUrl, token)}\n\nThe link works once.\n`,
+    });
+  }
+  return { user: toAdminUser(row), temporaryPassword };
+}
+
+export async function updateUser(db: Database, actor: UserActor, id: string, input: UpdateUserInput) {
+  return db.transaction(async (tx) => {
+    await serializeUserChanges(tx);
+    const before = await presentUser(tx, id, true);
+    assertMayManage(actor, before);
+    const roleChanges = input.role !== undefined && input.role !== normalizeRole(before.role);
+    if (roleChanges) {
+      if (!actor.manageUsers) throw forbidden(USER_ADMIN_MESSAGES.onlyAccountAdminsRole);
+      assertNotSelf(actor, before);
+      if (input.role !== 'account_administrator') await assertKeepsAnAccountAdministrator(tx, actor, before);
+    }
+    if (before.version !== input.version) throw conflict();
+    const patch = {
+      ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+      ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+      ...(roleChanges ? { role: input.role } : {}),
+    };
+    const [after] = await tx
+      .update(users)
+      .set({ ...patch, updatedAt: new Date(), updatedBy: actor.ctx.actorId, version: sql`${users.version} + 1` })
+      .where(eq(users.id, id))
+      .returning();
+    const { oldValues, newValues } = changedFields(before, patch);
+    await recordChange(tx, actor.ctx, {
+      action: roleChanges ? 'CHANGE_USER_ROLE' : 'UPDATE_USER',
+      resourceType: 'USER',
+      resourceId: id,
+      oldValues,
+      newValues,
+      event: 'user',
+    });
+    return toAdminUser(after!);
+  });
+}
+
+/** Suspend (sessions end at once, the live stream closes) or activate one user. */
+export async function setUserStatus(db: Database, actor: UserActor, id: string, status: 'active' | 'suspended') {
+  return db.transaction(async (tx) => {
+    await serializeUserChanges(tx);
+    const before = await presentUser(tx, id, true);
+    assertMayManage(actor, before);
+    if (before.status === 'pending') throw new AppError('CONFLICT', USER_ADMIN_MESSAGES.pendingInvitation);
+    if (before.status === status) {
+      throw new AppError(
+        'CONFLICT',
+        status === 'active' ? USER_ADMIN_MESSAGES.alreadyActive : USER_ADMIN_MESSAGES.alreadySuspended,
+      );
+    }
+    if (status === 'suspended') {
+      assertNotSelf(actor, before);
+      await assertKeepsAnAccountAdministrator(tx, actor, before);
+    }
+    const [after] = await tx
+      .update(users)
+      .set({
+        status,
+        updatedAt: new Date(),
+        updatedBy: actor.ctx.actorId,
+        version: sql`${users.version} + 1`,
+        ...(status === 'active' ? { failedLoginCount: 0, lockedUntil: null } : {}),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (status === 'suspended') await deleteUserSessions(tx, id);
+    await recordChange(tx, actor.ctx, {
+      action: status === 'suspended' ? 'SUSPEND_USER' : 'ACTIVATE_USER',
+      resourceType: 'USER',
+      resourceId: id,
+      oldValues: { status: before.status },
+      newValues: { status },
+      event: 'user',
+    });
+    return toAdminUser(after!);
+  });
+}
+
+export async function resetUserPassword(
+  db: Database,
+  mailer: Mailer,
+  appUrl: string,
+  actor: UserActor,
+  id: string,
+  input: ResetUserPasswordInput,
+): Promise<ResetUserPasswordResult> {
+  const target = await presentUser(db, id);
+  assertMayManage(actor, target);
+  if (input.method === 'manual') {
+    if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+      throw validationError({ confirmPassword: [USER_ADMIN_MESSAGES.passwordsDiffer] });
+    }
+    await assertPasswordRules(db, input.password, 'password');
+  }
+  const limit = await hitLimit(db, limitKey('admin-password-resets-by-user', id), RESETS_PER_USER);
+  if (!limit.allowed) {
+    throw new AppError('RATE_LIMITED', USER_ADMIN_MESSAGES.tooManyResets(minutesOf(limit.retryAfterMs)));
+  }
+  const password = input.method === 'random' ? randomPassword() : input.method === 'manual' ? input.password : null;
+  const passwordHash = password ? await hashPassword(password) : null;
+  const token = await db.transaction(async (tx) => {
+    let link: string | null = null;
+    if (passwordHash) {
+      // A password someone else chose is temporary: the user picks their own at the next sign-in.
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          mustChangePassword: true,
+          passwordChangedAt: new Date(),
+          failedLoginCount: 0,
+          lockedUntil: null,
+          updatedAt: new Date(),
+          updatedBy: actor.ctx.actorId,
+          version: sql`${users.version} + 1`,
+        })
+        .where(eq(users.id, id));
+      await revokePasswordResetTokens(tx, id);
+      await deleteUserSessions(tx, id);
+    } else {
+      link = await createPasswordResetToken(tx, id, RESET_LINK_HOURS);
+    }
+    await recordChange(tx, actor.ctx, {
+      action: 'ADMIN_RESET_PASSWORD',
+      resourceType: 'USER',
+      resourceId: id,
+      newValues: { method: input.method },
+      event: 'user',
+    });
+    return link;
+  });
+  if (token) {
+    await mailer.send({
+      to: target.email,
+      subject: 'Reset your Visa CRM password',
+      text:
+        `Hello ${target.firstName},\n\n` +
+        `An administrator asked for your Visa CRM password to be reset.\n` +
+        `Open this link within ${RESET_LINK_HOURS} hour to choose a new password:\n\n${invitationLink(appUrl, token)}\n\n` +
+        `The link works once.\n`,
+    });
+  }
+  return { method: input.method, password: input.method === 'random' ? password : null };
+}
+
+/**
+ * Soft delete: the account leaves every list and can no longer sign in; its name stays on the history.
+ * Its leads, clients and contacts (manager, assistant manager, migration agent) and its open tasks go to
+ * `reassignTo`, or are left Unassigned.
+ */
+export async function deleteUser(db: Database, actor: UserActor, id: string, reassignTo: string | undefined) {
+  return db.transaction(async (tx) => {
+    await serializeUserChanges(tx);
+    const before = await presentUser(tx, id, true);
+    assertMayManage(actor, before);
+    assertNotSelf(actor, before);
+    await assertKeepsAnAccountAdministrator(tx, actor, before);
+    if (reassignTo !== undefined) {
+      const [heir] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, reassignTo), eq(users.status, 'active'), present(), ne(users.id, id)));
+      if (!heir) throw validationError({ reassignTo: [USER_ADMIN_MESSAGES.reassignTarget] });
+    }
+    const moved = await handOver(tx, id, reassignTo ?? null);
+    await tx
+      .update(users)
+      .set({
+        status: 'inactive',
+        deletedAt: new Date(),
+        deletedBy: actor.ctx.actorId,
+        updatedAt: new Date(),
+        updatedBy: actor.ctx.actorId,
+        version: sql`${users.version} + 1`,
+      })
+      .where(eq(users.id, id));
+    await deleteUserSessions(tx, id);
+    await revokePasswordResetTokens(tx, id);
+    await recordChange(tx, actor.ctx, {
+      action: 'DELETE_USER',
+      resourceType: 'USER',
+      resourceId: id,
+      oldValues: { email: before.email, role: before.role, status: before.status },
+      newValues: { reassignedTo: reassignTo ?? null, ...moved },
+      event: 'user',
+    });
+    // Lists showing the moved records re-read them.
+    if (moved.leads > 0) await publishChange(tx, actor.ctx, 'lead', 'REASSIGN', null);
+    if (moved.clients > 0) await publishChange(tx, actor.ctx, 'client', 'REASSIGN', null);
+    if (moved.contacts > 0) await publishChange(tx, actor.ctx, 'contact', 'REASSIGN', null);
+    if (moved.tasks > 0 && reassignTo) await publishChange(tx, actor.ctx, MY_TASKS_EVENT, 'REASSIGN', reassignTo);
+  });
+}
+
+/** Moves the user's assignments to `heir` (or none); returns how many rows of each kind moved. */
+async function handOver(tx: Executor, userId: string, heir: string | null) {
+  const ASSIGNMENTS = ['managerUserId', 'assistantManagerUserId', 'migrationAgentUserId'] as const;
+  const reassign = async (table: typeof leads | typeof clients | typeof contacts): Promise<number> => {
+    let total = 0;
+    for (const field of ASSIGNMENTS) {
+      const rows = await tx
+        .update(table)
+        .set({ [field]: heir })
+        .where(eq(table[field], userId))
+        .returning({ id: table.id });
+      total += rows.length;
+    }
+    return total;
+  };
+  const leadsMoved = await reassign(leads);
+  const clientsMoved = await reassign(clients);
+  const contactsMoved = await reassign(contacts);
+  const tasks = await tx
+    .update(taskNotes)
+    .set({ assignedTo: heir })
+    .where(and(eq(taskNotes.assignedTo, userId), notInArray(taskNotes.status, ['completed', 'cancelled'])))
+    .returning({ id: taskNotes.id });
+  return { leads: leadsMoved, clients: clientsMoved, contacts: contactsMoved, tasks: tasks.length };
+}
+
+/** Bulk Activate / Suspend / Delete: each user in its own transaction; refusals are counted, not fatal. */
+export async function bulkUpdateUsers(db: Database, actor: UserActor, input: UserBulkInput): Promise<UserBulkResult> {
+  if (input.action === 'delete' && !actor.manageUsers) throw forbidden(USER_ADMIN_MESSAGES.onlyAccountAdminsDelete);
+  let done = 0;
+  const skipped: UserBulkResult['skipped'] = [];
+  for (const id of new Set(input.ids)) {
+    try {
+      if (input.action === 'delete') await deleteUser(db, actor, id, undefined);
+      else await setUserStatus(db, actor, id, input.action === 'activate' ? 'active' : 'suspended');
+      done += 1;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code === 'INTERNAL') throw error;
+      skipped.push({ id, reason: error.message });
+    }
+  }
+  return { done, skipped };
+}
+
+/** Every user that is not deleted, for the CSV export (a firm has hundreds, not millions). */
+export async function usersForExport(db: Executor): Promise<UserRow[]> {
+  return db.select().from(users).where(present()).orderBy(users.lastName, users.firstName, users.id);
+}
