@@ -3348,15 +3348,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    method: "email";
-                } | {
-                    /** @enum {string} */
-                    method: "manual";
-                    password: string;
+                    method: "email" | "manual" | "random";
+                    password?: string;
                     confirmPassword?: string;
-                } | {
-                    /** @enum {string} */
-                    method: "random";
                 };
             };
         };

@@ -50,6 +50,8 @@ const shellRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
     if (!session) throw redirect({ to: '/auth', search: { redirect: location.href } });
+    // A temporary or expired password is changed before anything else (the server refuses the rest).
+    if (session.user.mustChangePassword && location.pathname !== '/profile') throw redirect({ to: '/profile' });
     // Every date on every page follows the firm's display setting: read it before the first page shows
     // (once; later visits find it cached). Should it fail, the defaults stand in.
     await context.queryClient.prefetchQuery(displaySettingQueryOptions);
@@ -134,7 +136,10 @@ const shellChildren = [
     '/finance',
     lazyRouteComponent(() => import('../features/finance/finance-page.tsx'), 'FinancePage'),
   ),
-  pageRoute('/admin', notYet('Administration')),
+  pageRoute(
+    '/admin',
+    lazyRouteComponent(() => import('../features/admin/admin-page.tsx'), 'AdminPage'),
+  ),
 ];
 
 const routeTree = rootRoute.addChildren([authRoute, resetPasswordRoute, shellRoute.addChildren(shellChildren)]);

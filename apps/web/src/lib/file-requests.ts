@@ -61,3 +61,15 @@ export async function uploadFile<T>(path: string, file: File): Promise<T> {
   }
   return data as T;
 }
+
+/** Saves a file the browser was given, under its name (Download PDF, an export). */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

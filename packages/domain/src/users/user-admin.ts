@@ -116,19 +116,17 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** Reset User Password: a link by email, a password typed by the administrator, or a random one shown once. */
-export const resetUserPasswordSchema = z.discriminatedUnion(
-  'method',
-  [
-    z.object({ method: z.literal('email') }),
-    z.object({
-      method: z.literal('manual'),
-      password: z.string({ error: USER_ADMIN_MESSAGES.passwordRequired }).min(1, USER_ADMIN_MESSAGES.passwordRequired),
-      confirmPassword: z.string().optional(),
-    }),
-    z.object({ method: z.literal('random') }),
-  ],
-  { error: 'Choose how to reset the password' },
-);
+export const resetUserPasswordSchema = z
+  .object({
+    method: z.enum(['email', 'manual', 'random'], { error: 'Choose how to reset the password' }),
+    /** `manual` only: the password the administrator sets, and its confirmation. */
+    password: z.string().optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((v) => v.method !== 'manual' || Boolean(v.password), {
+    message: USER_ADMIN_MESSAGES.passwordRequired,
+    path: ['password'],
+  });
 export type ResetUserPasswordInput = z.infer<typeof resetUserPasswordSchema>;
 
 export const resetUserPasswordResultSchema = z.object({

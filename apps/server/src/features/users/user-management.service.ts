@@ -347,13 +347,14 @@ export async function resetUserPassword(
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
       throw validationError({ confirmPassword: [USER_ADMIN_MESSAGES.passwordsDiffer] });
     }
-    await assertPasswordRules(db, input.password, 'password');
+    await assertPasswordRules(db, input.password ?? '', 'password');
   }
   const limit = await hitLimit(db, limitKey('admin-password-resets-by-user', id), RESETS_PER_USER);
   if (!limit.allowed) {
     throw new AppError('RATE_LIMITED', USER_ADMIN_MESSAGES.tooManyResets(minutesOf(limit.retryAfterMs)));
   }
-  const password = input.method === 'random' ? randomPassword() : input.method === 'manual' ? input.password : null;
+  const password =
+    input.method === 'random' ? randomPassword() : input.method === 'manual' ? (input.password ?? '') : null;
   const passwordHash = password ? await hashPassword(password) : null;
   const token = await db.transaction(async (tx) => {
     let link: string | null = null;

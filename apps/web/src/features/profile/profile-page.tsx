@@ -62,6 +62,12 @@ export function ProfilePage() {
           </Button>
         }
       />
+      {user.mustChangePassword ? (
+        <Alert color="orange" title="Please change your password to continue." mb="lg" role="alert">
+          You signed in with a temporary or expired password. Choose a new one under Security; the rest of Visa CRM
+          opens once it is changed.
+        </Alert>
+      ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">

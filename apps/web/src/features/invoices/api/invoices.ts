@@ -127,18 +127,6 @@ export function useDeleteReceipt() {
   });
 }
 
-/** Saves a file the browser was given, under its name (Download PDF). */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** Opens a PDF in a new tab, where the browser's viewer prints it (Print, Preview). */
 export function openFile(blob: Blob) {
   const url = URL.createObjectURL(blob);

@@ -20,7 +20,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { invoicePdf, openFile, saveFile, useInvoice, useSendInvoice } from '../api/invoices.ts';
+import { saveFile } from '../../../lib/file-requests.ts';
+import { invoicePdf, openFile, useInvoice, useSendInvoice } from '../api/invoices.ts';
 import { emptyInvoiceValues, invoiceToFormValues } from '../invoice-form-values.ts';
 import { InvoiceForm } from './invoice-form.tsx';
 

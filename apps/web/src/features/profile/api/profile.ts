@@ -22,8 +22,14 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PasswordChangeInput) => api.post<{ ok: true; message: string }>('/api/profile/password', input),
+    // A temporary password changed: the session no longer asks for it, and the other pages open.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
   });
 }
 

@@ -1,0 +1,130 @@
+// Administration → User Management (issue 14 item 2) as an account administrator and an administrator:
+// a user created directly signs in with the temporary password and must change it first, sees their menu
+// follow a new role, is signed out by a suspension, and is deleted. Each run creates its own user.
+import type { Page } from '@playwright/test';
+import { DEMO_NAMES, expect, mainMenu, signInAs, signInThroughForm, test } from './fixtures.ts';
+
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
+
+async function searchUsers(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Search users' }).fill(text);
+}
+
+async function openUserAction(page: Page, name: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test('an account administrator adds a user who changes the temporary password, follows a new role, is suspended and deleted', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const email = `nina.${stamp}@example.com`;
+  const name = `Nina Park${stamp}`;
+  await signInAs(page, 'account_administrator');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/^Administration · /);
+  await expect(page.getByRole('tab', { name: 'User Management', selected: true })).toBeVisible();
+  await expect(usersTable(page).getByRole('row', { name: 'Alexandra Reid' })).toBeVisible();
+
+  // Add New User, directly, as a Member.
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New User' });
+  await add.getByRole('textbox', { name: 'Email' }).fill(email);
+  await add.getByRole('textbox', { name: 'First Name' }).fill('Nina');
+  await add.getByRole('textbox', { name: 'Last Name' }).fill(`Park${stamp}`);
+  await add.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Member', exact: true }).click();
+  await add.getByRole('button', { name: 'Create User' }).click();
+  const added = page.getByRole('dialog', { name: 'User Added' });
+  const temporaryPassword = await added.getByTestId('one-time-password').inputValue();
+  expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+  await added.getByRole('button', { name: 'Done' }).click();
+  await searchUsers(page, email);
+  const row = usersTable(page).getByRole('row', { name });
+  await expect(row).toContainText('Member');
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('Never');
+
+  // The new user signs in and must change the temporary password before anything else.
+  const userContext = await browser.newContext();
+  try {
+    const userPage = await userContext.newPage();
+    await userPage.goto('/auth');
+    await signInThroughForm(userPage, email, temporaryPassword);
+    await expect(userPage.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
+    await expect(userPage.getByText('Please change your password to continue.')).toBeVisible();
+    await userPage.goto('/leads');
+    await expect(userPage).toHaveURL(/\/profile$/);
+    await userPage.getByRole('textbox', { name: 'Current password', exact: true }).fill(temporaryPassword);
+    await userPage.getByRole('textbox', { name: 'New password', exact: true }).fill('Nina-Own-Pass-42!');
+    await userPage.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('Nina-Own-Pass-42!');
+    await userPage.getByRole('button', { name: 'Update Password' }).click();
+    await expect(userPage.getByText('Password updated successfully')).toBeVisible();
+    await expect(userPage.getByText('Please change your password to continue.')).toHaveCount(0);
+    await userPage.goto('/leads');
+    await expect(userPage.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
+    // A member opens Finance.
+    await expect(mainMenu(userPage).getByRole('link', { name: 'Finance and Sales' })).toBeVisible();
+
+    // The administrator makes them a Guest: their menu follows without a reload.
+    await openUserAction(page, name, 'Manage Role');
+    const roleDialog = page.getByRole('dialog', { name: 'Manage User Role' });
+    await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Guest', exact: true }).click();
+    await roleDialog.getByRole('button', { name: 'Update Role' }).click();
+    await expect(row).toContainText('Guest');
+    await expect(mainMenu(userPage).getByRole('link', { name: 'Finance and Sales' })).toHaveCount(0);
+
+    // Suspended: their session ends at once and the sign-in form says why.
+    await openUserAction(page, name, 'Suspend User');
+    await page.getByRole('dialog', { name: 'Suspend User' }).getByRole('button', { name: 'Suspend' }).click();
+    await expect(row).toContainText('Suspended');
+    expect((await userPage.request.get('/api/profile')).status()).toBe(401);
+    await userContext.clearCookies();
+    await userPage.goto('/auth');
+    await signInThroughForm(userPage, email, 'Nina-Own-Pass-42!');
+    await expect(
+      userPage.getByText('Your account has been suspended. Please contact your administrator.'),
+    ).toBeVisible();
+  } finally {
+    await userContext.close();
+  }
+
+  // Deleted: gone from the list.
+  await openUserAction(page, name, 'Delete User');
+  const remove = page.getByRole('dialog', { name: 'Delete User' });
+  await expect(remove.getByRole('combobox', { name: /Hand over their leads/ })).toHaveAttribute(
+    'placeholder',
+    'Leave them Unassigned',
+  );
+  await remove.getByRole('button', { name: 'Delete User' }).click();
+  await expect(page.getByText('User deleted successfully')).toBeVisible();
+  await expect(page.getByText('No users found')).toBeVisible();
+});
+
+test('an administrator sees the users but adds, deletes, exports and changes roles of no one, nor touches an account administrator', async ({
+  page,
+}) => {
+  await signInAs(page, 'administrator');
+  await page.goto('/admin?tab=users');
+  await expect(usersTable(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export Users' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Bulk Actions' })).toHaveCount(0);
+  const { account_administrator: owner, guest } = DEMO_NAMES;
+  await page.getByRole('button', { name: `Actions for ${owner.firstName} ${owner.lastName}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'View Details' })).toBeVisible();
+  await expect(page.getByRole('menuitem')).toHaveCount(1);
+  await page.getByRole('menuitem', { name: 'View Details' }).click();
+  await expect(page.getByRole('dialog', { name: 'User Details' })).toContainText('Account Administrator');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: `Actions for ${guest.firstName} ${guest.lastName}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit User' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Reset Password' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Manage Role' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Delete User' })).toHaveCount(0);
+});

@@ -1,0 +1,67 @@
+// /admin: Administration (spec 3 §2.4; DECISIONS.md §2: administrators enter, most user actions are the
+// account administrator's). The tab is in the URL (?tab=, default users); each tab is isolated so a failure
+// shows 'Something went wrong' inside the page, never without the shell. Loaded only when /admin opens.
+import { Badge, Tabs } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ROLE_LABELS } from '@crm/domain';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SectionErrorBoundary } from '../../components/section-error-boundary.tsx';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { UsersTab } from '../users/components/users-tab.tsx';
+
+const ADMIN_TABS = ['users'] as const;
+type AdminTab = (typeof ADMIN_TABS)[number];
+const DEFAULT_TAB: AdminTab = 'users';
+
+const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => ReactNode }> = {
+  users: { label: 'User Management', icon: <IconUsers size={16} />, content: () => <UsersTab /> },
+};
+
+const isAdminTab = (value: unknown): value is AdminTab => (ADMIN_TABS as readonly unknown[]).includes(value);
+
+export function AdminPage() {
+  useDocumentTitle(pageName('/admin'));
+  const { role } = useAuthorization();
+  const navigate = useNavigate();
+  const raw = (useSearch({ strict: false }) as { tab?: unknown }).tab;
+  const tab: AdminTab = isAdminTab(raw) ? raw : DEFAULT_TAB;
+
+  return (
+    <>
+      <PageHeader
+        title="Administration"
+        subtitle={
+          <>
+            Users, roles and the record of what everyone did{' '}
+            <Badge variant="light" color="gray" tt="none" ml={4}>
+              {ROLE_LABELS[role]}
+            </Badge>
+          </>
+        }
+      />
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(next) =>
+          void navigate({ to: '/admin', search: next === DEFAULT_TAB ? {} : { tab: next }, replace: true })
+        }
+      >
+        <Tabs.List mb="md">
+          {ADMIN_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value} leftSection={TABS[value].icon}>
+              {TABS[value].label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {ADMIN_TABS.map((value) => (
+          <Tabs.Panel key={value} value={value}>
+            <SectionErrorBoundary label={TABS[value].label}>{TABS[value].content()}</SectionErrorBoundary>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,566 @@
+// The dialogs of User Management (spec 3 §2.4 "User dialogs"): Add New User, user details, edit names,
+// Manage User Role, Suspend / Activate, Reset User Password and delete. Each shows the server's refusal
+// in its own words and never closes on a failure.
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import {
+  adminPasswordErrors,
+  type AdminUser,
+  createUserSchema,
+  fullName,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+  USER_ADMIN_MESSAGES,
+} from '@crm/domain';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useDateFormat } from '../../../lib/format.ts';
+import { PasswordStrengthMeter } from '../../profile/password-strength-meter.tsx';
+import { useAssignableUsers } from '../api/assignable-users.ts';
+import {
+  useCreateUser,
+  useDeleteUser,
+  useResetUserPassword,
+  useSetUserStatus,
+  useUpdateUser,
+} from '../api/user-admin.ts';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+const fieldErrorsOf = (error: unknown) =>
+  isApiError(error)
+    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.join(' ')]))
+    : {};
+
+function Failure({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" role="alert">
+      {errorText(error)}
+    </Alert>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return (
+    <Group justify="flex-end" gap="sm" mt="xs">
+      {children}
+    </Group>
+  );
+}
+
+/** A password shown once, with a copy button (a new account's temporary password, a random reset). */
+function OneTimePassword({ label, password }: { label: string; password: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          readOnly
+          value={password}
+          aria-label={label}
+          ff="monospace"
+          style={{ flex: 1 }}
+          data-testid="one-time-password"
+        />
+        <CopyButton value={password}>
+          {({ copied, copy }) => (
+            <Button
+              variant="light"
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="xs" c="dimmed">
+        It is shown only now. The user must change it at the next sign-in.
+      </Text>
+    </Stack>
+  );
+}
+
+export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateUser();
+  const [result, setResult] = useState<{ name: string; email: string; password: string | null } | null>(null);
+  const form = useForm({
+    // Spec 3 §5: the form's default role is guest.
+    initialValues: { email: '', firstName: '', lastName: '', role: 'guest' as Role, invite: false },
+    validate: schemaResolver(createUserSchema, { sync: true }),
+  });
+  const close = () => {
+    form.reset();
+    create.reset();
+    setResult(null);
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (created) => {
+        notifications.show({
+          color: 'green',
+          message: values.invite ? `Invitation sent to ${created.user.email}` : 'User created successfully',
+        });
+        setResult({ name: fullName(created.user), email: created.user.email, password: created.temporaryPassword });
+      },
+      onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    }),
+  );
+  return (
+    <Modal opened={opened} onClose={close} title={result ? 'User Added' : 'Add New User'} size="md">
+      {result ? (
+        <Stack>
+          {result.password ? (
+            <>
+              <Text size="sm">
+                {result.name} ({result.email}) can sign in now with this temporary password.
+              </Text>
+              <OneTimePassword label="Temporary password" password={result.password} />
+            </>
+          ) : (
+            <Text size="sm">
+              An invitation was sent to {result.email}. The account stays Pending until {result.name} chooses a password
+              from the link (valid for 72 hours).
+            </Text>
+          )}
+          <Actions>
+            <Button onClick={close}>Done</Button>
+          </Actions>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+            <Group grow align="flex-start">
+              <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+              <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+            </Group>
+            <Select
+              label="Role"
+              data={ROLE_OPTIONS}
+              allowDeselect={false}
+              required
+              description={ROLE_DESCRIPTIONS[form.values.role]}
+              {...form.getInputProps('role')}
+            />
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                How the user gets access
+              </Text>
+              <SegmentedControl
+                fullWidth
+                aria-label="How the user gets access"
+                data={[
+                  { value: 'direct', label: 'Create with temporary password' },
+                  { value: 'invite', label: 'Send invitation email' },
+                ]}
+                value={form.values.invite ? 'invite' : 'direct'}
+                onChange={(value) => form.setFieldValue('invite', value === 'invite')}
+              />
+            </div>
+            <Failure error={create.error && !Object.keys(fieldErrorsOf(create.error)).length ? create.error : null} />
+            <Actions>
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                {form.values.invite ? 'Send Invitation' : 'Create User'}
+              </Button>
+            </Actions>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const { formatDate, formatTime } = useDateFormat();
+  const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : 'Never');
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="User Details" size="md">
+      {user ? (
+        <Stack gap="xs">
+          {[
+            ['Name', fullName(user)],
+            ['Email', user.email],
+            ['Phone', user.phone ?? '—'],
+            ['Role', ROLE_LABELS[user.role]],
+            ['Status', user.status.charAt(0).toUpperCase() + user.status.slice(1)],
+            ['Last Login', when(user.lastLoginAt)],
+            ['Created', when(user.createdAt)],
+            ['Temporary password', user.mustChangePassword ? 'Not changed yet' : 'No'],
+            ['Locked until', user.lockedUntil ? when(user.lockedUntil) : 'Not locked'],
+          ].map(([label, value]) => (
+            <Group key={label} justify="space-between" wrap="nowrap" gap="md">
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </Group>
+          ))}
+          <Actions>
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Actions>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Edit User" size="md">
+      {user ? <EditUserForm key={user.id} user={user} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const update = useUpdateUser();
+  const form = useForm({
+    initialValues: { firstName: user.firstName, lastName: user.lastName },
+    validate: {
+      firstName: (v) => (v.trim() ? null : USER_ADMIN_MESSAGES.requiredFields),
+      lastName: (v) => (v.trim() ? null : USER_ADMIN_MESSAGES.requiredFields),
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { id: user.id, firstName: values.firstName.trim(), lastName: values.lastName.trim(), version: user.version },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'User updated successfully' });
+          onClose();
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {user.email}
+        </Text>
+        <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+        <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+        <Failure error={update.error} />
+        <Actions>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            Save Changes
+          </Button>
+        </Actions>
+      </Stack>
+    </form>
+  );
+}
+
+export function ManageRoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Manage User Role" size="md">
+      {user ? <ManageRoleForm key={user.id} user={user} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ManageRoleForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const update = useUpdateUser();
+  const [role, setRole] = useState<Role>(user.role);
+  const save = () =>
+    update.mutate(
+      { id: user.id, role, version: user.version },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `${fullName(user)} is now ${ROLE_LABELS[role]}` });
+          onClose();
+        },
+      },
+    );
+  return (
+    <Stack>
+      <Text size="sm">
+        {fullName(user)} · {user.email}
+      </Text>
+      <Select
+        label="Role"
+        data={ROLE_OPTIONS}
+        value={role}
+        allowDeselect={false}
+        onChange={(value) => value && setRole(value as Role)}
+        description={ROLE_DESCRIPTIONS[role]}
+      />
+      <Failure error={update.error} />
+      <Actions>
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={save} loading={update.isPending} disabled={role === user.role}>
+          Update Role
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}
+
+export function UserStatusDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const change = useSetUserStatus();
+  const suspending = user?.status === 'active';
+  const close = () => {
+    change.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={user !== null} onClose={close} title={suspending ? 'Suspend User' : 'Activate User'} size="md">
+      {user ? (
+        <Stack>
+          <Text size="sm">
+            {suspending
+              ? `Suspend ${fullName(user)}? They are signed out at once and cannot sign in until the account is activated again.`
+              : `Activate ${fullName(user)}? They can sign in again.`}
+          </Text>
+          <Failure error={change.error} />
+          <Actions>
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color={suspending ? 'red' : 'green'}
+              loading={change.isPending}
+              onClick={() =>
+                change.mutate(
+                  { id: user.id, status: suspending ? 'suspended' : 'active' },
+                  {
+                    onSuccess: () => {
+                      notifications.show({
+                        color: 'green',
+                        message: suspending ? 'User suspended successfully' : 'User activated successfully',
+                      });
+                      close();
+                    },
+                  },
+                )
+              }
+            >
+              {suspending ? 'Suspend' : 'Activate'}
+            </Button>
+          </Actions>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+type ResetMethod = 'email' | 'manual' | 'random';
+
+export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Reset User Password" size="md">
+      {user ? <ResetPasswordForm key={user.id} user={user} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const reset = useResetUserPassword();
+  const [method, setMethod] = useState<ResetMethod>('email');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [generated, setGenerated] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const submit = () => {
+    setProblem(null);
+    if (method === 'manual') {
+      // Spec 3 §5's messages, checked here first; the server checks again (with the stored policy).
+      if (!password) return setProblem(USER_ADMIN_MESSAGES.passwordRequired);
+      if (password !== confirm) return setProblem(USER_ADMIN_MESSAGES.passwordsDiffer);
+      const errors = adminPasswordErrors(password);
+      if (errors.length > 0) return setProblem(errors.join(', '));
+    }
+    const body =
+      method === 'manual'
+        ? { method, password, confirmPassword: confirm }
+        : ({ method } as { method: 'email' | 'random' });
+    reset.mutate(
+      { id: user.id, ...body },
+      {
+        onSuccess: (result) => {
+          if (result.password) setGenerated(result.password);
+          else if (method === 'email') setSent(true);
+          else {
+            notifications.show({ color: 'green', message: 'Password reset successfully' });
+            onClose();
+          }
+        },
+      },
+    );
+  };
+
+  if (generated) {
+    return (
+      <Stack>
+        <OneTimePassword label="New password" password={generated} />
+        <Actions>
+          <Button onClick={onClose}>Done</Button>
+        </Actions>
+      </Stack>
+    );
+  }
+  if (sent) {
+    return (
+      <Stack>
+        <Text size="sm">A link to choose a new password was sent to {user.email}. It works once, within an hour.</Text>
+        <Actions>
+          <Button onClick={onClose}>Done</Button>
+        </Actions>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <Text size="sm">
+        {fullName(user)} · {user.email}
+      </Text>
+      <SegmentedControl
+        fullWidth
+        aria-label="Reset method"
+        value={method}
+        onChange={(value) => {
+          setMethod(value as ResetMethod);
+          setProblem(null);
+        }}
+        data={[
+          { value: 'email', label: 'Email link' },
+          { value: 'manual', label: 'Set password' },
+          { value: 'random', label: 'Random password' },
+        ]}
+      />
+      {method === 'manual' ? (
+        <>
+          <PasswordInput
+            label="New password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="new-password"
+            description="At least 12 characters with upper and lower case letters, a number and a special character"
+          />
+          <PasswordStrengthMeter password={password} />
+          <PasswordInput
+            label="Confirm password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            autoComplete="new-password"
+          />
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {method === 'email'
+            ? 'The user receives a link to choose a new password.'
+            : 'A strong password is generated and shown once for you to pass on. The user changes it at the next sign-in.'}
+        </Text>
+      )}
+      {problem ? (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+      <Failure error={reset.error} />
+      <Actions>
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={submit} loading={reset.isPending}>
+          {method === 'email' ? 'Send Reset Link' : method === 'manual' ? 'Set Password' : 'Generate Password'}
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}
+
+export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Delete User" size="md">
+      {user ? <DeleteUserForm key={user.id} user={user} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function DeleteUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const remove = useDeleteUser();
+  const heirs = useAssignableUsers(ROLES);
+  const [heir, setHeir] = useState<string | null>(null);
+  const options = (heirs.data ?? [])
+    .filter((u) => u.id !== user.id)
+    .map((u) => ({ value: u.id, label: `${u.fullName} (${ROLE_LABELS[u.role as Role]})` }));
+  return (
+    <Stack>
+      <Text size="sm">
+        Delete {fullName(user)} ({user.email})? They can no longer sign in and leave the user list; what they did stays
+        in the history.
+      </Text>
+      <Select
+        label="Hand over their leads, clients and open tasks to"
+        placeholder="Leave them Unassigned"
+        data={options}
+        value={heir}
+        onChange={setHeir}
+        clearable
+        searchable
+        nothingFoundMessage="No active user found"
+      />
+      <Failure error={remove.error} />
+      <Actions>
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { id: user.id, reassignTo: heir },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: 'User deleted successfully' });
+                  onClose();
+                },
+              },
+            )
+          }
+        >
+          Delete User
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}
