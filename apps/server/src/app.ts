@@ -21,6 +21,8 @@ import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
+import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -70,6 +72,8 @@ export const FEATURE_ROUTES = [
   eventsRoutes,
   usersRoutes,
   userManagementRoutes,
+  rolesRoutes,
+  auditLogsRoutes,
   leadsRoutes,
   clientsRoutes,
   recordsRoutes,

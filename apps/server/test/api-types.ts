@@ -362,6 +362,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seven roles with their user counts, the modules each may open and the defaults */
+        get: operations["getRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{role}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the modules a role may open; enforced at once (menus, route guards, API)
+         * @description Profile stays open to every role; the Account Administrator role keeps Administration.
+         */
+        put: operations["putRolesByRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{role}/restore-defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the role back the built-in modules (Restore defaults) */
+        post: operations["postRolesByRoleRestoreDefaults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the audit log, newest first: search on action or resource type, action, user, days
+         * @description from and to are days in the firm's time zone, both included.
+         */
+        get: operations["getAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered audit log as CSV, streamed: Timestamp, Action, Resource Type, Resource ID, User ID, IP */
+        get: operations["getAuditLogsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logs/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every action the audit log holds, in alphabetical order (the action filter) */
+        get: operations["getAuditLogsActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logs/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Security: the last 24 hours counted (failed sign-ins, lockouts, resets, role and status changes) and the 20 newest events */
+        get: operations["getAuditLogsSecurity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leads": {
         parameters: {
             query?: never;
@@ -887,6 +1012,24 @@ export interface paths {
         /** The firm's time zone and date format (defaults: Australia/Sydney, DD MMM YYYY) */
         get: operations["getSettingsDisplay"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Password policy, session timeout, sign-in attempts, lockout and password expiry (spec 3 defaults) */
+        get: operations["getSettingsSecurity"];
+        /** Save the security settings (spec 3 §5 bounds); sign-in, sessions and passwords follow at once */
+        put: operations["putSettingsSecurity"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3397,6 +3540,563 @@ export interface operations {
             };
             /** @description No such record, or not one this user may see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest";
+                        label: string;
+                        description: string;
+                        userCount: number;
+                        modules: ("dashboard" | "leads" | "clients" | "contacts" | "my_tasks" | "forms" | "contracts" | "timesheet" | "staffing" | "finance" | "admin" | "profile")[];
+                        defaults: ("dashboard" | "leads" | "clients" | "contacts" | "my_tasks" | "forms" | "contracts" | "timesheet" | "staffing" | "finance" | "admin" | "profile")[];
+                        customised: boolean;
+                    }[];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putRolesByRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: "account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modules: ("dashboard" | "leads" | "clients" | "contacts" | "my_tasks" | "forms" | "contracts" | "timesheet" | "staffing" | "finance" | "admin" | "profile")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest";
+                        label: string;
+                        description: string;
+                        userCount: number;
+                        modules: ("dashboard" | "leads" | "clients" | "contacts" | "my_tasks" | "forms" | "contracts" | "timesheet" | "staffing" | "finance" | "admin" | "profile")[];
+                        defaults: ("dashboard" | "leads" | "clients" | "contacts" | "my_tasks" | "forms" | "contracts" | "timesheet" | "staffing" | "finance" | "admin" | "profile")[];
+                        customised: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postRolesByRoleRestoreDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: "account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest";
+                        label: string;
+                        description: string;
+                        userCount: number;
+                        modules: ("dashboard" | "leads" | "clients" | "contacts" | "my_tasks" | "forms" | "contracts" | "timesheet" | "staffing" | "finance" | "admin" | "profile")[];
+                        defaults: ("dashboard" | "leads" | "clients" | "contacts" | "my_tasks" | "forms" | "contracts" | "timesheet" | "staffing" | "finance" | "admin" | "profile")[];
+                        customised: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAuditLogs: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                action?: string;
+                userId?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            createdAt: string;
+                            action: string;
+                            resourceType: string;
+                            resourceId: string | null;
+                            userId: string | null;
+                            userName: string | null;
+                            ipAddress: string | null;
+                            userAgent: string | null;
+                            oldValues: {
+                                [key: string]: unknown;
+                            } | null;
+                            newValues: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAuditLogsExport: {
+        parameters: {
+            query?: {
+                search?: string;
+                action?: string;
+                userId?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAuditLogsActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAuditLogsSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        last24Hours: {
+                            failedSignIns: number;
+                            lockouts: number;
+                            passwordResets: number;
+                            roleAndStatusChanges: number;
+                        };
+                        events: {
+                            id: string;
+                            createdAt: string;
+                            action: string;
+                            resourceType: string;
+                            resourceId: string | null;
+                            userId: string | null;
+                            userName: string | null;
+                            ipAddress: string | null;
+                            userAgent: string | null;
+                            oldValues: {
+                                [key: string]: unknown;
+                            } | null;
+                            newValues: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7206,6 +7906,173 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSettingsSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passwordMinLength: number;
+                        requireUppercase: boolean;
+                        requireLowercase: boolean;
+                        requireNumbers: boolean;
+                        requireSymbols: boolean;
+                        sessionTimeoutHours: number;
+                        maxLoginAttempts: number;
+                        lockoutDurationMinutes: number;
+                        twoFactorRequired: boolean;
+                        passwordExpiryDays: number;
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSettingsSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    passwordMinLength: number;
+                    requireUppercase: boolean;
+                    requireLowercase: boolean;
+                    requireNumbers: boolean;
+                    requireSymbols: boolean;
+                    sessionTimeoutHours: number;
+                    maxLoginAttempts: number;
+                    lockoutDurationMinutes: number;
+                    twoFactorRequired: boolean;
+                    passwordExpiryDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passwordMinLength: number;
+                        requireUppercase: boolean;
+                        requireLowercase: boolean;
+                        requireNumbers: boolean;
+                        requireSymbols: boolean;
+                        sessionTimeoutHours: number;
+                        maxLoginAttempts: number;
+                        lockoutDurationMinutes: number;
+                        twoFactorRequired: boolean;
+                        passwordExpiryDays: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

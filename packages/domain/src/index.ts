@@ -1,5 +1,6 @@
 export * from './access/roles.ts';
 export * from './access/permissions.ts';
+export * from './access/role-permissions.ts';
 export * from './shell/pages.ts';
 export * from './profile/password.ts';
 export * from './profile/profile.schema.ts';
@@ -8,6 +9,7 @@ export * from './settings/display-setting.ts';
 export * from './auth/sign-in.schema.ts';
 export * from './users/user.ts';
 export * from './users/user-admin.ts';
+export * from './audit/audit-log.ts';
 export * from './errors/api-error.ts';
 export * from './events/change-event.ts';
 export * from './reference/visas.ts';

@@ -1,17 +1,23 @@
 // Security settings (spec 3 §3 defaults, §5 bounds). Stored under the key security_settings.
 import { z } from 'zod';
 
+/** A whole number within spec 3 §5's bounds, refused in words that name the setting and its range. */
+const bounded = (label: string, min: number, max: number, unit: string) => {
+  const message = `${label} must be between ${min} and ${max} ${unit}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 export const securitySettingsSchema = z.object({
-  passwordMinLength: z.number().int().min(6).max(50),
+  passwordMinLength: bounded('Minimum password length', 6, 50, 'characters'),
   requireUppercase: z.boolean(),
   requireLowercase: z.boolean(),
   requireNumbers: z.boolean(),
   requireSymbols: z.boolean(),
-  sessionTimeoutHours: z.number().int().min(1).max(168),
-  maxLoginAttempts: z.number().int().min(3).max(10),
-  lockoutDurationMinutes: z.number().int().min(5).max(1440),
+  sessionTimeoutHours: bounded('Session timeout', 1, 168, 'hours'),
+  maxLoginAttempts: bounded('Maximum login attempts', 3, 10, 'attempts'),
+  lockoutDurationMinutes: bounded('Lockout duration', 5, 1440, 'minutes'),
   twoFactorRequired: z.boolean(),
-  passwordExpiryDays: z.number().int().min(30).max(365),
+  passwordExpiryDays: bounded('Password expiry', 30, 365, 'days'),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 

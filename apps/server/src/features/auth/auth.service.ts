@@ -120,7 +120,19 @@ export async function signIn(db: Database, ctx: RequestContext, input: SignInInp
   }
   if (!check.ok) {
     await failed('wrong password');
-    if (check.lockedUntil) throw new AppError('LOCKED', SIGN_IN_MESSAGES.locked(minutesUntil(check.lockedUntil)));
+    if (check.lockedUntil) {
+      await recordChange(
+        db,
+        { ...ctx, actorId: user.id },
+        {
+          action: 'ACCOUNT_LOCKED',
+          resourceType: 'USER',
+          resourceId: user.id,
+          newValues: { email: user.email, lockedUntil: check.lockedUntil },
+        },
+      );
+      throw new AppError('LOCKED', SIGN_IN_MESSAGES.locked(minutesUntil(check.lockedUntil)));
+    }
     throw new AppError('UNAUTHENTICATED', SIGN_IN_MESSAGES.invalid);
   }
   if (user.status === 'suspended') {

@@ -2,32 +2,50 @@
 // account administrator's). The tab is in the URL (?tab=, default users); each tab is isolated so a failure
 // shows 'Something went wrong' inside the page, never without the shell. Loaded only when /admin opens.
 import { Badge, Tabs } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { IconListDetails, IconShieldLock, IconUserShield, IconUsers } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ROLE_LABELS } from '@crm/domain';
+import { type Permission, ROLE_LABELS } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AuditLogsTab } from '../audit/components/audit-logs-tab.tsx';
+import { SecurityTab } from '../audit/components/security-tab.tsx';
+import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
 
-const ADMIN_TABS = ['users'] as const;
+const ADMIN_TABS = ['users', 'roles', 'audit', 'security'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
 
-const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => ReactNode }> = {
+/** Each tab, and the permission it needs beyond Administration (the guide: audit and security are the owner's). */
+const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => ReactNode; needs?: Permission }> = {
   users: { label: 'User Management', icon: <IconUsers size={16} />, content: () => <UsersTab /> },
+  roles: { label: 'Roles & Permissions', icon: <IconUserShield size={16} />, content: () => <RolesTab /> },
+  audit: {
+    label: 'Audit Logs',
+    icon: <IconListDetails size={16} />,
+    content: () => <AuditLogsTab />,
+    needs: 'admin:manage_settings',
+  },
+  security: {
+    label: 'Security',
+    icon: <IconShieldLock size={16} />,
+    content: () => <SecurityTab />,
+    needs: 'admin:manage_settings',
+  },
 };
 
 const isAdminTab = (value: unknown): value is AdminTab => (ADMIN_TABS as readonly unknown[]).includes(value);
 
 export function AdminPage() {
   useDocumentTitle(pageName('/admin'));
-  const { role } = useAuthorization();
+  const { role, can } = useAuthorization();
   const navigate = useNavigate();
+  const shown = ADMIN_TABS.filter((value) => !TABS[value].needs || can(TABS[value].needs));
   const raw = (useSearch({ strict: false }) as { tab?: unknown }).tab;
-  const tab: AdminTab = isAdminTab(raw) ? raw : DEFAULT_TAB;
+  const tab: AdminTab = isAdminTab(raw) && shown.includes(raw) ? raw : DEFAULT_TAB;
 
   return (
     <>
@@ -50,13 +68,13 @@ export function AdminPage() {
         }
       >
         <Tabs.List mb="md">
-          {ADMIN_TABS.map((value) => (
+          {shown.map((value) => (
             <Tabs.Tab key={value} value={value} leftSection={TABS[value].icon}>
               {TABS[value].label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {ADMIN_TABS.map((value) => (
+        {shown.map((value) => (
           <Tabs.Panel key={value} value={value}>
             <SectionErrorBoundary label={TABS[value].label}>{TABS[value].content()}</SectionErrorBoundary>
           </Tabs.Panel>
