@@ -22,6 +22,8 @@ import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
+import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
+import { recordHistoryRoutes } from './features/records/record-history.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -74,6 +76,8 @@ export const FEATURE_ROUTES = [
   userManagementRoutes,
   rolesRoutes,
   auditLogsRoutes,
+  recordHistoryRoutes,
+  deletedItemsRoutes,
   leadsRoutes,
   clientsRoutes,
   recordsRoutes,

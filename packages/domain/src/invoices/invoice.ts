@@ -82,6 +82,8 @@ export const INVOICE_MESSAGES = {
   created: 'Invoice created successfully',
   updated: 'Invoice updated successfully',
   deleted: 'Invoice deleted successfully',
+  restored: 'Invoice restored successfully',
+  purged: 'Invoice permanently deleted',
   markedPaid: 'Invoice marked as paid',
   saveFailed: 'Failed to save invoice. Please try again.',
   deleteFailed: 'Failed to delete invoice',

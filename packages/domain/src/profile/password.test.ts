@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SECURITY_SETTINGS } from '../settings/security-settings.ts';
+import { DEFAULT_SECURITY_SETTINGS } from '../settings/security-defaults.ts';
 import {
   PASSWORD_MAX_LENGTH,
   passwordPolicyErrors,

@@ -1,6 +1,6 @@
 // Password strength (spec 2 §4) and the password policy (spec 2 §5, spec 3 security settings).
 import type { SecuritySettings } from '../settings/security-settings.ts';
-import { DEFAULT_SECURITY_SETTINGS } from '../settings/security-settings.ts';
+import { DEFAULT_SECURITY_SETTINGS } from '../settings/security-defaults.ts';
 
 export type PasswordStrength = 'weak' | 'fair' | 'good' | 'strong';
 

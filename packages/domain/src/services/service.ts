@@ -82,6 +82,7 @@ export const SERVICE_MESSAGES = {
   added: 'Service added successfully',
   updated: 'Service updated successfully',
   deleted: 'Service deleted successfully',
+  purged: 'Service permanently deleted',
   addFailed: 'Failed to add service',
   updateFailed: 'Failed to update service',
   deleteFailed: 'Failed to delete service',

@@ -21,19 +21,6 @@ export const securitySettingsSchema = z.object({
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
-export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
-  passwordMinLength: 8,
-  requireUppercase: true,
-  requireLowercase: true,
-  requireNumbers: true,
-  requireSymbols: false,
-  sessionTimeoutHours: 24,
-  maxLoginAttempts: 5,
-  lockoutDurationMinutes: 30,
-  twoFactorRequired: false,
-  passwordExpiryDays: 90,
-};
-
 // The firm's time zone and date format are one display setting of their own (display-setting.ts), not
 // fields of the general or branding settings, so no two copies can disagree.
 /**

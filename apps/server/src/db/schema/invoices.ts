@@ -106,6 +106,8 @@ export const invoices = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('invoices_lead_idx').on(t.leadId),
     index('invoices_client_idx').on(t.clientId),
+    // Deleted Items reads the deleted rows only.
+    index('invoices_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

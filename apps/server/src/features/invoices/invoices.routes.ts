@@ -40,6 +40,8 @@ import {
   cancelInvoice,
   createInvoice,
   deleteInvoice,
+  purgeInvoice,
+  restoreInvoice,
   deleteReceipt,
   invoicePdf,
   listInvoices,
@@ -201,6 +203,34 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => deleteInvoice(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/invoices/:id/restore',
+    {
+      config: { access: { permission: 'finance:delete' } },
+      schema: {
+        tags,
+        summary: 'Restore a deleted invoice (Deleted Items)',
+        params: invoiceParams,
+        response: { 200: message },
+      },
+    },
+    async (request) => restoreInvoice(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/invoices/:id/permanent',
+    {
+      config: { access: { permission: 'finance:delete_permanent' } },
+      schema: {
+        tags,
+        summary: 'Delete a deleted invoice forever (account administrators); its number is never reused',
+        params: invoiceParams,
+        response: { 200: message },
+      },
+    },
+    async (request) => purgeInvoice(app.db, await actorOf(request), request.params.id),
   );
 
   app.post(

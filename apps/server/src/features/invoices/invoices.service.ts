@@ -5,7 +5,7 @@
 // invoice paid adds the billed amounts to the services it bills in that transaction too, so the invoice and
 // the services never disagree about what was paid.
 import { isDeepStrictEqual } from 'node:util';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   centsOf,
   displayMoney,
@@ -23,6 +23,7 @@ import {
   invoiceStatusOf,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
+import { isUuid } from '../../db/list-query.ts';
 import { invoicePayments, invoices, receipts, services } from '../../db/schema/index.ts';
 import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -236,6 +237,47 @@ export async function deleteInvoice(db: Database, actor: Actor, id: string): Pro
     await changed(tx, actor, id, 'DELETE_INVOICE', { old: { invoiceNumber: row.invoiceNumber, total: row.total } });
     return { message: INVOICE_MESSAGES.deleted };
   });
+}
+
+/** A deleted (never sent, unpaid) invoice back in the lists (Deleted Items' Restore). */
+export async function restoreInvoice(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const row = await findDeletedInvoice(tx, id);
+    if (!row) throw invoiceNotFound();
+    await tx
+      .update(invoices)
+      .set({ deletedAt: null, deletedBy: null, version: sql`${invoices.version} + 1` })
+      .where(eq(invoices.id, id));
+    await changed(tx, actor, id, 'RESTORE_INVOICE', { old: { deletedAt: row.deletedAt }, new: { deletedAt: null } });
+    return { message: INVOICE_MESSAGES.restored };
+  });
+}
+
+/**
+ * A deleted invoice gone for good (Deleted Items' Delete Forever, account administrators). Only a deleted
+ * one, which was never sent nor paid, so no receipt or payment refers to it; its number is never reused
+ * (the counter only moves on), and the audit row keeps its figures.
+ */
+export async function purgeInvoice(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const row = await findDeletedInvoice(tx, id);
+    if (!row) throw invoiceNotFound();
+    await tx.delete(invoices).where(eq(invoices.id, id));
+    await changed(tx, actor, id, 'PURGE_INVOICE', {
+      old: { invoiceNumber: row.invoiceNumber, clientName: row.clientName, total: row.total, currency: row.currency },
+    });
+    return { message: INVOICE_MESSAGES.purged };
+  });
+}
+
+async function findDeletedInvoice(tx: Executor, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), isNotNull(invoices.deletedAt)))
+    .limit(1);
+  return row;
 }
 
 /**

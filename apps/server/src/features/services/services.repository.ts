@@ -183,3 +183,8 @@ export async function restoreServiceRow(db: Executor, id: string, actorId: strin
     .returning();
   return row;
 }
+
+/** Removes a service row for good (its terms are in the row; an invoice item keeps its own copy). */
+export async function deleteServiceRow(db: Executor, id: string): Promise<void> {
+  await db.delete(services).where(eq(services.id, id));
+}

@@ -38,6 +38,7 @@ import {
   deleteService,
   listServicesOf,
   readService,
+  purgeService,
   restoreService,
   updateService,
 } from './services.service.ts';
@@ -165,6 +166,22 @@ export async function servicesRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => restoreService(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/services/:id/permanent',
+    {
+      config: { access: { anyPermission: ['leads:delete_permanent', 'clients:delete_permanent'] } },
+      schema: {
+        tags,
+        summary: 'Delete a deleted service forever (Deleted Items; account administrators)',
+        description:
+          "Needs the permanent-delete permission of the service's record kind; the audit log keeps its values.",
+        params: serviceParams,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => purgeService(app.db, app.storage, await actorOf(request), request.params.id),
   );
 
   await app.register(evidenceUploadRoute);

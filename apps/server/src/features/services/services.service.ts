@@ -23,7 +23,9 @@ import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import {
+  deleteServiceRow,
   findDeletedService,
   findService,
   insertService,
@@ -237,4 +239,25 @@ export async function restoreService(db: Database, actor: Actor, id: string): Pr
     });
     return toServiceRecord(restored, await readFirmToday(tx));
   });
+}
+
+/**
+ * DELETE /api/services/{id}/permanent: a deleted service gone for good (Deleted Items' Delete Forever), for
+ * those who may delete its record's kind permanently; its evidence image goes after the commit. The audit
+ * row keeps its values.
+ */
+export async function purgeService(db: Database, storage: FileStorage, actor: Actor, id: string) {
+  const evidence = await db.transaction(async (tx) => {
+    const row = await findDeletedService(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', SERVICE_MESSAGES.notFound);
+    const owner = ownerOf(row);
+    requireActorCan(actor, `${owner.type === 'lead' ? 'leads' : 'clients'}:delete_permanent`);
+    await deleteServiceRow(tx, id);
+    await serviceChanged(tx, actor, row, 'PURGE_SERVICE', {
+      old: { serviceName: row.serviceName, serviceFee: row.serviceFee, deleteReason: row.deleteReason },
+    });
+    return row.paymentEvidenceKey;
+  });
+  if (evidence) await storage.remove(evidence);
+  return { message: SERVICE_MESSAGES.purged };
 }

@@ -21,13 +21,14 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
+import { HistoryTab, preloadHistoryTab } from '../../records/components/history-tab.tsx';
 import { preloadTasksTab, TasksTab } from '../../tasks/components/tasks-tab.tsx';
 import { useClient } from '../api/client.ts';
 import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
 import { ClientForm } from './client-form.tsx';
 import { ClientOverviewCard } from './client-overview-card.tsx';
 
-export type ClientPanelTab = 'details' | 'services' | 'tasks';
+export type ClientPanelTab = 'details' | 'services' | 'tasks' | 'history';
 
 type ClientPanelProps = {
   clientId: string | null;
@@ -107,6 +108,9 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
             <Tabs.Tab value="tasks" onMouseEnter={preloadTasksTab} onFocus={preloadTasksTab}>
               Tasks & Notes
             </Tabs.Tab>
+            <Tabs.Tab value="history" onMouseEnter={preloadHistoryTab} onFocus={preloadHistoryTab}>
+              History
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details">
             <ClientDetails
@@ -128,6 +132,9 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
               owner={{ type: 'client', id: record.id }}
               readOnlyReason={readOnlyReasonOf(record, 'these tasks and notes')}
             />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <HistoryTab owner={{ type: 'client', id: record.id }} />
           </Tabs.Panel>
         </Tabs>
       ) : null}

@@ -14,6 +14,7 @@ import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
+import { HistoryTab, preloadHistoryTab } from '../../records/components/history-tab.tsx';
 import { preloadTasksTab, TasksTab } from '../../tasks/components/tasks-tab.tsx';
 import { useLead } from '../api/lead.ts';
 import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
@@ -23,7 +24,7 @@ import { LeadOverviewCard } from './lead-overview-card.tsx';
 /** `resolving`: a link to the lead may still turn into its client (the page decides). */
 export type LeadPanelState = { mode: 'new' } | { mode: 'edit'; id: string; resolving?: boolean } | null;
 
-export type LeadPanelTab = 'details' | 'tasks' | 'services';
+export type LeadPanelTab = 'details' | 'tasks' | 'services' | 'history';
 
 type LeadPanelProps = {
   state: LeadPanelState;
@@ -116,6 +117,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
                 readOnlyReason={readOnlyReasonOf(record, 'these tasks and notes')}
               />
             }
+            history={<HistoryTab owner={{ type: 'lead', id: record.id }} />}
           >
             <EditLead
               lead={record}
@@ -136,7 +138,7 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
 function NewLeadTabs({ onClose, onCreated }: { onClose: () => void; onCreated: (lead: LeadRecord) => void }) {
   const [tab, setTab] = useState<LeadPanelTab>('details');
   return (
-    <PanelTabs saved={false} tab={tab} onTabChange={setTab} services={null} tasks={null}>
+    <PanelTabs saved={false} tab={tab} onTabChange={setTab} services={null} tasks={null} history={null}>
       <NewLead onClose={onClose} onCreated={onCreated} />
     </PanelTabs>
   );
@@ -150,9 +152,10 @@ type PanelTabsProps = {
   /** The Services and Tasks & Notes tabs' content (a saved lead's). */
   services: React.ReactNode;
   tasks: React.ReactNode;
+  history: React.ReactNode;
 };
 
-function PanelTabs({ saved, tab, onTabChange, children, services, tasks }: PanelTabsProps) {
+function PanelTabs({ saved, tab, onTabChange, children, services, tasks, history }: PanelTabsProps) {
   // Beside the tabs where there is room; on a phone on its own line under them.
   const phone = usePhoneLayout();
   const hint = !saved ? (
@@ -175,12 +178,16 @@ function PanelTabs({ saved, tab, onTabChange, children, services, tasks }: Panel
         <Tabs.Tab value="services" disabled={!saved} onMouseEnter={preloadServicesTab} onFocus={preloadServicesTab}>
           Services
         </Tabs.Tab>
+        <Tabs.Tab value="history" disabled={!saved} onMouseEnter={preloadHistoryTab} onFocus={preloadHistoryTab}>
+          History
+        </Tabs.Tab>
         {phone ? null : hint}
       </Tabs.List>
       {phone ? hint : null}
       <Tabs.Panel value="details">{children}</Tabs.Panel>
       <Tabs.Panel value="tasks">{tasks}</Tabs.Panel>
       <Tabs.Panel value="services">{services}</Tabs.Panel>
+      <Tabs.Panel value="history">{history}</Tabs.Panel>
     </Tabs>
   );
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "services_deleted_idx" ON "services" USING btree ("deleted_at") WHERE "services"."deleted_at" is not null;--> statement-breakpoint
+CREATE INDEX "invoices_deleted_idx" ON "invoices" USING btree ("deleted_at") WHERE "invoices"."deleted_at" is not null;

@@ -1,0 +1,128 @@
+// GET /api/leads/:id/history and /api/clients/:id/history (issue 14 item 5): the record's audit rows,
+// newest first, as its History tab shows them — only to a user who may see the record.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  HISTORY_HIDDEN_FIELDS,
+  HISTORY_LIMIT,
+  historyFieldLabel,
+  historyTitle,
+  isUserField,
+  type Module,
+  type RecordHistoryEntry,
+  recordHistoryEntrySchema,
+} from '@crm/domain';
+import type { Executor } from '../../db/database.ts';
+import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
+import { auditLogs, clientOwnership, clients, leadOwnership, leads } from '../../db/schema/index.ts';
+import { actorOf } from '../../plugins/actor.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { userFullNames } from '../users/users.repository.ts';
+
+type HistoryOf = {
+  path: string;
+  module: Module;
+  resourceType: 'LEAD' | 'CLIENT';
+  noun: string;
+  table: PgTable & { id: PgColumn };
+  ownership: Ownership;
+};
+
+const RECORDS: HistoryOf[] = [
+  { path: '/api/leads', module: 'leads', resourceType: 'LEAD', noun: 'Lead', table: leads, ownership: leadOwnership },
+  {
+    path: '/api/clients',
+    module: 'clients',
+    resourceType: 'CLIENT',
+    noun: 'Client',
+    table: clients,
+    ownership: clientOwnership,
+  },
+];
+
+const text = (value: unknown): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+};
+
+const fieldsOf = (values: unknown): Record<string, unknown> =>
+  values && typeof values === 'object' && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
+
+export async function recordHistory(
+  db: Executor,
+  viewer: Viewer,
+  of: HistoryOf,
+  id: string,
+): Promise<RecordHistoryEntry[]> {
+  if (!isUuid(id) || !(await isVisibleRow(db, viewer, of.table, of.ownership, id))) {
+    throw new AppError('NOT_FOUND', `${of.noun} not found`);
+  }
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.resourceType, of.resourceType), eq(auditLogs.resourceId, id)))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(HISTORY_LIMIT);
+  // Names of the actors and of every person a user field pointed at, in one query.
+  const people = new Set<string>();
+  for (const row of rows) {
+    if (row.userId) people.add(row.userId);
+    for (const values of [row.oldValues, row.newValues]) {
+      for (const [field, value] of Object.entries(fieldsOf(values))) {
+        if (isUserField(field) && typeof value === 'string' && isUuid(value)) people.add(value);
+      }
+    }
+  }
+  const names = await userFullNames(db, [...people]);
+  const shown = (field: string, value: unknown) =>
+    isUserField(field) && typeof value === 'string' ? (names.get(value) ?? 'Deleted user') : text(value);
+  return rows.map((row) => {
+    const before = fieldsOf(row.oldValues);
+    const after = fieldsOf(row.newValues);
+    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+      (field) => !HISTORY_HIDDEN_FIELDS.has(field),
+    );
+    return {
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      action: row.action,
+      title: historyTitle(row.action),
+      actorName: row.userId ? (names.get(row.userId) ?? 'Deleted user') : null,
+      changes: fields
+        .map((field) => ({
+          field,
+          label: historyFieldLabel(field),
+          from: shown(field, before[field]),
+          to: shown(field, after[field]),
+        }))
+        .filter((change) => change.from !== change.to)
+        // jsonb keeps no order of its own: alphabetical by label, the same every time.
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    };
+  });
+}
+
+export async function recordHistoryRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  for (const of of RECORDS) {
+    app.get(
+      `${of.path}/:id/history`,
+      {
+        config: { access: { permission: `${of.module}:view` } },
+        schema: {
+          tags: [of.module],
+          summary: `The ${of.noun.toLowerCase()}'s history from the audit log, newest first (at most ${HISTORY_LIMIT})`,
+          description: `404 when the ${of.noun.toLowerCase()} is not one the user may see.`,
+          params: z.object({ id: z.string().describe(`${of.noun} id (uuid)`) }),
+          response: { 200: z.array(recordHistoryEntrySchema) },
+        },
+      },
+      async (request) => recordHistory(app.db, (await actorOf(request)).viewer, of, request.params.id),
+    );
+  }
+}

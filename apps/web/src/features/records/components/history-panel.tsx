@@ -1,0 +1,82 @@
+// A lead's or a client's History (issue 14 item 5): who changed what and when, newest first, each changed
+// field as 'old → new' in the field's display form (dates in the firm's format, people by name).
+import { Alert, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { type HistoryChange, isValidIsoDate } from '@crm/domain';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useDateFormat } from '../../../lib/format.ts';
+import { type HistoryOwner, useRecordHistory } from '../api/record-history.ts';
+
+export type HistoryPanelProps = { owner: HistoryOwner };
+
+export function HistoryPanel({ owner }: HistoryPanelProps) {
+  const history = useRecordHistory(owner);
+  const { formatDate, formatTime } = useDateFormat();
+  const show = (value: string | null) =>
+    value === null ? '(empty)' : isValidIsoDate(value) ? formatDate(value) : value;
+  if (history.isPending) return <PageLoader label="Loading history..." />;
+  if (history.isError) {
+    return (
+      <Alert color="red" title="Error loading history">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{history.error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (history.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" py="md">
+        No changes recorded yet.
+      </Text>
+    );
+  }
+  return (
+    // A plain list with a rule on its left rather than Mantine's Timeline, whose styles every page would load.
+    <Stack component="ol" gap="md" aria-label="History" m={0} p={0} style={{ listStyle: 'none' }}>
+      {history.data.map((entry) => (
+        <Box
+          component="li"
+          key={entry.id}
+          pl="md"
+          style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}
+        >
+          <Group gap={6} wrap="nowrap">
+            <IconHistory size={14} aria-hidden />
+            <Text size="sm" fw={600}>
+              {entry.title}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {formatDate(entry.at)} {formatTime(entry.at)} · {entry.actorName ?? 'System'}
+          </Text>
+          {entry.changes.length > 0 ? (
+            <Card withBorder padding="xs" radius="sm" mt={6}>
+              <Stack gap={4}>
+                {entry.changes.map((change: HistoryChange) => (
+                  <Group key={change.field} gap={6} wrap="wrap" align="baseline">
+                    <Text size="xs" fw={600}>
+                      {change.label}:
+                    </Text>
+                    <Text size="xs" c="dimmed" td="line-through" style={{ overflowWrap: 'anywhere' }}>
+                      {show(change.from)}
+                    </Text>
+                    <Text size="xs" aria-hidden>
+                      →
+                    </Text>
+                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {show(change.to)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            </Card>
+          ) : null}
+        </Box>
+      ))}
+    </Stack>
+  );
+}

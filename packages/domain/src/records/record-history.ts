@@ -1,0 +1,100 @@
+// A lead's or a client's History tab (issue 14 item 5, beyond the spec): who changed what and when, from
+// the audit log, newest first — each entry's title in the firm's words and each changed field with its
+// label and its value before and after.
+import { z } from 'zod';
+
+export const historyChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  /** The value as text (a person's name for a user field; a date as YYYY-MM-DD, formatted by the screen). */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type HistoryChange = z.infer<typeof historyChangeSchema>;
+
+export const recordHistoryEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  title: z.string(),
+  actorName: z.string().nullable(),
+  changes: z.array(historyChangeSchema),
+});
+export type RecordHistoryEntry = z.infer<typeof recordHistoryEntrySchema>;
+
+/** The newest entries a History tab shows. */
+export const HISTORY_LIMIT = 200;
+
+const TITLES: Record<string, string> = {
+  CREATE_LEAD: 'Lead created',
+  UPDATE_LEAD: 'Lead updated',
+  CONVERT_LEAD: 'Converted to client',
+  ARCHIVE_LEAD: 'Archived to Contacts',
+  HIDE_LEAD: 'Hidden from the list',
+  UNHIDE_LEAD: 'Shown in the list again',
+  DELETE_LEAD: 'Deleted',
+  RESTORE_LEAD: 'Restored',
+  CREATE_CLIENT: 'Client created',
+  UPDATE_CLIENT: 'Client updated',
+  REVERT_CONVERSION: 'Reverted to lead',
+  HIDE_CLIENT: 'Hidden from the list',
+  UNHIDE_CLIENT: 'Shown in the list again',
+  DELETE_CLIENT: 'Deleted',
+  RESTORE_CLIENT: 'Restored',
+};
+
+/** 'PAY_SERVICE_BY_INVOICE' → 'Pay service by invoice' for an action without a title of its own. */
+export function historyTitle(action: string): string {
+  const title = TITLES[action];
+  if (title) return title;
+  const words = action.toLowerCase().split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const LABELS: Record<string, string> = {
+  leadStatus: 'Status',
+  status: 'Status',
+  contactNumber: 'Contact Number',
+  dateOfBirth: 'Date of Birth',
+  countryOfResidence: 'Country of Residence',
+  applicantLocation: 'Applicant Location',
+  currentVisaSubclass: 'Current Visa',
+  desiredVisa: 'Desired Visa',
+  visaExpiryDate: 'Visa Expiry',
+  passportNumber: 'Passport Number',
+  passportExpiryDate: 'Passport Expiry',
+  managerUserId: 'Manager',
+  assistantManagerUserId: 'Assistant Manager',
+  migrationAgentUserId: 'Migration Agent',
+  userId: 'Owner',
+  leadSource: 'Lead Source',
+  numberOfDependents: 'Number of Dependents',
+  archivedAt: 'Archived',
+  convertedAt: 'Converted',
+  conversionNotes: 'Conversion Notes',
+  deleteReason: 'Reason',
+  hiddenReason: 'Reason',
+};
+
+/** Bookkeeping a reader does not need: never listed as a change. */
+export const HISTORY_HIDDEN_FIELDS = new Set([
+  'id',
+  'version',
+  'createdAt',
+  'createdBy',
+  'updatedAt',
+  'updatedBy',
+  'contactNumberE164',
+  'searchText',
+]);
+
+/** The field's label: the form's own words where they differ from the name, else the name in words. */
+export function historyFieldLabel(field: string): string {
+  const label = LABELS[field];
+  if (label) return label;
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The user fields whose values are ids, shown as the person's name. */
+export const isUserField = (field: string) => /UserId$|^userId$|By$/.test(field);

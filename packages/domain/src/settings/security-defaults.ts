@@ -1,0 +1,16 @@
+// The security settings' defaults (spec 3 §3), apart from their schema: the password rules every page
+// with a password field checks (the sign-in page first) need these values, not the settings' validation.
+import type { SecuritySettings } from './security-settings.ts';
+
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
+  passwordMinLength: 8,
+  requireUppercase: true,
+  requireLowercase: true,
+  requireNumbers: true,
+  requireSymbols: false,
+  sessionTimeoutHours: 24,
+  maxLoginAttempts: 5,
+  lockoutDurationMinutes: 30,
+  twoFactorRequired: false,
+  passwordExpiryDays: 90,
+};
