@@ -107,7 +107,9 @@ export const invoices = pgTable(
     index('invoices_lead_idx').on(t.leadId),
     index('invoices_client_idx').on(t.clientId),
     // Deleted Items reads the deleted rows only.
-    index('invoices_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('invoices_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 

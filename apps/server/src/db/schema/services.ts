@@ -90,7 +90,9 @@ export const services = pgTable(
     // The Finance overview: listed services, by each sort it offers, and its search at every length.
     index('services_overview_created_idx').on(t.createdAt, t.id).where(OVERVIEW(t)),
     // Deleted Items reads the deleted rows only.
-    index('services_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('services_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     index('services_overview_start_idx').on(dateSortKey(t.startDate), t.id).where(OVERVIEW(t)),
     index('services_overview_name_idx').on(t.serviceName, t.id).where(OVERVIEW(t)),
     index('services_overview_entity_idx').on(t.entityName, t.id).where(OVERVIEW(t)),
