@@ -22,9 +22,11 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   // services are cached under its key ([type, 'services', id]), so the record's event, which every service
   // write publishes, refreshes them too (features/services/api/service-keys.ts). The Finance services
   // overview (['services', …]) lists every record's services, so each of these events refreshes it.
-  lead: [['client'], ['contact'], ['record'], ['dashboard'], ['services']],
-  client: [['lead'], ['contact'], ['record'], ['dashboard'], ['services']],
-  contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services']],
+  // Deleted Items lists deleted leads, clients, services (their record's event) and invoices.
+  lead: [['client'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
+  client: [['lead'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
+  contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
+  invoice: [['deleted-items']],
 };
 
 export function invalidateFor(queryClient: QueryClient, event: ChangeEvent) {

@@ -2,7 +2,7 @@
 // account administrator's). The tab is in the URL (?tab=, default users); each tab is isolated so a failure
 // shows 'Something went wrong' inside the page, never without the shell. Loaded only when /admin opens.
 import { Badge, Tabs } from '@mantine/core';
-import { IconListDetails, IconShieldLock, IconUserShield, IconUsers } from '@tabler/icons-react';
+import { IconListDetails, IconShieldLock, IconTrash, IconUserShield, IconUsers } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type Permission, ROLE_LABELS } from '@crm/domain';
@@ -12,10 +12,11 @@ import { useAuthorization } from '../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuditLogsTab } from '../audit/components/audit-logs-tab.tsx';
 import { SecurityTab } from '../audit/components/security-tab.tsx';
+import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.tsx';
 import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
 
-const ADMIN_TABS = ['users', 'roles', 'audit', 'security'] as const;
+const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
 
@@ -29,6 +30,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
     content: () => <AuditLogsTab />,
     needs: 'admin:manage_settings',
   },
+  deleted: { label: 'Deleted Items', icon: <IconTrash size={16} />, content: () => <DeletedItemsTab /> },
   security: {
     label: 'Security',
     icon: <IconShieldLock size={16} />,

@@ -56,7 +56,7 @@ const COPY: Record<ClientActionKind, Copy> = {
     failure: CLIENT_MESSAGES.deleteFailed,
     failureWithMessage: (message) => `Error deleting client: ${message}`,
     body: () =>
-      'The client is removed from every list and moved to Deleted Items, where an account administrator can restore it or delete it permanently.',
+      'The client is removed from every list and moved to Deleted Items: administrators and account administrators can restore it there, and an account administrator can delete it permanently.',
     reason: 'delete',
   },
   permanent: {

@@ -43,7 +43,7 @@ const COPY: Record<
     color: 'red',
     success: LEAD_MESSAGES.deleted,
     failure: LEAD_MESSAGES.deleteFailed,
-    body: 'The lead is removed from every list and moved to Deleted Items, where an account administrator can restore it or delete it permanently.',
+    body: 'The lead is removed from every list and moved to Deleted Items: administrators and account administrators can restore it there, and an account administrator can delete it permanently.',
   },
 };
 

@@ -1,6 +1,6 @@
 // Asks before a row's delete (every destructive action asks first), then soft-deletes the lead or
 // client and reports with the spec's messages (spec 1 §2.4, §8).
-import { CLIENT_MESSAGES, LEAD_MESSAGES, type RecordRow } from '@crm/domain';
+import { CLIENT_MESSAGES, LEAD_MESSAGES, type RecordRow, DELETED_ITEMS_MESSAGES } from '@crm/domain';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useDeleteRecord } from '../api/delete-record.ts';
 
@@ -24,7 +24,7 @@ export function DeleteRecordDialog({ record, onClose }: { record: RecordRow | nu
       subject={record ? { name: record.fullName, displayId: record.displayId } : null}
       body={
         copy
-          ? `Are you sure you want to delete this ${copy.noun}? This action cannot be undone from here: the ${copy.noun} leaves every list and goes to Deleted Items, where only an account administrator can restore it.`
+          ? `Are you sure you want to delete this ${copy.noun}? This action cannot be undone from here: the ${copy.noun} leaves every list and goes to Deleted Items. ${DELETED_ITEMS_MESSAGES.whoRestores}`
           : ''
       }
       reasonPlaceholder={null}

@@ -1,0 +1,43 @@
+// Administration → Deleted Items (issue 14 item 6): an administrator restores a deleted lead (and sees no
+// Delete Forever); an account administrator deletes one forever after the confirmation.
+import { createLead } from './lead-helpers.ts';
+import { expect, signInAs, test } from './fixtures.ts';
+
+test('an administrator restores a deleted lead; an account administrator deletes one forever', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const kept = await createLead(page.request);
+  const gone = await createLead(page.request);
+  for (const lead of [kept, gone]) {
+    const deleted = await page.request.delete(`/api/leads/${lead.id}`, { data: { reason: 'Entered by mistake' } });
+    expect(deleted.status()).toBe(200);
+  }
+
+  await page.goto('/admin?tab=deleted');
+  await expect(page.getByRole('tab', { name: 'Deleted Items', selected: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search deleted items' }).fill(kept.lastName);
+  const row = page.getByRole('table', { name: 'Deleted items' }).getByRole('row', {
+    name: `${kept.firstName} ${kept.lastName}`,
+  });
+  await expect(row).toContainText('Entered by mistake');
+  await expect(row).toContainText('Lead');
+  await expect(row.getByRole('button', { name: 'Delete Forever' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText(`Lead restored: ${kept.firstName} ${kept.lastName}`)).toBeVisible();
+  await expect(page.getByText('No deleted items found')).toBeVisible();
+  expect((await page.request.get(`/api/leads/${kept.id}`)).status()).toBe(200);
+
+  await page.context().clearCookies();
+  await signInAs(page, 'account_administrator');
+  await page.goto('/admin?tab=deleted');
+  await page.getByRole('textbox', { name: 'Search deleted items' }).fill(gone.lastName);
+  const goneRow = page.getByRole('table', { name: 'Deleted items' }).getByRole('row', {
+    name: `${gone.firstName} ${gone.lastName}`,
+  });
+  await goneRow.getByRole('button', { name: 'Delete Forever' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Forever' });
+  await expect(confirm).toContainText('This permanently deletes the item. It cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete Forever' }).click();
+  await expect(page.getByText(`Permanently deleted: ${gone.firstName} ${gone.lastName}`)).toBeVisible();
+  await expect(page.getByText('No deleted items found')).toBeVisible();
+  expect((await page.request.get(`/api/leads/${gone.id}`)).status()).toBe(404);
+});

@@ -1,0 +1,337 @@
+// Administration → Deleted Items (spec 3 §2.4; issue 14 item 6): the four counters, search, the type filter,
+// Refresh, and the table with Restore (administrators) and Delete Forever (account administrators, after
+// the spec's confirmation), each through the record type's own route.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh, IconRestore, IconSearch, IconTrash, IconTrashOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  DEFAULT_PAGE_SIZE,
+  DELETED_ITEM_TYPE_LABELS,
+  DELETED_ITEM_TYPES,
+  type DeletedItem,
+  type DeletedItemsStatistics,
+  type DeletedItemType,
+  DELETED_ITEMS_MESSAGES,
+  type Permission,
+} from '@crm/domain';
+import { ListFooter } from '../../../components/list-footer.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useDateFormat } from '../../../lib/format.ts';
+import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useDeletedItemAction, useDeletedItems, useDeletedItemsStatistics } from '../api/deleted-items.ts';
+
+const COUNTERS: { label: string; caption?: string; value: (s: DeletedItemsStatistics) => number }[] = [
+  { label: 'Deleted Leads', value: (s) => s.leads },
+  { label: 'Deleted Clients', value: (s) => s.clients },
+  { label: 'Total Deleted', value: (s) => s.total },
+  { label: 'Recent Deletions', caption: 'Last 7 days', value: (s) => s.recent },
+];
+
+/** What each type's Restore and Delete Forever need (the server decides; the buttons follow). */
+const NEEDS: Record<DeletedItemType, { restore: Permission; purge: Permission }> = {
+  lead: { restore: 'leads:delete', purge: 'leads:delete_permanent' },
+  client: { restore: 'clients:delete', purge: 'clients:delete_permanent' },
+  service: { restore: 'leads:delete', purge: 'leads:delete_permanent' },
+  invoice: { restore: 'finance:delete', purge: 'finance:delete_permanent' },
+};
+
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All Types' },
+  ...DELETED_ITEM_TYPES.map((type) => ({ value: type, label: `${DELETED_ITEM_TYPE_LABELS[type]}s` })),
+];
+
+export function DeletedItemsTab() {
+  const { can } = useAuthorization();
+  const { formatDate, formatTime } = useDateFormat();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<string | undefined>(undefined);
+  const [type, setType] = useState<DeletedItemType | undefined>(undefined);
+  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const [purging, setPurging] = useState<DeletedItem | null>(null);
+  const commit = useDebouncedCallback((value: string) => {
+    setSearch(value.trim() || undefined);
+    setNavigation(FIRST_PAGE);
+  }, 300);
+  const list = useDeletedItems({ search, type, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const statistics = useDeletedItemsStatistics();
+  const action = useDeletedItemAction();
+  const page = list.data;
+  const items = page?.items ?? [];
+
+  const restore = (item: DeletedItem) =>
+    action.mutate(
+      { type: item.type, id: item.id, action: 'restore' },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: `${DELETED_ITEM_TYPE_LABELS[item.type]} restored: ${item.name}`,
+          }),
+        onError: (error) =>
+          notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Restore failed' }),
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
+        {COUNTERS.map((counter) => (
+          <Card key={counter.label} withBorder padding="sm" radius="md" component="section" aria-label={counter.label}>
+            <Text size="xs" fw={600} c="dimmed">
+              {counter.label}
+            </Text>
+            {statistics.data ? (
+              <Text fz={22} fw={700} data-testid={`deleted-${counter.label}`}>
+                {counter.value(statistics.data).toLocaleString('en-AU')}
+              </Text>
+            ) : (
+              <Skeleton height={22} width="40%" mt={4} />
+            )}
+            {counter.caption ? (
+              <Text size="xs" c="dimmed">
+                {counter.caption}
+              </Text>
+            ) : null}
+          </Card>
+        ))}
+      </SimpleGrid>
+
+      <Card withBorder padding={0} radius="md">
+        <Group
+          gap="sm"
+          p="sm"
+          justify="space-between"
+          wrap="wrap"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Group gap="sm" style={{ flex: '1 1 360px' }} wrap="wrap">
+            <TextInput
+              aria-label="Search deleted items"
+              placeholder="Search name, email or phone..."
+              leftSection={<IconSearch size={16} />}
+              value={text}
+              style={{ flex: '1 1 220px', maxWidth: 340 }}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                commit(e.currentTarget.value);
+              }}
+              rightSection={
+                text ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label="Clear search"
+                    onClick={() => {
+                      commit.cancel();
+                      setText('');
+                      setSearch(undefined);
+                      setNavigation(FIRST_PAGE);
+                    }}
+                  />
+                ) : null
+              }
+            />
+            <Select
+              aria-label="Type"
+              data={TYPE_OPTIONS}
+              value={type ?? 'all'}
+              allowDeselect={false}
+              w={160}
+              onChange={(value) => {
+                setType(value && value !== 'all' ? (value as DeletedItemType) : undefined);
+                setNavigation(FIRST_PAGE);
+              }}
+            />
+            {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+          </Group>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => {
+              void list.refetch();
+              void statistics.refetch();
+            }}
+          >
+            Refresh
+          </Button>
+        </Group>
+
+        {list.isError ? (
+          <EmptyState py={48} title="Error loading deleted items" description={list.error.message}>
+            <Button variant="light" mt="md" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          </EmptyState>
+        ) : !list.isPending && items.length === 0 && !page?.prevCursor ? (
+          <EmptyState
+            py={48}
+            icon={<IconTrashOff size={28} />}
+            title={DELETED_ITEMS_MESSAGES.empty}
+            description={search || type ? DELETED_ITEMS_MESSAGES.noMatches : DELETED_ITEMS_MESSAGES.nothingDeleted}
+          />
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing="xs" highlightOnHover aria-label="Deleted items">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Phone</Table.Th>
+                    <Table.Th>Deleted Date</Table.Th>
+                    <Table.Th>Reason</Table.Th>
+                    <Table.Th>
+                      <span className="mantine-visually-hidden">Actions</span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.isPending
+                    ? Array.from({ length: 5 }, (_, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td colSpan={7}>
+                            <Skeleton height={22} radius="sm" />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    : items.map((item) => (
+                        <Table.Tr key={`${item.type}-${item.id}`} aria-label={item.name}>
+                          <Table.Td>
+                            <Badge variant="light" color="gray" tt="none">
+                              {DELETED_ITEM_TYPE_LABELS[item.type]}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" fw={600}>
+                              {item.name}
+                            </Text>
+                            {item.deletedByName ? (
+                              <Text size="xs" c="dimmed">
+                                Deleted by {item.deletedByName}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{item.email ?? '—'}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{item.phone ?? '—'}</Text>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="sm">
+                              {item.deletedAt
+                                ? `${formatDate(item.deletedAt)} ${formatTime(item.deletedAt)}`
+                                : DELETED_ITEMS_MESSAGES.unknownDate}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td maw={200}>
+                            <Text size="sm" truncate title={item.reason ?? undefined}>
+                              {item.reason || DELETED_ITEMS_MESSAGES.noReason}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap="xs" wrap="nowrap" justify="flex-end">
+                              {can(NEEDS[item.type].restore) ? (
+                                <Button
+                                  size="xs"
+                                  variant="light"
+                                  leftSection={<IconRestore size={14} />}
+                                  onClick={() => restore(item)}
+                                  loading={action.isPending && action.variables?.id === item.id}
+                                >
+                                  Restore
+                                </Button>
+                              ) : null}
+                              {can(NEEDS[item.type].purge) ? (
+                                <Button
+                                  size="xs"
+                                  variant="light"
+                                  color="red"
+                                  leftSection={<IconTrash size={14} />}
+                                  onClick={() => setPurging(item)}
+                                >
+                                  Delete Forever
+                                </Button>
+                              ) : null}
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter
+              page={page}
+              loading={list.isPending}
+              navigation={navigation}
+              pageSize={DEFAULT_PAGE_SIZE}
+              pageSizes={[DEFAULT_PAGE_SIZE]}
+              onNavigate={setNavigation}
+              onPageSize={() => {}}
+            />
+          </>
+        )}
+      </Card>
+
+      <Modal opened={purging !== null} onClose={() => setPurging(null)} title="Delete Forever" size="md">
+        {purging ? (
+          <Stack>
+            <Alert color="red" variant="light">
+              {DELETED_ITEMS_MESSAGES.purgeWarning}
+            </Alert>
+            <Text size="sm">
+              {DELETED_ITEM_TYPE_LABELS[purging.type]}: <strong>{purging.name}</strong>
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setPurging(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={action.isPending}
+                onClick={() =>
+                  action.mutate(
+                    { type: purging.type, id: purging.id, action: 'purge' },
+                    {
+                      onSuccess: () => {
+                        notifications.show({ color: 'green', message: `Permanently deleted: ${purging.name}` });
+                        setPurging(null);
+                      },
+                      onError: (error) =>
+                        notifications.show({
+                          color: 'red',
+                          message: isApiError(error) ? error.message : 'Delete failed',
+                        }),
+                    },
+                  )
+                }
+              >
+                Delete Forever
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}
