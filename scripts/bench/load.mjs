@@ -43,7 +43,12 @@ const RESULTS_DIR = join(ROOT, 'bench-results');
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const SCRATCH_DATABASE = 'crm_bench';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-1!';
-const ROLES = { admin: 'administrator@example.com', consultant: 'consultant@example.com' };
+const ROLES = {
+  admin: 'administrator@example.com',
+  consultant: 'consultant@example.com',
+  // The audit log is the account administrators' (issue 14).
+  owner: 'account_administrator@example.com',
+};
 const DEEP_PAGES = 200;
 const GROWTH_FACTOR = 5;
 
@@ -263,6 +268,56 @@ export const ENDPOINTS = [
     kind: 'search',
     roles: ['admin'],
     path: '/api/invoices?pageSize=50&search=smi',
+  },
+  // Administration at a million audit rows and a thousand users (issue 14 item 8).
+  {
+    key: 'audit.page1',
+    label: 'Audit log, page 1',
+    kind: 'list',
+    roles: ['owner'],
+    path: '/api/audit-logs?pageSize=50',
+  },
+  {
+    key: 'audit.action',
+    label: 'Audit log, one action (UPDATE_CLIENT)',
+    kind: 'list',
+    roles: ['owner'],
+    path: '/api/audit-logs?pageSize=50&action=UPDATE_CLIENT',
+  },
+  {
+    key: 'audit.month',
+    label: 'Audit log, one month a year ago',
+    kind: 'list',
+    roles: ['owner'],
+    path: (ctx) => `/api/audit-logs?pageSize=50&from=${ctx.yearAgo.from}&to=${ctx.yearAgo.to}`,
+  },
+  {
+    key: 'audit.last',
+    label: 'Audit log, last page (the oldest rows)',
+    kind: 'deep',
+    roles: ['owner'],
+    path: '/api/audit-logs?pageSize=50&last=true',
+  },
+  {
+    key: 'audit.search',
+    label: "Audit log, search 'client'",
+    kind: 'search',
+    roles: ['owner'],
+    path: '/api/audit-logs?pageSize=50&search=client',
+  },
+  {
+    key: 'users.page1',
+    label: 'Users, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/users?pageSize=50',
+  },
+  {
+    key: 'users.search',
+    label: "Users, search 'ngu'",
+    kind: 'search',
+    roles: ['admin'],
+    path: '/api/users?pageSize=50&search=ngu',
   },
 ];
 
@@ -716,7 +771,16 @@ async function discover(base, sessions, wantDeep, knownPhone, deepPages = DEEP_P
     phone,
     deep: { cursor, depth: depth + 1 },
     visibleLeads: first.total,
+    yearAgo: monthAYearAgo(new Date()),
   };
+}
+
+/** The first and last day of the month a year before `now` (the audit log's date filter). */
+function monthAYearAgo(now) {
+  const start = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 0));
+  const day = (d) => d.toISOString().slice(0, 10);
+  return { from: day(start), to: day(end) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import {
 } from '../features/leads/leads.repository.ts';
 import { contactFromLead } from '../features/leads/leads.service.ts';
 import { createSession, deleteSessionById, hashToken } from '../features/auth/sessions.repository.ts';
+import { hashPassword } from '../features/auth/password-hash.ts';
 import { listAllUserRoles } from '../features/users/users.repository.ts';
 import { createMailer } from '../plugins/mail.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
@@ -31,6 +32,7 @@ import { completeClient, type GeneratedClient, generateClient } from '../seed/cl
 import { seedDemoUsers } from '../seed/demo-users.ts';
 import { loadServices } from '../seed/large-services.ts';
 import { loadInvoices } from '../seed/large-invoices.ts';
+import { loadAuditLog, loadStaff } from '../seed/large-administration.ts';
 import { loadTasks } from '../seed/large-tasks.ts';
 import { readFirmToday } from '../features/settings/settings.repository.ts';
 import { createRandom, generateLead, type Random, type SeedUsers, seedUsersFrom } from '../seed/lead-generator.ts';
@@ -56,6 +58,9 @@ const serviceTotal = countArg(3, process.env.SEED_LARGE_SERVICES, Math.round(tot
 const taskTotal = countArg(4, process.env.SEED_LARGE_TASKS, total * 2);
 /** 50,000 at 100,000 leads (issue 13): one for every two leads by default. */
 const invoiceTotal = countArg(5, process.env.SEED_LARGE_INVOICES, Math.round(total / 2));
+/** Issue 14: a million audit rows and a thousand staff accounts at 100,000 leads. */
+const auditTotal = countArg(6, process.env.SEED_LARGE_AUDIT, total * 10);
+const staffTotal = countArg(7, process.env.SEED_LARGE_USERS, Math.max(10, Math.round(total / 100)));
 const ms = (start: number) => performance.now() - start;
 const thousands = (n: number) => n.toLocaleString('en-AU');
 
@@ -63,7 +68,8 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(
     `Loading ${thousands(total)} leads, ${thousands(clientTotal)} clients, ${thousands(contactTotal)} contacts and ` +
-      `${thousands(serviceTotal)} services, ${thousands(taskTotal)} tasks and notes and ${thousands(invoiceTotal)} invoices into ${where}`,
+      `${thousands(serviceTotal)} services, ${thousands(taskTotal)} tasks and notes, ${thousands(invoiceTotal)} invoices, ` +
+      `${thousands(staffTotal)} staff users and ${thousands(auditTotal)} audit log rows into ${where}`,
   );
   let t = performance.now();
   const database = await openDatabase(
@@ -113,6 +119,16 @@ async function main() {
     report('invoices', invoiceTotal, t);
 
     t = performance.now();
+    await loadStaff(db, staffTotal, await hashPassword(config.demoPassword));
+    report('staff users', staffTotal, t);
+
+    t = performance.now();
+    await loadAuditLog(db, auditTotal);
+    report('audit log rows', auditTotal, t);
+
+    t = performance.now();
+    await db.execute(sql`vacuum analyze users`);
+    await db.execute(sql`vacuum analyze audit_logs`);
     await db.execute(sql`vacuum analyze services`);
     await db.execute(sql`vacuum analyze task_notes`);
     await db.execute(sql`vacuum analyze invoices`);
