@@ -35,7 +35,9 @@ test('an administrator restores a deleted lead; an account administrator deletes
   });
   await goneRow.getByRole('button', { name: 'Delete Forever' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Forever' });
-  await expect(confirm).toContainText('This permanently deletes the item. It cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to permanently delete this lead? This action cannot be undone.',
+  );
   await confirm.getByRole('button', { name: 'Delete Forever' }).click();
   await expect(page.getByText(`Permanently deleted: ${gone.firstName} ${gone.lastName}`)).toBeVisible();
   await expect(page.getByText('No deleted items found')).toBeVisible();

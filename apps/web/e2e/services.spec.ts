@@ -180,7 +180,9 @@ test('services on a lead: add with terms and evidence, edit, delete, then see th
   await visa.getByRole('button', { name: 'Delete service Visa Application' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Service' });
   await expect(
-    confirm.getByText('Are you sure you want to delete this service? This action cannot be undone.'),
+    confirm.getByText(
+      'Are you sure you want to delete this service? This action cannot be undone from here: the service goes to Deleted Items, where administrators and account administrators can restore it.',
+    ),
   ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Service deleted successfully')).toBeVisible();

@@ -23,7 +23,9 @@ export const DELETED_ITEMS_MESSAGES = {
   unknownDate: 'Unknown',
   /** Spec 3 §2.4 and DECISIONS §2: who may bring an item back, and who may remove it for good. */
   whoRestores: 'Administrators and account administrators can restore it from Administration → Deleted Items.',
-  purgeWarning: 'This permanently deletes the item. It cannot be undone.',
+  /** Spec 3 §5: Delete Forever's question. */
+  purgeConfirm: (type: string) =>
+    `Are you sure you want to permanently delete this ${type}? This action cannot be undone.`,
 } as const;
 
 export const deletedItemSchema = z.object({

@@ -87,7 +87,9 @@ export const SERVICE_MESSAGES = {
   updateFailed: 'Failed to update service',
   deleteFailed: 'Failed to delete service',
   loadFailed: 'Failed to load service',
-  deleteConfirm: 'Are you sure you want to delete this service? This action cannot be undone.',
+  // Spec 2's sentence, made true (issue 14): the service is restorable from Deleted Items.
+  deleteConfirm:
+    'Are you sure you want to delete this service? This action cannot be undone from here: the service goes to Deleted Items, where administrators and account administrators can restore it.',
   transferred: 'Transferred from Lead',
   evidenceType: 'Only image files are allowed (JPG, PNG, GIF, WEBP)',
   evidenceSize: 'File size must be less than 5MB',

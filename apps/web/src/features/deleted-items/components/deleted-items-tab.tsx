@@ -297,7 +297,7 @@ export function DeletedItemsTab() {
         {purging ? (
           <Stack>
             <Alert color="red" variant="light">
-              {DELETED_ITEMS_MESSAGES.purgeWarning}
+              {DELETED_ITEMS_MESSAGES.purgeConfirm(DELETED_ITEM_TYPE_LABELS[purging.type].toLowerCase())}
             </Alert>
             <Text size="sm">
               {DELETED_ITEM_TYPE_LABELS[purging.type]}: <strong>{purging.name}</strong>

@@ -66,7 +66,7 @@ export function DeleteServiceDialog({ service, onClose }: DeleteServiceDialogPro
           </Text>
           <Text size="sm" c="dimmed">
             It leaves this overview and the {service.entityType}&apos;s Services tab, recorded as &apos;Deleted by
-            admin&apos;. An administrator can restore it.
+            admin&apos;. Administrators and account administrators can restore it from Deleted Items.
           </Text>
           {error ? (
             <Alert color="red" variant="light" role="alert">
