@@ -2,6 +2,11 @@
 // account administrator's). The tab is in the URL (?tab=, default users); each tab is isolated so a failure
 // shows 'Something went wrong' inside the page, never without the shell. Loaded only when /admin opens.
 import { Badge, Tabs } from '@mantine/core';
+// Styles of the components only Administration uses among the lazy pages (the rest load with every page).
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/NumberInput.css';
 import { IconListDetails, IconShieldLock, IconTrash, IconUserShield, IconUsers } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';

@@ -30,7 +30,7 @@ export function HistoryPanel({ owner }: HistoryPanelProps) {
   if (history.data.length === 0) {
     return (
       <Text size="sm" c="dimmed" py="md">
-        No changes recorded yet.
+        No changes recorded yet: edits, conversions, archiving and restores appear here as they happen.
       </Text>
     );
   }
