@@ -2,7 +2,17 @@
 // a user created directly signs in with the temporary password and must change it first, sees their menu
 // follow a new role, is signed out by a suspension, and is deleted. Each run creates its own user.
 import type { Page } from '@playwright/test';
-import { DEMO_NAMES, expect, mainMenu, signInAs, signInThroughForm, test } from './fixtures.ts';
+import {
+  DEMO_NAMES,
+  expect,
+  mainMenu,
+  outboxNames,
+  resetLinkIn,
+  signInAs,
+  signInThroughForm,
+  test,
+  waitForMailTo,
+} from './fixtures.ts';
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 
@@ -127,4 +137,47 @@ test('an administrator sees the users but adds, deletes, exports and changes rol
   await expect(page.getByRole('menuitem', { name: 'Reset Password' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Manage Role' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Delete User' })).toHaveCount(0);
+});
+
+test('an invited user is Pending until they choose a password from the emailed link, then signs in', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const email = `ivy.${stamp}@example.com`;
+  await signInAs(page, 'account_administrator');
+  await page.goto('/admin');
+  const seen = await outboxNames();
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New User' });
+  await add.getByRole('textbox', { name: 'Email' }).fill(email);
+  await add.getByRole('textbox', { name: 'First Name' }).fill('Ivy');
+  await add.getByRole('textbox', { name: 'Last Name' }).fill(`Invited${stamp}`);
+  await add.getByText('Send invitation email', { exact: true }).click();
+  await add.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByRole('dialog', { name: 'User Added' })).toContainText(`An invitation was sent to ${email}`);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await searchUsers(page, email);
+  const row = usersTable(page).getByRole('row', { name: `Ivy Invited${stamp}` });
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('Guest');
+
+  const mail = await waitForMailTo(email, seen);
+  expect(mail).toMatch(/^Subject: You are invited to Visa CRM/m);
+  const link = new URL(resetLinkIn(mail));
+  const invited = await browser.newContext();
+  try {
+    const invitedPage = await invited.newPage();
+    await invitedPage.goto(link.pathname + link.search);
+    await invitedPage.getByRole('textbox', { name: 'New password', exact: true }).fill('Ivy-Chosen-Pass-7!');
+    await invitedPage.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('Ivy-Chosen-Pass-7!');
+    await invitedPage.getByRole('button', { name: 'Update Password' }).click();
+    await invitedPage.getByRole('link', { name: 'Continue to sign in' }).click();
+    await signInThroughForm(invitedPage, email, 'Ivy-Chosen-Pass-7!');
+    await expect(invitedPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  } finally {
+    await invited.close();
+  }
+  // Choosing the password accepted the invitation: the list follows live.
+  await expect(row).toContainText('Active');
 });
