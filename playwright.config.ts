@@ -29,6 +29,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'main', testIgnore: /\.firm-wide\.spec\.ts$/ },
+    // Tests that change what every user sees at once (the firm's date format, maintenance mode) run after
+    // all the others, alone, so that no other test reads the firm's settings while they change them.
+    { name: 'firm-wide', testMatch: /\.firm-wide\.spec\.ts$/, dependencies: ['main'], fullyParallel: false },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://localhost:${PORT}/api/health`,

@@ -25,6 +25,8 @@ import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
 import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
 import { recordHistoryRoutes } from './features/records/record-history.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
+import { readGeneralSettings } from './features/settings/settings.repository.ts';
+import { GENERAL_SETTINGS_KEY } from './features/settings/settings.service.ts';
 import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -103,8 +105,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const accessPolicy = createAccessPolicy(options.database.db);
   await accessPolicy.reload();
+  // Debug mode (System Settings) turns every process's log to debug level; off, back to LOG_LEVEL.
+  const followDebugMode = async () => {
+    const { debugMode } = await readGeneralSettings(options.database.db);
+    app.log.level = debugMode ? 'debug' : options.config.logLevel;
+  };
+  await followDebugMode();
   const changeHub = createChangeHub((event) => {
     if (event.resource === 'role_permissions') void accessPolicy.reload();
+    if (event.resource === 'settings' && event.id === GENERAL_SETTINGS_KEY) {
+      followDebugMode().catch((error: unknown) => app.log.warn({ err: error }, 'debug mode not followed'));
+    }
   });
   const routeRegistry: RegisteredRoute[] = [];
 

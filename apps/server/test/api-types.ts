@@ -1088,7 +1088,8 @@ export interface paths {
         };
         /** The firm's time zone and date format (defaults: Australia/Sydney, DD MMM YYYY) */
         get: operations["getSettingsDisplay"];
-        put?: never;
+        /** Set the firm's time zone and date format; every screen, mail, PDF and export follows */
+        put: operations["putSettingsDisplay"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1107,6 +1108,27 @@ export interface paths {
         get: operations["getSettingsSecurity"];
         /** Save the security settings (spec 3 §5 bounds); sign-in, sessions and passwords follow at once */
         put: operations["putSettingsSecurity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/general": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company name, email, ABN and address (printed on invoices), maintenance mode, auto backup, debug */
+        get: operations["getSettingsGeneral"];
+        /**
+         * Save the general settings; maintenance mode on signs every non-administrator out at once
+         * @description While maintenance mode is on only administrators may sign in. debugMode sets every server process to log at debug level.
+         */
+        put: operations["putSettingsGeneral"];
         post?: never;
         delete?: never;
         options?: never;
@@ -8396,6 +8418,92 @@ export interface operations {
             };
         };
     };
+    putSettingsDisplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    timeZone: string;
+                    /** @enum {string} */
+                    dateFormat: "DD MMM YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        /** @enum {string} */
+                        dateFormat: "DD MMM YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getSettingsSecurity: {
         parameters: {
             query?: never;
@@ -8504,6 +8612,185 @@ export interface operations {
                         lockoutDurationMinutes: number;
                         twoFactorRequired: boolean;
                         passwordExpiryDays: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSettingsGeneral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        companyEmail: "" | string;
+                        maintenanceMode: boolean;
+                        autoBackup: boolean;
+                        debugMode: boolean;
+                        abn: "" | string;
+                        addressLine1: string;
+                        addressLine2: string;
+                        city: string;
+                        state: string;
+                        postalCode: string;
+                        country: string;
+                        phone: string;
+                        website: string;
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSettingsGeneral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyName: string;
+                    companyEmail: "" | string;
+                    maintenanceMode: boolean;
+                    autoBackup: boolean;
+                    debugMode: boolean;
+                    abn: "" | string;
+                    addressLine1: string;
+                    addressLine2: string;
+                    city: string;
+                    state: string;
+                    postalCode: string;
+                    country: string;
+                    phone: string;
+                    website: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        companyEmail: "" | string;
+                        maintenanceMode: boolean;
+                        autoBackup: boolean;
+                        debugMode: boolean;
+                        abn: "" | string;
+                        addressLine1: string;
+                        addressLine2: string;
+                        city: string;
+                        state: string;
+                        postalCode: string;
+                        country: string;
+                        phone: string;
+                        website: string;
                     };
                 };
             };

@@ -58,8 +58,9 @@ export async function eventsRoutes(app: FastifyInstance) {
           .catch(() => end());
       };
       const unsubscribe = app.changeHub.subscribe((event) => {
-        // The user's own account changed (suspended, deleted, new role): the stream follows at once.
-        if (event.resource === 'user' && event.id === viewer.id) checkSession();
+        // The user's own account changed (suspended, deleted, new role), or maintenance mode may have
+        // ended its session: the stream follows at once.
+        if ((event.resource === 'user' && event.id === viewer.id) || event.id === 'general_settings') checkSession();
         delivery = delivery
           .then(async () => {
             if (res.writableEnded) return;

@@ -2,10 +2,11 @@
 // date format) is read by every user; writing it is Administration's.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { displaySettingSchema, securitySettingsSchema } from '@crm/domain';
+import { DISPLAY_SETTING_KEY, displaySettingSchema, generalSettingsSchema, securitySettingsSchema } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { changedFields, recordChange } from '../audit/record-change.ts';
-import { readDisplaySetting, readSecuritySettings, writeSetting } from './settings.repository.ts';
+import { readDisplaySetting, readGeneralSettings, readSecuritySettings, writeSetting } from './settings.repository.ts';
+import { saveGeneralSettings } from './settings.service.ts';
 
 export async function settingsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -67,5 +68,64 @@ export async function settingsRoutes(instance: FastifyInstance) {
       });
       return readSecuritySettings(app.db);
     },
+  );
+
+  const onlyAccountAdmins = 'Only account administrators can change system settings';
+
+  app.put(
+    '/api/settings/display',
+    {
+      config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
+      schema: {
+        tags: ['settings'],
+        summary: "Set the firm's time zone and date format; every screen, mail, PDF and export follows",
+        body: displaySettingSchema,
+        response: { 200: displaySettingSchema },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const before = await readDisplaySetting(app.db);
+      await app.db.transaction(async (tx) => {
+        await writeSetting(tx, DISPLAY_SETTING_KEY, request.body, actor.ctx.actorId);
+        await recordChange(tx, actor.ctx, {
+          action: 'UPDATE_DISPLAY_SETTINGS',
+          resourceType: 'SYSTEM_SETTINGS',
+          resourceId: DISPLAY_SETTING_KEY,
+          ...changedFields(before, request.body),
+          event: 'settings',
+        });
+      });
+      return readDisplaySetting(app.db);
+    },
+  );
+
+  app.get(
+    '/api/settings/general',
+    {
+      config: { access: { permission: 'admin:view' } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Company name, email, ABN and address (printed on invoices), maintenance mode, auto backup, debug',
+        response: { 200: generalSettingsSchema },
+      },
+    },
+    async () => readGeneralSettings(app.db),
+  );
+
+  app.put(
+    '/api/settings/general',
+    {
+      config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Save the general settings; maintenance mode on signs every non-administrator out at once',
+        description:
+          'While maintenance mode is on only administrators may sign in. debugMode sets every server process to log at debug level.',
+        body: generalSettingsSchema,
+        response: { 200: generalSettingsSchema },
+      },
+    },
+    async (request) => saveGeneralSettings(app.db, (await actorOf(request)).ctx, request.body),
   );
 }

@@ -7,7 +7,15 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
-import { IconListDetails, IconShieldLock, IconTrash, IconUserShield, IconUsers } from '@tabler/icons-react';
+import '@mantine/core/styles/Switch.css';
+import {
+  IconListDetails,
+  IconSettings,
+  IconShieldLock,
+  IconTrash,
+  IconUserShield,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type Permission, ROLE_LABELS } from '@crm/domain';
@@ -19,9 +27,10 @@ import { AuditLogsTab } from '../audit/components/audit-logs-tab.tsx';
 import { SecurityTab } from '../audit/components/security-tab.tsx';
 import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.tsx';
 import { RolesTab } from '../roles/components/roles-tab.tsx';
+import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
 
-const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted'] as const;
+const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
 
@@ -36,6 +45,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
     needs: 'admin:manage_settings',
   },
   deleted: { label: 'Deleted Items', icon: <IconTrash size={16} />, content: () => <DeletedItemsTab /> },
+  settings: { label: 'System Settings', icon: <IconSettings size={16} />, content: () => <SystemSettingsTab /> },
   security: {
     label: 'Security',
     icon: <IconShieldLock size={16} />,

@@ -1,0 +1,32 @@
+// System Settings' calls: the general settings (GET/PUT /api/settings/general) and saving the display
+// setting (PUT /api/settings/display). Under 'settings', which the settings change event refreshes.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DisplaySetting, GeneralSettings } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+import { displaySettingQueryKey } from './display-setting.ts';
+
+const generalKey = ['settings', 'general'] as const;
+
+export const useGeneralSettings = () =>
+  useQuery(
+    queryOptions({
+      queryKey: generalKey,
+      queryFn: ({ signal }) => api.get<GeneralSettings>('/api/settings/general', { signal }),
+    }),
+  );
+
+export function useSaveGeneralSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: GeneralSettings) => api.put<GeneralSettings>('/api/settings/general', settings),
+    onSuccess: (saved) => queryClient.setQueryData(generalKey, saved),
+  });
+}
+
+export function useSaveDisplaySetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (setting: DisplaySetting) => api.put<DisplaySetting>('/api/settings/display', setting),
+    onSuccess: (saved) => queryClient.setQueryData(displaySettingQueryKey, saved),
+  });
+}
