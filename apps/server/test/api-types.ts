@@ -259,7 +259,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user as CSV (formula-like text neutralised); account administrators only */
+        /** Every user as CSV or Excel (formula-like text neutralised); account administrators only */
         get: operations["getUsersExport"];
         put?: never;
         post?: never;
@@ -519,6 +519,57 @@ export interface paths {
          * @description 404 when the client is not one the user may see.
          */
         get: operations["getClientsByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Leads tab's rows for the same filters and search, as CSV or Excel, streamed */
+        get: operations["getLeadsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Clients tab's rows for the same filters and search, as CSV or Excel, streamed */
+        get: operations["getClientsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contacts for the same search, as CSV or Excel, streamed */
+        get: operations["getContactsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3024,20 +3075,32 @@ export interface operations {
     };
     getUsersExport: {
         parameters: {
-            query?: never;
+            query?: {
+                format?: "csv" | "xlsx";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file */
+            /** @description The file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Authentication required */
@@ -4428,6 +4491,222 @@ export interface operations {
             };
             /** @description No such record, or not one this user may see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLeadsExport: {
+        parameters: {
+            query?: {
+                search?: string;
+                status?: ("New Lead Received" | "In Screening – Booking Consultation" | "Consultation Completed" | "Agreement Sent – Awaiting Signature" | "Agreement Signed – Awaiting Payment" | "Converted to Client" | "Consultation Only – Not Proceeding Yet" | "Ineligible" | "Not Proceeding / Lost")[];
+                location?: ("Inside Australia" | "Outside Australia")[];
+                desiredVisa?: ("888" | "None" | "Visitor 600" | "Student 500" | "Temporary Graduate 485" | "Working Holiday 417" | "Work and Holiday 462" | "TSS 482" | "ENS 186" | "RSMS 187" | "Skilled Independent 189" | "Skilled Nominated 190" | "Skilled Regional 191" | "Partner 820/801" | "Prospective Marriage 300" | "Parent 103" | "Contributory Parent 143" | "Business Innovation 188" | "Investor Retirement 405" | "Bridging A (010)" | "Bridging B (020)" | "Bridging C (030)" | "Bridging D (040)" | "Bridging E (050)" | "Other")[];
+                showHidden?: boolean;
+                unassigned?: boolean;
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClientsExport: {
+        parameters: {
+            query?: {
+                search?: string;
+                status?: ("Active" | "Inactive" | "On Hold" | "Completed" | "Cancelled" | "Reverted" | "Assessment - In Progress" | "Documents - Gathering" | "Application - Draft" | "Application - Lodged" | "Application - Additional Info Required" | "Decision - Pending" | "Decision - Granted" | "Decision - Refused" | "Visa - Active" | "Visa - Expired")[];
+                location?: ("Inside Australia" | "Outside Australia")[];
+                desiredVisa?: ("888" | "None" | "Visitor 600" | "Student 500" | "Temporary Graduate 485" | "Working Holiday 417" | "Work and Holiday 462" | "TSS 482" | "ENS 186" | "RSMS 187" | "Skilled Independent 189" | "Skilled Nominated 190" | "Skilled Regional 191" | "Partner 820/801" | "Prospective Marriage 300" | "Parent 103" | "Contributory Parent 143" | "Business Innovation 188" | "Investor Retirement 405" | "Bridging A (010)" | "Bridging B (020)" | "Bridging C (030)" | "Bridging D (040)" | "Bridging E (050)" | "Other")[];
+                showHidden?: boolean;
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getContactsExport: {
+        parameters: {
+            query?: {
+                search?: string;
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ export * from './records/pagination.ts';
 export * from './records/record-list.ts';
 export * from './records/record-history.ts';
 export * from './records/deleted-items.ts';
+export * from './records/record-export.ts';
 export * from './records/assignments.ts';
 export * from './leads/lead-status.ts';
 export * from './leads/lead-source.ts';

@@ -20,6 +20,7 @@ import {
 } from '@crm/domain';
 import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
+import { keysetBatches } from '../../exports/table-export.ts';
 import {
   anyOf,
   listPage,
@@ -267,18 +268,41 @@ export async function clientTabCount(
   return cappedCount(db, clients, where, searched ? SEARCH_COUNT_CAP : undefined);
 }
 
+type ClientFilter = Pick<ClientListQuery, 'showHidden' | 'status' | 'location' | 'desiredVisa'>;
+
+/** The Clients tab's filters as conditions: the list and its export read the same rows. */
+function clientFilterConditions(query: ClientFilter): (SQL | undefined)[] {
+  return [
+    ...listConditions(query),
+    anyOf(clients.status, query.status),
+    anyOf(clients.applicantLocation, query.location),
+    anyOf(clients.desiredVisa, query.desiredVisa),
+  ];
+}
+
+/** Every client the list would show for these filters, newest first, as records, in keyset batches (export). */
+export async function* clientsForExport(
+  db: Executor,
+  viewer: Viewer,
+  query: ClientFilter & { search?: string },
+): AsyncGenerator<ClientRecord> {
+  const where = listWhere({
+    viewer,
+    conditions: clientFilterConditions(query),
+    ownership: clientOwnership,
+    search: clientSearch(query.search),
+  });
+  for await (const rows of keysetBatches<ClientRow>(db, clients, clients, where))
+    yield* await toClientRecords(db, rows);
+}
+
 export async function listClients(db: Executor, viewer: Viewer, query: ClientListQuery): Promise<ClientPage> {
   // The maintained counts answer the status filter (and Show Hidden); the other filters and a search not.
   const countable = !query.search?.trim() && !query.location?.length && !query.desiredVisa?.length;
   return listPage(db, {
     viewer,
     from: clients,
-    conditions: [
-      ...listConditions(query),
-      anyOf(clients.status, query.status),
-      anyOf(clients.applicantLocation, query.location),
-      anyOf(clients.desiredVisa, query.desiredVisa),
-    ],
+    conditions: clientFilterConditions(query),
     ownership: clientOwnership,
     search: clientSearch(query.search),
     sort: { keys: SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: clients.id },

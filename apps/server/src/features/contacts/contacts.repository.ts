@@ -12,6 +12,7 @@ import {
 } from '@crm/domain';
 import { withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
+import { keysetBatches } from '../../exports/table-export.ts';
 import { listPage, listWhere, type SearchSpec, seesEverything, type Viewer, visibleTo } from '../../db/list-query.ts';
 import { cappedCount, contactBuckets, sumOf } from '../../db/record-counts.ts';
 import { contactOwnership, contacts } from '../../db/schema/index.ts';
@@ -93,6 +94,22 @@ async function listedContactTotal(db: Executor, viewer: Viewer): Promise<{ total
 }
 
 /** One page, newest archived first; guest at most 20 per page, a consultant only its own. */
+/** Every listed contact matching the search, newest first, as records, in keyset batches (export). */
+export async function* contactsForExport(
+  db: Executor,
+  viewer: Viewer,
+  query: { search?: string },
+): AsyncGenerator<ContactRecord> {
+  const where = listWhere({
+    viewer,
+    conditions: [listed()],
+    ownership: contactOwnership,
+    search: contactSearch(query.search),
+  });
+  for await (const rows of keysetBatches<ContactRow>(db, contacts, contacts, where))
+    yield* await toContactRecords(db, rows);
+}
+
 export async function listContacts(db: Executor, viewer: Viewer, query: ContactListQuery): Promise<ContactPage> {
   const searched = Boolean(query.search?.trim());
   // The unsearched list's total is this 'y' too: read once.

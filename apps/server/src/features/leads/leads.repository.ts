@@ -32,6 +32,7 @@ import {
 } from '@crm/domain';
 import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
+import { keysetBatches } from '../../exports/table-export.ts';
 import {
   anyOf,
   listPage,
@@ -254,19 +255,41 @@ export async function leadTabCount(
   return cappedCount(db, leads, where, searched ? SEARCH_COUNT_CAP : undefined);
 }
 
+type LeadFilter = Pick<LeadListQuery, 'showHidden' | 'status' | 'location' | 'desiredVisa' | 'unassigned'>;
+
+/** The Leads tab's filters as conditions: the list and its export read the same rows. */
+function leadFilterConditions(query: LeadFilter): (SQL | undefined)[] {
+  return [
+    ...listConditions(query.showHidden),
+    anyOf(leads.leadStatus, query.status),
+    anyOf(leads.applicantLocation, query.location),
+    anyOf(leads.desiredVisa, query.desiredVisa),
+    query.unassigned ? or(isNull(leads.managerUserId), isNull(leads.assistantManagerUserId)) : undefined,
+  ];
+}
+
+/** Every lead the list would show for these filters, newest first, as records, in keyset batches (export). */
+export async function* leadsForExport(
+  db: Executor,
+  viewer: Viewer,
+  query: LeadFilter & { search?: string },
+): AsyncGenerator<LeadRecord> {
+  const where = listWhere({
+    viewer,
+    conditions: leadFilterConditions(query),
+    ownership: leadOwnership,
+    search: leadSearch(query.search),
+  });
+  for await (const rows of keysetBatches<LeadRow>(db, leads, leads, where)) yield* await toLeadRecords(db, rows);
+}
+
 export async function listLeads(db: Executor, viewer: Viewer, query: LeadListQuery): Promise<LeadPage> {
   // The maintained counts answer the status filter (and Show Hidden); the other filters and a search not.
   const countable = !query.search?.trim() && !query.location?.length && !query.desiredVisa?.length && !query.unassigned;
   return listPage(db, {
     viewer,
     from: leads,
-    conditions: [
-      ...listConditions(query.showHidden),
-      anyOf(leads.leadStatus, query.status),
-      anyOf(leads.applicantLocation, query.location),
-      anyOf(leads.desiredVisa, query.desiredVisa),
-      query.unassigned ? or(isNull(leads.managerUserId), isNull(leads.assistantManagerUserId)) : undefined,
-    ],
+    conditions: leadFilterConditions(query),
     ownership: leadOwnership,
     search: leadSearch(query.search),
     sort: { keys: SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: leads.id },

@@ -2,12 +2,8 @@
 // a record that is not deleted) with its record's name and email, filtered, searched and paged by the one
 // list helper; the summary cards over the whole filtered set; and the export, streamed in keyset batches
 // so the whole set never sits in memory.
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
-import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   centsOf,
   compareCurrencies,
@@ -46,6 +42,7 @@ import {
   serviceTotals,
 } from '../../db/schema/index.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
+import { exportTimestamp, keysetBatches, streamTable } from '../../exports/table-export.ts';
 import { paymentStatusSql, type ServiceRow, toServiceRecord } from './services.repository.ts';
 
 const SORT_KEYS = {
@@ -256,30 +253,10 @@ export async function serviceChart(
   };
 }
 
-const EXPORT_BATCH = 1000;
-
-/** Every matching service, newest first, read in keyset batches (a cursor on created_at, id). */
+/** Every matching service, newest first, in keyset batches. */
 async function* exportRows(db: Executor, viewer: Viewer, query: ServiceExportQuery): AsyncGenerator<ServiceRow> {
   const where = and(overviewWhere(viewer, query), query.ids?.length ? inArray(services.id, query.ids) : undefined);
-  // The cursor keeps created_at as the database's text: a JavaScript Date holds milliseconds, the column
-  // microseconds, and a rounded cursor would skip the rows between. A row comparison lets the index
-  // range start at the cursor, so each batch costs the same however deep the export is.
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const boundary: SQL | undefined = after
-      ? sql`(${services.createdAt}, ${services.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-      : undefined;
-    const batch: { row: ServiceRow; cursorAt: string }[] = await db
-      .select({ row: services, cursorAt: sql<string>`${services.createdAt}::text` })
-      .from(services)
-      .where(and(where, boundary))
-      .orderBy(desc(services.createdAt), desc(services.id))
-      .limit(EXPORT_BATCH);
-    for (const { row } of batch) yield row;
-    if (batch.length < EXPORT_BATCH) return;
-    const last: { row: ServiceRow; cursorAt: string } = batch[batch.length - 1]!;
-    after = { createdAt: last.cursorAt, id: last.row.id };
-  }
+  for await (const batch of keysetBatches<ServiceRow>(db, services, services, where)) yield* batch;
 }
 
 type ExportCells = [
@@ -300,22 +277,8 @@ type ExportCells = [
   string,
 ];
 
-/** 'Date Created' in the firm's zone, '2026-11-23 14:05'. */
-const createdAtFormat = (timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-  return (date: Date) => format.format(date).replace(',', '');
-};
-
 /** One row of spec 3 §9's columns; text neutralised against formulas, money as numbers with 2 decimals. */
-function exportCells(row: ServiceRow, today: string, createdAt: (date: Date) => string): ExportCells {
+function exportCells(row: ServiceRow, today: string, createdAt: (date: Date | null) => string): ExportCells {
   const record = toServiceRecord(row, today);
   // Money leaves the exact path only here, as a spreadsheet number of at most 2 decimals.
   const number = (amount: string) => Number(amount);
@@ -339,10 +302,7 @@ function exportCells(row: ServiceRow, today: string, createdAt: (date: Date) => 
   ];
 }
 
-/**
- * The export as a stream: CSV (UTF-8 with a BOM, so Excel reads it) or an Excel workbook written row by
- * row. `onDone` learns how many rows went out (the audit row).
- */
+/** The export as a stream through the one export streamer; `onDone` learns how many rows went out. */
 export function exportServices(
   db: Database,
   viewer: Viewer,
@@ -350,50 +310,16 @@ export function exportServices(
   context: { today: string; timeZone: string },
   onDone: (count: number) => void,
 ): Readable {
-  const out = new PassThrough();
-  const rows = exportRows(db, viewer, query);
-  // One formatter for the whole file: building one per row costs time and native memory by the row.
-  const createdAt = createdAtFormat(context.timeZone);
-  const run = async () => {
-    let count = 0;
-    if (query.format === 'csv') {
-      const csv = stringify({
-        header: true,
-        columns: [...SERVICE_EXPORT_COLUMNS],
-        bom: true,
-        cast: { number: (n) => n.toFixed(2) },
-      });
-      csv.pipe(out);
-      for await (const row of rows) {
-        if (!csv.write(exportCells(row, context.today, createdAt))) await new Promise((r) => csv.once('drain', r));
-        count += 1;
-      }
-      csv.end();
-    } else {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-      const sheet = workbook.addWorksheet('Services');
-      const widths = [38, 30, 30, 30, 36, 12, 12, 16, 10, 14, 14, 14, 12, 16, 18];
-      sheet.columns = SERVICE_EXPORT_COLUMNS.map((header, i) => ({
-        header,
-        key: String(i),
-        width: Math.min(widths[i] ?? 20, 50),
-        ...(i >= 9 && i <= 11 ? { style: { numFmt: '#,##0.00' } } : {}),
-      }));
-      for await (const row of rows) {
-        sheet.addRow(exportCells(row, context.today, createdAt)).commit();
-        count += 1;
-        // exceljs takes rows without back-pressure: every batch, let the zip catch up and wait while the
-        // client has not read what is already written, so a slow download holds one batch, not the file.
-        if (count % EXPORT_BATCH === 0) {
-          await nextTurn();
-          if (out.writableNeedDrain) await once(out, 'drain');
-        }
-      }
-      sheet.commit();
-      await workbook.commit();
-    }
-    onDone(count);
-  };
-  run().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  const createdAt = exportTimestamp(context.timeZone);
+  const widths = [38, 30, 30, 30, 36, 12, 12, 16, 10, 14, 14, 14, 12, 16, 18];
+  async function* cells() {
+    for await (const row of exportRows(db, viewer, query)) yield exportCells(row, context.today, createdAt);
+  }
+  return streamTable({
+    format: query.format,
+    sheetName: 'Services',
+    columns: SERVICE_EXPORT_COLUMNS.map((header, i) => ({ header, width: widths[i], money: i >= 9 && i <= 11 })),
+    rows: cells(),
+    onDone,
+  });
 }

@@ -1,7 +1,6 @@
 // /api/users: Administration → User Management (spec 3 §2.4, §6; issue 14 item 2). Viewing is for every
 // role that opens Administration; editing names, suspending, activating and resetting passwords for the
 // administrator roles; adding, deleting, changing roles and exporting for account administrators only.
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,12 +16,15 @@ import {
   updateUserSchema,
   USER_ADMIN_MESSAGES,
   USER_EXPORT_COLUMNS,
+  exportFileName,
   userBulkResultSchema,
+  userExportQuerySchema,
   userBulkSchema,
   userListQuerySchema,
   userPageSchema,
   userStatisticsSchema,
 } from '@crm/domain';
+import { exportTimestamp, sendExport, streamTable } from '../../exports/table-export.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { appUrlOf } from '../auth/auth.routes.ts';
@@ -89,56 +91,54 @@ export async function userManagementRoutes(instance: FastifyInstance) {
       },
       schema: {
         tags,
-        summary: 'Every user as CSV (formula-like text neutralised); account administrators only',
-        produces: ['text/csv'],
-        response: { 200: z.any().meta({ description: 'The CSV file', format: 'binary' }) },
+        summary: 'Every user as CSV or Excel (formula-like text neutralised); account administrators only',
+        querystring: userExportQuerySchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: z.any().meta({ description: 'The file', format: 'binary' }) },
       },
     },
     async (request, reply) => {
       const actor = await actorOf(request);
-      const [rows, today, display] = await Promise.all([
+      const [users, today, display] = await Promise.all([
         usersForExport(app.db),
         readFirmToday(app.db),
         readDisplaySetting(app.db),
       ]);
-      const stamp = new Intl.DateTimeFormat('en-CA', {
-        timeZone: display.timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hour12: false,
-      });
-      const when = (date: Date | null) => (date ? stamp.format(date).replace(',', '') : '');
+      const when = exportTimestamp(display.timeZone);
       const text = (value: string | null) => neutraliseFormula(value ?? '');
-      const csv = stringify({ header: true, columns: [...USER_EXPORT_COLUMNS], bom: true });
-      for (const row of rows) {
-        const user = toAdminUser(row);
-        csv.write([
-          user.id,
-          text(user.firstName),
-          text(user.lastName),
-          text(user.email),
-          text(user.phone),
-          ROLE_LABELS[user.role],
-          user.status,
-          when(row.lastLoginAt),
-          when(row.createdAt),
-        ]);
+      async function* rows() {
+        for (const row of users) {
+          const user = toAdminUser(row);
+          yield [
+            user.id,
+            text(user.firstName),
+            text(user.lastName),
+            text(user.email),
+            text(user.phone),
+            ROLE_LABELS[user.role],
+            user.status,
+            when(row.lastLoginAt),
+            when(row.createdAt),
+          ];
+        }
       }
-      csv.end();
-      await recordChange(app.db, actor.ctx, {
-        action: 'EXPORT_USERS',
-        resourceType: 'USER',
-        resourceId: null,
-        newValues: { format: 'csv', count: rows.length },
+      const format = request.query.format;
+      const body = streamTable({
+        format,
+        sheetName: 'Users',
+        columns: USER_EXPORT_COLUMNS.map((header) => ({ header, width: header === 'Email' ? 32 : 18 })),
+        rows: rows(),
+        onDone: (count) =>
+          app.afterResponse.run('export audit', () =>
+            recordChange(app.db, actor.ctx, {
+              action: 'EXPORT_USERS',
+              resourceType: 'USER',
+              resourceId: null,
+              newValues: { format, count },
+            }),
+          ),
       });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="users-export-${today}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv);
+      return sendExport(reply, format, exportFileName('users', today, format), body);
     },
   );
 

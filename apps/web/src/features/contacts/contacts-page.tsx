@@ -13,6 +13,7 @@ import {
   RESTORE_TYPES,
   ROLE_LABELS,
 } from '@crm/domain';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { ListFooter } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
@@ -90,14 +91,17 @@ export function ContactsPage() {
         title="Contacts"
         subtitle={<RoleBadge role={role} />}
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => void refresh()}
-            loading={list.isRefetching && !list.isPlaceholderData}
-          >
-            Refresh
-          </Button>
+          <>
+            {can('contacts:export') ? <ExportMenu list="contacts" filters={{ search: search.search }} /> : null}
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void refresh()}
+              loading={list.isRefetching && !list.isPlaceholderData}
+            >
+              Refresh
+            </Button>
+          </>
         }
       />
 

@@ -18,6 +18,7 @@ import {
   pageSizeFor,
   parseSort,
 } from '@crm/domain';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -204,6 +205,19 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
             >
               {search.showHidden ? 'Hide Hidden' : 'Show Hidden'}
             </Button>
+            {tab !== 'records' && can(`${tab}:export`) ? (
+              <ExportMenu
+                list={tab}
+                filters={{
+                  search: search.search,
+                  status: only(search.status, tab === 'leads' ? LEAD_STATUSES : CLIENT_STATUSES),
+                  location: search.location,
+                  desiredVisa: search.desiredVisa,
+                  showHidden: search.showHidden,
+                  ...(tab === 'leads' ? { unassigned: search.unassigned } : {}),
+                }}
+              />
+            ) : null}
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
