@@ -1,6 +1,7 @@
 // Administration → Audit Logs and Security (spec 3 §2.4, "Audit log", "Security event"; issue 14 item 4):
 // every write the server recorded, searched, filtered and paged; the security events with their counters.
 import { z } from 'zod';
+import type { BADGE_COLOURS } from '../records/badge-look.ts';
 import { dateProblem } from '../records/fields.ts';
 import { listQueryBase } from '../records/list-query.ts';
 import { pageSchemaOf } from '../records/pagination.ts';
@@ -82,8 +83,8 @@ export const securityOverviewSchema = z.object({
 });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 
-/** Colours by action, the same in the table and the security panel. */
-export function auditActionColor(action: string): string {
+/** Colours by action (a key of BADGE_COLOURS), the same in the table and the security panel. */
+export function auditActionColor(action: string): keyof typeof BADGE_COLOURS {
   if (
     action.endsWith('_FAILED') ||
     action === 'ACCOUNT_LOCKED' ||
@@ -94,6 +95,6 @@ export function auditActionColor(action: string): string {
   if (action.startsWith('SUSPEND') || action.includes('RESET') || action.includes('ROLE')) return 'orange';
   if (action.startsWith('CREATE') || action.startsWith('INVITE') || action.startsWith('RESTORE')) return 'green';
   if (action.startsWith('UPDATE') || action.startsWith('CHANGE')) return 'blue';
-  if (action.startsWith('SIGN_')) return 'gray';
-  return 'violet';
+  if (action.startsWith('SIGN_')) return 'grey';
+  return 'slate';
 }

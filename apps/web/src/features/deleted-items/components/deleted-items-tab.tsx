@@ -3,7 +3,6 @@
 // the spec's confirmation), each through the record type's own route.
 import {
   Alert,
-  Badge,
   Button,
   Card,
   CloseButton,
@@ -34,6 +33,7 @@ import {
   type Permission,
 } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
@@ -217,9 +217,9 @@ export function DeletedItemsTab() {
                     : items.map((item) => (
                         <Table.Tr key={`${item.type}-${item.id}`} aria-label={item.name}>
                           <Table.Td>
-                            <Badge variant="light" color="gray" tt="none">
+                            <StatusBadge look={{ variant: 'default' }}>
                               {DELETED_ITEM_TYPE_LABELS[item.type]}
-                            </Badge>
+                            </StatusBadge>
                           </Table.Td>
                           <Table.Td>
                             <Text size="sm" fw={600}>

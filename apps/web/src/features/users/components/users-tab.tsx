@@ -4,7 +4,6 @@
 import {
   ActionIcon,
   Avatar,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -39,6 +38,8 @@ import {
 import { useState } from 'react';
 import {
   type AdminUser,
+  BADGE_COLOURS,
+  filledBadge,
   DEFAULT_PAGE_SIZE,
   fullName,
   initials,
@@ -49,6 +50,7 @@ import {
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -66,11 +68,12 @@ import {
   UserStatusDialog,
 } from './user-dialogs.tsx';
 
+/** Deep shades under white text (4.5:1 in both themes), as every status badge. */
 const STATUS_COLORS: Record<UserStatus, string> = {
-  active: 'green',
-  suspended: 'red',
-  inactive: 'gray',
-  pending: 'yellow',
+  active: BADGE_COLOURS.green,
+  suspended: BADGE_COLOURS.red,
+  inactive: BADGE_COLOURS.grey,
+  pending: BADGE_COLOURS.amber,
 };
 const statusLabel = (status: UserStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
@@ -403,7 +406,7 @@ export function UsersTab() {
                           {/* On a phone the name cell takes what is left and truncates, so status and actions stay in view. */}
                           <Table.Td style={phone ? { maxWidth: 0, width: '100%' } : undefined}>
                             <Group gap="sm" wrap="nowrap">
-                              <Avatar radius="xl" size={34} color="initials" name={fullName(user)}>
+                              <Avatar radius="xl" size={34} color="brand" aria-hidden>
                                 {initials(user)}
                               </Avatar>
                               <div style={{ minWidth: 0 }}>
@@ -429,15 +432,13 @@ export function UsersTab() {
                           </Table.Td>
                           {phone ? null : (
                             <Table.Td>
-                              <Badge variant="light" color="gray" tt="none">
-                                {ROLE_LABELS[user.role]}
-                              </Badge>
+                              <StatusBadge look={{ variant: 'default' }}>{ROLE_LABELS[user.role]}</StatusBadge>
                             </Table.Td>
                           )}
                           <Table.Td style={phone ? { minWidth: 96 } : undefined}>
-                            <Badge variant="light" color={STATUS_COLORS[user.status]} tt="none">
+                            <StatusBadge look={filledBadge(STATUS_COLORS[user.status])}>
                               {statusLabel(user.status)}
-                            </Badge>
+                            </StatusBadge>
                           </Table.Td>
                           {phone ? null : (
                             <Table.Td>
