@@ -94,3 +94,16 @@ test('a lockout of 3 attempts set in the Security tab locks an account at its th
     await visitor.close();
   }
 });
+
+test('System Settings lists the scheduled jobs with their schedule and next run', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  await page.goto('/admin?tab=settings');
+  await expect(page.getByText('Only account administrators change system settings.')).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Scheduled jobs' })
+    .getByRole('row', { name: /Daily task reminder mails/ });
+  await expect(row).toContainText('Every day at 07:00');
+  await expect(row).toContainText('Australia/Sydney');
+  await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4} 07:00/);
+  await expect(page.getByRole('textbox', { name: 'Company name' })).toBeDisabled();
+});

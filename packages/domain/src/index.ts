@@ -6,6 +6,7 @@ export * from './profile/password.ts';
 export * from './profile/profile.schema.ts';
 export * from './settings/security-settings.ts';
 export * from './settings/security-defaults.ts';
+export * from './settings/job-status.ts';
 export * from './settings/display-setting.ts';
 export * from './auth/sign-in.schema.ts';
 export * from './users/user.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firmToday } from '@crm/domain';
-import { dailyCron, firmClock, owedDailyRun } from './daily-schedule.ts';
+import { dailyCron, firmClock, owedDailyRun, nextDailyRun } from './daily-schedule.ts';
 import { digestGroupOf } from './task-reminders.job.ts';
 
 const SYDNEY = 'Australia/Sydney';
@@ -89,5 +89,28 @@ describe('a task due today in Sydney (the digest groups by the firm date at `now
 
   it('is in no group before its day', () => {
     expect(digestGroupOf('2026-11-25', '2026-11-24')).toBeNull();
+  });
+});
+
+describe('nextDailyRun', () => {
+  const at = { hour: 7, minute: 0 };
+  it('is today at 07:00 in the firm’s zone before then, tomorrow from then on', () => {
+    // 06:59 on 26 Nov in Sydney (AEDT, UTC+11).
+    expect(nextDailyRun(at, 'Australia/Sydney', new Date('2026-11-25T19:59:00Z')).toISOString()).toBe(
+      '2026-11-25T20:00:00.000Z',
+    );
+    expect(nextDailyRun(at, 'Australia/Sydney', new Date('2026-11-25T20:00:00Z')).toISOString()).toBe(
+      '2026-11-26T20:00:00.000Z',
+    );
+    expect(nextDailyRun(at, 'Asia/Manila', new Date('2026-11-25T20:00:00Z')).toISOString()).toBe(
+      '2026-11-25T23:00:00.000Z',
+    );
+  });
+
+  it('follows a daylight-saving change overnight', () => {
+    // 22:00 on 3 Oct in Sydney (AEST, UTC+10); clocks go forward at 02:00, so 07:00 is AEDT (UTC+11).
+    expect(nextDailyRun(at, 'Australia/Sydney', new Date('2026-10-03T12:00:00Z')).toISOString()).toBe(
+      '2026-10-03T20:00:00.000Z',
+    );
   });
 });

@@ -36,6 +36,30 @@ export function firmClock(timeZone: string, now: Date): { date: string; minutes:
   };
 }
 
+/** The instant the firm's wall clock shows `at` on `date` (YYYY-MM-DD) in `timeZone`. */
+function zonedInstant(date: string, at: TimeOfDay, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, at.hour, at.minute);
+  // Start from the wall time read as UTC and correct by what the zone's clock shows then; a second pass
+  // settles a guess that crossed a daylight-saving change.
+  let guess = wall;
+  for (let pass = 0; pass < 2; pass++) {
+    const shown = firmClock(timeZone, new Date(guess));
+    const [sy, sm, sd] = shown.date.split('-').map(Number) as [number, number, number];
+    guess += wall - Date.UTC(sy, sm - 1, sd, Math.floor(shown.minutes / 60), shown.minutes % 60);
+  }
+  return new Date(guess);
+}
+
+/** When a daily job at `at` in the firm's zone runs next after `now` (Administration's job status). */
+export function nextDailyRun(at: TimeOfDay, timeZone: string, now: Date): Date {
+  const { date, minutes } = firmClock(timeZone, now);
+  const today = zonedInstant(date, at, timeZone);
+  if (minutes < at.hour * 60 + at.minute && today > now) return today;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return zonedInstant(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10), at, timeZone);
+}
+
 /** The cron expression pg-boss fires a job with every day at `at` (evaluated in the schedule's zone). */
 export const dailyCron = (at: TimeOfDay): string => `${at.minute} ${at.hour} * * *`;
 

@@ -29,6 +29,8 @@ export type RunResult = {
 export type JobDefinition<Payload extends z.ZodType<object>> = {
   /** The pg-boss queue name (letters, digits, dashes). */
   name: string;
+  /** What Administration's job status calls it. */
+  label: string;
   /** Job data comes back from the database: every run parses it first. */
   payload: Payload;
   /** Retries, back-off and expiry of this job's queue. */

@@ -82,6 +82,7 @@ export async function sendDigestOnce(
 
 export const taskRemindersJob = defineJob({
   name: TASK_REMINDERS_JOB,
+  label: 'Daily task reminder mails',
   payload: z.object({}),
   daily: TASK_REMINDER_TIME,
   // A mail server that is down gets 1, 2, 4 … minutes (at most an hour) over about a day and a half.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DISPLAY_SETTING, DEFAULT_GENERAL_SETTINGS, SIGN_IN_MESSAGES } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import { recordJobRun } from '../../jobs/job-runs.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
 let t: TestApp;
@@ -90,5 +91,29 @@ describe('the general settings', () => {
     await vi.waitFor(() => expect(t.app.log.level).toBe('debug'));
     await owner.PUT('/api/settings/general', { body: { ...current, debugMode: false } });
     await vi.waitFor(() => expect(t.app.log.level).toBe(t.app.config.logLevel));
+  });
+});
+
+describe('the job status', () => {
+  it('lists the scheduled jobs with their schedule, next run and last recorded run', async () => {
+    const administrator = await as('administrator');
+    const before = (await administrator.GET('/api/jobs')).data!;
+    const reminders = before.find((job) => job.label === 'Daily task reminder mails')!;
+    expect(reminders).toMatchObject({ schedule: 'Every day at 07:00', timeZone: 'Australia/Sydney' });
+    const next = new Date(reminders.nextRunAt!).getTime();
+    expect(next).toBeGreaterThan(Date.now());
+    expect(next - Date.now()).toBeLessThanOrEqual(25 * 3600_000);
+
+    const startedAt = new Date();
+    await recordJobRun(t.database.db, {
+      jobName: reminders.name,
+      startedAt,
+      finishedAt: new Date(startedAt.getTime() + 1200),
+      outcome: 'succeeded',
+      summary: '3 digests sent',
+    });
+    const after = (await administrator.GET('/api/jobs')).data!.find((job) => job.name === reminders.name)!;
+    expect(after.lastRun).toMatchObject({ outcome: 'succeeded', summary: '3 digests sent' });
+    expect((await (await as('supervisor')).GET('/api/jobs')).response.status).toBe(403);
   });
 });

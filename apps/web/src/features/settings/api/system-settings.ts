@@ -1,7 +1,7 @@
 // System Settings' calls: the general settings (GET/PUT /api/settings/general) and saving the display
 // setting (PUT /api/settings/display). Under 'settings', which the settings change event refreshes.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DisplaySetting, GeneralSettings } from '@crm/domain';
+import type { DisplaySetting, GeneralSettings, JobStatus } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 import { displaySettingQueryKey } from './display-setting.ts';
 
@@ -30,3 +30,13 @@ export function useSaveDisplaySetting() {
     onSuccess: (saved) => queryClient.setQueryData(displaySettingQueryKey, saved),
   });
 }
+
+/** The scheduled jobs with their last and next run (GET /api/jobs). */
+export const useJobStatus = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['settings', 'jobs'],
+      queryFn: ({ signal }) => api.get<JobStatus[]>('/api/jobs', { signal }),
+      staleTime: 60_000,
+    }),
+  );

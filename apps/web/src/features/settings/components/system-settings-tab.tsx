@@ -11,6 +11,7 @@ import {
   Skeleton,
   Stack,
   Switch,
+  Table,
   Text,
   TextInput,
   Title,
@@ -19,11 +20,25 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { DATE_FORMATS, type DateFormat, type GeneralSettings, generalSettingsSchema } from '@crm/domain';
+import {
+  BADGE_COLOURS,
+  DATE_FORMATS,
+  type DateFormat,
+  filledBadge,
+  type GeneralSettings,
+  generalSettingsSchema,
+} from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDisplaySetting } from '../api/display-setting.ts';
-import { useGeneralSettings, useSaveDisplaySetting, useSaveGeneralSettings } from '../api/system-settings.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useDateFormat } from '../../../lib/format.ts';
+import {
+  useGeneralSettings,
+  useJobStatus,
+  useSaveDisplaySetting,
+  useSaveGeneralSettings,
+} from '../api/system-settings.ts';
 
 /** Every IANA zone the browser knows, Australian and Philippine ones first (issue 15). */
 function timeZoneOptions(): string[] {
@@ -56,7 +71,89 @@ export function SystemSettingsTab() {
       ) : (
         <Skeleton height={320} radius="md" />
       )}
+      <ScheduledJobsCard />
     </Stack>
+  );
+}
+
+const OUTCOME_COLOURS = { succeeded: BADGE_COLOURS.green, skipped: BADGE_COLOURS.grey, failed: BADGE_COLOURS.red };
+const OUTCOME_LABELS = { succeeded: 'Succeeded', skipped: 'Nothing to do', failed: 'Failed' };
+
+/** Spec 3's Data Management schedule made real (issue 15 item 9): each job's last run, result and next run. */
+function ScheduledJobsCard() {
+  const jobs = useJobStatus();
+  const { formatDate, formatTime } = useDateFormat();
+  const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+  return (
+    <Card withBorder radius="md" padding={0} component="section" aria-labelledby="scheduled-jobs">
+      <Group justify="space-between" p="sm">
+        <Title order={2} fz="md" id="scheduled-jobs">
+          Scheduled jobs
+        </Title>
+        <Button variant="default" size="xs" onClick={() => void jobs.refetch()} loading={jobs.isRefetching}>
+          Refresh
+        </Button>
+      </Group>
+      {jobs.isError ? (
+        <Alert color="red" m="sm">
+          {jobs.error.message}
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" aria-label="Scheduled jobs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Job</Table.Th>
+                <Table.Th>Schedule</Table.Th>
+                <Table.Th>Last run</Table.Th>
+                <Table.Th>Next run</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(jobs.data ?? []).map((job) => (
+                <Table.Tr key={job.name}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {job.label}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{job.schedule}</Text>
+                    <Text size="xs" c="dimmed">
+                      {job.timeZone}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {job.lastRun ? (
+                      <Stack gap={2}>
+                        <Group gap="xs">
+                          <Text size="sm">{when(job.lastRun.startedAt)}</Text>
+                          <StatusBadge look={filledBadge(OUTCOME_COLOURS[job.lastRun.outcome])}>
+                            {OUTCOME_LABELS[job.lastRun.outcome]}
+                          </StatusBadge>
+                        </Group>
+                        {job.lastRun.summary ? (
+                          <Text size="xs" c="dimmed">
+                            {job.lastRun.summary}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Not run yet
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{job.nextRunAt ? when(job.nextRunAt) : '—'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
   );
 }
 
