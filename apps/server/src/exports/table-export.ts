@@ -48,8 +48,11 @@ export async function* keysetBatches<Row extends { id: string }>(
   }
 }
 
-/** A timestamp in the firm's zone as a spreadsheet reads it: '2026-11-23 14:05'. One formatter per file. */
-export function exportTimestamp(timeZone: string): (date: Date | null) => string {
+/**
+ * A timestamp in the firm's zone as a spreadsheet reads it: '2026-11-23 14:05' (with `seconds`,
+ * '2026-11-23 14:05:09'). One formatter per file.
+ */
+export function exportTimestamp(timeZone: string, seconds = false): (date: Date | null) => string {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -57,6 +60,7 @@ export function exportTimestamp(timeZone: string): (date: Date | null) => string
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
     hour12: false,
   });
   return (date) => (date ? format.format(date).replace(',', '') : '');

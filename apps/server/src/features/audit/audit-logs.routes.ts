@@ -1,6 +1,5 @@
 // /api/audit-logs: Administration → Audit Logs and Security (spec 3 §2.4; issue 14 item 4). The guide's
 // matrix gives audit logs and security events to account administrators only.
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import {
   neutraliseFormula,
   securityOverviewSchema,
 } from '@crm/domain';
+import { exportTimestamp, sendExport, streamTable } from '../../exports/table-export.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
 import { recordChange } from './record-change.ts';
@@ -58,48 +58,35 @@ export async function auditLogsRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const actor = await actorOf(request);
       const [{ timeZone }, today] = await Promise.all([readDisplaySetting(app.db), readFirmToday(app.db)]);
-      const stamp = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hour12: false,
-      });
-      const csv = stringify({ header: true, columns: [...AUDIT_EXPORT_COLUMNS], bom: true });
-      const rows = auditRowsForExport(app.db, request.query, timeZone);
-      const write = async () => {
-        let count = 0;
-        for await (const row of rows) {
-          const cells = [
-            stamp.format(row.createdAt).replace(',', ''),
+      const stamp = exportTimestamp(timeZone, true);
+      async function* rows() {
+        for await (const row of auditRowsForExport(app.db, request.query, timeZone)) {
+          yield [
+            stamp(row.createdAt),
             row.action,
             row.resourceType,
             neutraliseFormula(row.resourceId ?? ''),
             row.userId ?? '',
             neutraliseFormula(row.ipAddress ?? ''),
           ];
-          if (!csv.write(cells)) await new Promise((done) => csv.once('drain', done));
-          count += 1;
         }
-        csv.end();
-        app.afterResponse.run('export audit', () =>
-          recordChange(app.db, actor.ctx, {
-            action: 'EXPORT_AUDIT_LOGS',
-            resourceType: 'AUDIT_LOG',
-            resourceId: null,
-            newValues: { count, filters: request.query },
-          }),
-        );
-      };
-      write().catch((error: unknown) => csv.destroy(error as Error));
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="audit-logs-${today}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv);
+      }
+      const body = streamTable({
+        format: 'csv',
+        sheetName: 'Audit log',
+        columns: AUDIT_EXPORT_COLUMNS.map((header) => ({ header })),
+        rows: rows(),
+        onDone: (count) =>
+          app.afterResponse.run('export audit', () =>
+            recordChange(app.db, actor.ctx, {
+              action: 'EXPORT_AUDIT_LOGS',
+              resourceType: 'AUDIT_LOG',
+              resourceId: null,
+              newValues: { count, filters: request.query },
+            }),
+          ),
+      });
+      return sendExport(reply, 'csv', `audit-logs-${today}.csv`, body);
     },
   );
 

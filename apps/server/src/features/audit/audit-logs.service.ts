@@ -10,6 +10,7 @@ import {
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { listPage, matchesSearch, type Viewer } from '../../db/list-query.ts';
+import { keysetBatches } from '../../exports/table-export.ts';
 import { auditLogs, auditSearchText } from '../../db/schema/index.ts';
 import { userFullNames } from '../users/users.repository.ts';
 
@@ -77,31 +78,14 @@ export async function listAuditLogs(
   });
 }
 
-const EXPORT_BATCH = 1000;
-
-/** Every matching row, newest first, in keyset batches (a cursor on created_at as text, and id). */
+/** Every matching row, newest first, in keyset batches (the one export streamer's reader). */
 export async function* auditRowsForExport(
   db: Executor,
   query: Omit<AuditLogQuery, 'pageSize'>,
   timeZone: string,
 ): AsyncGenerator<AuditRow> {
   const where = and(...auditFilter(query, timeZone), matchesSearch(auditSearchText(auditLogs), query.search));
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const boundary: SQL | undefined = after
-      ? sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-      : undefined;
-    const batch: { row: AuditRow; at: string }[] = await db
-      .select({ row: auditLogs, at: sql<string>`${auditLogs.createdAt}::text` })
-      .from(auditLogs)
-      .where(and(where, boundary))
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(EXPORT_BATCH);
-    for (const { row } of batch) yield row;
-    if (batch.length < EXPORT_BATCH) return;
-    const last: { row: AuditRow; at: string } = batch[batch.length - 1]!;
-    after = { at: last.at, id: last.row.id };
-  }
+  for await (const batch of keysetBatches<AuditRow>(db, auditLogs, auditLogs, where)) yield* batch;
 }
 
 export async function securityOverview(db: Executor): Promise<SecurityOverview> {

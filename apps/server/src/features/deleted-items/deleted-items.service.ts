@@ -2,7 +2,7 @@
 // in one list, newest deletion first, read as a UNION of each table's deleted rows (each has a partial index
 // on its deleted rows, so the list costs what was deleted, not the tables) and paged by the shared keyset
 // helper. Restore and Delete Forever are each record type's own routes.
-import { type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import {
   type DeletedItem,
   type DeletedItemsPage,
@@ -13,7 +13,7 @@ import {
   navigationOf,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { assertOneNavigation, decodeCursor, encodeCursor, keysetRows } from '../../db/list-query.ts';
+import { assertOneNavigation, decodeCursor, encodeCursor, keysetRows, matchesSearch } from '../../db/list-query.ts';
 import { userFullNames } from '../users/users.repository.ts';
 
 const SORT = 'deletedAt:desc';
@@ -47,10 +47,13 @@ type Row = {
 };
 
 function filterOf(query: Pick<DeletedItemsQuery, 'type' | 'search'>): SQL {
-  const term = query.search?.trim().toLowerCase();
-  return sql`true
-    ${query.type ? sql`and type = ${query.type}` : sql``}
-    ${term ? sql`and lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')) like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}`;
+  return (
+    and(
+      sql`true`,
+      query.type ? sql`type = ${query.type}` : undefined,
+      matchesSearch(sql`lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`, query.search),
+    ) ?? sql`true`
+  );
 }
 
 export async function listDeletedItems(db: Executor, query: DeletedItemsQuery): Promise<DeletedItemsPage> {

@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DISPLAY_SETTING_KEY, displaySettingSchema, generalSettingsSchema, securitySettingsSchema } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { changedFields, recordChange } from '../audit/record-change.ts';
-import { readDisplaySetting, readGeneralSettings, readSecuritySettings, writeSetting } from './settings.repository.ts';
-import { saveGeneralSettings } from './settings.service.ts';
+import { readDisplaySetting, readGeneralSettings, readSecuritySettings } from './settings.repository.ts';
+import { saveGeneralSettings, saveSetting } from './settings.service.ts';
 
 export async function settingsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -54,17 +53,11 @@ export async function settingsRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      const before = await readSecuritySettings(app.db);
-      await app.db.transaction(async (tx) => {
-        await writeSetting(tx, 'security_settings', request.body, actor.ctx.actorId);
-        await recordChange(tx, actor.ctx, {
-          action: 'UPDATE_SECURITY_SETTINGS',
-          resourceType: 'SYSTEM_SETTINGS',
-          resourceId: 'security_settings',
-          ...changedFields(before, request.body),
-          event: 'settings',
-        });
+      await saveSetting(app.db, (await actorOf(request)).ctx, {
+        key: 'security_settings',
+        action: 'UPDATE_SECURITY_SETTINGS',
+        before: await readSecuritySettings(app.db),
+        next: request.body,
       });
       return readSecuritySettings(app.db);
     },
@@ -84,17 +77,11 @@ export async function settingsRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      const before = await readDisplaySetting(app.db);
-      await app.db.transaction(async (tx) => {
-        await writeSetting(tx, DISPLAY_SETTING_KEY, request.body, actor.ctx.actorId);
-        await recordChange(tx, actor.ctx, {
-          action: 'UPDATE_DISPLAY_SETTINGS',
-          resourceType: 'SYSTEM_SETTINGS',
-          resourceId: DISPLAY_SETTING_KEY,
-          ...changedFields(before, request.body),
-          event: 'settings',
-        });
+      await saveSetting(app.db, (await actorOf(request)).ctx, {
+        key: DISPLAY_SETTING_KEY,
+        action: 'UPDATE_DISPLAY_SETTINGS',
+        before: await readDisplaySetting(app.db),
+        next: request.body,
       });
       return readDisplaySetting(app.db);
     },

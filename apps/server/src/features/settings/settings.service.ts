@@ -3,7 +3,7 @@
 // settings event), so only administrators work while it is on.
 import { inArray, sql } from 'drizzle-orm';
 import { type GeneralSettings, ROLES, isAdminRole } from '@crm/domain';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { changedFields, recordChange, type RequestContext } from '../audit/record-change.ts';
 import { readGeneralSettings, writeSetting } from './settings.repository.ts';
@@ -11,16 +11,44 @@ import { readGeneralSettings, writeSetting } from './settings.repository.ts';
 export const GENERAL_SETTINGS_KEY = 'general_settings';
 const NON_ADMIN_ROLES = ROLES.filter((role) => !isAdminRole(role));
 
+/**
+ * The one way a setting is saved: written, audited with what changed and announced (the 'settings' event)
+ * in one transaction. `alongside` does what the change entails in the same transaction and may add to the
+ * audit row.
+ */
+export async function saveSetting<T extends object>(
+  db: Database,
+  ctx: RequestContext & { actorId: string },
+  change: { key: string; action: string; before: T; next: T },
+  alongside?: (tx: Executor) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await writeSetting(tx, change.key, change.next, ctx.actorId);
+    const extra = alongside ? await alongside(tx) : {};
+    const { oldValues, newValues } = changedFields(change.before, change.next as Record<string, unknown>);
+    await recordChange(tx, ctx, {
+      action: change.action,
+      resourceType: 'SYSTEM_SETTINGS',
+      resourceId: change.key,
+      oldValues,
+      newValues: { ...newValues, ...extra },
+      event: 'settings',
+    });
+  });
+}
+
 export async function saveGeneralSettings(
   db: Database,
   ctx: RequestContext & { actorId: string },
   next: GeneralSettings,
 ): Promise<GeneralSettings> {
   const before = await readGeneralSettings(db);
-  await db.transaction(async (tx) => {
-    await writeSetting(tx, GENERAL_SETTINGS_KEY, next, ctx.actorId);
-    let signedOut = 0;
-    if (next.maintenanceMode && !before.maintenanceMode) {
+  await saveSetting(
+    db,
+    ctx,
+    { key: GENERAL_SETTINGS_KEY, action: 'UPDATE_GENERAL_SETTINGS', before, next },
+    async (tx) => {
+      if (!next.maintenanceMode || before.maintenanceMode) return {};
       const ended = await tx
         .delete(sessions)
         .where(
@@ -30,17 +58,8 @@ export async function saveGeneralSettings(
           ),
         )
         .returning({ id: sessions.id });
-      signedOut = ended.length;
-    }
-    const changes = changedFields(before, next);
-    await recordChange(tx, ctx, {
-      action: 'UPDATE_GENERAL_SETTINGS',
-      resourceType: 'SYSTEM_SETTINGS',
-      resourceId: GENERAL_SETTINGS_KEY,
-      oldValues: changes.oldValues,
-      newValues: signedOut > 0 ? { ...changes.newValues, sessionsEnded: signedOut } : changes.newValues,
-      event: 'settings',
-    });
-  });
+      return ended.length > 0 ? { sessionsEnded: ended.length } : {};
+    },
+  );
   return readGeneralSettings(db);
 }

@@ -15,16 +15,15 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconListSearch, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconListSearch, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AuditLogEntry, DEFAULT_PAGE_SIZE, ROLES } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
@@ -34,7 +33,6 @@ import { AuditActionBadge } from './audit-action-badge.tsx';
 
 export function AuditLogsTab() {
   const { formatDate, formatTime, today } = useDateFormat();
-  const [text, setText] = useState('');
   const [filter, setFilter] = useState<AuditFilter>({});
   const [navigation, setNavigation] = useState<ListNavigation>({});
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
@@ -43,7 +41,6 @@ export function AuditLogsTab() {
     setFilter((current) => ({ ...current, ...patch }));
     setNavigation(FIRST_PAGE);
   };
-  const commit = useDebouncedCallback((value: string) => change({ search: value.trim() || undefined }), 300);
   const logs = useAuditLogs({ ...filter, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
   const actions = useAuditActions();
   const people = useAssignableUsers(ROLES);
@@ -56,16 +53,11 @@ export function AuditLogsTab() {
     <Card withBorder padding={0} radius="md">
       <Stack gap="sm" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <TextInput
-            aria-label="Search audit logs"
+          <SearchBox
+            label="Search audit logs"
             placeholder="Search action or resource type..."
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            style={{ flex: '1 1 240px', maxWidth: 380 }}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              commit(e.currentTarget.value);
-            }}
+            maxWidth={380}
+            onSearch={(search) => change({ search })}
           />
           <Group gap="xs">
             {logs.isFetching && !logs.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}

@@ -5,7 +5,6 @@ import {
   Alert,
   Button,
   Card,
-  CloseButton,
   EmptyState,
   Group,
   Loader,
@@ -16,11 +15,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconRestore, IconSearch, IconTrash, IconTrashOff } from '@tabler/icons-react';
+import { IconRefresh, IconRestore, IconTrash, IconTrashOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   DEFAULT_PAGE_SIZE,
@@ -33,6 +30,7 @@ import {
   type Permission,
 } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -63,15 +61,10 @@ const TYPE_OPTIONS = [
 export function DeletedItemsTab() {
   const { can } = useAuthorization();
   const { formatDate, formatTime } = useDateFormat();
-  const [text, setText] = useState('');
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [type, setType] = useState<DeletedItemType | undefined>(undefined);
   const [navigation, setNavigation] = useState<ListNavigation>({});
   const [purging, setPurging] = useState<DeletedItem | null>(null);
-  const commit = useDebouncedCallback((value: string) => {
-    setSearch(value.trim() || undefined);
-    setNavigation(FIRST_PAGE);
-  }, 300);
   const list = useDeletedItems({ search, type, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
   const statistics = useDeletedItemsStatistics();
   const action = useDeletedItemAction();
@@ -125,30 +118,14 @@ export function DeletedItemsTab() {
           style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
           <Group gap="sm" style={{ flex: '1 1 360px' }} wrap="wrap">
-            <TextInput
-              aria-label="Search deleted items"
+            <SearchBox
+              label="Search deleted items"
               placeholder="Search name, email or phone..."
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              style={{ flex: '1 1 220px', maxWidth: 340 }}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
-                commit(e.currentTarget.value);
+              maxWidth={340}
+              onSearch={(value) => {
+                setSearch(value);
+                setNavigation(FIRST_PAGE);
               }}
-              rightSection={
-                text ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Clear search"
-                    onClick={() => {
-                      commit.cancel();
-                      setText('');
-                      setSearch(undefined);
-                      setNavigation(FIRST_PAGE);
-                    }}
-                  />
-                ) : null
-              }
             />
             <Select
               aria-label="Type"

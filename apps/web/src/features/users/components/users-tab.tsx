@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Checkbox,
-  CloseButton,
   EmptyState,
   Group,
   Loader,
@@ -16,9 +15,7 @@ import {
   Skeleton,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconDots,
@@ -29,7 +26,6 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconRefresh,
-  IconSearch,
   IconShieldCog,
   IconTrash,
   IconUserPlus,
@@ -50,6 +46,7 @@ import {
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -96,13 +93,10 @@ export function UsersTab() {
   const mayEdit = can('admin:edit');
   const mayManage = can('admin:manage_users');
 
-  const [text, setText] = useState('');
   const [search, setSearch] = useState<string | undefined>(undefined);
+  // 'Clear search' below the list starts the search box afresh.
+  const [searchBox, setSearchBox] = useState(0);
   const [navigation, setNavigation] = useState<ListNavigation>({});
-  const commit = useDebouncedCallback((value: string) => {
-    setSearch(value.trim() || undefined);
-    setNavigation(FIRST_PAGE);
-  }, 300);
   const list = useUserList({ search, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
   const statistics = useUserStatistics();
   const bulk = useBulkUsers();
@@ -202,30 +196,14 @@ export function UsersTab() {
         >
           <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
             <Text fw={600}>User Management{total !== undefined ? ` (${total.toLocaleString('en-AU')})` : ''}</Text>
-            <TextInput
-              aria-label="Search users"
+            <SearchBox
+              key={searchBox}
+              label="Search users"
               placeholder="Search by name or email..."
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              style={{ flex: '1 1 220px', maxWidth: 360 }}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
-                commit(e.currentTarget.value);
+              onSearch={(value) => {
+                setSearch(value);
+                setNavigation(FIRST_PAGE);
               }}
-              rightSection={
-                text ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Clear search"
-                    onClick={() => {
-                      commit.cancel();
-                      setText('');
-                      setSearch(undefined);
-                      setNavigation(FIRST_PAGE);
-                    }}
-                  />
-                ) : null
-              }
             />
             {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
           </Group>
@@ -341,8 +319,8 @@ export function UsersTab() {
               clear={{
                 label: 'Clear search',
                 onClick: () => {
-                  setText('');
                   setSearch(undefined);
+                  setSearchBox((n) => n + 1);
                 },
               }}
             />
