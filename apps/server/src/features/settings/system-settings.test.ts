@@ -88,9 +88,10 @@ describe('the general settings', () => {
     // Off, the level is LOG_LEVEL's (the start-up reading of the setting put it there).
     expect(t.app.log.level).toBe(t.app.config.logLevel);
     await owner.PUT('/api/settings/general', { body: { ...current, debugMode: true } });
-    await vi.waitFor(() => expect(t.app.log.level).toBe('debug'));
+    // The level follows the change event (LISTEN/NOTIFY): wait for the outcome, as long as a loaded machine needs.
+    await vi.waitFor(() => expect(t.app.log.level).toBe('debug'), { timeout: 60_000, interval: 50 });
     await owner.PUT('/api/settings/general', { body: { ...current, debugMode: false } });
-    await vi.waitFor(() => expect(t.app.log.level).toBe(t.app.config.logLevel));
+    await vi.waitFor(() => expect(t.app.log.level).toBe(t.app.config.logLevel), { timeout: 60_000, interval: 50 });
   });
 });
 
