@@ -29,6 +29,8 @@ import { recordHistoryRoutes } from './features/records/record-history.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { readGeneralSettings } from './features/settings/settings.repository.ts';
 import { GENERAL_SETTINGS_KEY } from './features/settings/settings.service.ts';
+import { createFirmMailer, type FirmMailer } from './features/settings/firm-mailer.ts';
+import { createSecretBox, type SecretBox, settingsSecretKey } from './features/settings/secret-box.ts';
 import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -51,7 +53,10 @@ declare module 'fastify' {
     db: Database;
     dbKind: DatabaseHandle['kind'];
     config: Config;
-    mailer: Mailer;
+    /** The firm's mailer: the email provider of Integrations, else the server's mail interface. */
+    mailer: FirmMailer;
+    /** Seals the secrets kept in settings (SMTP password, API keys). */
+    secretBox: SecretBox;
     accessPolicy: AccessPolicy;
     changeHub: ChangeHub;
     routeRegistry: RegisteredRoute[];
@@ -126,7 +131,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.database.db);
   app.decorate('dbKind', options.database.kind);
   app.decorate('config', options.config);
-  app.decorate('mailer', options.mailer);
+  const secretBox = createSecretBox(() =>
+    settingsSecretKey(options.config.settingsSecretKey, options.config.dataDir),
+  );
+  const mailer = createFirmMailer(options.mailer, options.database.db, secretBox);
+  app.decorate('secretBox', secretBox);
+  app.decorate('mailer', mailer);
   app.decorate('accessPolicy', accessPolicy);
   app.decorate('changeHub', changeHub);
   app.decorate('routeRegistry', routeRegistry);
@@ -139,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => unlisten());
   const jobs = createJobRunner({
     database: options.database,
-    mailer: options.mailer,
+    mailer,
     config: options.config,
     log: app.log,
     changeHub,

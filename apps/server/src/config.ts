@@ -10,6 +10,8 @@ export type Config = {
   seedDemo: boolean;
   demoPassword: string;
   smtpUrl: string | null;
+  /** Encrypts the secrets kept in settings (SMTP password, API keys); a key file in the data folder when unset. */
+  settingsSecretKey: string | null;
   appUrl: string | null;
   /** Which proxies' X-Forwarded-* headers to believe (Fastify trustProxy); none unless TRUST_PROXY says. */
   trustProxy: boolean | string;
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: databaseUrl === null || env.SEED_DEMO === '1',
     demoPassword: env.DEMO_PASSWORD ?? 'Demo-Password-1!',
     smtpUrl: env.SMTP_URL?.trim() || null,
+    settingsSecretKey: env.SETTINGS_SECRET_KEY?.trim() || null,
     appUrl: env.APP_URL?.trim() || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     trustedOrigins: (env.TRUSTED_ORIGINS ?? '')

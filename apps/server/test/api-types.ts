@@ -1204,6 +1204,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The email provider (SMTP), the other providers and the webhook switches; secrets only as set or not */
+        get: operations["getSettingsIntegrations"];
+        /**
+         * Save the integrations; a password or API key left out is kept, an empty one removed
+         * @description Secrets are stored encrypted with the key from SETTINGS_SECRET_KEY and never returned. Mail is sent through the SMTP provider as soon as a host is saved.
+         */
+        put: operations["putSettingsIntegrations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/email/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test email through the saved provider and report the mail server's answer
+         * @description Answers 200 whether or not the mail server accepted it: `delivered` says which, `message` gives its answer or the refusal (connection refused, authentication failed).
+         */
+        post: operations["postSettingsIntegrationsEmailTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leads/{id}/services": {
         parameters: {
             query?: never;
@@ -9188,6 +9229,310 @@ export interface operations {
             };
             /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSettingsIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: {
+                            host: string;
+                            port: number;
+                            /** @enum {string} */
+                            security: "starttls" | "tls" | "none";
+                            username: string;
+                            fromAddress: "" | string;
+                            passwordSet: boolean;
+                        };
+                        ai: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        payment: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        calendar: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        chat: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        webhooks: {
+                            userRegistration: boolean;
+                            paymentSuccess: boolean;
+                            systemAlert: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSettingsIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: {
+                        host: string;
+                        port: number;
+                        /** @enum {string} */
+                        security: "starttls" | "tls" | "none";
+                        username: string;
+                        fromAddress: "" | string;
+                        password?: string;
+                    };
+                    ai: {
+                        provider: string;
+                        apiKey?: string;
+                    };
+                    payment: {
+                        provider: string;
+                        apiKey?: string;
+                    };
+                    calendar: {
+                        provider: string;
+                        apiKey?: string;
+                    };
+                    chat: {
+                        provider: string;
+                        apiKey?: string;
+                    };
+                    webhooks: {
+                        userRegistration: boolean;
+                        paymentSuccess: boolean;
+                        systemAlert: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: {
+                            host: string;
+                            port: number;
+                            /** @enum {string} */
+                            security: "starttls" | "tls" | "none";
+                            username: string;
+                            fromAddress: "" | string;
+                            passwordSet: boolean;
+                        };
+                        ai: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        payment: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        calendar: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        chat: {
+                            provider: string;
+                            apiKeySet: boolean;
+                        };
+                        webhooks: {
+                            userRegistration: boolean;
+                            paymentSuccess: boolean;
+                            systemAlert: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSettingsIntegrationsEmailTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivered: boolean;
+                        /** @enum {string} */
+                        via: "smtp" | "outbox";
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

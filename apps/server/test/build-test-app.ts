@@ -54,6 +54,8 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
     databaseUrl: url,
     seedDemo: false,
     demoPassword: TEST_PASSWORD,
+    // Never the repository's data folder's key file.
+    settingsSecretKey: randomBytes(32).toString('base64'),
     ...configOverrides,
   };
   try {

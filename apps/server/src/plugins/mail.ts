@@ -7,7 +7,15 @@ import nodemailer from 'nodemailer';
 /** A file sent with a mail (an invoice's PDF). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** The sender; the firm's mailer sets the company name and address (features/settings/firm-mailer.ts). */
+  from?: { name: string; address: string };
+};
 
 export type Mailer = {
   send: (message: MailMessage) => Promise<void>;
@@ -15,7 +23,7 @@ export type Mailer = {
   outboxDir: string | null;
 };
 
-const FROM = 'Visa CRM <no-reply@visa-crm.local>';
+export const DEFAULT_FROM = { name: 'Visa CRM', address: 'no-reply@visa-crm.local' };
 
 export function createMailer(options: { smtpUrl: string | null; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
@@ -23,7 +31,7 @@ export function createMailer(options: { smtpUrl: string | null; outboxDir: strin
     return {
       outboxDir: null,
       send: async (message) => {
-        await transport.sendMail({ from: FROM, ...message });
+        await transport.sendMail({ ...message, from: message.from ?? DEFAULT_FROM });
       },
     };
   }
@@ -32,7 +40,7 @@ export function createMailer(options: { smtpUrl: string | null; outboxDir: strin
   return {
     outboxDir: options.outboxDir,
     send: async (message) => {
-      const info = await transport.sendMail({ from: FROM, ...message });
+      const info = await transport.sendMail({ ...message, from: message.from ?? DEFAULT_FROM });
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence++}.eml`;
       await writeFile(join(options.outboxDir, name), info.message as Buffer);

@@ -2,8 +2,18 @@
 // date format) is read by every user; writing it is Administration's.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DISPLAY_SETTING_KEY, displaySettingSchema, generalSettingsSchema, securitySettingsSchema } from '@crm/domain';
+import {
+  DISPLAY_SETTING_KEY,
+  displaySettingSchema,
+  emailTestResultSchema,
+  emailTestSchema,
+  generalSettingsSchema,
+  integrationSettingsInputSchema,
+  integrationSettingsSchema,
+  securitySettingsSchema,
+} from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { readIntegrationSettings, saveIntegrationSettings } from './integrations.service.ts';
 import { readDisplaySetting, readGeneralSettings, readSecuritySettings } from './settings.repository.ts';
 import { saveGeneralSettings, saveSetting } from './settings.service.ts';
 
@@ -114,5 +124,50 @@ export async function settingsRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => saveGeneralSettings(app.db, (await actorOf(request)).ctx, request.body),
+  );
+
+  app.get(
+    '/api/settings/integrations',
+    {
+      config: { access: { permission: 'admin:view' } },
+      schema: {
+        tags: ['settings'],
+        summary: 'The email provider (SMTP), the other providers and the webhook switches; secrets only as set or not',
+        response: { 200: integrationSettingsSchema },
+      },
+    },
+    async () => readIntegrationSettings(app.db),
+  );
+
+  app.put(
+    '/api/settings/integrations',
+    {
+      config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Save the integrations; a password or API key left out is kept, an empty one removed',
+        description:
+          'Secrets are stored encrypted with the key from SETTINGS_SECRET_KEY and never returned. Mail is sent through the SMTP provider as soon as a host is saved.',
+        body: integrationSettingsInputSchema,
+        response: { 200: integrationSettingsSchema },
+      },
+    },
+    async (request) => saveIntegrationSettings(app.db, (await actorOf(request)).ctx, app.secretBox, request.body),
+  );
+
+  app.post(
+    '/api/settings/integrations/email/test',
+    {
+      config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
+      schema: {
+        tags: ['settings'],
+        summary: "Send a test email through the saved provider and report the mail server's answer",
+        description:
+          'Answers 200 whether or not the mail server accepted it: `delivered` says which, `message` gives its answer or the refusal (connection refused, authentication failed).',
+        body: emailTestSchema,
+        response: { 200: emailTestResultSchema },
+      },
+    },
+    async (request) => app.mailer.sendTest(request.body.to),
   );
 }

@@ -19,11 +19,12 @@ const NON_ADMIN_ROLES = ROLES.filter((role) => !isAdminRole(role));
 export async function saveSetting<T extends object>(
   db: Database,
   ctx: RequestContext & { actorId: string },
-  change: { key: string; action: string; before: T; next: T },
+  /** `stored` is written instead of `next` when the stored form differs from the audited one (sealed secrets). */
+  change: { key: string; action: string; before: T; next: T; stored?: unknown },
   alongside?: (tx: Executor) => Promise<Record<string, unknown>>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await writeSetting(tx, change.key, change.next, ctx.actorId);
+    await writeSetting(tx, change.key, change.stored ?? change.next, ctx.actorId);
     const extra = alongside ? await alongside(tx) : {};
     const { oldValues, newValues } = changedFields(change.before, change.next as Record<string, unknown>);
     await recordChange(tx, ctx, {

@@ -1,7 +1,14 @@
 // System Settings' calls: the general settings (GET/PUT /api/settings/general) and saving the display
 // setting (PUT /api/settings/display). Under 'settings', which the settings change event refreshes.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DisplaySetting, GeneralSettings, JobStatus } from '@crm/domain';
+import type {
+  DisplaySetting,
+  EmailTestResult,
+  GeneralSettings,
+  IntegrationSettings,
+  IntegrationSettingsInput,
+  JobStatus,
+} from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 import { displaySettingQueryKey } from './display-setting.ts';
 
@@ -40,3 +47,27 @@ export const useJobStatus = () =>
       staleTime: 60_000,
     }),
   );
+
+const integrationsKey = ['settings', 'integrations'] as const;
+
+/** GET /api/settings/integrations: secrets only as set or not. */
+export const useIntegrationSettings = () =>
+  useQuery(
+    queryOptions({
+      queryKey: integrationsKey,
+      queryFn: ({ signal }) => api.get<IntegrationSettings>('/api/settings/integrations', { signal }),
+    }),
+  );
+
+export function useSaveIntegrationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: IntegrationSettingsInput) => api.put<IntegrationSettings>('/api/settings/integrations', input),
+    onSuccess: (saved) => queryClient.setQueryData(integrationsKey, saved),
+  });
+}
+
+export const useSendTestEmail = () =>
+  useMutation({
+    mutationFn: (to: string) => api.post<EmailTestResult>('/api/settings/integrations/email/test', { to }),
+  });

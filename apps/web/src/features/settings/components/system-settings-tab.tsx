@@ -31,6 +31,7 @@ import {
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDisplaySetting } from '../api/display-setting.ts';
+import { IntegrationsCard } from './integrations-card.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
@@ -71,6 +72,7 @@ export function SystemSettingsTab() {
       ) : (
         <Skeleton height={320} radius="md" />
       )}
+      <IntegrationsCard />
       <ScheduledJobsCard />
     </Stack>
   );

@@ -1,0 +1,76 @@
+// The mailer every feature and job sends through: the email provider configured in Integrations when
+// there is one (issue 15 item 4), otherwise the mail interface the server started with (SMTP_URL or the
+// outbox folder). Every message goes out under the company's name. Settings are read at each send, so a
+// change applies at once on every server process.
+import nodemailer from 'nodemailer';
+import type { EmailTestResult } from '@crm/domain';
+import type { Executor } from '../../db/database.ts';
+import { DEFAULT_FROM, type Mailer, type MailMessage } from '../../plugins/mail.ts';
+import { readSmtpSettings, type SmtpSettings } from './integrations.service.ts';
+import type { SecretBox } from './secret-box.ts';
+import { readGeneralSettings } from './settings.repository.ts';
+
+export type FirmMailer = Mailer & {
+  /** Sends a test message and reports the mail server's answer, or its refusal, instead of throwing. */
+  sendTest: (to: string) => Promise<EmailTestResult>;
+};
+
+function smtpTransport(smtp: SmtpSettings) {
+  return nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.security === 'tls',
+    requireTLS: smtp.security === 'starttls',
+    ignoreTLS: smtp.security === 'none',
+    auth: smtp.username ? { user: smtp.username, pass: smtp.password } : undefined,
+    // A provider that does not answer is reported within a minute, not after nodemailer's two.
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+  });
+}
+
+export function createFirmMailer(base: Mailer, db: Executor, box: SecretBox): FirmMailer {
+  const prepare = async (message: MailMessage) => {
+    const [smtp, general] = await Promise.all([readSmtpSettings(db, box), readGeneralSettings(db)]);
+    const address =
+      smtp?.fromAddress ||
+      (smtp?.username.includes('@') ? smtp.username : '') ||
+      general.companyEmail ||
+      DEFAULT_FROM.address;
+    const from = { name: general.companyName || DEFAULT_FROM.name, address };
+    return { smtp, message: { ...message, from: message.from ?? from } };
+  };
+  const send = async (original: MailMessage) => {
+    const { smtp, message } = await prepare(original);
+    if (smtp) await smtpTransport(smtp).sendMail(message);
+    else await base.send(message);
+  };
+  return {
+    outboxDir: base.outboxDir,
+    send,
+    sendTest: async (to) => {
+      const { smtp, message } = await prepare({
+        to,
+        subject: 'Test email from Visa CRM',
+        text: 'This is a test message sent from System Settings → Integrations. Email delivery works.\n',
+      });
+      if (!smtp) {
+        await base.send(message);
+        return base.outboxDir
+          ? {
+              delivered: true,
+              via: 'outbox',
+              message: 'No email provider is configured: the message was written to the outbox folder.',
+            }
+          : { delivered: true, via: 'smtp', message: 'Sent through the server’s SMTP_URL.' };
+      }
+      try {
+        const info = (await smtpTransport(smtp).sendMail(message)) as { response?: string };
+        return { delivered: true, via: 'smtp', message: info.response ?? 'Accepted by the mail server.' };
+      } catch (error) {
+        return { delivered: false, via: 'smtp', message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
