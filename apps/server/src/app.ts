@@ -5,9 +5,10 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { NOTIFICATION_EVENT } from '@crm/domain';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
+import { appUrlOf, authRoutes } from './features/auth/auth.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
@@ -24,6 +25,11 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
 import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
+import {
+  createNotificationMailSender,
+  type NotificationMailSender,
+} from './features/notifications/notification-mails.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { recordExportRoutes } from './features/records/record-export.routes.ts';
 import { recordHistoryRoutes } from './features/records/record-history.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
@@ -57,6 +63,8 @@ declare module 'fastify' {
     mailer: FirmMailer;
     /** Seals the secrets kept in settings (SMTP password, API keys). */
     secretBox: SecretBox;
+    /** Sends notification mails after their transaction commits (woken by the change event). */
+    notificationMails: NotificationMailSender;
     accessPolicy: AccessPolicy;
     changeHub: ChangeHub;
     routeRegistry: RegisteredRoute[];
@@ -89,6 +97,7 @@ export const FEATURE_ROUTES = [
   recordExportRoutes,
   deletedItemsRoutes,
   jobsRoutes,
+  notificationsRoutes,
   leadsRoutes,
   clientsRoutes,
   recordsRoutes,
@@ -120,7 +129,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.level = debugMode ? 'debug' : options.config.logLevel;
   };
   await followDebugMode();
+  const secretBox = createSecretBox(() => settingsSecretKey(options.config.settingsSecretKey, options.config.dataDir));
+  const mailer = createFirmMailer(options.mailer, options.database.db, secretBox);
+  await mailer.refresh();
+  const notificationMails = createNotificationMailSender(
+    options.database.db,
+    mailer,
+    app.log,
+    appUrlOf(options.config),
+  );
   const changeHub = createChangeHub((event) => {
+    if (event.resource === NOTIFICATION_EVENT && event.action === 'NOTIFY') notificationMails.wake();
+    if (event.resource === 'settings') {
+      mailer.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'mail settings not read'));
+    }
     if (event.resource === 'role_permissions') void accessPolicy.reload();
     if (event.resource === 'settings' && event.id === GENERAL_SETTINGS_KEY) {
       followDebugMode().catch((error: unknown) => app.log.warn({ err: error }, 'debug mode not followed'));
@@ -131,11 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.database.db);
   app.decorate('dbKind', options.database.kind);
   app.decorate('config', options.config);
-  const secretBox = createSecretBox(() =>
-    settingsSecretKey(options.config.settingsSecretKey, options.config.dataDir),
-  );
-  const mailer = createFirmMailer(options.mailer, options.database.db, secretBox);
   app.decorate('secretBox', secretBox);
+  app.decorate('notificationMails', notificationMails);
   app.decorate('mailer', mailer);
   app.decorate('accessPolicy', accessPolicy);
   app.decorate('changeHub', changeHub);
@@ -144,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const afterResponse = createAfterResponse(app.log);
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => afterResponse.settled());
+  app.addHook('onClose', async () => notificationMails.close());
 
   const unlisten = await options.database.listen(changeHub.dispatch);
   app.addHook('onClose', async () => unlisten());

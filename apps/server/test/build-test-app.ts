@@ -79,6 +79,8 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
     signIn: (role, password = TEST_PASSWORD) => signInAs(ready, demoEmail(role), password),
     outbox: async () => {
       await ready.afterResponse.settled();
+      // Notification mails leave when the change event wakes a sender; here, all pending ones at once.
+      await ready.notificationMails.flush();
       return readOutbox(outboxDir);
     },
     secondInstance: async () => {

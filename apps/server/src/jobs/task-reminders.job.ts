@@ -5,6 +5,7 @@ import { type DateFormat } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { taskReminderDigests } from '../db/schema/jobs.ts';
 import { appUrlOf } from '../features/auth/auth.routes.ts';
+import { notify, readPreferences } from '../features/notifications/notifications.service.ts';
 import { readDisplaySetting } from '../features/settings/settings.repository.ts';
 import { sanitizeError } from '../plugins/logging.ts';
 import type { Mailer, MailMessage } from '../plugins/mail.ts';
@@ -75,7 +76,14 @@ export async function sendDigestOnce(
       .onConflictDoNothing()
       .returning({ userId: taskReminderDigests.userId });
     if (claimed.length === 0) return false;
-    await mailer.send(message);
+    // The user's switches (issue 15 item 3): the alert in the app, the mail, both or neither.
+    await notify(tx, { actorId: null }, [digest.userId], {
+      kind: 'taskReminders',
+      title: message.subject,
+      body: `${digest.taskCount} open task${digest.taskCount === 1 ? '' : 's'} due today or overdue`,
+      link: '/my-tasks',
+    });
+    if ((await readPreferences(tx, digest.userId)).email.taskReminders) await mailer.send(message);
     return true;
   });
 }

@@ -23,6 +23,7 @@ import type { Viewer } from '../../db/list-query.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
 import { changedFields, publishChange, recordChange } from '../audit/record-change.ts';
+import { alertClientStatus } from '../notifications/record-alerts.ts';
 import { updateLead } from '../leads/leads.repository.ts';
 import { checkBirthDates } from '../records/birth-dates.ts';
 import { patchedForm } from '../records/patch.ts';
@@ -191,6 +192,7 @@ export async function updateClientDetails(
         event: 'client',
       });
     }
+    await alertClientStatus(tx, actor.ctx, after, before.status);
     if (reverting) await revertInTransaction(tx, actor, after);
     return readRecord(tx, before.id);
   });

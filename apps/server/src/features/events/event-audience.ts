@@ -10,6 +10,7 @@ import {
   type Module,
   type ModuleAccess,
   MY_TASKS_EVENT,
+  NOTIFICATION_EVENT,
   ROLE_RESTRICTIONS,
 } from '@crm/domain';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -37,6 +38,8 @@ export async function mayReceive(
   if (event.resource === 'settings') return event.id === DISPLAY_SETTING_KEY;
   // A user's own account; other users' changes only for those who administer users.
   if (event.resource === 'user') return event.id === viewer.id || canOpenModule(viewer.role, 'admin', moduleAccess);
+  // A user's notifications (its id): their bell only.
+  if (event.resource === NOTIFICATION_EVENT) return event.id === viewer.id;
   // A change to the tasks assigned to a user (its id): their My Tasks and reminders, and no one else's.
   if (event.resource === MY_TASKS_EVENT)
     return event.id === viewer.id && canOpenModule(viewer.role, 'my_tasks', moduleAccess);

@@ -20,6 +20,7 @@ import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 import { hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
 import { changedFields, recordChange, publishChange } from '../audit/record-change.ts';
+import { alertLeadAssignees } from '../notifications/record-alerts.ts';
 import { convertLeadInTransaction } from '../clients/conversion.service.ts';
 import { duplicatePersonError, findDuplicatePerson } from '../clients/person-duplicates.ts';
 import { checkBirthDates } from '../records/birth-dates.ts';
@@ -105,6 +106,7 @@ export async function createLead(db: Database, actor: Actor, input: LeadInput): 
       newValues: values,
       event: 'lead',
     });
+    await alertLeadAssignees(tx, actor.ctx, row);
     return readRecord(tx, row.id);
   });
 }
@@ -156,6 +158,7 @@ export async function updateLeadDetails(db: Database, actor: Actor, id: string, 
         event: 'lead',
       });
     }
+    await alertLeadAssignees(tx, actor.ctx, after, before);
     if (converting) await convertLeadInTransaction(tx, actor, after);
     return readRecord(tx, before.id);
   });

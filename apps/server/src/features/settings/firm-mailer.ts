@@ -1,7 +1,9 @@
 // The mailer every feature and job sends through: the email provider configured in Integrations when
 // there is one (issue 15 item 4), otherwise the mail interface the server started with (SMTP_URL or the
-// outbox folder). Every message goes out under the company's name. Settings are read at each send, so a
-// change applies at once on every server process.
+// outbox folder). Every message goes out under the company's name. The settings are held per process and
+// read again on every settings change event (and at once by the process that saved them): a mail is often
+// sent inside a transaction, where a second query on the embedded database's one connection would wait
+// for ever.
 import nodemailer from 'nodemailer';
 import type { EmailTestResult } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
@@ -13,7 +15,11 @@ import { readGeneralSettings } from './settings.repository.ts';
 export type FirmMailer = Mailer & {
   /** Sends a test message and reports the mail server's answer, or its refusal, instead of throwing. */
   sendTest: (to: string) => Promise<EmailTestResult>;
+  /** Reads the email provider and the company name again (after a settings change). */
+  refresh: () => Promise<void>;
 };
+
+type Sender = { smtp: SmtpSettings | null; from: { name: string; address: string } };
 
 function smtpTransport(smtp: SmtpSettings) {
   return nodemailer.createTransport({
@@ -31,30 +37,46 @@ function smtpTransport(smtp: SmtpSettings) {
 }
 
 export function createFirmMailer(base: Mailer, db: Executor, box: SecretBox): FirmMailer {
-  const prepare = async (message: MailMessage) => {
+  const load = async (): Promise<Sender> => {
     const [smtp, general] = await Promise.all([readSmtpSettings(db, box), readGeneralSettings(db)]);
     const address =
       smtp?.fromAddress ||
       (smtp?.username.includes('@') ? smtp.username : '') ||
       general.companyEmail ||
       DEFAULT_FROM.address;
-    const from = { name: general.companyName || DEFAULT_FROM.name, address };
-    return { smtp, message: { ...message, from: message.from ?? from } };
+    return { smtp, from: { name: general.companyName || DEFAULT_FROM.name, address } };
   };
-  const send = async (original: MailMessage) => {
-    const { smtp, message } = await prepare(original);
-    if (smtp) await smtpTransport(smtp).sendMail(message);
-    else await base.send(message);
+  let current: Promise<Sender> | null = null;
+  const sender = () =>
+    (current ??= load().catch((error: unknown) => {
+      current = null;
+      throw error;
+    }));
+  const refresh = async () => {
+    const next = load();
+    current = next;
+    await next;
   };
+  const withFrom = (message: MailMessage, from: Sender['from']) => ({ ...message, from: message.from ?? from });
   return {
     outboxDir: base.outboxDir,
-    send,
+    refresh,
+    send: async (message) => {
+      const { smtp, from } = await sender();
+      if (smtp) await smtpTransport(smtp).sendMail(withFrom(message, from));
+      else await base.send(withFrom(message, from));
+    },
     sendTest: async (to) => {
-      const { smtp, message } = await prepare({
-        to,
-        subject: 'Test email from Visa CRM',
-        text: 'This is a test message sent from System Settings → Integrations. Email delivery works.\n',
-      });
+      await refresh();
+      const { smtp, from } = await sender();
+      const message = withFrom(
+        {
+          to,
+          subject: 'Test email from Visa CRM',
+          text: 'This is a test message sent from System Settings → Integrations. Email delivery works.\n',
+        },
+        from,
+      );
       if (!smtp) {
         await base.send(message);
         return base.outboxDir

@@ -123,7 +123,11 @@ export async function settingsRoutes(instance: FastifyInstance) {
         response: { 200: generalSettingsSchema },
       },
     },
-    async (request) => saveGeneralSettings(app.db, (await actorOf(request)).ctx, request.body),
+    async (request) => {
+      const saved = await saveGeneralSettings(app.db, (await actorOf(request)).ctx, request.body);
+      await app.mailer.refresh();
+      return saved;
+    },
   );
 
   app.get(

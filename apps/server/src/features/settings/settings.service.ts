@@ -6,6 +6,7 @@ import { type GeneralSettings, ROLES, isAdminRole } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { changedFields, recordChange, type RequestContext } from '../audit/record-change.ts';
+import { alertMaintenance } from '../notifications/record-alerts.ts';
 import { readGeneralSettings, writeSetting } from './settings.repository.ts';
 
 export const GENERAL_SETTINGS_KEY = 'general_settings';
@@ -49,6 +50,7 @@ export async function saveGeneralSettings(
     ctx,
     { key: GENERAL_SETTINGS_KEY, action: 'UPDATE_GENERAL_SETTINGS', before, next },
     async (tx) => {
+      if (next.maintenanceMode !== before.maintenanceMode) await alertMaintenance(tx, ctx, next.maintenanceMode);
       if (!next.maintenanceMode || before.maintenanceMode) return {};
       const ended = await tx
         .delete(sessions)

@@ -1,21 +1,16 @@
-// The mail to a user whom someone else has just given a task (issue 12 item 7), sent after the answer
-// (plugins/after-response.ts). Plain text only, like every mail the product sends (SECURITY.md): the task's
+// The alert to a user whom someone else has just given a task (issue 12 item 7; in the app and by mail as
+// their switches say, issue 15 item 3), written after the answer (plugins/after-response.ts). Plain text only, like every mail the product sends (SECURITY.md): the task's
 // name and record are made one tidy line, its rich content is not included.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { formatCalendarDate, myTasksLink, oneLine } from '../../jobs/mail-text.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';
 import { findTask, ownerOfTask, recordNames } from './tasks.repository.ts';
 
-export async function sendTaskAssignedMail(
-  db: Database,
-  mailer: Mailer,
-  appUrl: string,
-  assigned: TaskAssigned,
-): Promise<void> {
+export async function notifyTaskAssigned(db: Database, assigned: TaskAssigned): Promise<void> {
   const found = await findTask(db, assigned.taskId);
   // Reassigned or deleted again before the mail went: nothing to say to this user any more.
   if (!found || found.row.assignedTo !== assigned.assigneeId) return;
@@ -36,19 +31,26 @@ export async function sendTaskAssignedMail(
   const record = (await recordNames(db, [task])).get(owner.id)?.name ?? '';
   const name = oneLine(task.taskName) || 'Untitled task';
   const byName = by ? oneLine(`${by.firstName} ${by.lastName}`, 80) : 'A colleague';
-  await mailer.send({
-    to: assignee.email,
-    subject: `New task assigned to you: ${oneLine(task.taskName, 80) || 'Untitled task'}`,
-    text: [
-      `Hello ${oneLine(assignee.firstName, 80)},`,
-      '',
-      `${byName} assigned you a task in Visa CRM:`,
-      '',
-      `- ${name}${record ? ` (${owner.type} ${oneLine(record, 80)})` : ''}`,
-      `  Priority: ${task.priority ?? 'medium'}${task.dueDate ? `, due ${formatCalendarDate(task.dueDate, dateFormat)}` : ''}`,
-      '',
-      `Open My Tasks: ${myTasksLink(appUrl)}`,
-      '',
-    ].join('\n'),
-  });
+  const title = `New task assigned to you: ${oneLine(task.taskName, 80) || 'Untitled task'}`;
+  const due = task.dueDate ? `, due ${formatCalendarDate(task.dueDate, dateFormat)}` : '';
+  // Through the user's switches (issue 15 item 3): in the app, by mail, both or neither.
+  await db.transaction((tx) =>
+    notify(tx, { actorId: assigned.assignedBy }, [assigned.assigneeId], {
+      kind: 'taskAssigned',
+      title,
+      body: `${name}${record ? ` (${owner.type} ${oneLine(record, 80)})` : ''}${due}`,
+      link: '/my-tasks',
+      mail: {
+        subject: title,
+        text: [
+          `Hello ${oneLine(assignee.firstName, 80)},`,
+          '',
+          `${byName} assigned you a task in Visa CRM:`,
+          '',
+          `- ${name}${record ? ` (${owner.type} ${oneLine(record, 80)})` : ''}`,
+          `  Priority: ${task.priority ?? 'medium'}${due}`,
+        ].join('\n'),
+      },
+    }),
+  );
 }

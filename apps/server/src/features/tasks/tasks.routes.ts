@@ -16,8 +16,7 @@ import {
   taskSummarySchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { appUrlOf } from '../auth/auth.routes.ts';
-import { sendTaskAssignedMail } from './task-assigned-mail.ts';
+import { notifyTaskAssigned } from './task-assigned-mail.ts';
 import {
   addTask,
   countMyTasks,
@@ -42,12 +41,9 @@ const RECORDS: { type: TaskEntityType; base: string; module: 'leads' | 'clients'
 export async function tasksRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['tasks'];
-  // Someone else gave a user a task: the user hears of it by mail once the answer has gone.
+  // Someone else gave a user a task: the user hears of it once the answer has gone.
   const assigned = (a: TaskAssigned | null) => {
-    if (a)
-      app.afterResponse.run('task assigned mail', () =>
-        sendTaskAssignedMail(app.db, app.mailer, appUrlOf(app.config), a),
-      );
+    if (a) app.afterResponse.run('task assigned alert', () => notifyTaskAssigned(app.db, a));
   };
 
   for (const { type, base, module } of RECORDS) {

@@ -27,6 +27,7 @@ import { openGlobalSearch } from './global-search-store.ts';
 import { readSidebarExpanded, writeSidebarExpanded } from './sidebar-state.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function AppLayout() {
@@ -124,6 +125,7 @@ export function AppLayout() {
                 </Kbd>
               </Group>
             </UnstyledButton>
+            <NotificationBell />
             <ThemeMenu />
           </Group>
         </Group>

@@ -9,6 +9,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import {
+  IconBell,
   IconListDetails,
   IconSettings,
   IconShieldLock,
@@ -29,8 +30,9 @@ import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.t
 import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
+import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
 
-const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings'] as const;
+const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings', 'notifications'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
 
@@ -46,6 +48,11 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
   },
   deleted: { label: 'Deleted Items', icon: <IconTrash size={16} />, content: () => <DeletedItemsTab /> },
   settings: { label: 'System Settings', icon: <IconSettings size={16} />, content: () => <SystemSettingsTab /> },
+  notifications: {
+    label: 'Notifications',
+    icon: <IconBell size={16} />,
+    content: () => <FirmNotificationsTab />,
+  },
   security: {
     label: 'Security',
     icon: <IconShieldLock size={16} />,
@@ -99,4 +106,10 @@ export function AdminPage() {
       </Tabs>
     </>
   );
+}
+
+/** The firm's default notification switches: account administrators change them, administrators read. */
+function FirmNotificationsTab() {
+  const { can } = useAuthorization();
+  return <NotificationSwitchesCard scope="firm" editable={can('admin:manage_settings')} />;
 }

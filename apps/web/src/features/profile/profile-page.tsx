@@ -27,6 +27,7 @@ import { useDateFormat } from '../../lib/format.ts';
 import { useSignOut } from '../auth/api/sign-out.ts';
 import { useChangePassword, useProfile, useSendPasswordResetEmail, useUpdateProfile } from './api/profile.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
 
 export function ProfilePage() {
   useDocumentTitle(pageName('/profile'));
@@ -76,7 +77,10 @@ export function ProfilePage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <AccountDetailsCard user={user} />
+          <Stack gap="lg">
+            <AccountDetailsCard user={user} />
+            <NotificationSwitchesCard scope="profile" />
+          </Stack>
         </Grid.Col>
       </Grid>
     </>

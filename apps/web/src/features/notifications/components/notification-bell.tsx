@@ -1,0 +1,141 @@
+// The bell in the shell's header (issue 15 item 3): the unread count, and the newest notifications in a
+// popover; opening one marks it read and goes where it points. Live: each new alert and each read
+// publishes the user's 'notification' event.
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { AppNotification } from '@crm/domain';
+import { useDateFormat } from '../../../lib/format.ts';
+import { useMarkRead, useNotifications } from '../api/notifications.ts';
+
+export function NotificationBell() {
+  const [opened, setOpened] = useState(false);
+  const list = useNotifications();
+  const markRead = useMarkRead();
+  const navigate = useNavigate();
+  const { formatDate, formatTime } = useDateFormat();
+  const unread = list.data?.pages[0]?.unread ?? 0;
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const open = (item: AppNotification) => {
+    if (!item.readAt) markRead.mutate(item.id);
+    setOpened(false);
+    if (item.link) void navigate({ href: item.link });
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+      <Popover.Target>
+        <Box pos="relative">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => setOpened((o) => !o)}
+            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+            aria-expanded={opened}
+          >
+            <IconBell size={18} />
+          </ActionIcon>
+          {unread > 0 ? (
+            <Badge
+              size="xs"
+              color="red"
+              variant="filled"
+              circle={unread < 10}
+              aria-hidden
+              style={{ position: 'absolute', top: -6, right: -6, pointerEvents: 'none' }}
+            >
+              {unread > 99 ? '99+' : unread}
+            </Badge>
+          ) : null}
+        </Box>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-label="Notifications">
+        <Group
+          justify="space-between"
+          px="sm"
+          py="xs"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text fw={600} size="sm">
+            Notifications
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={unread === 0}
+            loading={markRead.isPending && markRead.variables === null}
+            onClick={() => markRead.mutate(null)}
+          >
+            Mark all as read
+          </Button>
+        </Group>
+        {list.isPending ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label="Loading notifications" />
+          </Group>
+        ) : list.isError ? (
+          <Text c="red" size="sm" p="sm" role="alert">
+            {list.error.message}
+          </Text>
+        ) : items.length === 0 ? (
+          <Text c="dimmed" size="sm" p="md" ta="center">
+            No notifications yet
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={420} type="auto">
+            <Stack gap={0}>
+              {items.map((item) => (
+                <UnstyledButton
+                  key={item.id}
+                  onClick={() => open(item)}
+                  px="sm"
+                  py="xs"
+                  style={{
+                    borderBottom: '1px solid var(--mantine-color-default-border)',
+                    background: item.readAt ? undefined : 'var(--mantine-primary-color-light)',
+                  }}
+                >
+                  <Text size="sm" fw={item.readAt ? 400 : 600} lineClamp={2}>
+                    {item.readAt ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
+                    {item.title}
+                  </Text>
+                  {item.body ? (
+                    <Text size="xs" lineClamp={2}>
+                      {item.body}
+                    </Text>
+                  ) : null}
+                  <Text size="xs" c="dimmed">
+                    {formatDate(item.createdAt)} {formatTime(item.createdAt)}
+                  </Text>
+                </UnstyledButton>
+              ))}
+              {list.hasNextPage ? (
+                <Group justify="center" p="xs">
+                  <Anchor component="button" size="sm" onClick={() => void list.fetchNextPage()}>
+                    {list.isFetchingNextPage ? 'Loading…' : 'Show older'}
+                  </Anchor>
+                </Group>
+              ) : null}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
