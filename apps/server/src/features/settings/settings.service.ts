@@ -18,7 +18,7 @@ const NON_ADMIN_ROLES = ROLES.filter((role) => !isAdminRole(role));
  */
 export async function saveSetting<T extends object>(
   db: Database,
-  ctx: RequestContext & { actorId: string },
+  ctx: RequestContext,
   change: { key: string; action: string; before: T; next: T },
   alongside?: (tx: Executor) => Promise<Record<string, unknown>>,
 ): Promise<void> {
@@ -39,7 +39,7 @@ export async function saveSetting<T extends object>(
 
 export async function saveGeneralSettings(
   db: Database,
-  ctx: RequestContext & { actorId: string },
+  ctx: RequestContext,
   next: GeneralSettings,
 ): Promise<GeneralSettings> {
   const before = await readGeneralSettings(db);
