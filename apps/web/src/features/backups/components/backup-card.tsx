@@ -3,7 +3,6 @@
 // and restore from a file after typing RESTORE, with the maintenance window explained.
 import {
   Alert,
-  Badge,
   Button,
   Card,
   FileButton,
@@ -21,7 +20,14 @@ import {
 import { IconDatabaseExport, IconDownload, IconRestore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RESTORE_CONFIRMATION_WORD, type RestoreResult, type StoredBackup } from '@crm/domain';
+import {
+  BADGE_COLOURS,
+  filledBadge,
+  RESTORE_CONFIRMATION_WORD,
+  type RestoreResult,
+  type StoredBackup,
+} from '@crm/domain';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/file-requests.ts';
 import { useDateFormat } from '../../../lib/format.ts';
@@ -105,9 +111,9 @@ export function BackupCard() {
               <Text size="sm" fw={600}>
                 Auto backup
               </Text>
-              <Badge color={backups.data.autoBackup ? 'green.9' : 'gray.7'} variant="filled">
+              <StatusBadge look={filledBadge(backups.data.autoBackup ? BADGE_COLOURS.green : BADGE_COLOURS.grey)}>
                 {backups.data.autoBackup ? 'On' : 'Off'}
-              </Badge>
+              </StatusBadge>
               <Text size="sm" c="dimmed">
                 {backups.data.autoBackup && backups.data.nextRunAt
                   ? `${backups.data.schedule} (${backups.data.timeZone}); next ${when(backups.data.nextRunAt)}. ` +
