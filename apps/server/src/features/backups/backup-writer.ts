@@ -15,8 +15,10 @@ import { tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
 
 export const BACKUP_FORMAT = 'visa-crm-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-/** Rows per table chunk: what one statement reads and one entry holds in memory. */
+/** Rows one statement reads: a chunk of a table holds at most these… */
 export const BACKUP_BATCH_ROWS = 1000;
+/** …and about this many bytes (the reader refuses an entry beyond MAX_ENTRY_BYTES). */
+const CHUNK_BYTES = 8 * 1024 * 1024;
 export const MANIFEST_ENTRY = 'manifest.json';
 /** Stored files under this prefix are backups themselves: never inside another backup. */
 export const BACKUPS_PREFIX = 'backups/';
@@ -77,6 +79,22 @@ async function* tableChunks(db: Executor, table: BackupTable, batchRows: number)
   }
 }
 
+/** A batch of long rows (notes of 50,000 characters) in entries of about CHUNK_BYTES at most. */
+function bySize(lines: string[]): string[][] {
+  const groups: string[][] = [[]];
+  let bytes = 0;
+  for (const line of lines) {
+    const size = Buffer.byteLength(line) + 1;
+    if (bytes + size > CHUNK_BYTES && groups.at(-1)!.length > 0) {
+      groups.push([]);
+      bytes = 0;
+    }
+    groups.at(-1)!.push(line);
+    bytes += size;
+  }
+  return groups;
+}
+
 /** Whether maintenance mode is on in the rows being backed up (the restore leaves it as it was then). */
 async function maintenanceModeOf(db: Executor): Promise<boolean> {
   const result = await db.execute<{ on: boolean | null }>(
@@ -107,12 +125,14 @@ export async function writeBackup(
           const hash = createHash('sha256');
           let rows = 0;
           let chunks = 0;
-          for await (const lines of tableChunks(tx, table, batchRows)) {
-            const data = Buffer.from(lines.join('\n') + '\n', 'utf8');
-            hash.update(data);
-            rows += lines.length;
-            chunks += 1;
-            await writeEntry(gzip, tableEntryName(table.name, chunks), data, now);
+          for await (const batch of tableChunks(tx, table, batchRows)) {
+            for (const lines of bySize(batch)) {
+              const data = Buffer.from(lines.join('\n') + '\n', 'utf8');
+              hash.update(data);
+              rows += lines.length;
+              chunks += 1;
+              await writeEntry(gzip, tableEntryName(table.name, chunks), data, now);
+            }
           }
           summaries.push({ name: table.name, rows, chunks, sha256: hash.digest('hex') });
         }

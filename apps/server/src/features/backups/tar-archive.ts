@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 
 const BLOCK = 512;
-export const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 export class TarFormatError extends Error {}
 
