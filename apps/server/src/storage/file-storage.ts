@@ -68,7 +68,9 @@ export function localDiskStorage(root: string): FileStorage {
       }
     },
     list: async (prefix) => {
-      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+      // Only the folder the prefix names is walked ('backups/' reads one folder, not every upload).
+      const folder = join(base, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
       const found: StoredFileInfo[] = [];
       for (const entry of entries) {
         if (!entry.isFile()) continue;

@@ -105,16 +105,21 @@ export async function backupsRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const actor = await actorOf(request);
       const backup = await backupToTemporaryFile({ db: app.db, kind: app.dbKind }, app.storage);
-      await recordChange(app.db, actor.ctx, {
-        action: 'DOWNLOAD_BACKUP',
-        resourceType: 'SYSTEM',
-        resourceId: null,
-        newValues: {
-          rows: backup.manifest.tables.reduce((sum, t) => sum + t.rows, 0),
-          files: backup.manifest.files.length,
-          size: backup.size,
-        },
-      });
+      try {
+        await recordChange(app.db, actor.ctx, {
+          action: 'DOWNLOAD_BACKUP',
+          resourceType: 'SYSTEM',
+          resourceId: null,
+          newValues: {
+            rows: backup.manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+            files: backup.manifest.files.length,
+            size: backup.size,
+          },
+        });
+      } catch (error) {
+        await backup.discard();
+        throw error;
+      }
       const body = createReadStream(backup.path);
       body.on('close', () => void backup.discard());
       return sendBackup(reply, backupFileName(new Date(backup.manifest.createdAt)), backup.size, body);
