@@ -4,6 +4,7 @@
 import { copyFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readConfig } from '../config.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { backupFileName, backupToTemporaryFile } from '../features/backups/backups.service.ts';
 import { localDiskStorage } from '../storage/file-storage.ts';
@@ -14,7 +15,12 @@ const target = resolve(here, process.argv[2] ?? '.');
 const config = readConfig();
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-);
+).catch((error: unknown) => {
+  // The server holds the embedded database: stop it first, or use Administration → Data Management.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   const backup = await backupToTemporaryFile(database, localDiskStorage(join(config.dataDir, 'files')));
   try {

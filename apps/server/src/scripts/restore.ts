@@ -4,6 +4,7 @@
 // one process only: stop the server first. With DATABASE_URL the running servers follow at once.
 import { join, resolve } from 'node:path';
 import { readConfig } from '../config.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { restoreBackup } from '../features/backups/backup-restore.ts';
 import { AppError } from '../plugins/errors.ts';
@@ -18,7 +19,12 @@ const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
 const config = readConfig();
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-);
+).catch((error: unknown) => {
+  // The server holds the embedded database: stop it first, or use Administration → Data Management.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   const result = await restoreBackup(
     { db: database.db, storage: localDiskStorage(join(config.dataDir, 'files')) },
