@@ -134,10 +134,28 @@ export async function checkBackup(db: Executor, path: string): Promise<BackupMan
  */
 const USER_ROWS_KEPT = ['sessions', 'task_reminder_digests'];
 
+/**
+ * The columns a row of the table is written with: all but generated ones (the database computes those;
+ * none today). Identity columns keep the backup's values (`overriding system value`).
+ */
+async function writableColumns(tx: Executor, table: string) {
+  const columns = await tx.execute<{ name: string }>(
+    sql`select column_name::text as name from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+        order by ordinal_position`,
+  );
+  return sql.join(
+    columns.rows.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+}
+
 async function insertRows(tx: Executor, table: string, jsonArray: string, onlyKnownUsers = false) {
   const name = sql.identifier(table);
+  const columns = await writableColumns(tx, table);
   await tx.execute(
-    sql`insert into ${name} select r.* from json_populate_recordset(null::${name}, ${jsonArray}::json) r
+    sql`insert into ${name} (${columns}) overriding system value
+        select ${columns} from json_populate_recordset(null::${name}, ${jsonArray}::json) r
         ${onlyKnownUsers ? sql`where exists (select 1 from users u where u.id = r.user_id)` : sql``}`,
   );
 }
