@@ -33,7 +33,15 @@ export default defineConfig({
     { name: 'main', testIgnore: /\.firm-wide\.spec\.ts$/ },
     // Tests that change what every user sees at once (the firm's date format, maintenance mode) run after
     // all the others, alone, so that no other test reads the firm's settings while they change them.
-    { name: 'firm-wide', testMatch: /\.firm-wide\.spec\.ts$/, dependencies: ['main'], fullyParallel: false },
+    // One worker: two firm-wide files at once would change the firm under each other (a restore puts back
+    // the date format another file has just set).
+    {
+      name: 'firm-wide',
+      testMatch: /\.firm-wide\.spec\.ts$/,
+      dependencies: ['main'],
+      fullyParallel: false,
+      workers: 1,
+    },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,

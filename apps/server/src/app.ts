@@ -22,6 +22,7 @@ import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { backupsRoutes } from './features/backups/backups.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
 import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
@@ -98,6 +99,7 @@ export const FEATURE_ROUTES = [
   deletedItemsRoutes,
   jobsRoutes,
   notificationsRoutes,
+  backupsRoutes,
   leadsRoutes,
   clientsRoutes,
   recordsRoutes,
@@ -170,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = createJobRunner({
     database: options.database,
     mailer,
+    storage: app.storage,
     config: options.config,
     log: app.log,
     changeHub,

@@ -51,3 +51,4 @@ export * from './tasks/my-tasks.ts';
 export * from './invoices/invoice-totals.ts';
 export * from './invoices/invoice.ts';
 export * from './invoices/invoice-template.ts';
+export * from './backups/backup.ts';

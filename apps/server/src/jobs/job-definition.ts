@@ -4,14 +4,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { QueueOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
 import type { Mailer } from '../plugins/mail.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 import type { TimeOfDay } from './daily-schedule.ts';
 
 /** What a run works with. `now` comes from the runner's clock: a test moves it instead of waiting. */
 export type JobContext = {
   db: Database;
+  /** Which database `db` is (a backup records it). */
+  databaseKind: DatabaseHandle['kind'];
   mailer: Mailer;
+  storage: FileStorage;
   config: Config;
   log: FastifyBaseLogger;
   now: Date;

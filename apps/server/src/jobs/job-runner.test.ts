@@ -188,7 +188,9 @@ describe('the daily task reminder', () => {
     tasksDueOn('2026-12-03', '2026-12-02');
     const ctx = {
       db: db(),
+      databaseKind: f.t.database.kind,
       mailer: f.t.app.mailer,
+      storage: f.t.app.storage,
       config: f.t.app.config,
       log: f.t.app.log,
       now: sydney('2026-12-03T07:00'),

@@ -13,13 +13,15 @@ import { readDisplaySetting } from '../features/settings/settings.repository.ts'
 import type { ChangeHub } from '../plugins/change-hub.ts';
 import { sanitizeError } from '../plugins/logging.ts';
 import type { Mailer } from '../plugins/mail.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 import { dailyCron, owedDailyRun } from './daily-schedule.ts';
 import type { JobContext, JobDefinition, RunResult } from './job-definition.ts';
 import { type JobRunRow, lastRunServed, recordJobRun } from './job-runs.ts';
+import { scheduledBackupJob } from './scheduled-backup.job.ts';
 import { taskRemindersJob } from './task-reminders.job.ts';
 
 /** Every job of the product. */
-export const JOBS = [taskRemindersJob];
+export const JOBS = [taskRemindersJob, scheduledBackupJob];
 export type JobName = (typeof JOBS)[number]['name'];
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
@@ -58,6 +60,7 @@ export type JobRunner = {
 export type JobRunnerDeps = {
   database: DatabaseHandle;
   mailer: Mailer;
+  storage: FileStorage;
   config: Config;
   log: FastifyBaseLogger;
   changeHub: ChangeHub;
@@ -83,7 +86,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
   const contextAt = (now: Date): JobContext => ({
     db,
+    databaseKind: database.kind,
     mailer: deps.mailer,
+    storage: deps.storage,
     config: deps.config,
     log,
     now,

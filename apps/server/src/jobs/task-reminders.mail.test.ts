@@ -21,6 +21,7 @@ const secondRunner = () =>
   createJobRunner({
     database: f.t.database,
     mailer: f.t.app.mailer,
+    storage: f.t.app.storage,
     config: f.t.app.config,
     log: f.t.app.log,
     changeHub: f.t.app.changeHub,

@@ -30,6 +30,8 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
 };
 
 export function invalidateFor(queryClient: QueryClient, event: ChangeEvent) {
+  // A backup was restored: any data on screen may have changed.
+  if (event.resource === 'database') return void queryClient.invalidateQueries();
   void queryClient.invalidateQueries({ queryKey: [event.resource] });
   for (const key of DEPENDENTS[event.resource] ?? []) void queryClient.invalidateQueries({ queryKey: key });
 }

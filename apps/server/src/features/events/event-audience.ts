@@ -34,6 +34,8 @@ export async function mayReceive(
 ): Promise<boolean> {
   // Module access changed: every open screen re-reads what it may show.
   if (event.resource === 'role_permissions') return true;
+  // A backup was restored (features/backups): everything on every screen may have changed.
+  if (event.resource === 'database') return true;
   // The firm's display setting is read by every screen of every user.
   if (event.resource === 'settings') return event.id === DISPLAY_SETTING_KEY;
   // A user's own account; other users' changes only for those who administer users.

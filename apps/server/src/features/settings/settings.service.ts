@@ -19,7 +19,7 @@ const NON_ADMIN_ROLES = ROLES.filter((role) => !isAdminRole(role));
  */
 export async function saveSetting<T extends object>(
   db: Database,
-  ctx: RequestContext & { actorId: string },
+  ctx: RequestContext,
   /** `stored` is written instead of `next` when the stored form differs from the audited one (sealed secrets). */
   change: { key: string; action: string; before: T; next: T; stored?: unknown },
   alongside?: (tx: Executor) => Promise<Record<string, unknown>>,
@@ -41,7 +41,7 @@ export async function saveSetting<T extends object>(
 
 export async function saveGeneralSettings(
   db: Database,
-  ctx: RequestContext & { actorId: string },
+  ctx: RequestContext,
   next: GeneralSettings,
 ): Promise<GeneralSettings> {
   const before = await readGeneralSettings(db);

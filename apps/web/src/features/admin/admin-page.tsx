@@ -10,6 +10,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import {
   IconBell,
+  IconDatabase,
   IconListDetails,
   IconSettings,
   IconShieldLock,
@@ -31,8 +32,9 @@ import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
 import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
+import { DataManagementTab } from './data-management-tab.tsx';
 
-const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings', 'notifications'] as const;
+const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings', 'data', 'notifications'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
 
@@ -53,6 +55,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
     icon: <IconBell size={16} />,
     content: () => <FirmNotificationsTab />,
   },
+  data: { label: 'Data Management', icon: <IconDatabase size={16} />, content: () => <DataManagementTab /> },
   security: {
     label: 'Security',
     icon: <IconShieldLock size={16} />,

@@ -1,0 +1,252 @@
+// Restores a backup file (docs/decisions/0015). First the whole file is checked — its form, its manifest,
+// the version of the database it came from and every checksum — and only then anything changes: in a
+// maintenance window, the stored files are written, every restorable table is replaced in ONE transaction
+// (truncated, then the rows in batches), files the backup does not hold are removed, and maintenance mode
+// is left as the backup had it. Used by POST /api/backups/restore and `npm run restore`.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { BACKUP_MESSAGES, type RestoreResult } from '@crm/domain';
+import type { Database, Executor } from '../../db/database.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { isStorageKey, type FileStorage } from '../../storage/file-storage.ts';
+import { recordChange, type RequestContext } from '../audit/record-change.ts';
+import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { saveGeneralSettings } from '../settings/settings.service.ts';
+import { backupTables, currentMigrationId, DERIVED_TABLES } from './backup-tables.ts';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  BACKUPS_PREFIX,
+  type BackupManifest,
+  MANIFEST_ENTRY,
+  manifestSchema,
+} from './backup-writer.ts';
+import { readTar, type TarEntry } from './tar-archive.ts';
+
+/** The change event a restore publishes: every open screen reloads everything. */
+export const DATABASE_RESTORED_EVENT = 'database';
+
+const refused = (message: string) => new AppError('VALIDATION_FAILED', message);
+const notABackup = () => refused(BACKUP_MESSAGES.notABackup);
+const damaged = (what: string) => refused(BACKUP_MESSAGES.damaged(what));
+
+const TABLE_ENTRY = /^tables\/([a-z0-9_]{1,63})\/(\d{6})\.jsonl$/;
+
+type Parsed =
+  | { kind: 'manifest'; data: Buffer }
+  | { kind: 'table'; table: string; chunk: number; data: Buffer }
+  | { kind: 'file'; key: string; data: Buffer };
+
+function parseEntry(entry: TarEntry): Parsed {
+  if (entry.name === MANIFEST_ENTRY) return { kind: 'manifest', data: entry.data };
+  const table = TABLE_ENTRY.exec(entry.name);
+  if (table) return { kind: 'table', table: table[1]!, chunk: Number(table[2]), data: entry.data };
+  const key = entry.name.startsWith('files/') ? entry.name.slice('files/'.length) : '';
+  if (isStorageKey(key) && !key.startsWith(BACKUPS_PREFIX)) return { kind: 'file', key, data: entry.data };
+  throw notABackup();
+}
+
+/** The archive's entries, read again from the file for each pass: nothing is held but one entry. */
+async function* entriesOf(path: string): AsyncGenerator<Parsed> {
+  const gunzip = createReadStream(path).pipe(createGunzip());
+  try {
+    for await (const entry of readTar(gunzip as AsyncIterable<Buffer>)) yield parseEntry(entry);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Not gzip, not tar, or cut short: the file is not (or no longer) a backup.
+    throw notABackup();
+  } finally {
+    gunzip.destroy();
+  }
+}
+
+const lineCount = (data: Buffer) => {
+  let count = 0;
+  for (const byte of data) if (byte === 0x0a) count++;
+  return count;
+};
+
+/** Reads the whole file once; resolves to its manifest when every check holds, else a 400 saying which. */
+export async function checkBackup(db: Executor, path: string): Promise<BackupManifest> {
+  const expectedTables = (await backupTables(db)).map((t) => t.name);
+  const tables = new Map<string, { hash: ReturnType<typeof createHash>; rows: number; chunks: number }>();
+  const files = new Map<string, { size: number; sha256: string }>();
+  let manifestBytes: Buffer | null = null;
+  let tableIndex = 0;
+  for await (const entry of entriesOf(path)) {
+    if (manifestBytes) throw notABackup(); // the manifest comes last
+    if (entry.kind === 'manifest') {
+      manifestBytes = entry.data;
+    } else if (entry.kind === 'table') {
+      // Tables in the order they are restored (parents first), each table's chunks numbered from 1.
+      const index = expectedTables.indexOf(entry.table);
+      if (index < tableIndex) throw damaged(`the table ${entry.table}`);
+      tableIndex = index;
+      const seen = tables.get(entry.table) ?? { hash: createHash('sha256'), rows: 0, chunks: 0 };
+      if (entry.chunk !== seen.chunks + 1) throw damaged(`the table ${entry.table}`);
+      seen.hash.update(entry.data);
+      seen.rows += lineCount(entry.data);
+      seen.chunks += 1;
+      tables.set(entry.table, seen);
+    } else {
+      files.set(entry.key, { size: entry.data.length, sha256: createHash('sha256').update(entry.data).digest('hex') });
+    }
+  }
+  if (!manifestBytes) throw notABackup();
+
+  let raw: unknown;
+  try {
+    raw = JSON.parse(manifestBytes.toString('utf8'));
+  } catch {
+    throw notABackup();
+  }
+  const head = raw as Partial<BackupManifest> | null;
+  if (head?.format !== BACKUP_FORMAT) throw notABackup();
+  const current = currentMigrationId();
+  if (head.formatVersion !== BACKUP_FORMAT_VERSION || head.migrationId !== current) {
+    throw refused(BACKUP_MESSAGES.wrongVersion(String(head.migrationId ?? head.formatVersion), current));
+  }
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) throw notABackup();
+  const manifest = parsed.data;
+
+  if (manifest.tables.map((t) => t.name).join() !== expectedTables.join()) throw damaged('the list of tables');
+  for (const table of manifest.tables) {
+    const seen = tables.get(table.name);
+    const sha256 = seen ? seen.hash.digest('hex') : createHash('sha256').digest('hex');
+    if ((seen?.rows ?? 0) !== table.rows || (seen?.chunks ?? 0) !== table.chunks || sha256 !== table.sha256) {
+      throw damaged(`the table ${table.name}`);
+    }
+  }
+  if (files.size !== manifest.files.length) throw damaged('the list of files');
+  for (const file of manifest.files) {
+    const seen = files.get(file.key);
+    if (!seen || seen.size !== file.size || seen.sha256 !== file.sha256) throw damaged(`the file ${file.key}`);
+  }
+  return manifest;
+}
+
+/**
+ * Rows kept across a restore that belong to users (KEPT_TABLES in backup-tables.ts): truncating users
+ * takes them along, so they are read first and put back for the users the backup holds.
+ */
+const USER_ROWS_KEPT = ['sessions', 'task_reminder_digests'];
+
+/**
+ * The columns a row of the table is written with: all but generated ones (the database computes those;
+ * none today). Identity columns keep the backup's values (`overriding system value`).
+ */
+async function writableColumns(tx: Executor, table: string) {
+  const columns = await tx.execute<{ name: string }>(
+    sql`select column_name::text as name from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+        order by ordinal_position`,
+  );
+  return sql.join(
+    columns.rows.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+}
+
+async function insertRows(tx: Executor, table: string, jsonArray: string, onlyKnownUsers = false) {
+  const name = sql.identifier(table);
+  const columns = await writableColumns(tx, table);
+  await tx.execute(
+    sql`insert into ${name} (${columns}) overriding system value
+        select ${columns} from json_populate_recordset(null::${name}, ${jsonArray}::json) r
+        ${onlyKnownUsers ? sql`where exists (select 1 from users u where u.id = r.user_id)` : sql``}`,
+  );
+}
+
+const jsonArrayOf = (data: Buffer) => `[${data.toString('utf8').trimEnd().split('\n').join(',')}]`;
+
+async function replaceTables(tx: Executor, path: string, manifest: BackupManifest) {
+  const kept = new Map<string, string>();
+  for (const table of USER_ROWS_KEPT) {
+    const rows = await tx.execute<{ rows: string | null }>(
+      sql`select json_agg(t)::text as rows from ${sql.identifier(table)} t`,
+    );
+    kept.set(table, rows.rows[0]?.rows ?? '[]');
+  }
+  const truncated = [...manifest.tables.map((t) => t.name), ...USER_ROWS_KEPT, 'password_reset_tokens'];
+  await tx.execute(
+    sql`truncate ${sql.join(
+      truncated.map((t) => sql.identifier(t)),
+      sql`, `,
+    )}`,
+  );
+
+  // The counting triggers fire while the counted tables fill: the derived tables are cleared once before
+  // their own rows go in (they come last), or at the end when the backup holds none of them.
+  let derivedCleared = false;
+  const clearDerived = async () => {
+    if (derivedCleared) return;
+    derivedCleared = true;
+    for (const table of DERIVED_TABLES) await tx.execute(sql`delete from ${sql.identifier(table)}`);
+  };
+  for await (const entry of entriesOf(path)) {
+    if (entry.kind !== 'table') continue;
+    if (DERIVED_TABLES.includes(entry.table)) await clearDerived();
+    await insertRows(tx, entry.table, jsonArrayOf(entry.data));
+  }
+  await clearDerived();
+  for (const [table, rows] of kept) await insertRows(tx, table, rows, true);
+}
+
+export type RestoreDeps = { db: Database; storage: FileStorage };
+
+/**
+ * Restores a checked backup file. `ctx.actorId` is the administrator (null from the command line); their
+ * session survives when the backup holds their user. Refusals (400) change nothing.
+ */
+export async function restoreBackup(deps: RestoreDeps, ctx: RequestContext, path: string): Promise<RestoreResult> {
+  const { db, storage } = deps;
+  const manifest = await checkBackup(db, path);
+
+  // The maintenance window: non-administrators are signed out and kept out until it ends.
+  const before = await readGeneralSettings(db);
+  if (!before.maintenanceMode) await saveGeneralSettings(db, ctx, { ...before, maintenanceMode: true });
+  try {
+    // Files first: their keys are new names (uuids), so a restore that fails after this leaves only unused
+    // files, never a row pointing at a missing one.
+    for await (const entry of entriesOf(path)) {
+      if (entry.kind === 'file') await storage.put(entry.key, entry.data);
+    }
+    await db.transaction(async (tx) => {
+      await replaceTables(tx, path, manifest);
+      await recordChange(tx, ctx, {
+        action: 'RESTORE_BACKUP',
+        resourceType: 'SYSTEM',
+        resourceId: null,
+        newValues: {
+          backupCreatedAt: manifest.createdAt,
+          migrationId: manifest.migrationId,
+          rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+          files: manifest.files.length,
+        },
+        event: DATABASE_RESTORED_EVENT,
+      });
+    });
+  } catch (error) {
+    // Nothing of the backup went in: the firm's settings are as they were, maintenance mode included.
+    if (!before.maintenanceMode) {
+      await saveGeneralSettings(db, ctx, { ...(await readGeneralSettings(db)), maintenanceMode: false }).catch(
+        () => {},
+      );
+    }
+    throw error;
+  }
+  const restoredKeys = new Set(manifest.files.map((f) => f.key));
+  for (const file of await storage.list('')) {
+    if (!file.key.startsWith(BACKUPS_PREFIX) && !restoredKeys.has(file.key)) await storage.remove(file.key);
+  }
+  return {
+    backupCreatedAt: manifest.createdAt,
+    tables: manifest.tables.length,
+    rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+    files: manifest.files.length,
+    maintenanceMode: (await readGeneralSettings(db)).maintenanceMode,
+  };
+}

@@ -1,0 +1,176 @@
+// Writes a backup (docs/decisions/0015): a gzipped tar of one JSON-lines file per table chunk, the stored
+// files, and manifest.json last (it carries the checksums of what came before). The same code serves the
+// download, the scheduled backups and `npm run backup`, on PGlite and PostgreSQL alike.
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, type Gzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Executor } from '../../db/database.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { type BackupTable, backupTables, currentMigrationId } from './backup-tables.ts';
+import { tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
+
+export const BACKUP_FORMAT = 'visa-crm-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+/** Rows one statement reads: a chunk of a table holds at most these… */
+export const BACKUP_BATCH_ROWS = 1000;
+/** …and about this many bytes (the reader refuses an entry beyond MAX_ENTRY_BYTES). */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+export const MANIFEST_ENTRY = 'manifest.json';
+/** Stored files under this prefix are backups themselves: never inside another backup. */
+export const BACKUPS_PREFIX = 'backups/';
+
+export const tableEntryName = (table: string, chunk: number) =>
+  `tables/${table}/${String(chunk).padStart(6, '0')}.jsonl`;
+export const fileEntryName = (key: string) => `files/${key}`;
+
+const checksum = z.string().regex(/^[0-9a-f]{64}$/);
+export const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.literal(BACKUP_FORMAT_VERSION),
+  migrationId: z.string(),
+  createdAt: z.iso.datetime(),
+  database: z.enum(['pglite', 'postgres']),
+  maintenanceMode: z.boolean(),
+  tables: z.array(
+    z.object({ name: z.string(), rows: z.number().int().min(0), chunks: z.number().int().min(0), sha256: checksum }),
+  ),
+  files: z.array(z.object({ key: z.string(), size: z.number().int().min(0), sha256: checksum })),
+});
+export type BackupManifest = z.infer<typeof manifestSchema>;
+
+async function writeTo(gzip: Gzip, data: Buffer) {
+  if (!gzip.write(data)) await once(gzip, 'drain');
+}
+
+async function writeEntry(gzip: Gzip, name: string, data: Buffer, at: Date) {
+  await writeTo(gzip, tarHeader(name, data.length, at));
+  await writeTo(gzip, data);
+  await writeTo(gzip, tarPadding(data.length));
+}
+
+/**
+ * One table in key order, BACKUP_BATCH_ROWS at a time by keyset: the next batch starts after the last
+ * row's key, read back from that row's own JSON, so every key type compares as the database does.
+ */
+async function* tableChunks(db: Executor, table: BackupTable, batchRows: number): AsyncGenerator<string[]> {
+  const name = sql.identifier(table.name);
+  const keyOf = (alias: string) =>
+    sql.join(
+      table.key.map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`),
+      sql`, `,
+    );
+  let last: string | null = null;
+  for (;;) {
+    const after: ReturnType<typeof sql> =
+      last === null
+        ? sql`true`
+        : sql`(${keyOf('t')}) > (select ${keyOf('r')} from json_populate_record(null::${name}, ${last}::json) r)`;
+    const result = await db.execute<{ line: string }>(
+      sql`select row_to_json(t)::text as line from ${name} t where ${after} order by ${keyOf('t')} limit ${batchRows}`,
+    );
+    const lines = result.rows.map((row) => row.line);
+    if (lines.length > 0) yield lines;
+    if (lines.length < batchRows) return;
+    last = lines.at(-1)!;
+  }
+}
+
+/** A batch of long rows (notes of 50,000 characters) in entries of about CHUNK_BYTES at most. */
+function bySize(lines: string[]): string[][] {
+  const groups: string[][] = [[]];
+  let bytes = 0;
+  for (const line of lines) {
+    const size = Buffer.byteLength(line) + 1;
+    if (bytes + size > CHUNK_BYTES && groups.at(-1)!.length > 0) {
+      groups.push([]);
+      bytes = 0;
+    }
+    groups.at(-1)!.push(line);
+    bytes += size;
+  }
+  return groups;
+}
+
+/** Whether maintenance mode is on in the rows being backed up (the restore leaves it as it was then). */
+async function maintenanceModeOf(db: Executor): Promise<boolean> {
+  const result = await db.execute<{ on: boolean | null }>(
+    sql`select (setting_value ->> 'maintenanceMode')::boolean as on from system_settings
+        where setting_key = 'general_settings'`,
+  );
+  return result.rows[0]?.on === true;
+}
+
+/**
+ * Writes the whole backup into `out` (a file: the caller streams or stores it afterwards, so a slow
+ * download never holds the database). The tables are read in one repeatable-read transaction: one
+ * consistent moment of the whole database. The files follow, outside it.
+ */
+export async function writeBackup(
+  database: { db: Database; kind: 'pglite' | 'postgres' },
+  storage: FileStorage,
+  out: Writable,
+  { now = new Date(), batchRows = BACKUP_BATCH_ROWS }: { now?: Date; batchRows?: number } = {},
+): Promise<BackupManifest> {
+  const gzip = createGzip();
+  const written = pipeline(gzip, out);
+  try {
+    const { tables, maintenanceMode } = await database.db.transaction(
+      async (tx) => {
+        const summaries: BackupManifest['tables'] = [];
+        for (const table of await backupTables(tx)) {
+          const hash = createHash('sha256');
+          let rows = 0;
+          let chunks = 0;
+          for await (const batch of tableChunks(tx, table, batchRows)) {
+            for (const lines of bySize(batch)) {
+              const data = Buffer.from(lines.join('\n') + '\n', 'utf8');
+              hash.update(data);
+              rows += lines.length;
+              chunks += 1;
+              await writeEntry(gzip, tableEntryName(table.name, chunks), data, now);
+            }
+          }
+          summaries.push({ name: table.name, rows, chunks, sha256: hash.digest('hex') });
+        }
+        return { tables: summaries, maintenanceMode: await maintenanceModeOf(tx) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+
+    const files: BackupManifest['files'] = [];
+    for (const info of await storage.list('')) {
+      if (info.key.startsWith(BACKUPS_PREFIX)) continue;
+      const stored = await storage.get(info.key);
+      if (!stored) continue; // removed since the listing: its record went with it
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+      const data = Buffer.concat(chunks);
+      files.push({ key: info.key, size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
+      await writeEntry(gzip, fileEntryName(info.key), data, info.modifiedAt);
+    }
+
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      migrationId: currentMigrationId(),
+      createdAt: now.toISOString(),
+      database: database.kind,
+      maintenanceMode,
+      tables,
+      files,
+    };
+    await writeEntry(gzip, MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2), 'utf8'), now);
+    await writeTo(gzip, tarEnd());
+    gzip.end();
+    await written;
+    return manifest;
+  } catch (error) {
+    gzip.destroy(error as Error);
+    await written.catch(() => {});
+    throw error;
+  }
+}
