@@ -23,6 +23,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
 import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { recordExportRoutes } from './features/records/record-export.routes.ts';
 import { recordHistoryRoutes } from './features/records/record-history.ts';
@@ -83,6 +84,7 @@ export const FEATURE_ROUTES = [
   recordHistoryRoutes,
   recordExportRoutes,
   deletedItemsRoutes,
+  documentsRoutes,
   jobsRoutes,
   leadsRoutes,
   clientsRoutes,

@@ -49,3 +49,5 @@ export * from './tasks/my-tasks.ts';
 export * from './invoices/invoice-totals.ts';
 export * from './invoices/invoice.ts';
 export * from './invoices/invoice-template.ts';
+export * from './documents/document.ts';
+export * from './documents/permission-documents.ts';
