@@ -8,7 +8,7 @@ import {
   DOCUMENT_FILE_MAX_BYTES,
   DOCUMENT_FILE_TYPES,
   DOCUMENT_MESSAGES,
-  DOCUMENT_SORT_FIELDS,
+  type DOCUMENT_SORT_FIELDS,
   type DocumentFileType,
   type DocumentInput,
   documentFileName,
