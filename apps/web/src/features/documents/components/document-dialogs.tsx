@@ -217,10 +217,8 @@ function DocumentForm({ document, onClose }: { document: DocumentRecord | null; 
               loading={removeFile.isPending}
               onClick={() =>
                 removeFile.mutate(document.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.fileRemoved });
-                    onClose();
-                  },
+                  // The form stays open with what was typed; the refreshed document brings the new version.
+                  onSuccess: () => notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.fileRemoved }),
                   onError: showError,
                 })
               }
