@@ -1,10 +1,11 @@
 // The document library through the API: the built-in documents written once (also when two first opens
 // race, also from two server processes), control numbers unique under concurrent creates, search, PATCH
 // with the version, the file (type by content, size limit, download headers, replace and delete with the
-// document), every refusal by role, and the access matrix following a change in Roles & Permissions.
+// document), every refusal by role, and the access matrix following a change in Roles & Permissions in
+// both server processes.
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   canOpenModule,
   DEFAULT_MODULE_ACCESS,
@@ -157,7 +158,21 @@ describe('the built-in documents', () => {
       const comparison = await byKey('Role Comparison');
       const supervisorSection = comparison.content!.split('## Supervisor')[1]!.split('##')[0]!;
       expect(supervisorSection).toContain('Administration');
-      // The other process reads the same matrix once it has the change event; its own policy is reloaded here.
+      // The other server process follows once the change event has reached it (a wait on the answer, not a
+      // clock: its policy reloads on the event).
+      await vi.waitFor(
+        async () => {
+          const there = await second.app.inject({
+            method: 'GET',
+            url: `/api/documents/${matrix.id}`,
+            headers: { cookie: secondCookie },
+          });
+          expect(supervisorCell((there.json() as DocumentRecord).content!)).toBe(
+            'View, Create, Edit, Export, Reports, Assign, Approve',
+          );
+        },
+        { timeout: 60_000, interval: 50 },
+      );
     } finally {
       await f.call('account_administrator', 'POST', '/api/roles/supervisor/restore-defaults', {});
     }
