@@ -25,6 +25,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { backupsRoutes } from './features/backups/backups.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
 import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import {
   createNotificationMailSender,
@@ -97,6 +98,7 @@ export const FEATURE_ROUTES = [
   recordHistoryRoutes,
   recordExportRoutes,
   deletedItemsRoutes,
+  documentsRoutes,
   jobsRoutes,
   notificationsRoutes,
   backupsRoutes,

@@ -52,3 +52,5 @@ export * from './invoices/invoice-totals.ts';
 export * from './invoices/invoice.ts';
 export * from './invoices/invoice-template.ts';
 export * from './backups/backup.ts';
+export * from './documents/document.ts';
+export * from './documents/permission-documents.ts';

@@ -1,16 +1,35 @@
-// The one way a route answers with a stored file (payment evidence, a template's logo): its real type and
-// size, shown inline under its name, never sniffed, and read afresh (a replaced file keeps no stale copy).
+// The one way a route answers with a stored file (payment evidence, a template's logo, a document's file):
+// its real type and size, never sniffed, and read afresh (a replaced file keeps no stale copy). Images are
+// shown inline; a document's file is a download ('attachment'), so the browser never renders it as a page.
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 
-export type StoredFileAnswer = { stream: Readable; size: number; contentType: string; filename: string };
+export type StoredFileAnswer = {
+  stream: Readable;
+  size: number;
+  contentType: string;
+  filename: string;
+  disposition?: 'inline' | 'attachment';
+};
+
+/** The Content-Disposition of a file name: an ASCII fallback and, for any other name, its UTF-8 form. */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return ascii === filename
+    ? `${disposition}; filename="${ascii}"`
+    : `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 export function sendStoredFile(reply: FastifyReply, file: StoredFileAnswer) {
   return reply
     .header('Content-Type', file.contentType)
     .header('Content-Length', file.size)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Disposition', `inline; filename="${file.filename}"`)
+    .header('Content-Disposition', contentDisposition(file.disposition ?? 'inline', file.filename))
     .header('Cache-Control', 'private, no-cache')
     .send(file.stream);
 }

@@ -13,8 +13,9 @@ const PROBE_INTERVAL_MS = 30_000;
 /** Query keys that depend on a resource besides the resource's own key. */
 const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   user: [['session'], ['profile'], ['users'], ['roles']],
-  // A role's modules changed: menus and guards (the session carries the matrix) and the role cards.
-  role_permissions: [['session'], ['roles']],
+  // A role's modules changed: menus and guards (the session carries the matrix), the role cards, and the
+  // library's access matrix and role comparison (generated from the matrix).
+  role_permissions: [['session'], ['roles'], ['document']],
   // The firm's display setting sits under the session's key (features/settings/api/display-setting.ts).
   settings: [['session', 'display-setting']],
   // Leads, clients and contacts move into each other (conversion, reversion, archive, restore), the

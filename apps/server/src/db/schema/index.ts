@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './tasks.ts';
 export * from './invoices.ts';
 export * from './notifications.ts';
+export * from './documents.ts';

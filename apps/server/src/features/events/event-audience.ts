@@ -47,6 +47,8 @@ export async function mayReceive(
     return event.id === viewer.id && canOpenModule(viewer.role, 'my_tasks', moduleAccess);
   // Invoices and receipts are the Finance module's: every user who opens it sees them all.
   if (event.resource === 'invoice') return canOpenModule(viewer.role, 'finance', moduleAccess);
+  // The document library is Administration's.
+  if (event.resource === 'document') return canOpenModule(viewer.role, 'admin', moduleAccess);
   const record = RECORDS[event.resource];
   if (!record || !canOpenModule(viewer.role, record.module, moduleAccess)) return false;
   if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return true;

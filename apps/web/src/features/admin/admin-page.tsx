@@ -11,6 +11,7 @@ import '@mantine/core/styles/Switch.css';
 import {
   IconBell,
   IconDatabase,
+  IconFileText,
   IconListDetails,
   IconSettings,
   IconShieldLock,
@@ -28,13 +29,24 @@ import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuditLogsTab } from '../audit/components/audit-logs-tab.tsx';
 import { SecurityTab } from '../audit/components/security-tab.tsx';
 import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.tsx';
+import { DocumentsTab } from '../documents/components/documents-tab.tsx';
 import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
 import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
 import { DataManagementTab } from './data-management-tab.tsx';
 
-const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings', 'data', 'notifications'] as const;
+const ADMIN_TABS = [
+  'users',
+  'roles',
+  'audit',
+  'security',
+  'deleted',
+  'settings',
+  'data',
+  'notifications',
+  'documents',
+] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
 
@@ -56,6 +68,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
     content: () => <FirmNotificationsTab />,
   },
   data: { label: 'Data Management', icon: <IconDatabase size={16} />, content: () => <DataManagementTab /> },
+  documents: { label: 'Documentation', icon: <IconFileText size={16} />, content: () => <DocumentsTab /> },
   security: {
     label: 'Security',
     icon: <IconShieldLock size={16} />,

@@ -1,0 +1,288 @@
+// Administration → Documentation (spec 3 §2.4, §8; issue 15 item 8): search by control number, title or
+// category, 'Add Document', the table (control number, title, category, version, last updated; view, edit,
+// delete, download) with keyset pages, and, on the first open of an empty library, the built-in documents
+// with the spec's toasts.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Loader,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconEye, IconFileText, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, DOCUMENT_MESSAGES, type DocumentSummary } from '@crm/domain';
+import { ListFooter } from '../../../components/list-footer.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useDateFormat } from '../../../lib/format.ts';
+import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useDeleteDocument, useDocuments, useSeedDocuments } from '../api/documents.ts';
+import {
+  type DocumentDialogState,
+  DocumentFormDialog,
+  DocumentViewDialog,
+  download,
+  showError,
+} from './document-dialogs.tsx';
+
+/** First open of an empty library: the built-in documents, once (the server keeps it to once). */
+function useBuiltInDocuments(empty: boolean) {
+  const seed = useSeedDocuments();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!empty || asked.current) return;
+    asked.current = true;
+    seed.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.status !== 'created') return;
+        if (result.created < result.expected) {
+          console.warn(`Built-in documentation: ${result.created} of ${result.expected} documents created`);
+          notifications.show({
+            color: 'yellow',
+            title: DOCUMENT_MESSAGES.initWarning,
+            message: DOCUMENT_MESSAGES.initWarningText,
+          });
+        } else {
+          notifications.show({
+            color: 'green',
+            title: DOCUMENT_MESSAGES.initialized,
+            message: DOCUMENT_MESSAGES.initializedText,
+          });
+        }
+      },
+      onError: (error) => {
+        console.error('Built-in documentation failed', error);
+        notifications.show({
+          color: 'red',
+          title: DOCUMENT_MESSAGES.initFailed,
+          message: DOCUMENT_MESSAGES.initFailedText,
+        });
+      },
+    });
+  }, [empty, seed]);
+  return seed.isPending;
+}
+
+export function DocumentsTab() {
+  const { can } = useAuthorization();
+  const { formatDate } = useDateFormat();
+  const [search, setSearch] = useState<string | undefined>(undefined);
+  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const [editing, setEditing] = useState<DocumentDialogState>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
+  const list = useDocuments({ search, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const remove = useDeleteDocument();
+  const page = list.data;
+  const items = page?.items ?? [];
+  const libraryEmpty = list.isSuccess && !list.isPlaceholderData && !search && !page?.prevCursor && items.length === 0;
+  const seeding = useBuiltInDocuments(libraryEmpty && can('admin:create'));
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding={0} radius="md">
+        <Group
+          gap="sm"
+          p="sm"
+          justify="space-between"
+          wrap="wrap"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Group gap="sm" style={{ flex: '1 1 320px' }} wrap="nowrap">
+            <SearchBox
+              label="Search documents"
+              placeholder={DOCUMENT_MESSAGES.searchPlaceholder}
+              maxWidth={360}
+              onSearch={(value) => {
+                setSearch(value);
+                setNavigation(FIRST_PAGE);
+              }}
+            />
+            {(list.isFetching && !list.isPending) || seeding ? (
+              <Loader size={14} role="status" aria-label="Updating" />
+            ) : null}
+          </Group>
+          {can('admin:create') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ id: null })}>
+              Add Document
+            </Button>
+          ) : null}
+        </Group>
+
+        {list.isError ? (
+          <Alert color="red" m="sm" title={DOCUMENT_MESSAGES.loadError(list.error.message)}>
+            <Button variant="light" size="xs" mt="xs" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : !list.isPending && !seeding && items.length === 0 && !page?.prevCursor ? (
+          <EmptyState
+            py={48}
+            icon={<IconFileText size={28} />}
+            title={DOCUMENT_MESSAGES.empty}
+            description={search ? DOCUMENT_MESSAGES.noMatches : 'Add a document to get started.'}
+          />
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={820}>
+              <Table verticalSpacing="xs" highlightOnHover aria-label="Documents">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Control Number</Table.Th>
+                    <Table.Th>Title</Table.Th>
+                    <Table.Th>Category</Table.Th>
+                    <Table.Th>Version</Table.Th>
+                    <Table.Th>Last Updated</Table.Th>
+                    <Table.Th>
+                      <span className="mantine-visually-hidden">Actions</span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.isPending || (seeding && items.length === 0)
+                    ? Array.from({ length: 5 }, (_, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td colSpan={6}>
+                            <Skeleton height={22} radius="sm" />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    : items.map((doc) => (
+                        <Table.Tr key={doc.id} aria-label={doc.title}>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="sm" ff="monospace">
+                              {doc.controlNumber}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" fw={600}>
+                              {doc.title}
+                            </Text>
+                            {doc.description ? (
+                              <Text size="xs" c="dimmed" lineClamp={1}>
+                                {doc.description}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{doc.category ?? '—'}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{doc.documentVersion}</Text>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="sm">{formatDate(doc.updatedAt)}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap" justify="flex-end">
+                              <Tooltip label="View">
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={`View ${doc.title}`}
+                                  onClick={() => setViewing(doc.id)}
+                                >
+                                  <IconEye size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                              {can('admin:edit') ? (
+                                <Tooltip label="Edit">
+                                  <ActionIcon
+                                    variant="subtle"
+                                    aria-label={`Edit ${doc.title}`}
+                                    onClick={() => setEditing({ id: doc.id })}
+                                  >
+                                    <IconPencil size={16} />
+                                  </ActionIcon>
+                                </Tooltip>
+                              ) : null}
+                              {can('admin:delete') ? (
+                                <Tooltip label="Delete">
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color="red"
+                                    aria-label={`Delete ${doc.title}`}
+                                    onClick={() => setDeleting(doc)}
+                                  >
+                                    <IconTrash size={16} />
+                                  </ActionIcon>
+                                </Tooltip>
+                              ) : null}
+                              <Tooltip label={doc.file ? `Download ${doc.file.name}` : 'No file'}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={`Download ${doc.title}`}
+                                  disabled={!doc.file}
+                                  onClick={() => void download(doc)}
+                                >
+                                  <IconDownload size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter
+              page={page}
+              loading={list.isPending}
+              navigation={navigation}
+              pageSize={DEFAULT_PAGE_SIZE}
+              pageSizes={[DEFAULT_PAGE_SIZE]}
+              onNavigate={setNavigation}
+              onPageSize={() => {}}
+            />
+          </>
+        )}
+      </Card>
+
+      <DocumentFormDialog state={editing} onClose={() => setEditing(null)} />
+      <DocumentViewDialog id={viewing} onClose={() => setViewing(null)} />
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Document" size="md">
+        {deleting ? (
+          <Stack>
+            <Alert color="red" variant="light">
+              {DOCUMENT_MESSAGES.deleteConfirm}
+            </Alert>
+            <Text size="sm">
+              {deleting.controlNumber}: <strong>{deleting.title}</strong>
+              {deleting.file ? ` (and its file ${deleting.file.name})` : ''}
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(deleting.id, {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.deleted });
+                      setDeleting(null);
+                    },
+                    onError: showError,
+                  })
+                }
+              >
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}
