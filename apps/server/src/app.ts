@@ -38,6 +38,7 @@ import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { readGeneralSettings } from './features/settings/settings.repository.ts';
 import { GENERAL_SETTINGS_KEY } from './features/settings/settings.service.ts';
 import { createFirmMailer, type FirmMailer } from './features/settings/firm-mailer.ts';
+import { type BrandingCache, brandingMeta, createBrandingCache } from './features/settings/branding.service.ts';
 import { createSecretBox, type SecretBox, settingsSecretKey } from './features/settings/secret-box.ts';
 import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     mailer: FirmMailer;
     /** Seals the secrets kept in settings (SMTP password, API keys). */
     secretBox: SecretBox;
+    /** The firm's branding as every page is sent with it (refreshed on settings events). */
+    branding: BrandingCache;
     /** Sends notification mails after their transaction commits (woken by the change event). */
     notificationMails: NotificationMailSender;
     accessPolicy: AccessPolicy;
@@ -136,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secretBox = createSecretBox(() => settingsSecretKey(options.config.settingsSecretKey, options.config.dataDir));
   const mailer = createFirmMailer(options.mailer, options.database.db, secretBox);
   await mailer.refresh();
+  const branding = createBrandingCache(options.database.db);
+  await branding.refresh();
   const notificationMails = createNotificationMailSender(
     options.database.db,
     mailer,
@@ -146,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (event.resource === NOTIFICATION_EVENT && event.action === 'NOTIFY') notificationMails.wake();
     if (event.resource === 'settings') {
       mailer.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'mail settings not read'));
+      branding.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'branding not read'));
     }
     if (event.resource === 'role_permissions') void accessPolicy.reload();
     if (event.resource === 'settings' && event.id === GENERAL_SETTINGS_KEY) {
@@ -158,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dbKind', options.database.kind);
   app.decorate('config', options.config);
   app.decorate('secretBox', secretBox);
+  app.decorate('branding', branding);
   app.decorate('notificationMails', notificationMails);
   app.decorate('mailer', mailer);
   app.decorate('accessPolicy', accessPolicy);
@@ -202,8 +209,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Serves the built web app; any non-API path falls back to index.html (client-side routes). */
 function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
   const hasWeb = webDistDir !== null && existsSync(join(webDistDir, 'index.html'));
-  // index.html only through sendIndexHtml, which gives each copy its CSP nonce.
-  const sendIndexHtml = hasWeb ? createIndexHtmlSender(join(webDistDir, 'index.html')) : null;
+  // index.html only through sendIndexHtml, which gives each copy its CSP nonce and the firm's branding.
+  const sendIndexHtml = hasWeb
+    ? createIndexHtmlSender(join(webDistDir, 'index.html'), () => brandingMeta(app.branding.current()))
+    : null;
   if (hasWeb) {
     void app.register(fastifyStatic, {
       root: webDistDir,

@@ -74,7 +74,8 @@ function setPolicy(reply: FastifyReply, directives: Directives) {
  * Sends the web app's index.html (read once) with a fresh style nonce in the page and in the policy.
  * A cached copy stays valid as a whole (its nonce matches its own policy), so revalidation is enough.
  */
-export function createIndexHtmlSender(indexHtmlPath: string) {
+/** `head` adds to the page's head per response (the firm's branding, which an administrator may change). */
+export function createIndexHtmlSender(indexHtmlPath: string, head: () => string = () => '') {
   const html = readFileSync(indexHtmlPath, 'utf8');
   return (reply: FastifyReply) => {
     const nonce = newNonce();
@@ -82,7 +83,7 @@ export function createIndexHtmlSender(indexHtmlPath: string) {
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+      .send(html.replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${head()}</head>`));
   };
 }
 

@@ -4,6 +4,7 @@
 // (a change to the tasks assigned to a user) reaches that user only.
 // A resource with no rule here reaches no one: a new module declares its audience before its events flow.
 import {
+  BRANDING_SETTINGS_KEY,
   type ChangeEvent,
   canOpenModule,
   DISPLAY_SETTING_KEY,
@@ -17,6 +18,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
 import { clientOwnership, clients, contactOwnership, contacts, leadOwnership, leads } from '../../db/schema/index.ts';
+
+const EVERYONE_SETTINGS = new Set([DISPLAY_SETTING_KEY, BRANDING_SETTINGS_KEY, 'general_settings']);
 
 type RecordAudience = { module: Module; table: PgTable & { id: PgColumn }; ownership: Ownership };
 
@@ -36,8 +39,9 @@ export async function mayReceive(
   if (event.resource === 'role_permissions') return true;
   // A backup was restored (features/backups): everything on every screen may have changed.
   if (event.resource === 'database') return true;
-  // The firm's display setting is read by every screen of every user.
-  if (event.resource === 'settings') return event.id === DISPLAY_SETTING_KEY;
+  // The firm's display setting and branding (with the company name of the general settings) are read by
+  // every screen of every user.
+  if (event.resource === 'settings') return EVERYONE_SETTINGS.has(event.id ?? '');
   // A user's own account; other users' changes only for those who administer users.
   if (event.resource === 'user') return event.id === viewer.id || canOpenModule(viewer.role, 'admin', moduleAccess);
   // A user's notifications (its id): their bell only.

@@ -2,8 +2,13 @@
 // date format) is read by every user; writing it is Administration's.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
 import {
+  brandingInputSchema,
+  brandingViewSchema,
   DISPLAY_SETTING_KEY,
+  LOGO_MAX_BYTES,
   displaySettingSchema,
   emailTestResultSchema,
   emailTestSchema,
@@ -13,6 +18,15 @@ import {
   securitySettingsSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { sendStoredFile } from '../../storage/file-reply.ts';
+import { uploadedFile } from '../../storage/uploaded-file.ts';
+import {
+  brandingLogoMessages,
+  readBranding,
+  readBrandingLogo,
+  saveBranding,
+  saveBrandingLogo,
+} from './branding.service.ts';
 import { readIntegrationSettings, saveIntegrationSettings } from './integrations.service.ts';
 import { readDisplaySetting, readGeneralSettings, readSecuritySettings } from './settings.repository.ts';
 import { saveGeneralSettings, saveSetting } from './settings.service.ts';
@@ -173,5 +187,107 @@ export async function settingsRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => app.mailer.sendTest(request.body.to),
+  );
+
+  app.get(
+    '/api/settings/branding',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['settings'],
+        summary: 'The company name, colours (with the generated palette) and logo: public, the sign-in page shows them',
+        response: { 200: brandingViewSchema },
+      },
+    },
+    async () => readBranding(app.db),
+  );
+
+  app.put(
+    '/api/settings/branding',
+    {
+      config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Save the company name and the primary and secondary colours; every screen follows at once',
+        description: 'The company name is the one invoices, receipts and mails print (the general settings’ name).',
+        body: brandingInputSchema,
+        response: { 200: brandingViewSchema },
+      },
+    },
+    async (request) => {
+      const saved = await saveBranding(app.db, (await actorOf(request)).ctx, request.body);
+      await Promise.all([app.branding.refresh(), app.mailer.refresh()]);
+      return saved;
+    },
+  );
+
+  app.get(
+    '/api/settings/branding/logo',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['settings'],
+        summary: "The firm's logo (PNG or JPG); 404 when none is uploaded",
+        querystring: z.object({ v: z.string().max(64).optional() }),
+        produces: ['image/png', 'image/jpeg'],
+        response: { 200: z.any().meta({ description: 'The image', format: 'binary' }) },
+      },
+    },
+    async (_request, reply) => sendStoredFile(reply, await readBrandingLogo(app.db, app.storage)),
+  );
+
+  app.delete(
+    '/api/settings/branding/logo',
+    {
+      config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
+      schema: { tags: ['settings'], summary: "Remove the firm's logo", response: { 200: brandingViewSchema } },
+    },
+    async (request) => {
+      const saved = await saveBrandingLogo(app.db, app.storage, (await actorOf(request)).ctx, null);
+      await app.branding.refresh();
+      return saved;
+    },
+  );
+
+  await app.register(brandingLogoUploadRoute);
+}
+
+/**
+ * The logo upload in a plugin of its own: only this route parses multipart bodies (one file of at most
+ * 1 MB), so every other route still refuses them with 415.
+ */
+async function brandingLogoUploadRoute(instance: FastifyInstance) {
+  await instance.register(multipart, {
+    limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 0, parts: 1, fieldNameSize: 50 },
+  });
+  const child = instance.withTypeProvider<ZodTypeProvider>();
+  child.post(
+    '/api/settings/branding/logo',
+    {
+      config: {
+        access: {
+          permission: 'admin:manage_settings',
+          refusal: 'Only account administrators can change system settings',
+        },
+      },
+      schema: {
+        tags: ['settings'],
+        summary: 'Upload the firm\'s logo (multipart, field "file"), replacing the one before',
+        description: 'PNG or JPG, told by the content, at most 1 MB; anything else answers 400.',
+        consumes: ['multipart/form-data'],
+        body: z
+          .object({ file: z.string().meta({ format: 'binary', description: 'The logo (PNG or JPG), at most 1 MB' }) })
+          .partial()
+          .nullish(),
+        response: { 200: brandingViewSchema },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const bytes = await uploadedFile(request, brandingLogoMessages);
+      const saved = await saveBrandingLogo(child.db, child.storage, actor.ctx, bytes);
+      await child.branding.refresh();
+      return saved;
+    },
   );
 }
