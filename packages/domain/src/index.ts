@@ -49,3 +49,4 @@ export * from './tasks/my-tasks.ts';
 export * from './invoices/invoice-totals.ts';
 export * from './invoices/invoice.ts';
 export * from './invoices/invoice-template.ts';
+export * from './imports/import.ts';

@@ -9,3 +9,4 @@ export * from './services.ts';
 export * from './jobs.ts';
 export * from './tasks.ts';
 export * from './invoices.ts';
+export * from './imports.ts';
