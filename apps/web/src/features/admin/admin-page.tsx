@@ -9,6 +9,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import {
+  IconDatabase,
   IconListDetails,
   IconSettings,
   IconShieldLock,
@@ -28,9 +29,10 @@ import { SecurityTab } from '../audit/components/security-tab.tsx';
 import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.tsx';
 import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
+import { DataManagementTab } from './data-management-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
 
-const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings'] as const;
+const ADMIN_TABS = ['users', 'roles', 'audit', 'security', 'deleted', 'settings', 'data'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
 
@@ -46,6 +48,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
   },
   deleted: { label: 'Deleted Items', icon: <IconTrash size={16} />, content: () => <DeletedItemsTab /> },
   settings: { label: 'System Settings', icon: <IconSettings size={16} />, content: () => <SystemSettingsTab /> },
+  data: { label: 'Data Management', icon: <IconDatabase size={16} />, content: () => <DataManagementTab /> },
   security: {
     label: 'Security',
     icon: <IconShieldLock size={16} />,
