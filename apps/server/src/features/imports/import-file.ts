@@ -3,6 +3,7 @@
 // 50,000-row file is never a 50,000-element array. The bytes stay in memory for the request (at most
 // IMPORT_MAX_BYTES), which lets the service read them more than once instead of keeping every row.
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import Papa from 'papaparse';
@@ -15,6 +16,7 @@ export type FileRow = { number: number; cells: string[] };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const CHUNK_BYTES = 64 * 1024;
 
 export const refuseFile = (message: string) => new AppError('VALIDATION_FAILED', message, { file: [message] });
 
@@ -51,12 +53,24 @@ export async function* fileRows(bytes: Buffer, type: ImportFileType): AsyncGener
 async function* csvRows(bytes: Buffer): AsyncGenerator<FileRow> {
   const body = bytes.subarray(0, BOM.length).equals(BOM) ? bytes.subarray(BOM.length) : bytes;
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
-  Readable.from([body]).pipe(parser);
+  Readable.from(textChunks(body)).pipe(parser);
   let number = 0;
   for await (const cells of parser as AsyncIterable<string[]>) {
     number += 1;
     yield { number, cells };
   }
+}
+
+/**
+ * The text in pieces of 64 KB: handed the whole file as one piece, papaparse's stream parser slowed down
+ * with the square of the rows (measured: 20,000 rows 8 s; in pieces 0.6 s, 50,000 rows 1.1 s). The
+ * decoder keeps a character split between two pieces whole.
+ */
+function* textChunks(bytes: Buffer): Generator<string> {
+  const decoder = new StringDecoder('utf8');
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield decoder.write(bytes.subarray(at, at + CHUNK_BYTES));
+  const rest = decoder.end();
+  if (rest) yield rest;
 }
 
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<FileRow> {

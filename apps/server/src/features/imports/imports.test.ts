@@ -302,6 +302,25 @@ describe('import', () => {
     ]);
   });
 
+  it('reads a CSV larger than one parse piece, characters of several bytes intact', async () => {
+    // 'Zoë Ñúñez-Ødegård' spans 64 KB piece boundaries many times over in 1,200 rows.
+    const lines = Array.from({ length: 1200 }, (_, i) =>
+      leadLine({ 'First Name': 'Zoë', 'Last Name': 'Ñúñez-Ødegård', Email: `multibyte.${tag}.${i}@example.com` }),
+    );
+    const csv = leadCsv(lines);
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(2 * 64 * 1024);
+    const res = await run('mode=all_or_nothing&dryRun=true', csvFile(csv));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ totalRows: 1200, validRows: 1200, errorCount: 0 });
+    const imported = await run('mode=all_or_nothing', csvFile(csv));
+    expect(imported.json()).toMatchObject({ importedRows: 1200 });
+    const names = await f.t.database.db
+      .select({ first: leads.firstName, last: leads.lastName })
+      .from(leads)
+      .where(eq(leads.email, `multibyte.${tag}.1199@example.com`));
+    expect(names).toEqual([{ first: 'Zoë', last: 'Ñúñez-Ødegård' }]);
+  });
+
   it('imports clients from an Excel workbook, with the defaults a new client gets', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Clients');
