@@ -270,7 +270,11 @@ describe('import', () => {
 
   it('finds duplicates within the file and against existing leads and clients, set-based', async () => {
     const existingLead = await f.createLead('administrator');
-    const { client } = await f.convertedLead('administrator');
+    // A valid mobile number (an invalid one is compared by its digits, '04…' and '+614…' then differ).
+    const digits = String(tag);
+    const { client } = await f.convertedLead('administrator', {
+      contactNumber: `+61 412 ${digits.slice(0, 3)} ${digits.slice(1, 4)}`,
+    });
     const repeated = `twice.${tag}@example.com`;
     const csv = leadCsv([
       leadLine({ Email: repeated }),
