@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { contactDigits } from '../../db/schema/leads.ts';
+import { PERSON_IMPORT_LOCK } from '../clients/person-duplicates.ts';
 
 export async function findMapping(db: Executor, entity: string, fingerprint: string) {
   const [row] = await db
@@ -127,9 +128,11 @@ function setFirst<K, V>(map: Map<K, V>, key: K, value: V) {
 }
 
 /**
- * The import's one lock: no lead or client is inserted or changed elsewhere until the import commits, so
- * the duplicate check of the whole file holds for its write. Reads go on; single saves wait seconds.
+ * The import's one lock: the advisory lock every single duplicate check takes shared
+ * (person-duplicates.ts), here exclusively. It waits for the saves already past their check to commit,
+ * and holds new ones at their check until the import commits, so no duplicate slips between the
+ * import's check of the whole file and its insert. Reads and other writes go on.
  */
-export async function lockPeopleTables(db: Executor): Promise<void> {
-  await db.execute(sql`lock table ${leads}, ${clients} in share row exclusive mode`);
+export async function lockPeopleForImport(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${PERSON_IMPORT_LOCK}, 0))`);
 }

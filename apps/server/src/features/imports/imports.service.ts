@@ -54,7 +54,7 @@ import {
   findMapping,
   findRun,
   insertRun,
-  lockPeopleTables,
+  lockPeopleForImport,
   saveMapping,
 } from './imports.repository.ts';
 
@@ -264,7 +264,7 @@ export async function runImport(
     await insertRun(db, withReport());
   } else {
     await db.transaction(async (tx) => {
-      await lockPeopleTables(tx);
+      await lockPeopleForImport(tx);
       await markExisting(tx);
       const writes = mode === 'skip_invalid' || count(VALID) === states.length;
       if (writes) importedRows = await writeValidRows(tx, actor, entity, bytes, fileType, states, check);

@@ -2,7 +2,8 @@
 // mapping, per-row errors in the forms' words, duplicates within the file and against the database, dry
 // run, all or nothing, skip invalid, the error report, and every refusal.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   CLIENT_MESSAGES,
@@ -14,6 +15,7 @@ import {
 } from '@crm/domain';
 import { auditLogs, clients, importMappings, importRuns, leads } from '../../db/schema/index.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { PERSON_IMPORT_LOCK } from '../clients/person-duplicates.ts';
 
 let f: Fixture;
 let tag = 0;
@@ -80,7 +82,8 @@ function leadLine(over: Partial<Record<(typeof LEAD_HEADERS)[number], string>> =
     'First Name': 'Amira',
     'Last Name': 'Haddad',
     Email: `import.${tag}.${n}@example.com`,
-    'Contact Number': `+61 4${String(tag).slice(0, 2)}${String(100_000 + n).slice(-6)}`,
+    // A valid mobile number (0412…), unique in the file run.
+    'Contact Number': `+61 412 ${String(tag).slice(1)}${String(n).padStart(3, '0')}`,
     'Date of Birth': '17/05/1994',
     Nationality: 'india',
     'Country of Residence': 'Australia',
@@ -273,7 +276,7 @@ describe('import', () => {
     // A valid mobile number (an invalid one is compared by its digits, '04…' and '+614…' then differ).
     const digits = String(tag);
     const { client } = await f.convertedLead('administrator', {
-      contactNumber: `+61 412 ${digits.slice(0, 3)} ${digits.slice(1, 4)}`,
+      contactNumber: `+61 413 ${digits.slice(0, 3)} ${digits.slice(1, 4)}`,
     });
     const repeated = `twice.${tag}@example.com`;
     const csv = leadCsv([
@@ -354,6 +357,41 @@ describe('import', () => {
     });
     const audit = await f.t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'IMPORT_CLIENTS'));
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('the import lock (PostgreSQL: several connections)', () => {
+  it('waits for a save already past its duplicate check, and a save meanwhile waits for the import', async (ctx) => {
+    const connection = f.t.database.connection;
+    if (connection.kind !== 'postgres') return ctx.skip();
+    const inFlight = new pg.Client({ connectionString: connection.url });
+    await inFlight.connect();
+    try {
+      const waiting = async () =>
+        Number(
+          (
+            await inFlight.query<{ n: string }>(
+              "select count(*) as n from pg_locks where locktype = 'advisory' and not granted",
+            )
+          ).rows[0]?.n,
+        );
+      // A single save that has passed its duplicate check and not yet committed holds the shared lock.
+      await inFlight.query('begin');
+      await inFlight.query('select pg_advisory_xact_lock_shared(hashtextextended($1, 0))', [PERSON_IMPORT_LOCK]);
+      const email = `locked.${tag}@example.com`;
+      const importing = run('mode=all_or_nothing', csvFile(leadCsv([leadLine({ Email: email })])));
+      await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 60_000, interval: 50 });
+      // A new save of the same person now waits behind the import.
+      const creating = f.call('administrator', 'POST', '/api/leads', f.leadInput({ email }));
+      await vi.waitFor(async () => expect(await waiting()).toBe(2), { timeout: 60_000, interval: 50 });
+      await inFlight.query('commit');
+      expect((await importing).json()).toMatchObject({ importedRows: 1 });
+      const created = await creating;
+      expect(created.statusCode).toBe(409);
+      expect(created.json().message).toBe(`Duplicate detected: email ${email} already exists in leads records.`);
+    } finally {
+      await inFlight.end();
+    }
   });
 });
 
