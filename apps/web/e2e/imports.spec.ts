@@ -84,8 +84,12 @@ test('a CSV of leads with two bad rows: all or nothing writes nothing, skip inva
   expect((await nothing.json()).items).toHaveLength(0);
 
   // Dry run in skip-invalid mode checks without writing; then the import writes the two good rows.
-  await page.getByRole('main').getByText('Skip invalid rows', { exact: true }).click();
-  await page.getByRole('button', { name: 'Dry run' }).click();
+  // By keyboard: the mode's radio group moves with the arrow keys, the buttons answer Enter.
+  await page.getByRole('radio', { name: 'All or nothing' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: 'Skip invalid rows' })).toBeChecked();
+  await page.getByRole('button', { name: 'Dry run' }).focus();
+  await page.keyboard.press('Enter');
   await expect(result.getByText('Dry run complete: nothing was written.')).toBeVisible();
   await expect(result.getByRole('group', { name: 'Valid', exact: true })).toHaveText('Valid2');
 
