@@ -2,9 +2,11 @@
 // (POST /api/imports/leads, skip_invalid) into a fresh database — PGlite in a temporary folder, or the
 // PostgreSQL server of BENCH_DATABASE_URL (an empty database: the script migrates it and leaves its rows)
 // — after a dry run of the same file. Prints the time of each and the process's peak RSS, the figure
-// BENCHMARKS.md records. ROWS=… changes the size.
+// BENCHMARKS.md records. ROWS=… changes the size; FORMAT=xlsx sends the same rows as an Excel workbook.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
@@ -15,6 +17,7 @@ import { demoEmail, seedDemoUsers } from '../seed/demo-users.ts';
 import { localDiskStorage } from '../storage/file-storage.ts';
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
+const FORMAT = process.env.FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const PASSWORD = 'Bench-Password-1!';
 const serverUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
 
@@ -33,6 +36,19 @@ function leadsCsv(rows: number): Buffer {
     );
   }
   return Buffer.from(lines.join('\n'));
+}
+
+/** The CSV's rows as a workbook, written by exceljs's streaming writer. */
+async function asWorkbook(csv: Buffer): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out });
+  const sheet = workbook.addWorksheet('Leads');
+  for (const line of csv.toString('utf8').split('\n')) sheet.addRow(line.split(',')).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
 
 function multipart(bytes: Buffer) {
@@ -78,10 +94,10 @@ try {
   if (!session) throw new Error(`Sign-in failed: ${signIn.body}`);
   const cookie = `${SESSION_COOKIE}=${session.value}`;
 
-  const file = leadsCsv(ROWS);
+  const file = FORMAT === 'xlsx' ? await asWorkbook(leadsCsv(ROWS)) : leadsCsv(ROWS);
   const before = peakRss();
   console.log(
-    `${ROWS.toLocaleString('en-AU')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB of CSV (${serverUrl ? 'PostgreSQL' : 'PGlite'}); peak RSS before: ${mb(before)}`,
+    `${ROWS.toLocaleString('en-AU')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB of ${FORMAT === 'xlsx' ? 'Excel' : 'CSV'} (${serverUrl ? 'PostgreSQL' : 'PGlite'}); peak RSS before: ${mb(before)}`,
   );
   for (const [label, query] of [
     ['dry run', 'mode=skip_invalid&dryRun=true'],
