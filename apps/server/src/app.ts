@@ -21,6 +21,7 @@ import { type AccessPolicy, createAccessPolicy } from './features/roles/access-p
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
+import { importsRoutes } from './features/imports/imports.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { backupsRoutes } from './features/backups/backups.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
@@ -114,6 +115,7 @@ export const FEATURE_ROUTES = [
   servicesRoutes,
   tasksRoutes,
   invoicesRoutes,
+  importsRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

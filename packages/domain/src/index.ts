@@ -55,3 +55,4 @@ export * from './invoices/invoice-template.ts';
 export * from './backups/backup.ts';
 export * from './documents/document.ts';
 export * from './documents/permission-documents.ts';
+export * from './imports/import.ts';

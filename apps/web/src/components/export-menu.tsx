@@ -8,9 +8,14 @@ import type { ExportedList } from '@crm/domain';
 import { useDateFormat } from '../lib/format.ts';
 import type { ListParams } from '../lib/list-query.ts';
 
-type ExportMenuProps = { list: Exclude<ExportedList, 'users'>; filters: ListParams };
+type ExportMenuProps = {
+  list: Exclude<ExportedList, 'users'>;
+  filters: ListParams;
+  /** The button's text where several lists' exports sit side by side (Data Management). */
+  label?: string;
+};
 
-export function ExportMenu({ list, filters }: ExportMenuProps) {
+export function ExportMenu({ list, filters, label = 'Export' }: ExportMenuProps) {
   const { today } = useDateFormat();
   const [busy, setBusy] = useState(false);
   const run = async (format: 'csv' | 'xlsx') => {
@@ -28,7 +33,7 @@ export function ExportMenu({ list, filters }: ExportMenuProps) {
     <Menu position="bottom-end">
       <Menu.Target>
         <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy}>
-          Export
+          {label}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

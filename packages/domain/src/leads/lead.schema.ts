@@ -122,6 +122,21 @@ export const createLeadSchema = withSourceDetailRule(
   }),
 ).meta({ example: LEAD_EXAMPLE });
 
+/**
+ * A lead arriving by import (issue 15): the create rules, except that it may name no manager or assistant
+ * manager (it shows 'Unassigned' until someone assigns it, as the note on the fields says).
+ */
+export const importedLeadSchema = withSourceDetailRule(
+  leadFieldsSchema
+    .extend({ managerUserId: optionalUuid(), assistantManagerUserId: optionalUuid() })
+    .superRefine((value, ctx) => {
+      leadRules(value as LeadFields, ctx);
+      if (value.leadStatus === CONVERTED_STATUS) {
+        ctx.addIssue({ code: 'custom', path: ['leadStatus'], message: NEW_LEAD_CONVERTED_MESSAGE });
+      }
+    }),
+);
+
 /** The whole lead form with the version it read (the web form validates with it). */
 export const updateLeadSchema = withSourceDetailRule(
   leadFieldsSchema.extend({ version: versionField() }).superRefine((value, ctx) => leadRules(value, ctx)),

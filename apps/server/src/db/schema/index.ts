@@ -11,3 +11,4 @@ export * from './tasks.ts';
 export * from './invoices.ts';
 export * from './notifications.ts';
 export * from './documents.ts';
+export * from './imports.ts';

@@ -74,7 +74,7 @@ function storedDependents(list: readonly Record<string, string | undefined>[]): 
 }
 
 /** The columns the client form writes; fields that do not apply (normalizeClientInput) are stored as null. */
-function formColumns(input: ClientInput) {
+export function formColumns(input: ClientInput) {
   const v = normalizeClientInput(input);
   return {
     firstName: v.firstName,

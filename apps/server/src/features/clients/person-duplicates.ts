@@ -9,6 +9,9 @@ import { AppError } from '../../plugins/errors.ts';
 import { findDuplicateLead } from '../leads/leads.repository.ts';
 import { findDuplicateClient } from './clients.repository.ts';
 
+/** The advisory lock key every duplicate check takes shared and an import exclusively. */
+export const PERSON_IMPORT_LOCK = 'person-import';
+
 export type PersonDuplicate = { table: 'leads' | 'clients'; field: 'email' | 'contactNumber' };
 
 /**
@@ -27,6 +30,9 @@ function personKeys(person: { email: string; contactNumber: string }): string[] 
  * sharing both keys cannot deadlock. Must run inside the saving transaction.
  */
 async function lockPerson(db: Executor, person: { email: string; contactNumber: string }): Promise<void> {
+  // Shared with every other single save, exclusive to an import (features/imports): an import waits for
+  // the saves already checking, and saves wait for the import, which checks its whole file at once.
+  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${PERSON_IMPORT_LOCK}, 0))`);
   for (const key of personKeys(person)) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }

@@ -61,7 +61,7 @@ async function readRecord(db: Executor, id: string): Promise<LeadRecord> {
 }
 
 /** The columns a lead form writes; fields that do not apply (normalizeLeadInput) are stored as null. */
-function formColumns(input: LeadInput) {
+export function formColumns(input: LeadInput) {
   const v = normalizeLeadInput(input);
   return {
     firstName: v.firstName,

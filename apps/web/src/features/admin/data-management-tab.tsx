@@ -1,13 +1,18 @@
-// Administration → Data Management (spec 3 §2.4): moving the firm's data in and out. A stack of cards;
-// backup and restore is the account administrator's (a backup holds every passport number).
+// Administration → Data Management (spec 3 §2.4): moving the firm's data in and out, a stack of cards —
+// import, export, and backup and restore, which is the account administrator's (a backup holds every
+// passport number).
 import { Alert, Stack } from '@mantine/core';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { BackupCard } from '../backups/components/backup-card.tsx';
+import { ExportCard } from '../imports/components/export-card.tsx';
+import { ImportCard } from '../imports/components/import-card.tsx';
 
 export function DataManagementTab() {
   const { can } = useAuthorization();
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
+      <ImportCard />
+      <ExportCard />
       {can('admin:manage_settings') ? (
         <BackupCard />
       ) : (
