@@ -1,8 +1,11 @@
-// The Mantine theme: the spec's branding defaults (primary #0F172A, secondary #64748B).
+// The Mantine theme: the firm's branding (issue 15 item 2) — the palette the server generated from the
+// primary colour and the shade each theme uses — or the spec's defaults (primary #0F172A, secondary #64748B).
+import type { BrandingView } from '@crm/domain';
 import {
   createTheme,
   type CSSVariablesResolver,
   defaultVariantColorsResolver,
+  type MantineColorShade,
   type MantineColorsTuple,
   type MantineTheme,
   type VariantColorsResolver,
@@ -32,27 +35,32 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return colors;
 };
 
-export const theme = createTheme({
-  variantColorResolver,
-  primaryColor: 'brand',
-  primaryShade: { light: 9, dark: 3 },
-  colors: { brand },
-  autoContrast: true,
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-  cursorType: 'pointer',
-  components: {
-    // Mantine's single select clears itself when its chosen option is clicked again, which saved records
-    // without the value the user meant to keep. No select does that here: an optional field clears with
-    // its explicit clear button (`clearable`), a required one not at all.
-    Select: { defaultProps: { allowDeselect: false } },
-    Tooltip: { defaultProps: { openDelay: 700, withArrow: true } },
-    // Mantine's close buttons are icons without a name; axe (and screen readers) need one.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
-  },
-});
+export const createAppTheme = (branding: BrandingView | undefined) =>
+  createTheme({
+    variantColorResolver,
+    primaryColor: 'brand',
+    primaryShade: branding
+      ? (branding.primaryShade as { light: MantineColorShade; dark: MantineColorShade })
+      : { light: 9, dark: 3 },
+    colors: { brand: branding ? (branding.palette as unknown as MantineColorsTuple) : brand },
+    // The secondary colour as the light theme's muted text (already made to read on white).
+    other: { mutedText: branding?.mutedText ?? '#64748b' },
+    autoContrast: true,
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    components: {
+      // Mantine's single select clears itself when its chosen option is clicked again, which saved records
+      // without the value the user meant to keep. No select does that here: an optional field clears with
+      // its explicit clear button (`clearable`), a required one not at all.
+      Select: { defaultProps: { allowDeselect: false } },
+      Tooltip: { defaultProps: { openDelay: 700, withArrow: true } },
+      // Mantine's close buttons are icons without a name; axe (and screen readers) need one.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    },
+  });
 
 /**
  * Text colours that pass WCAG AA (4.5:1) on the app's backgrounds (DECISIONS.md §5, axe): Mantine's
@@ -62,7 +70,7 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#64748b', '--mantine-color-error': '#c92a2a' },
+  light: { '--mantine-color-dimmed': String(theme.other.mutedText ?? '#64748b'), '--mantine-color-error': '#c92a2a' },
   dark: {
     '--mantine-color-dimmed': '#a1a1aa',
     '--mantine-color-error': '#ff6b6b',

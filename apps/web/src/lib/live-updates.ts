@@ -17,7 +17,8 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   // library's access matrix and role comparison (generated from the matrix).
   role_permissions: [['session'], ['roles'], ['document']],
   // The firm's display setting sits under the session's key (features/settings/api/display-setting.ts).
-  settings: [['session', 'display-setting']],
+  // The branding (company name, colours, logo) is its own query (app/branding.ts).
+  settings: [['session', 'display-setting'], ['branding']],
   // Leads, clients and contacts move into each other (conversion, reversion, archive, restore), the
   // combined record list shows leads and clients, and the dashboard counts them: one family. A record's
   // services are cached under its key ([type, 'services', id]), so the record's event, which every service

@@ -13,6 +13,7 @@ import {
 import { Link, Outlet } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { LogoMark } from '../../components/logo-mark.tsx';
+import { companyNameOf, useBranding } from '../branding.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useLiveUpdates } from '../../lib/live-updates.ts';
 import { usePhoneLayout } from '../../lib/use-phone-layout.ts';
@@ -35,6 +36,7 @@ export function AppLayout() {
   const [expanded, setExpanded] = useState(readSidebarExpanded);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { data: session } = useSession();
+  const companyName = companyNameOf(useBranding());
 
   const toggleSidebar = useCallback(() => {
     if (isMobile) {
@@ -97,11 +99,15 @@ export function AppLayout() {
                 {expanded ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
               </ActionIcon>
             </Tooltip>
-            <Link to="/dashboard" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="Visa CRM home">
+            <Link
+              to="/dashboard"
+              style={{ textDecoration: 'none', color: 'inherit' }}
+              aria-label={`${companyName} home`}
+            >
               <Group gap={8} wrap="nowrap">
                 <LogoMark size={28} />
-                <Text fw={700} size="lg" visibleFrom="xs">
-                  Visa CRM
+                <Text fw={700} size="lg" visibleFrom="xs" lineClamp={1}>
+                  {companyName}
                 </Text>
               </Group>
             </Link>

@@ -13,6 +13,7 @@ import {
   IconDatabase,
   IconFileText,
   IconListDetails,
+  IconPalette,
   IconSettings,
   IconShieldLock,
   IconTrash,
@@ -32,6 +33,7 @@ import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.t
 import { DocumentsTab } from '../documents/components/documents-tab.tsx';
 import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
+import { BrandingTab } from '../settings/components/branding-tab.tsx';
 import { UsersTab } from '../users/components/users-tab.tsx';
 import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
 import { DataManagementTab } from './data-management-tab.tsx';
@@ -43,6 +45,7 @@ const ADMIN_TABS = [
   'security',
   'deleted',
   'settings',
+  'branding',
   'data',
   'notifications',
   'documents',
@@ -67,6 +70,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
     icon: <IconBell size={16} />,
     content: () => <FirmNotificationsTab />,
   },
+  branding: { label: 'Branding', icon: <IconPalette size={16} />, content: () => <BrandingTab /> },
   data: { label: 'Data Management', icon: <IconDatabase size={16} />, content: () => <DataManagementTab /> },
   documents: { label: 'Documentation', icon: <IconFileText size={16} />, content: () => <DocumentsTab /> },
   security: {

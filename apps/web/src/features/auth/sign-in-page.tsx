@@ -6,6 +6,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInSchema, type SignInInput } from '@crm/domain';
 import { LogoMark } from '../../components/logo-mark.tsx';
+import { companyNameOf, useBranding } from '../../app/branding.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useRequestPasswordReset } from './api/password-reset.ts';
@@ -15,6 +16,7 @@ export function SignInPage() {
   useDocumentTitle('Sign in');
   const search = useSearch({ from: '/auth' });
   const navigate = useNavigate();
+  const branding = useBranding();
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
   const [resetSent, setResetSent] = useState<string | null>(null);
@@ -58,8 +60,8 @@ export function SignInPage() {
           <Stack gap="lg">
             <Stack gap={4} align="center">
               <LogoMark size={44} />
-              <Title order={1} fz={24}>
-                Sign in to Visa CRM
+              <Title order={1} fz={24} ta="center">
+                Sign in to {companyNameOf(branding)}
               </Title>
               <Text c="dimmed" size="sm" ta="center">
                 Staff access for the migration and visa advisory team

@@ -5,7 +5,6 @@ import {
   ActionIcon,
   Anchor,
   Badge,
-  Box,
   Button,
   Group,
   Loader,
@@ -41,16 +40,14 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
-        <Box pos="relative">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            onClick={() => setOpened((o) => !o)}
-            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-            aria-expanded={opened}
-          >
-            <IconBell size={18} />
-          </ActionIcon>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          onClick={() => setOpened((o) => !o)}
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          style={{ overflow: 'visible' }}
+        >
+          <IconBell size={18} />
           {unread > 0 ? (
             <Badge
               size="xs"
@@ -63,7 +60,7 @@ export function NotificationBell() {
               {unread > 99 ? '99+' : unread}
             </Badge>
           ) : null}
-        </Box>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} aria-label="Notifications">
         <Group

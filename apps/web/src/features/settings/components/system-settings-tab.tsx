@@ -159,7 +159,7 @@ function ScheduledJobsCard() {
   );
 }
 
-function RegionalSettingsCard({ editable }: { editable: boolean }) {
+export function RegionalSettingsCard({ editable }: { editable: boolean }) {
   const stored = useDisplaySetting();
   const save = useSaveDisplaySetting();
   const [timeZone, setTimeZone] = useState<string>(stored.timeZone);

@@ -1,0 +1,155 @@
+// Branding (issue 15 item 2): public to read (the sign-in page shows it), the account administrator's to
+// change; the company name is the general settings' one; the palette reads in both themes; the logo is a
+// PNG or JPG by content; every page is sent with the branding, and another process follows the change.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BrandingView,
+  contrastRatio,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  TEMPLATE_MESSAGES,
+} from '@crm/domain';
+import { apiClient } from '../../../test/api-client.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+
+const webDist = mkdtempSync(join(tmpdir(), 'crm-web-dist-'));
+copyFileSync(resolve(import.meta.dirname, '../../../../web/index.html'), join(webDist, 'index.html'));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ webDistDir: webDist });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const as = async (role: Parameters<TestApp['signIn']>[0]) => apiClient(t.app, await t.signIn(role));
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function uploadLogo(bytes: Buffer, role: Parameters<TestApp['signIn']>[0] = 'account_administrator') {
+  const boundary = '----crmbrandingboundary';
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/settings/branding/logo',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: await t.signIn(role) },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+const metaOf = (html: string): BrandingView => {
+  const content = /<meta name="crm-branding" content="([^"]*)">/.exec(html)?.[1] ?? '';
+  return JSON.parse(
+    content
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
+};
+
+describe('branding', () => {
+  it('is public, with the spec defaults, and every page carries it', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/settings/branding' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toMatchObject({
+      primaryColor: DEFAULT_PRIMARY_COLOR,
+      secondaryColor: DEFAULT_SECONDARY_COLOR,
+      logoUrl: null,
+      primaryShade: { light: 9, dark: 3 },
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/auth' });
+    expect(metaOf(page.body).primaryColor).toBe(DEFAULT_PRIMARY_COLOR);
+  });
+
+  it("changes the company name everywhere (one source with the general settings) and the page's colours at once", async () => {
+    const owner = await as('account_administrator');
+    const saved = await owner.PUT('/api/settings/branding', {
+      body: { companyName: 'Harbour <Migration> & Co', primaryColor: '#0E7C66', secondaryColor: '#D4D4D8' },
+    });
+    expect(saved.response.status).toBe(200);
+    const view = saved.data!;
+    expect(contrastRatio(view.palette[view.primaryShade.light]!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(view.palette[view.primaryShade.dark]!, '#2e2e2e')).toBeGreaterThanOrEqual(4.5);
+    // A secondary too pale for text on white is darkened until it reads.
+    expect(contrastRatio(view.mutedText, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect((await owner.GET('/api/settings/general', {})).data?.companyName).toBe('Harbour <Migration> & Co');
+
+    const page = await t.app.inject({ method: 'GET', url: '/leads' });
+    expect(page.body).not.toContain('<Migration>');
+    expect(metaOf(page.body)).toMatchObject({ companyName: 'Harbour <Migration> & Co', primaryColor: '#0E7C66' });
+
+    // Another server process hears of it on the settings event and sends its pages the new branding too.
+    const other = await t.secondInstance();
+    try {
+      await owner.PUT('/api/settings/branding', {
+        body: { companyName: 'Harbour Migration', primaryColor: '#1D4ED8', secondaryColor: DEFAULT_SECONDARY_COLOR },
+      });
+      await expect
+        .poll(async () => metaOf((await other.app.inject({ method: 'GET', url: '/leads' })).body).primaryColor, {
+          timeout: 60_000,
+        })
+        .toBe('#1D4ED8');
+    } finally {
+      await other.close();
+    }
+
+    // Mails go out under the company's name.
+    await owner.POST('/api/settings/integrations/email/test', { body: { to: 'owner@example.com' } });
+    expect((await t.outbox()).at(-1)?.content).toMatch(/^From: "?Harbour Migration"? </m);
+  });
+
+  it('refuses others and bad values in their own words', async () => {
+    const administrator = await as('administrator');
+    const refused = await administrator.PUT('/api/settings/branding', {
+      body: { companyName: 'X', primaryColor: '#000000', secondaryColor: '#000000' },
+    });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.message).toBe('Only account administrators can change system settings');
+    const owner = await as('account_administrator');
+    const bad = await owner.PUT('/api/settings/branding', {
+      body: { companyName: ' ', primaryColor: 'blue', secondaryColor: '#12345' },
+    });
+    expect(bad.response.status).toBe(400);
+    expect(bad.error?.fieldErrors).toMatchObject({
+      companyName: ['Company name is required'],
+      primaryColor: ['Enter a colour as #RRGGBB'],
+      secondaryColor: ['Enter a colour as #RRGGBB'],
+    });
+  });
+
+  it('takes a PNG or JPG logo by its content, serves it to anyone, and removes it', async () => {
+    expect((await uploadLogo(PNG, 'administrator')).statusCode).toBe(403);
+    const notAnImage = await uploadLogo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
+    expect(notAnImage.statusCode).toBe(400);
+    expect(notAnImage.json().message).toBe(TEMPLATE_MESSAGES.logoType);
+    const tooBig = await uploadLogo(Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]));
+    expect(tooBig.statusCode).toBe(400);
+
+    const uploaded = await uploadLogo(PNG);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const logoUrl = (uploaded.json() as BrandingView).logoUrl!;
+    expect(logoUrl).toMatch(/^\/api\/settings\/branding\/logo\?v=/);
+    const logo = await t.app.inject({ method: 'GET', url: logoUrl });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.headers['x-content-type-options']).toBe('nosniff');
+    expect(logo.rawPayload.equals(PNG)).toBe(true);
+
+    const removed = await (await as('account_administrator')).DELETE('/api/settings/branding/logo', {});
+    expect(removed.data?.logoUrl).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/branding/logo' })).statusCode).toBe(404);
+  });
+});
