@@ -4,7 +4,7 @@
 // Account used: account_administrator, read-only.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test, SIGN_IN_HEADING } from './fixtures.ts';
 
 // Independent tests: spread them over both workers.
 test.describe.configure({ mode: 'parallel' });
@@ -34,7 +34,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('sign-in page, empty and with its validation messages', async ({ page }) => {
       await page.goto('/auth');
-      await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       const findings = (await seriousFindings(page)).map((f) => `[empty] ${f}`);
 

@@ -10,6 +10,7 @@ import {
   signInAs,
   signInThroughForm,
   test,
+  SIGN_IN_HEADING,
 } from './fixtures.ts';
 
 // Independent tests: spread them over both workers.
@@ -23,7 +24,7 @@ test('a signed-out visit goes to /auth and, after signing in through the form, b
 }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
-  await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible();
 
   await signInThroughForm(page, emailOf(ROLE), DEMO_PASSWORD);
 
@@ -62,11 +63,11 @@ test('signing out from the user menu returns to /auth and later visits are redir
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible();
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard$/);
-  await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible();
   await expect(mainMenu(page)).toHaveCount(0);
 });

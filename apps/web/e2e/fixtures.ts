@@ -12,6 +12,9 @@ export { type Role, ROLES };
 
 export const DEMO_PASSWORD = 'Demo-Password-1!';
 
+/** The sign-in page's heading names the firm (Branding: the demo data's company name, or Visa CRM). */
+export const SIGN_IN_HEADING = /^Sign in to /;
+
 export const emailOf = (role: Role) => `${role}@example.com`;
 
 /** Names given by the server's demo seed (apps/server/src/seed/demo-users.ts). */

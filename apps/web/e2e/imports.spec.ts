@@ -37,7 +37,7 @@ async function serious(page: Page, scope: string) {
 
 async function chooseFile(page: Page, name: string, text: string) {
   await page
-    .getByRole('main')
+    .getByRole('region', { name: 'Import' })
     .locator('input[type="file"]')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 }

@@ -6,7 +6,7 @@
 // browser tab. One test for all of it, to keep the suite short.
 // Account used: administrator, read-only.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, mainMenu, signInAs, test } from './fixtures.ts';
+import { expect, mainMenu, signInAs, test, SIGN_IN_HEADING } from './fixtures.ts';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -21,7 +21,7 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
   test.setTimeout(240_000);
 
   await page.goto('/auth');
-  await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: SIGN_IN_HEADING })).toBeVisible();
   await expect(page).toHaveTitle('Sign in · Visa CRM');
 
   await signInAs(page, 'administrator');

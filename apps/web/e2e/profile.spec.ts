@@ -67,7 +67,7 @@ test.describe('Personal Information', () => {
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
 
     // Cancel brings back the saved values and clears the errors.
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('region', { name: 'Personal Information' }).getByRole('button', { name: 'Cancel' }).click();
     await expect(first).toHaveValue(DEMO_NAMES.consultant.firstName);
     await expect(page.getByText('First name must be at least 2 characters')).toHaveCount(0);
     const saved = await (await page.request.get('/api/profile')).json();

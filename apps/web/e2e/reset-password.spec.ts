@@ -10,6 +10,7 @@ import {
   signInThroughForm,
   test,
   waitForMailTo,
+  SIGN_IN_HEADING,
 } from './fixtures.ts';
 
 const ROLE = 'team_lead' as const;
@@ -19,7 +20,7 @@ test('a reset link from the sign-in page sets a new password once', async ({ pag
   await holdAccounts(ROLE);
   try {
     await page.goto('/auth');
-    await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible();
 
     // Without an email the link asks for one first.
     await page.getByRole('button', { name: 'Forgot your password?' }).click();

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, emailOf, expect, mainMenu, signInThroughForm, test } from './fixtures.ts';
+import { DEMO_PASSWORD, emailOf, expect, mainMenu, signInThroughForm, test, SIGN_IN_HEADING } from './fixtures.ts';
 import { createLead, leadPanel, leadRow } from './lead-helpers.ts';
 
 // The walk loads every main page once: more time than the default on a busy machine.
@@ -81,7 +81,7 @@ test('the main pages and the API docs render with no policy violation', async ({
   const violations = await watchPolicyViolations(page);
 
   await page.goto('/auth');
-  await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible();
   const nonce = await page.locator('meta[name="csp-nonce"]').getAttribute('content');
   expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   expect(violations).toEqual([]);

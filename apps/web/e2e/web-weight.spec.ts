@@ -5,7 +5,7 @@
 // received them compressed and cacheable for a year. `npm run bench:web` prints the figures file by file.
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test, SIGN_IN_HEADING } from './fixtures.ts';
 
 const KB = 1024;
 /**
@@ -70,7 +70,7 @@ const report = (files: CodeFile[]) =>
 
 test('the sign-in page loads at most 200 KB gzip of JS and CSS, compressed and cached', async ({ page }) => {
   const files = await codeLoadedBy(page, '/auth', async () => {
-    await expect(page.getByRole('heading', { name: 'Sign in to Visa CRM', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
   });
   expectDeliveredWell(files);

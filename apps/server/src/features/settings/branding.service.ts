@@ -108,6 +108,8 @@ export async function saveBrandingLogo(
     await storage.put(key, bytes);
   }
   const before = await readStored(db);
+  // Removing a logo there is not changes nothing (and records nothing).
+  if (!bytes && !before.logoKey) return readBranding(db);
   try {
     await saveSetting(db, ctx, {
       key: BRANDING_SETTINGS_KEY,

@@ -110,10 +110,12 @@ export function ImportCard() {
   const missing = fields.filter((f) => f.required && !mapped.has(f.key)).map((f) => f.label);
 
   return (
-    <Card withBorder padding="lg" radius="md">
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="import-card-title">
       <Stack gap="md">
         <div>
-          <Title order={3}>Import</Title>
+          <Title order={3} id="import-card-title">
+            Import
+          </Title>
           <Text size="sm" c="dimmed">
             Leads or clients from a CSV file or an Excel workbook (.xlsx), up to 20 MB. Each row is checked as the form
             checks it, and against the leads and clients there are.

@@ -105,7 +105,8 @@ export function NotificationBell() {
                   py="xs"
                   style={{
                     borderBottom: '1px solid var(--mantine-color-default-border)',
-                    background: item.readAt ? undefined : 'var(--mantine-primary-color-light)',
+                    // Unread: a bar in the primary colour (a tinted background would dim the muted text).
+                    borderLeft: `3px solid ${item.readAt ? 'transparent' : 'var(--mantine-primary-color-filled)'}`,
                   }}
                 >
                   <Text size="sm" fw={item.readAt ? 400 : 600} lineClamp={2}>

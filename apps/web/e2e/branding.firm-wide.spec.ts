@@ -1,0 +1,59 @@
+// Branding and integrations (issue 15 items 2 and 4), in the firm-wide project: a new company name and
+// colour reach the header, the sign-in page and every screen in both themes (axe-clean); the test email
+// reports where the message went. The defaults are put back whatever happens.
+import AxeBuilder from '@axe-core/playwright';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '@crm/domain';
+import { expect, signInAs, test } from './fixtures.ts';
+
+test('a new company name and brand colour are applied across the app in both themes', async ({ page, browser }) => {
+  await signInAs(page, 'account_administrator');
+  const original = await (await page.request.get('/api/settings/branding')).json();
+  try {
+    await page.goto('/admin?tab=branding');
+    const name = page.getByRole('textbox', { name: 'Company name' });
+    await name.fill('Harbour Migration');
+    const primary = page.getByRole('textbox', { name: 'Primary colour' });
+    await primary.fill('#0E7C66');
+    await primary.press('Tab');
+    await expect(page.getByLabel('Colour preview')).toContainText('Light theme: Harbour Migration');
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await expect(page.getByText('Branding settings updated successfully')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Harbour Migration home' })).toBeVisible();
+
+    // A fresh sign-in page shows the name.
+    const anonymous = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const signInPage = await anonymous.newPage();
+    await signInPage.goto('/auth');
+    await expect(signInPage.getByRole('heading', { name: 'Sign in to Harbour Migration' })).toBeVisible();
+    await anonymous.close();
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/leads');
+      await expect(page.getByRole('table')).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')),
+        scheme,
+      ).toEqual([]);
+    }
+  } finally {
+    await page.request.put('/api/settings/branding', {
+      data: {
+        companyName: original.companyName,
+        primaryColor: DEFAULT_PRIMARY_COLOR,
+        secondaryColor: DEFAULT_SECONDARY_COLOR,
+      },
+    });
+  }
+});
+
+test('the test email reports where the message went', async ({ page }) => {
+  await signInAs(page, 'account_administrator');
+  await page.goto('/admin?tab=settings');
+  await expect(page.getByRole('heading', { name: 'Email delivery (SMTP)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send test email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Test email sent' })).toContainText(
+    'No email provider is configured: the message was written to the outbox folder.',
+  );
+});
