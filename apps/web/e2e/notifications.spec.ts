@@ -30,6 +30,8 @@ test('a lead assigned to me rings the bell live; opening it marks it read and op
     await item.click();
     await expect(page).toHaveURL(new RegExp(`view=${lead.id}`));
     await expect(leadPanel(page)).toContainText(name);
+    await page.getByRole('button', { name: 'Close lead panel' }).click();
+    await expect(leadPanel(page)).toBeHidden();
 
     await bell.click();
     await expect(page.getByRole('button', { name: new RegExp(`^New lead assigned to you.*${name}`) })).toBeVisible();
