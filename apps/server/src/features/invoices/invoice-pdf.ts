@@ -207,7 +207,12 @@ export function invoiceDocument(
   };
 }
 
-export function receiptDocument(receipt: ReceiptRecord, firm: Firm, dateFormat: DateFormat): PdfDefinition {
+export function receiptDocument(
+  receipt: ReceiptRecord,
+  firm: Firm,
+  dateFormat: DateFormat,
+  logo: string | null = null,
+): PdfDefinition {
   const date = (d: string) => formatCalendarDate(d, dateFormat);
   const money = (text: string) => displayMoney(centsOf(text), receipt.currency);
   return {
@@ -217,7 +222,7 @@ export function receiptDocument(receipt: ReceiptRecord, firm: Firm, dateFormat: 
     content: [
       {
         columns: [
-          firmBlock(firm),
+          firmBlock(firm, logo),
           {
             width: 'auto',
             stack: [

@@ -335,7 +335,8 @@ export async function invoicesRoutes(instance: FastifyInstance) {
         response: { 200: pdfResponse },
       },
     },
-    async (request, reply) => sendPdf(reply, await receiptPdf(app.db, request.params.id), request.query.download),
+    async (request, reply) =>
+      sendPdf(reply, await receiptPdf(app.db, app.storage, request.params.id), request.query.download),
   );
 
   app.delete(

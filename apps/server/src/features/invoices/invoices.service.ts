@@ -34,6 +34,7 @@ import { AppError, conflict, notFound, validationError } from '../../plugins/err
 import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
+import { brandingLogoKey } from '../settings/branding.service.ts';
 import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
 import { renderPdf } from '../../pdf/pdf-renderer.ts';
 import { invoiceDocument, isTaxInvoice, receiptDocument } from './invoice-pdf.ts';
@@ -494,22 +495,24 @@ export async function deleteReceipt(db: Database, actor: Actor, id: string): Pro
 /** A PDF and the name it downloads under. */
 export type PdfFile = { bytes: Buffer; fileName: string };
 
+/** A stored PNG or JPG as the data URL pdfmake embeds, or null when it is gone. */
+async function embeddedLogo(storage: FileStorage, key: string | null): Promise<string | null> {
+  const file = key ? await storage.get(key) : undefined;
+  if (!key || !file) return null;
+  const bytes = Buffer.concat(await file.stream.toArray());
+  return `data:${key.endsWith('.png') ? 'image/png' : 'image/jpeg'};base64,${bytes.toString('base64')}`;
+}
+
 /**
  * The business details an invoice prints: the general settings, with what its template sets instead (name,
- * address, ABN) and the template's logo as an embedded image.
+ * address, ABN), and the template's logo as an embedded image — the firm's own logo (Branding) when the
+ * template has none.
  */
 async function firmOf(db: Executor, storage: FileStorage, templateId: string | null) {
   const firm = await readGeneralSettings(db);
   const template = templateId ? await findTemplate(db, templateId) : undefined;
-  if (!template) return { firm, logo: null };
-  let logo: string | null = null;
-  if (template.logoKey) {
-    const file = await storage.get(template.logoKey);
-    if (file) {
-      const bytes = Buffer.concat(await file.stream.toArray());
-      logo = `data:${template.logoKey.endsWith('.png') ? 'image/png' : 'image/jpeg'};base64,${bytes.toString('base64')}`;
-    }
-  }
+  const logo = await embeddedLogo(storage, template?.logoKey ?? (await brandingLogoKey(db)));
+  if (!template) return { firm, logo };
   return {
     firm: {
       ...firm,
@@ -578,10 +581,14 @@ async function renderInvoicePdf(db: Database, storage: FileStorage, invoice: Inv
   return { bytes, fileName: `${kind}-${invoice.invoiceNumber}.pdf` };
 }
 
-export async function receiptPdf(db: Database, id: string): Promise<PdfFile> {
+export async function receiptPdf(db: Database, storage: FileStorage, id: string): Promise<PdfFile> {
   const receipt = await readReceipt(db, id);
-  const [firm, display] = await Promise.all([readGeneralSettings(db), readDisplaySetting(db)]);
-  const bytes = await renderPdf(receiptDocument(receipt, firm, display.dateFormat));
+  const [firm, display, logo] = await Promise.all([
+    readGeneralSettings(db),
+    readDisplaySetting(db),
+    brandingLogoKey(db).then((key) => embeddedLogo(storage, key)),
+  ]);
+  const bytes = await renderPdf(receiptDocument(receipt, firm, display.dateFormat, logo));
   return { bytes, fileName: `receipt-${receipt.receiptNumber}.pdf` };
 }
 

@@ -156,3 +156,6 @@ const escapeAttribute = (text: string) =>
 /** The meta element the web app reads its branding from before it renders (apps/web/src/app/branding.ts). */
 export const brandingMeta = (view: BrandingView | null) =>
   view ? `<meta name="crm-branding" content="${escapeAttribute(JSON.stringify(view))}">` : '';
+
+/** The firm's logo's storage key, or null: what an invoice or receipt prints when its template has none. */
+export const brandingLogoKey = async (db: Executor) => (await readStored(db)).logoKey;

@@ -11,6 +11,7 @@ import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
   TEMPLATE_MESSAGES,
+  INVOICE_EXAMPLE,
 } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -148,8 +149,22 @@ describe('branding', () => {
     expect(logo.headers['x-content-type-options']).toBe('nosniff');
     expect(logo.rawPayload.equals(PNG)).toBe(true);
 
+    // An invoice whose template has no logo prints the firm's.
+    const preview = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/invoices/preview',
+        headers: { cookie: adminCookie },
+        payload: INVOICE_EXAMPLE,
+      });
+    const adminCookie = await t.signIn('administrator');
+    const withLogo = await preview();
+    expect(withLogo.statusCode, withLogo.body.slice(0, 200)).toBe(200);
+    expect(withLogo.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+
     const removed = await (await as('account_administrator')).DELETE('/api/settings/branding/logo', {});
     expect(removed.data?.logoUrl).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/settings/branding/logo' })).statusCode).toBe(404);
+    expect((await preview()).rawPayload.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
   });
 });

@@ -306,6 +306,12 @@ function GeneralSettingsCard({ settings, editable }: { settings: GeneralSettings
           </Alert>
         ) : null}
         <Switch
+          label="Auto backup"
+          description="A backup of the whole database and the stored files every day at 02:00 in the firm's time zone; the newest 7 are kept (Data Management)."
+          disabled={!editable}
+          {...form.getInputProps('autoBackup', { type: 'checkbox' })}
+        />
+        <Switch
           label="Debug mode"
           description="The server writes detailed logs (log level debug) until it is turned off."
           disabled={!editable}
