@@ -1,7 +1,7 @@
 // /admin: Administration (spec 3 §2.4; DECISIONS.md §2: administrators enter, most user actions are the
 // account administrator's). The tab is in the URL (?tab=, default users); each tab is isolated so a failure
 // shows 'Something went wrong' inside the page, never without the shell. Loaded only when /admin opens.
-import { Badge, Tabs } from '@mantine/core';
+import { Alert, Badge, Stack, Tabs } from '@mantine/core';
 // Styles of the components only Administration uses among the lazy pages (the rest load with every page).
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
@@ -131,5 +131,15 @@ export function AdminPage() {
 /** The firm's default notification switches: account administrators change them, administrators read. */
 function FirmNotificationsTab() {
   const { can } = useAuthorization();
-  return <NotificationSwitchesCard scope="firm" editable={can('admin:manage_settings')} />;
+  const editable = can('admin:manage_settings');
+  return (
+    <Stack gap="md">
+      {!editable ? (
+        <Alert color="gray" variant="light">
+          Only account administrators change the firm's notification defaults.
+        </Alert>
+      ) : null}
+      <NotificationSwitchesCard scope="firm" editable={editable} />
+    </Stack>
+  );
 }
