@@ -143,4 +143,41 @@ describe('the daily task reminder on real tasks', () => {
     expect(await digestsFor('12 Feb 2027')).toHaveLength(2);
     expect(await succeededRunsFor('2027-02-12')).toHaveLength(1);
   });
+
+  it("follows each user's switches: with reminder mails off the member gets the alert in the app only", async () => {
+    const member = await f.t.signIn('member');
+    const own = (
+      await f.t.app.inject({ method: 'GET', url: '/api/profile/notifications', headers: { cookie: member } })
+    ).json();
+    const off = await f.t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/notifications',
+      headers: { cookie: member },
+      payload: { ...own, email: { ...own.email, taskReminders: false } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const clock = new TestClock(sydney('2027-02-14T06:59'));
+      await start(f.t.app.jobs, clock);
+      await clock.tick(2 * 60_000);
+      await runUntilIdle(clock, started);
+
+      const digests = await digestsFor('14 Feb 2027');
+      expect(digests.map((d) => d.to)).toEqual([demoEmail('consultant')]);
+      const alerts = (
+        await f.t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: member } })
+      ).json() as { items: { kind: string; title: string; link: string | null }[] };
+      expect(alerts.items.find((n) => n.kind === 'taskReminders')).toMatchObject({
+        title: 'Your tasks for 14 Feb 2027: 1 overdue',
+        link: '/my-tasks',
+      });
+    } finally {
+      await f.t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/notifications',
+        headers: { cookie: member },
+        payload: own,
+      });
+    }
+  });
 });
