@@ -140,14 +140,19 @@ export type ReassignResult = z.infer<typeof reassignResultSchema>;
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** '3 leads, 1 client and 4 tasks' (kinds with none left out; '' when nothing). */
+export function workList(counts: { leads: number; clients: number; tasks: number }): string {
+  const parts = [
+    counts.leads ? plural(counts.leads, 'lead') : null,
+    counts.clients ? plural(counts.clients, 'client') : null,
+    counts.tasks ? plural(counts.tasks, 'task') : null,
+  ].filter((p): p is string => p !== null);
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 /** 'Moved 3 leads, 1 client and 4 tasks to Sam Lee' */
 export function reassignMessage(moved: { leads: number; clients: number; tasks: number }, to: string): string {
-  const parts = [
-    moved.leads ? plural(moved.leads, 'lead') : null,
-    moved.clients ? plural(moved.clients, 'client') : null,
-    moved.tasks ? plural(moved.tasks, 'task') : null,
-  ].filter((p): p is string => p !== null);
-  if (parts.length === 0) return `Nothing to move to ${to}`;
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  return `Moved ${list} to ${to}`;
+  const list = workList(moved);
+  return list ? `Moved ${list} to ${to}` : `Nothing to move to ${to}`;
 }

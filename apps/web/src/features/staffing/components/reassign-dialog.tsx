@@ -12,6 +12,7 @@ import {
   WORK_KIND_LABELS,
   WORK_KINDS,
   type WorkKind,
+  workList,
 } from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useReassignPreview } from '../api/reassign-preview.ts';
