@@ -49,7 +49,7 @@ test("a supervisor reassigns a departing consultant's open work from Staffing", 
   }
   const task = await adminPage.request.post(`/api/leads/${leadIds[0]}/tasks`, {
     data: {
-      taskType: 'Follow Up',
+      taskType: 'Client Communication',
       taskName: `Call back ${uniqueWord()}`,
       content: '<p>Call the applicant.</p>',
       dueDate: '2020-01-10',
@@ -76,7 +76,7 @@ test("a supervisor reassigns a departing consultant's open work from Staffing", 
   await row.getByRole('button', { name: `Reassign Dana ${lastName}'s work` }).click();
   const dialog = page.getByRole('dialog', { name: `Reassign Dana ${lastName}'s work` });
   const colleague = `${DEMO_NAMES.consultant.firstName} ${DEMO_NAMES.consultant.lastName}`;
-  await dialog.getByRole('textbox', { name: 'Reassign to' }).click();
+  await dialog.getByRole('combobox', { name: 'Reassign to' }).click();
   await page.getByRole('option', { name: `${colleague} (Consultant)` }).click();
   const preview = dialog.getByRole('table', { name: 'What moves' });
   await expect(preview.getByRole('row', { name: /Open leads/ })).toContainText(

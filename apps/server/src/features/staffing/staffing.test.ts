@@ -60,7 +60,7 @@ async function task(leadId: string, assignedTo: string, values: Partial<typeof t
     .values({
       leadId,
       kind: 'task',
-      taskType: 'Follow Up',
+      taskType: 'Client Communication',
       taskName: 'Call back',
       content: '<p>Call</p>',
       status: 'pending',

@@ -69,7 +69,12 @@ export function ReassignDialog({ from, people, onClose }: Props) {
   // What would move: the chosen kinds with something to move and nothing refusing them.
   const moving = data ? chosen.filter((k) => countOf(data, k) > 0 && !refusalOf(data, k)) : [];
   const blocked = data ? chosen.filter((k) => countOf(data, k) > 0 && refusalOf(data, k)) : [];
-  const summary = data ? moving.map((k) => `${countOf(data, k)} ${WORK_KIND_LABELS[k].toLowerCase()}`).join(', ') : '';
+  const movingCount = (kind: WorkKind) => (data && moving.includes(kind) ? countOf(data, kind) : 0);
+  const summary = workList({
+    leads: movingCount('leads'),
+    clients: movingCount('clients'),
+    tasks: movingCount('tasks'),
+  });
 
   const submit = async () => {
     if (!from || !toUserId) return;
