@@ -191,7 +191,7 @@ export function StaffingPage() {
             <EmptyState py={48} icon={<IconUsersGroup size={28} />} title="No active users" />
           )
         ) : (
-          <Table.ScrollContainer minWidth={980}>
+          <Table.ScrollContainer minWidth={1100}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label="Staff directory">
               <Table.Thead>
                 <Table.Tr>
@@ -226,10 +226,12 @@ export function StaffingPage() {
               <Table.Tbody>
                 {people.map((p) => (
                   <Table.Tr key={p.id} data-testid={`staff-${p.email}`}>
-                    <Table.Td fw={600}>{nameOf(p)}</Table.Td>
+                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {nameOf(p)}
+                    </Table.Td>
                     <Table.Td>{ROLE_LABELS[p.role]}</Table.Td>
                     <Table.Td>{p.email}</Table.Td>
-                    <Table.Td>{lastSignIn(p.lastLoginAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastSignIn(p.lastLoginAt)}</Table.Td>
                     <Table.Td ta="right" data-column="openLeads">
                       {p.openLeads}
                     </Table.Td>
@@ -247,7 +249,7 @@ export function StaffingPage() {
                     >
                       {p.overdueTasks}
                     </Table.Td>
-                    <Table.Td>{p.phone ?? '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.phone ?? '—'}</Table.Td>
                     {mayReassign ? (
                       <Table.Td>
                         <Button
