@@ -23,6 +23,7 @@ import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { importsRoutes } from './features/imports/imports.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { staffingRoutes } from './features/staffing/staffing.routes.ts';
 import { backupsRoutes } from './features/backups/backups.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
 import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
@@ -116,6 +117,7 @@ export const FEATURE_ROUTES = [
   tasksRoutes,
   invoicesRoutes,
   importsRoutes,
+  staffingRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -2307,6 +2307,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staffing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active users with role, contact details, last sign-in and open work; the firm totals
+         * @description Open leads and clients count the live records a person manages, assists or is migration agent of (each record once); open tasks are pending or in progress on live records, overdue ones due before the firm's today. Search on name and email, filter by role, sort by any column.
+         */
+        get: operations["listStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staffing/{userId}/reassign-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What reassigning the user's open work to another user would move, and what the target may not take */
+        get: operations["previewStaffReassignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staffing/{userId}/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the user's open leads, clients and/or tasks to another active user, in one transaction
+         * @description The target must be an active user the record pickers offer for every role moved (manager, assistant manager, migration agent); otherwise nothing moves and the answer says why. Audited as REASSIGN_WORK.
+         */
+        post: operations["reassignStaffWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -17709,6 +17766,291 @@ export interface operations {
                 };
             };
             /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: {
+                search?: string;
+                role?: ("account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest")[];
+                sort?: "name" | "role" | "email" | "lastLoginAt" | "openLeads" | "openClients" | "openTasks" | "overdueTasks" | "workload";
+                direction?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        summary: {
+                            people: number;
+                            openLeads: number;
+                            openClients: number;
+                            openTasks: number;
+                            overdueTasks: number;
+                        };
+                        people: {
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phone: string | null;
+                            /** @enum {string} */
+                            role: "account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest";
+                            lastLoginAt: string | null;
+                            openLeads: number;
+                            openClients: number;
+                            openTasks: number;
+                            overdueTasks: number;
+                        }[];
+                        /** @description The firm's date overdue is counted on (YYYY-MM-DD) */
+                        today: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    previewStaffReassignment: {
+        parameters: {
+            query: {
+                toUserId: string;
+            };
+            header?: never;
+            path: {
+                /** @description The user whose work moves (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fromUserId: string;
+                        toUserId: string;
+                        leads: {
+                            records: number;
+                            manager: number;
+                            assistantManager: number;
+                            migrationAgent: number;
+                            refusal: string | null;
+                        };
+                        clients: {
+                            records: number;
+                            manager: number;
+                            assistantManager: number;
+                            migrationAgent: number;
+                            refusal: string | null;
+                        };
+                        tasks: {
+                            open: number;
+                            overdue: number;
+                            refusal: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reassignStaffWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user whose work moves (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    toUserId: string;
+                    what: ("leads" | "clients" | "tasks")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leads: number;
+                        clients: number;
+                        tasks: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
             403: {
                 headers: {
                     [name: string]: unknown;

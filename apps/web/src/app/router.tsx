@@ -131,7 +131,10 @@ const shellChildren = [
   pageRoute('/forms', notYet('Forms')),
   pageRoute('/contracts', notYet('Contract Manager')),
   pageRoute('/timesheet', notYet('Timesheet')),
-  pageRoute('/staffing', notYet('Staffing')),
+  pageRoute(
+    '/staffing',
+    lazyRouteComponent(() => import('../features/staffing/staffing-page.tsx'), 'StaffingPage'),
+  ),
   pageRoute(
     '/finance',
     lazyRouteComponent(() => import('../features/finance/finance-page.tsx'), 'FinancePage'),

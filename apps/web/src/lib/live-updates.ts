@@ -12,7 +12,7 @@ const PROBE_INTERVAL_MS = 30_000;
 
 /** Query keys that depend on a resource besides the resource's own key. */
 const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
-  user: [['session'], ['profile'], ['users'], ['roles']],
+  user: [['session'], ['profile'], ['users'], ['roles'], ['staffing']],
   // A role's modules changed: menus and guards (the session carries the matrix), the role cards, and the
   // library's access matrix and role comparison (generated from the matrix).
   role_permissions: [['session'], ['roles'], ['document']],
@@ -25,9 +25,11 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   // write publishes, refreshes them too (features/services/api/service-keys.ts). The Finance services
   // overview (['services', …]) lists every record's services, so each of these events refreshes it.
   // Deleted Items lists deleted leads, clients, services (their record's event) and invoices.
-  lead: [['client'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
-  client: [['lead'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
+  // Staffing counts everyone's open leads, clients and tasks (a task's write publishes its record's event).
+  lead: [['client'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items'], ['staffing']],
+  client: [['lead'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items'], ['staffing']],
   contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
+  my_tasks: [['staffing']],
   invoice: [['deleted-items']],
 };
 

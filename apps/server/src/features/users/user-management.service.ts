@@ -3,7 +3,7 @@
 // over, and the two rules no request may break: an administrator never changes an account administrator,
 // and the firm always keeps one active account administrator (who cannot remove themselves from it).
 import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   adminPasswordErrors,
   type AdminUser,
@@ -30,7 +30,7 @@ import {
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
-import { clients, contacts, leads, taskNotes, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { userSearchText } from '../../db/schema/users.ts';
 import { timeSortKey } from '../../db/schema/columns.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
@@ -42,6 +42,7 @@ import { createPasswordResetToken, revokePasswordResetTokens } from '../auth/pas
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { readSecuritySettings } from '../settings/settings.repository.ts';
 import { findUserByEmail, type UserRow } from './users.repository.ts';
+import { handOverWork } from './work-handover.ts';
 
 export type UserActor = { ctx: RequestContext & { actorId: string }; viewer: Viewer; manageUsers: boolean };
 
@@ -420,7 +421,13 @@ export async function deleteUser(db: Database, actor: UserActor, id: string, rea
         .where(and(eq(users.id, reassignTo), eq(users.status, 'active'), present(), ne(users.id, id)));
       if (!heir) throw validationError({ reassignTo: [USER_ADMIN_MESSAGES.reassignTarget] });
     }
-    const moved = await handOver(tx, id, reassignTo ?? null);
+    const moved = await handOverWork(
+      tx,
+      id,
+      reassignTo ?? null,
+      { leads: true, clients: true, contacts: true, tasks: true },
+      actor.ctx.actorId,
+    );
     await tx
       .update(users)
       .set({
@@ -448,32 +455,6 @@ export async function deleteUser(db: Database, actor: UserActor, id: string, rea
     if (moved.contacts > 0) await publishChange(tx, actor.ctx, 'contact', 'REASSIGN', null);
     if (moved.tasks > 0 && reassignTo) await publishChange(tx, actor.ctx, MY_TASKS_EVENT, 'REASSIGN', reassignTo);
   });
-}
-
-/** Moves the user's assignments to `heir` (or none); returns how many rows of each kind moved. */
-async function handOver(tx: Executor, userId: string, heir: string | null) {
-  const ASSIGNMENTS = ['managerUserId', 'assistantManagerUserId', 'migrationAgentUserId'] as const;
-  const reassign = async (table: typeof leads | typeof clients | typeof contacts): Promise<number> => {
-    let total = 0;
-    for (const field of ASSIGNMENTS) {
-      const rows = await tx
-        .update(table)
-        .set({ [field]: heir })
-        .where(eq(table[field], userId))
-        .returning({ id: table.id });
-      total += rows.length;
-    }
-    return total;
-  };
-  const leadsMoved = await reassign(leads);
-  const clientsMoved = await reassign(clients);
-  const contactsMoved = await reassign(contacts);
-  const tasks = await tx
-    .update(taskNotes)
-    .set({ assignedTo: heir })
-    .where(and(eq(taskNotes.assignedTo, userId), notInArray(taskNotes.status, ['completed', 'cancelled'])))
-    .returning({ id: taskNotes.id });
-  return { leads: leadsMoved, clients: clientsMoved, contacts: contactsMoved, tasks: tasks.length };
 }
 
 /** Bulk Activate / Suspend / Delete: each user in its own transaction; refusals are counted, not fatal. */

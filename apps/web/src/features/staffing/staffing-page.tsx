@@ -1,0 +1,333 @@
+// /staffing (DECISIONS.md §3; spec 1 §2.1: administrator, account_administrator, supervisor): the firm's
+// cards (people, open leads, open clients, open and overdue tasks), the directory of active users with
+// role, contact details, last sign-in and open work (search, role filter, sort by any column), a workload
+// bar per person, and Reassign: a person's open work handed to someone else after a preview. Live: the
+// lead, client, task and user events refresh it.
+import {
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+// Styles of the components only Staffing uses among the lazy pages (the rest load with every page).
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ROLE_LABELS, ROLES, type Role, type StaffingSortField, type StaffMember, workloadOf } from '@crm/domain';
+import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
+import { ListLoadError } from '../../components/list-load-error.tsx';
+import { NoMatchesState } from '../../components/no-matches-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { useDateFormat } from '../../lib/format.ts';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useStaffingDirectory } from './api/staffing-directory.ts';
+import { ReassignDialog } from './components/reassign-dialog.tsx';
+import classes from './staffing.module.css';
+
+const ALL = '*';
+const SEARCH_DEBOUNCE_MS = 300;
+/** The chart shows the busiest people; the table lists everyone. */
+const CHART_PEOPLE = 12;
+
+const nameOf = (m: Pick<StaffMember, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`.trim();
+
+type Column = { field: StaffingSortField; label: string; numeric?: boolean };
+const COLUMNS: readonly Column[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'role', label: 'Role' },
+  { field: 'email', label: 'Email' },
+  { field: 'lastLoginAt', label: 'Last sign-in' },
+  { field: 'openLeads', label: 'Open leads', numeric: true },
+  { field: 'openClients', label: 'Open clients', numeric: true },
+  { field: 'openTasks', label: 'Open tasks', numeric: true },
+  { field: 'overdueTasks', label: 'Overdue', numeric: true },
+];
+
+export function StaffingPage() {
+  useDocumentTitle(pageName('/staffing'));
+  const { can, role: myRole } = useAuthorization();
+  const { formatDate, formatTime } = useDateFormat();
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [role, setRole] = useState<Role | undefined>(undefined);
+  const [sort, setSort] = useState<{ field: StaffingSortField; direction: 'asc' | 'desc' }>({
+    field: 'name',
+    direction: 'asc',
+  });
+  const [reassigning, setReassigning] = useState<StaffMember | null>(null);
+  const directory = useStaffingDirectory({ search, role, sort: sort.field, direction: sort.direction });
+  // Everyone active, unfiltered, for the dialog's target list and the chart.
+  const everyone = useStaffingDirectory({ sort: 'workload', direction: 'desc' });
+  const mayReassign = can('staffing:assign');
+  const filtered = Boolean(search) || role !== undefined;
+  const reset = () => {
+    setText('');
+    setRole(undefined);
+  };
+  const sortBy = (field: StaffingSortField, numeric: boolean) =>
+    setSort((s) =>
+      s.field === field
+        ? { field, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+        : { field, direction: numeric ? 'desc' : 'asc' },
+    );
+  const summary = directory.data?.summary;
+  const cards = [
+    ['People', 'Active users', summary?.people, undefined],
+    ['Open leads', 'In an active status', summary?.openLeads, undefined],
+    ['Open clients', 'Not closed', summary?.openClients, undefined],
+    ['Open tasks', 'Pending and in progress', summary?.openTasks, undefined],
+    ['Overdue tasks', "Due before the firm's today", summary?.overdueTasks, 'var(--mantine-color-red-text)'],
+  ] as const;
+  const people = directory.data?.people ?? [];
+  const chartPeople = (everyone.data?.people ?? []).filter((p) => workloadOf(p) > 0).slice(0, CHART_PEOPLE);
+  const maxLoad = Math.max(1, ...chartPeople.map(workloadOf));
+  const lastSignIn = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : 'Never');
+
+  return (
+    <>
+      <PageHeader title="Staffing" subtitle="Who is on the team and how much open work each person holds" />
+      <CollapsibleStatistics
+        label="Workload totals"
+        summary={summary ? `${summary.people.toLocaleString('en-AU')} people` : undefined}
+        mb="md"
+      >
+        <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs">
+          {cards.map(([title, caption, value, colour]) => (
+            <Card key={title} withBorder padding="sm" radius="md" component="section" aria-label={title}>
+              <Text size="xs" fw={600} c="dimmed">
+                {title}
+              </Text>
+              {value === undefined ? (
+                directory.isError ? (
+                  <Text fz={22} fw={700} c="dimmed">
+                    —
+                  </Text>
+                ) : (
+                  <Skeleton height={22} width="50%" mt={4} radius="sm" />
+                )
+              ) : (
+                <Text
+                  fz={22}
+                  fw={700}
+                  lh={1.2}
+                  mt={2}
+                  style={{ fontVariantNumeric: 'tabular-nums', color: value > 0 ? colour : undefined }}
+                  data-testid={`staffing-${title}`}
+                >
+                  {value.toLocaleString('en-AU')}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed" mt={2} visibleFrom="sm">
+                {caption}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </CollapsibleStatistics>
+
+      <Card withBorder padding={0} radius="md" mb="md">
+        <Group
+          gap="xs"
+          p="sm"
+          wrap="wrap"
+          justify="space-between"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Group gap="xs" wrap="wrap" style={{ flex: '1 1 480px' }}>
+            <TextInput
+              aria-label="Search staff"
+              placeholder="Search by name or email..."
+              leftSection={<IconSearch size={16} />}
+              value={text}
+              style={{ flex: '1 1 220px', maxWidth: 360 }}
+              onChange={(e) => setText(e.currentTarget.value)}
+              rightSection={
+                text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null
+              }
+            />
+            <Select
+              aria-label="Filter by role"
+              data={[{ value: ALL, label: 'All roles' }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]}
+              value={role ?? ALL}
+              allowDeselect={false}
+              onChange={(next) => setRole(!next || next === ALL ? undefined : (next as Role))}
+              w={200}
+            />
+            <Button variant="default" onClick={reset} disabled={!filtered}>
+              Reset
+            </Button>
+          </Group>
+          {directory.isFetching && !directory.isPending ? (
+            <Loader size={14} role="status" aria-label="Updating" />
+          ) : null}
+        </Group>
+        {directory.isError ? (
+          <ListLoadError error={directory.error} role={ROLE_LABELS[myRole]} onRetry={() => void directory.refetch()} />
+        ) : directory.isPending ? (
+          <Stack p="sm" gap="xs">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={36} radius="sm" />
+            ))}
+          </Stack>
+        ) : people.length === 0 ? (
+          filtered ? (
+            <NoMatchesState title="No staff match your search" clear={{ label: 'Reset filters', onClick: reset }} />
+          ) : (
+            <EmptyState py={48} icon={<IconUsersGroup size={28} />} title="No active users" />
+          )
+        ) : (
+          <Table.ScrollContainer minWidth={1100}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Staff directory">
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((c) => {
+                    const active = sort.field === c.field;
+                    const Icon = !active ? IconArrowsSort : sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
+                    return (
+                      <Table.Th
+                        key={c.field}
+                        ta={c.numeric ? 'right' : undefined}
+                        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                      >
+                        <button
+                          type="button"
+                          className={classes.sortButton}
+                          onClick={() => sortBy(c.field, Boolean(c.numeric))}
+                        >
+                          {c.label}
+                          <Icon size={14} aria-hidden />
+                        </button>
+                      </Table.Th>
+                    );
+                  })}
+                  <Table.Th>Phone</Table.Th>
+                  {mayReassign ? (
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {people.map((p) => (
+                  <Table.Tr key={p.id} data-testid={`staff-${p.email}`}>
+                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {nameOf(p)}
+                    </Table.Td>
+                    <Table.Td>{ROLE_LABELS[p.role]}</Table.Td>
+                    <Table.Td>{p.email}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastSignIn(p.lastLoginAt)}</Table.Td>
+                    <Table.Td ta="right" data-column="openLeads">
+                      {p.openLeads}
+                    </Table.Td>
+                    <Table.Td ta="right" data-column="openClients">
+                      {p.openClients}
+                    </Table.Td>
+                    <Table.Td ta="right" data-column="openTasks">
+                      {p.openTasks}
+                    </Table.Td>
+                    <Table.Td
+                      ta="right"
+                      data-column="overdueTasks"
+                      c={p.overdueTasks > 0 ? 'red' : undefined}
+                      fw={p.overdueTasks > 0 ? 600 : undefined}
+                    >
+                      {p.overdueTasks}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.phone ?? '—'}</Table.Td>
+                    {mayReassign ? (
+                      <Table.Td>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          disabled={workloadOf(p) === 0}
+                          aria-label={`Reassign ${nameOf(p)}'s work`}
+                          onClick={() => setReassigning(p)}
+                        >
+                          Reassign
+                        </Button>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="workload-chart-title">
+        <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+          <Title order={2} fz="md" id="workload-chart-title">
+            Workload per person
+          </Title>
+          <Group gap="md" aria-hidden>
+            <Text size="xs">
+              <span className={`${classes.swatch} ${classes.leads}`} />
+              Open leads
+            </Text>
+            <Text size="xs">
+              <span className={`${classes.swatch} ${classes.clients}`} />
+              Open clients
+            </Text>
+            <Text size="xs">
+              <span className={`${classes.swatch} ${classes.tasks}`} />
+              Open tasks
+            </Text>
+          </Group>
+        </Group>
+        {everyone.isPending ? (
+          <Skeleton height={120} radius="sm" />
+        ) : chartPeople.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nobody holds open work.
+          </Text>
+        ) : (
+          <Stack gap={6} role="list" aria-label="Workload per person, busiest first">
+            {chartPeople.map((p) => {
+              const load = workloadOf(p);
+              const width = (n: number) => `${(n / maxLoad) * 100}%`;
+              return (
+                <div
+                  key={p.id}
+                  role="listitem"
+                  className={classes.chartRow}
+                  aria-label={`${nameOf(p)}: ${p.openLeads} open leads, ${p.openClients} open clients, ${p.openTasks} open tasks`}
+                >
+                  <Text size="sm" truncate="end">
+                    {nameOf(p)}
+                  </Text>
+                  <div className={classes.bar} aria-hidden>
+                    <div className={classes.leads} style={{ width: width(p.openLeads) }} />
+                    <div className={classes.clients} style={{ width: width(p.openClients) }} />
+                    <div className={classes.tasks} style={{ width: width(p.openTasks) }} />
+                  </div>
+                  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} aria-hidden>
+                    {load}
+                  </Text>
+                </div>
+              );
+            })}
+          </Stack>
+        )}
+      </Card>
+
+      <ReassignDialog from={reassigning} people={everyone.data?.people ?? []} onClose={() => setReassigning(null)} />
+    </>
+  );
+}
