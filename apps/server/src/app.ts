@@ -22,6 +22,7 @@ import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { importsRoutes } from './features/imports/imports.routes.ts';
+import { timesheetsRoutes } from './features/timesheets/timesheets.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { backupsRoutes } from './features/backups/backups.routes.ts';
 import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
@@ -116,6 +117,7 @@ export const FEATURE_ROUTES = [
   tasksRoutes,
   invoicesRoutes,
   importsRoutes,
+  timesheetsRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
