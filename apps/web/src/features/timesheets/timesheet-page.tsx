@@ -616,7 +616,6 @@ function Approvals({ onView }: { onView: (userId: string, name: string, weekStar
                       </Button>
                       <Button
                         size="compact-sm"
-                        color="green"
                         aria-label={`Approve week of ${formatDate(w.weekStart)} for ${w.userName}`}
                         onClick={() => approve(w.userId, w.weekStart)}
                       >
