@@ -100,3 +100,22 @@ test('a consultant logs and submits a week; a supervisor approves it', async ({ 
   await expect(page.getByText(/Approved by Priya Sharma/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit week' })).toHaveCount(0);
 });
+
+test.describe('dark theme on a phone', () => {
+  test.use({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+
+  test('the week, Approvals and the report pass axe', async ({ page }) => {
+    await signInAs(page, 'supervisor');
+    await page.goto('/timesheet');
+    await expect(page.getByTestId('week-total')).toBeVisible();
+    const findings = (await seriousFindings(page)).map((f) => `[week] ${f}`);
+    await page.getByRole('tab', { name: 'Approvals' }).click();
+    await expect(page.getByRole('table', { name: 'Weeks waiting for approval' })).toBeVisible();
+    findings.push(...(await seriousFindings(page)).map((f) => `[approvals] ${f}`));
+    await page.getByRole('tab', { name: 'Report' }).click();
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/^Loading\b/)).toHaveCount(0);
+    findings.push(...(await seriousFindings(page)).map((f) => `[report] ${f}`));
+    expect(findings).toEqual([]);
+  });
+});

@@ -136,7 +136,7 @@ function WeekView({
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <Tooltip label="Previous week">
             <ActionIcon
               variant="default"
@@ -249,7 +249,10 @@ function WeekNotes({ week, formatDate }: { week: TimesheetWeek; formatDate: (d: 
   return null;
 }
 
-/** One row per record, a cell per day, totals per record, per day and for the week. */
+/**
+ * One row per record, a cell per day, totals per record, per day and for the week. The tables scroll
+ * sideways on a phone; their scroll areas take the keyboard focus so they can be scrolled without a mouse.
+ */
 function WeekGrid({
   week,
   dates,
@@ -270,7 +273,7 @@ function WeekGrid({
     roundHours(week.entries.filter((e) => e.date === date).reduce((sum, e) => sum + e.hours, 0));
   const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={720} type="native" tabIndex={0}>
       <Table striped withTableBorder aria-label="Hours by record and day">
         <Table.Thead>
           <Table.Tr>
@@ -337,7 +340,7 @@ function EntryList({
 }) {
   if (week.entries.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
       <Table aria-label="Entries">
         <Table.Thead>
           <Table.Tr>
@@ -580,7 +583,7 @@ function Approvals({ onView }: { onView: (userId: string, name: string, weekStar
   const rejectError = isApiError(decide.error) ? decide.error.fieldErrors.reason?.[0] : undefined;
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
         <Table aria-label="Weeks waiting for approval">
           <Table.Thead>
             <Table.Tr>
@@ -746,7 +749,7 @@ function Report() {
       ) : (
         <>
           <Text fw={600}>Total: {hoursText(report.data.totalHours)} hours</Text>
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
             <Table aria-label="Hours per record" striped>
               <Table.Thead>
                 <Table.Tr>
@@ -766,7 +769,7 @@ function Report() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
             <Table aria-label="Hours per user" striped>
               <Table.Thead>
                 <Table.Tr>
