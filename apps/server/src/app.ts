@@ -22,6 +22,7 @@ import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { importsRoutes } from './features/imports/imports.routes.ts';
+import { timesheetsRoutes } from './features/timesheets/timesheets.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { staffingRoutes } from './features/staffing/staffing.routes.ts';
 import { backupsRoutes } from './features/backups/backups.routes.ts';
@@ -118,6 +119,7 @@ export const FEATURE_ROUTES = [
   invoicesRoutes,
   importsRoutes,
   staffingRoutes,
+  timesheetsRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

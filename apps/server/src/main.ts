@@ -11,6 +11,7 @@ import { seedDemoInvoices } from './seed/demo-invoices.ts';
 import { seedDemoLeads } from './seed/demo-leads.ts';
 import { seedDemoServices } from './seed/demo-services.ts';
 import { seedDemoTasks } from './seed/demo-tasks.ts';
+import { seedDemoTimesheets } from './seed/demo-timesheets.ts';
 import { demoUsersBanner, seedDemoUsers } from './seed/demo-users.ts';
 
 const config = readConfig();
@@ -64,6 +65,8 @@ async function main() {
     if (serviceCount > 0) console.log(`Seeded ${serviceCount} demo services.`);
     const taskCount = await seedDemoTasks(database.db);
     if (taskCount > 0) console.log(`Seeded ${taskCount} demo tasks and notes.`);
+    const timesheetCount = await seedDemoTimesheets(database.db);
+    if (timesheetCount > 0) console.log(`Seeded ${timesheetCount} demo timesheet entries.`);
     const invoiceCount = await seedDemoInvoices(database.db);
     if (invoiceCount > 0) console.log(`Seeded ${invoiceCount} demo invoices with their payments and receipts.`);
   }

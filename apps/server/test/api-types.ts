@@ -2364,6 +2364,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timesheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user's week (Monday to Sunday on the firm's calendar): its entries, status and total
+         * @description Own week by default; another user's for supervisors and above (403 for others).
+         */
+        get: operations["getTimesheets"];
+        put?: never;
+        /**
+         * Log time on a date against a lead or a client (and optionally one of its tasks)
+         * @description Always the caller's own entry. 409 when its week is submitted or approved; 404 when the lead or client is not one the caller sees; 400 when the day would hold more than 24 hours.
+         */
+        post: operations["postTimesheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timesheets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an own entry while its week is editable
+         * @description 409 when its week is locked; 403 for another user’s entry.
+         */
+        delete: operations["deleteTimesheetsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the hours, task or description of an own entry, with the version last read
+         * @description 409 when its week is locked or the version is stale; 403 for another user’s entry.
+         */
+        patch: operations["patchTimesheetsById"];
+        trace?: never;
+    };
+    "/api/timesheets/weeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Weeks in a status across all users (the approvals tab: submitted), oldest first */
+        get: operations["getTimesheetsWeeks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timesheets/weeks/{userId}/{weekStart}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit an own week: consultants and team leads wait for approval, other roles lock at once
+         * @description 409 when the week is already submitted or approved, or has no entries.
+         */
+        post: operations["postTimesheetsWeeksByUserIdByWeekStartSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timesheets/weeks/{userId}/{weekStart}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve another user's submitted week; it is locked and its author is told
+         * @description 409 when the week is not submitted; 403 for an own week.
+         */
+        post: operations["postTimesheetsWeeksByUserIdByWeekStartApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timesheets/weeks/{userId}/{weekStart}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send another user's submitted week back with a reason; its author is told and may change it
+         * @description 409 when the week is not submitted; 403 for an own week.
+         */
+        post: operations["postTimesheetsWeeksByUserIdByWeekStartReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timesheets/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hours per record and per user in a date range (own hours; everyone’s for supervisors and above) */
+        get: operations["getTimesheetsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timesheets/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The entries of a date range as CSV (own entries; everyone’s for supervisors and above) */
+        get: operations["getTimesheetsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -18061,6 +18220,925 @@ export interface operations {
             };
             /** @description No such record, or not one this user may see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTimesheets: {
+        parameters: {
+            query?: {
+                /** @description Whose week; default the caller's own */
+                userId?: string;
+                /** @description The week's Monday; default this week on the firm's calendar */
+                weekStart?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        userName: string;
+                        weekStart: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "rejected";
+                        reason: string | null;
+                        needsApproval: boolean;
+                        editable: boolean;
+                        submittedAt: string | null;
+                        approvedBy: string | null;
+                        approvedByName: string | null;
+                        approvedAt: string | null;
+                        totalHours: number;
+                        entries: {
+                            id: string;
+                            userId: string;
+                            date: string;
+                            hours: number;
+                            leadId: string | null;
+                            clientId: string | null;
+                            recordName: string;
+                            taskId: string | null;
+                            taskName: string | null;
+                            description: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postTimesheets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    hours: number;
+                    leadId?: string | null;
+                    clientId?: string | null;
+                    taskId?: string | null;
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        userId: string;
+                        date: string;
+                        hours: number;
+                        leadId: string | null;
+                        clientId: string | null;
+                        recordName: string;
+                        taskId: string | null;
+                        taskName: string | null;
+                        description: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteTimesheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Timesheet entry id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patchTimesheetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Timesheet entry id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hours?: number;
+                    taskId?: string | null;
+                    description?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        userId: string;
+                        date: string;
+                        hours: number;
+                        leadId: string | null;
+                        clientId: string | null;
+                        recordName: string;
+                        taskId: string | null;
+                        taskName: string | null;
+                        description: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTimesheetsWeeks: {
+        parameters: {
+            query?: {
+                /** @description Weeks in this status (default submitted) */
+                status?: "draft" | "submitted" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        userName: string;
+                        weekStart: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "rejected";
+                        submittedAt: string | null;
+                        totalHours: number;
+                    }[];
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postTimesheetsWeeksByUserIdByWeekStartSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                weekStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        userName: string;
+                        weekStart: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "rejected";
+                        reason: string | null;
+                        needsApproval: boolean;
+                        editable: boolean;
+                        submittedAt: string | null;
+                        approvedBy: string | null;
+                        approvedByName: string | null;
+                        approvedAt: string | null;
+                        totalHours: number;
+                        entries: {
+                            id: string;
+                            userId: string;
+                            date: string;
+                            hours: number;
+                            leadId: string | null;
+                            clientId: string | null;
+                            recordName: string;
+                            taskId: string | null;
+                            taskName: string | null;
+                            description: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postTimesheetsWeeksByUserIdByWeekStartApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                weekStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        userName: string;
+                        weekStart: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "rejected";
+                        reason: string | null;
+                        needsApproval: boolean;
+                        editable: boolean;
+                        submittedAt: string | null;
+                        approvedBy: string | null;
+                        approvedByName: string | null;
+                        approvedAt: string | null;
+                        totalHours: number;
+                        entries: {
+                            id: string;
+                            userId: string;
+                            date: string;
+                            hours: number;
+                            leadId: string | null;
+                            clientId: string | null;
+                            recordName: string;
+                            taskId: string | null;
+                            taskName: string | null;
+                            description: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postTimesheetsWeeksByUserIdByWeekStartReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                weekStart: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        userName: string;
+                        weekStart: string;
+                        /** @enum {string} */
+                        status: "draft" | "submitted" | "approved" | "rejected";
+                        reason: string | null;
+                        needsApproval: boolean;
+                        editable: boolean;
+                        submittedAt: string | null;
+                        approvedBy: string | null;
+                        approvedByName: string | null;
+                        approvedAt: string | null;
+                        totalHours: number;
+                        entries: {
+                            id: string;
+                            userId: string;
+                            date: string;
+                            hours: number;
+                            leadId: string | null;
+                            clientId: string | null;
+                            recordName: string;
+                            taskId: string | null;
+                            taskName: string | null;
+                            description: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTimesheetsReport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        totalHours: number;
+                        byRecord: {
+                            /** @enum {string} */
+                            recordType: "lead" | "client";
+                            recordId: string;
+                            recordName: string;
+                            hours: number;
+                        }[];
+                        byUser: {
+                            userId: string;
+                            userName: string;
+                            hours: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTimesheetsExport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,3 +57,4 @@ export * from './documents/document.ts';
 export * from './documents/permission-documents.ts';
 export * from './imports/import.ts';
 export * from './staffing/staffing.ts';
+export * from './timesheets/timesheet.ts';

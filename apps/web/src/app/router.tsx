@@ -130,7 +130,10 @@ const shellChildren = [
   ),
   pageRoute('/forms', notYet('Forms')),
   pageRoute('/contracts', notYet('Contract Manager')),
-  pageRoute('/timesheet', notYet('Timesheet')),
+  pageRoute(
+    '/timesheet',
+    lazyRouteComponent(() => import('../features/timesheets/timesheet-page.tsx'), 'TimesheetPage'),
+  ),
   pageRoute(
     '/staffing',
     lazyRouteComponent(() => import('../features/staffing/staffing-page.tsx'), 'StaffingPage'),

@@ -5,6 +5,7 @@
 // A resource with no rule here reaches no one: a new module declares its audience before its events flow.
 import {
   BRANDING_SETTINGS_KEY,
+  can,
   type ChangeEvent,
   canOpenModule,
   DISPLAY_SETTING_KEY,
@@ -13,6 +14,7 @@ import {
   MY_TASKS_EVENT,
   NOTIFICATION_EVENT,
   ROLE_RESTRICTIONS,
+  TIMESHEET_EVENT,
 } from '@crm/domain';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
@@ -51,6 +53,9 @@ export async function mayReceive(
     return event.id === viewer.id && canOpenModule(viewer.role, 'my_tasks', moduleAccess);
   // Invoices and receipts are the Finance module's: every user who opens it sees them all.
   if (event.resource === 'invoice') return canOpenModule(viewer.role, 'finance', moduleAccess);
+  // A user's timesheet (its id: the author): the author, and whoever approves timesheets (decision 0019).
+  if (event.resource === TIMESHEET_EVENT)
+    return event.id === viewer.id || can(viewer.role, 'timesheet:approve', moduleAccess);
   // The document library is Administration's.
   if (event.resource === 'document') return canOpenModule(viewer.role, 'admin', moduleAccess);
   const record = RECORDS[event.resource];

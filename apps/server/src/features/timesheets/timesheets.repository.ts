@@ -1,0 +1,129 @@
+// The timesheet's SQL: entries with the names of their record, task and author; the week rows.
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { clients, leads, taskNotes, timesheetEntries, timesheetWeeks, users } from '../../db/schema/index.ts';
+
+export type WeekRow = typeof timesheetWeeks.$inferSelect;
+export type EntryRow = typeof timesheetEntries.$inferSelect;
+
+const recordName = sql<string>`coalesce(${leads.firstName} || ' ' || ${leads.lastName}, ${clients.firstName} || ' ' || ${clients.lastName}, '')`;
+const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+/** Entries matching `where`, by date, with their record's, task's and author's names. */
+export async function selectEntries(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      entry: timesheetEntries,
+      recordName,
+      taskName: taskNotes.taskName,
+      userName,
+      weekStatus: sql<string | null>`${timesheetWeeks.status}`,
+    })
+    .from(timesheetEntries)
+    .innerJoin(users, eq(users.id, timesheetEntries.userId))
+    .leftJoin(leads, eq(leads.id, timesheetEntries.leadId))
+    .leftJoin(clients, eq(clients.id, timesheetEntries.clientId))
+    .leftJoin(taskNotes, eq(taskNotes.id, timesheetEntries.taskId))
+    .leftJoin(
+      timesheetWeeks,
+      and(
+        eq(timesheetWeeks.userId, timesheetEntries.userId),
+        sql`${timesheetWeeks.weekStart} = date_trunc('week', ${timesheetEntries.entryDate})::date`,
+      ),
+    )
+    .where(where)
+    .orderBy(asc(timesheetEntries.entryDate), asc(timesheetEntries.createdAt), asc(timesheetEntries.id));
+}
+
+export const inRange = (from: string, to: string, userId?: string): SQL | undefined =>
+  and(
+    gte(timesheetEntries.entryDate, from),
+    lte(timesheetEntries.entryDate, to),
+    userId ? eq(timesheetEntries.userId, userId) : undefined,
+  );
+
+export async function findWeek(db: Executor, userId: string, weekStart: string): Promise<WeekRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(timesheetWeeks)
+    .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)));
+  return row;
+}
+
+/**
+ * The week's row, created as a draft when missing, locked for the rest of the transaction: an entry written
+ * while the same week is being submitted or approved waits for it, then sees the new status.
+ */
+export async function lockWeek(db: Executor, userId: string, weekStart: string, actorId: string): Promise<WeekRow> {
+  await db
+    .insert(timesheetWeeks)
+    .values({ userId, weekStart, createdBy: actorId, updatedBy: actorId })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(timesheetWeeks)
+    .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)))
+    .for('update');
+  return row!;
+}
+
+/** Hours the user already logged on the date, leaving out one entry (the one being changed). */
+export async function hoursOnDay(db: Executor, userId: string, date: string, except?: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${timesheetEntries.hours}), 0)` })
+    .from(timesheetEntries)
+    .where(
+      and(
+        eq(timesheetEntries.userId, userId),
+        eq(timesheetEntries.entryDate, date),
+        except ? sql`${timesheetEntries.id} <> ${except}` : undefined,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Total hours of a week per user, for the approvals list. */
+export async function weekTotals(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      week: timesheetWeeks,
+      userName,
+      total: sql<string>`coalesce((select sum(${timesheetEntries.hours}) from ${timesheetEntries} where ${timesheetEntries.userId} = ${timesheetWeeks.userId} and ${timesheetEntries.entryDate} between ${timesheetWeeks.weekStart} and ${timesheetWeeks.weekStart} + 6), 0)`,
+    })
+    .from(timesheetWeeks)
+    .innerJoin(users, eq(users.id, timesheetWeeks.userId))
+    .where(where)
+    .orderBy(asc(timesheetWeeks.weekStart), asc(users.firstName), asc(users.lastName));
+}
+
+/** Hours per record and per user in a range. */
+export async function reportRows(db: Executor, where: SQL | undefined) {
+  const byRecord = await db
+    .select({
+      leadId: timesheetEntries.leadId,
+      clientId: timesheetEntries.clientId,
+      recordName,
+      hours: sql<string>`sum(${timesheetEntries.hours})`,
+    })
+    .from(timesheetEntries)
+    .leftJoin(leads, eq(leads.id, timesheetEntries.leadId))
+    .leftJoin(clients, eq(clients.id, timesheetEntries.clientId))
+    .where(where)
+    .groupBy(
+      timesheetEntries.leadId,
+      timesheetEntries.clientId,
+      leads.firstName,
+      leads.lastName,
+      clients.firstName,
+      clients.lastName,
+    )
+    .orderBy(sql`sum(${timesheetEntries.hours}) desc`, asc(recordName));
+  const byUser = await db
+    .select({ userId: timesheetEntries.userId, userName, hours: sql<string>`sum(${timesheetEntries.hours})` })
+    .from(timesheetEntries)
+    .innerJoin(users, eq(users.id, timesheetEntries.userId))
+    .where(where)
+    .groupBy(timesheetEntries.userId, users.firstName, users.lastName)
+    .orderBy(sql`sum(${timesheetEntries.hours}) desc`, asc(userName));
+  return { byRecord, byUser };
+}

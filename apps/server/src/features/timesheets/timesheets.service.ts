@@ -1,0 +1,425 @@
+// Timesheet rules (docs/decisions/0019-timesheets.md): a user writes only their own entries, while their
+// week is a draft or was sent back; submitting locks the week (approved at once for roles that need no
+// approval); a supervisor or above approves or rejects other people's submitted weeks and the author is told.
+// Own timesheet always visible; every timesheet to whoever may approve (timesheet:approve).
+import { and, eq, type SQL } from 'drizzle-orm';
+import {
+  isWeekEditable,
+  MAX_HOURS_PER_DAY,
+  normalizeRole,
+  roundHours,
+  TIMESHEET_EVENT,
+  TIMESHEET_MESSAGES,
+  TIMESHEET_WEEK_STATUS_LABELS,
+  type TimesheetEntry,
+  type TimesheetEntryInput,
+  type TimesheetEntryPatch,
+  type TimesheetRange,
+  type TimesheetReport,
+  type TimesheetWeek,
+  type TimesheetWeekStatus,
+  type TimesheetWeekSummary,
+  weekDates,
+  weekNeedsApproval,
+  weekStartOf,
+} from '@crm/domain';
+import type { Database, Executor } from '../../db/database.ts';
+import { isUuid, isVisibleRow } from '../../db/list-query.ts';
+import {
+  clientOwnership,
+  clients,
+  leadOwnership,
+  leads,
+  taskNotes,
+  timesheetEntries,
+  timesheetWeeks,
+  users,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { changedFields, recordChange } from '../audit/record-change.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { readFirmToday } from '../settings/settings.repository.ts';
+import {
+  type EntryRow,
+  findWeek,
+  hoursOnDay,
+  inRange,
+  lockWeek,
+  reportRows,
+  selectEntries,
+  type WeekRow,
+  weekTotals,
+} from './timesheets.repository.ts';
+
+/** Whether the actor sees every user's timesheet (supervisors and above, by the approve permission). */
+export const seesAllTimesheets = (actor: Actor) => actor.can('timesheet:approve');
+
+function assertMaySee(actor: Actor, userId: string) {
+  if (userId !== actor.viewer.id && !seesAllTimesheets(actor)) {
+    throw new AppError('FORBIDDEN', TIMESHEET_MESSAGES.cannotSee);
+  }
+}
+
+const statusOf = (week: WeekRow | undefined): TimesheetWeekStatus =>
+  (week?.status as TimesheetWeekStatus | undefined) ?? 'draft';
+
+function assertEditable(week: WeekRow) {
+  const status = statusOf(week);
+  if (!isWeekEditable(status)) throw new AppError('CONFLICT', TIMESHEET_MESSAGES.locked(status));
+}
+
+type EntrySelection = Awaited<ReturnType<typeof selectEntries>>[number];
+
+const toEntry = (row: EntrySelection): TimesheetEntry => ({
+  id: row.entry.id,
+  userId: row.entry.userId,
+  date: row.entry.entryDate,
+  hours: Number(row.entry.hours),
+  leadId: row.entry.leadId,
+  clientId: row.entry.clientId,
+  recordName: row.recordName,
+  taskId: row.entry.taskId,
+  taskName: row.taskName,
+  description: row.entry.description,
+  version: row.entry.version,
+});
+
+async function authorOf(db: Executor, userId: string) {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  return { ...user, role: normalizeRole(user.role), name: `${user.firstName} ${user.lastName}`.trim() };
+}
+
+export async function readWeek(
+  db: Executor,
+  actor: Actor,
+  query: { userId?: string | undefined; weekStart?: string | undefined },
+): Promise<TimesheetWeek> {
+  const userId = query.userId ?? actor.viewer.id;
+  assertMaySee(actor, userId);
+  const author = await authorOf(db, userId);
+  const weekStart = query.weekStart ?? weekStartOf(await readFirmToday(db));
+  const dates = weekDates(weekStart);
+  const [week, rows] = await Promise.all([
+    findWeek(db, userId, weekStart),
+    selectEntries(db, inRange(dates[0]!, dates[6]!, userId)),
+  ]);
+  const entries = rows.map(toEntry);
+  const status = statusOf(week);
+  let approvedByName: string | null = null;
+  if (week?.approvedBy) approvedByName = (await authorOf(db, week.approvedBy)).name;
+  return {
+    userId,
+    userName: author.name,
+    weekStart,
+    status,
+    reason: week?.reason ?? null,
+    needsApproval: weekNeedsApproval(author.role),
+    editable: userId === actor.viewer.id && isWeekEditable(status),
+    submittedAt: week?.submittedAt?.toISOString() ?? null,
+    approvedBy: week?.approvedBy ?? null,
+    approvedByName,
+    approvedAt: week?.approvedAt?.toISOString() ?? null,
+    totalHours: roundHours(entries.reduce((sum, e) => sum + e.hours, 0)),
+    entries,
+  };
+}
+
+async function readEntry(db: Executor, id: string): Promise<TimesheetEntry> {
+  const [row] = await selectEntries(db, eq(timesheetEntries.id, id));
+  return toEntry(row!);
+}
+
+/** The lead or client must be one the actor sees; a task must be a task of that record. */
+async function checkRecordAndTask(
+  db: Executor,
+  actor: Actor,
+  record: { leadId: string | null; clientId: string | null },
+  taskId: string | null | undefined,
+) {
+  const visible = record.leadId
+    ? actor.can('leads:view') && (await isVisibleRow(db, actor.viewer, leads, leadOwnership, record.leadId))
+    : actor.can('clients:view') && (await isVisibleRow(db, actor.viewer, clients, clientOwnership, record.clientId!));
+  if (!visible) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.recordNotFound);
+  if (!taskId) return;
+  const [task] = await db
+    .select({ id: taskNotes.id })
+    .from(taskNotes)
+    .where(
+      and(
+        eq(taskNotes.id, taskId),
+        eq(taskNotes.kind, 'task'),
+        record.leadId ? eq(taskNotes.leadId, record.leadId) : eq(taskNotes.clientId, record.clientId!),
+      ),
+    );
+  if (!task)
+    throw new AppError('VALIDATION_FAILED', TIMESHEET_MESSAGES.taskNotFound, {
+      taskId: [TIMESHEET_MESSAGES.taskNotFound],
+    });
+}
+
+async function checkDayTotal(db: Executor, userId: string, date: string, hours: number, except?: string) {
+  const already = await hoursOnDay(db, userId, date, except);
+  if (roundHours(already + hours) > MAX_HOURS_PER_DAY) {
+    throw new AppError('VALIDATION_FAILED', TIMESHEET_MESSAGES.dayOver, { hours: [TIMESHEET_MESSAGES.dayOver] });
+  }
+}
+
+const auditValues = (
+  entry: Pick<EntryRow, 'entryDate' | 'hours' | 'leadId' | 'clientId' | 'taskId' | 'description'>,
+) => ({
+  date: entry.entryDate,
+  hours: Number(entry.hours),
+  leadId: entry.leadId,
+  clientId: entry.clientId,
+  taskId: entry.taskId,
+  description: entry.description,
+});
+
+export async function createEntry(db: Database, actor: Actor, input: TimesheetEntryInput): Promise<TimesheetEntry> {
+  const userId = actor.viewer.id;
+  return db.transaction(async (tx) => {
+    const week = await lockWeek(tx, userId, weekStartOf(input.date), userId);
+    assertEditable(week);
+    const record = { leadId: input.leadId ?? null, clientId: input.clientId ?? null };
+    await checkRecordAndTask(tx, actor, record, input.taskId);
+    await checkDayTotal(tx, userId, input.date, input.hours);
+    const [row] = await tx
+      .insert(timesheetEntries)
+      .values({
+        userId,
+        entryDate: input.date,
+        hours: input.hours,
+        ...record,
+        taskId: input.taskId ?? null,
+        description: input.description,
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning();
+    await recordChange(tx, actor.ctx, {
+      action: 'CREATE_TIMESHEET_ENTRY',
+      resourceType: 'TIMESHEET_ENTRY',
+      resourceId: row!.id,
+      newValues: auditValues(row!),
+    });
+    await announce(tx, actor, 'CREATE_TIMESHEET_ENTRY', userId);
+    return readEntry(tx, row!.id);
+  });
+}
+
+/** The actor's own entry, locked, with its week locked too; others' entries are not found. */
+async function ownEntryForChange(tx: Executor, actor: Actor, id: string): Promise<EntryRow> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
+  const [found] = await tx.select().from(timesheetEntries).where(eq(timesheetEntries.id, id));
+  if (!found) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
+  if (found.userId !== actor.viewer.id) {
+    if (!seesAllTimesheets(actor)) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
+    throw new AppError('FORBIDDEN', TIMESHEET_MESSAGES.notYours);
+  }
+  assertEditable(await lockWeek(tx, found.userId, weekStartOf(found.entryDate), actor.viewer.id));
+  const [row] = await tx.select().from(timesheetEntries).where(eq(timesheetEntries.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
+  return row;
+}
+
+export async function updateEntry(
+  db: Database,
+  actor: Actor,
+  id: string,
+  patch: TimesheetEntryPatch,
+): Promise<TimesheetEntry> {
+  return db.transaction(async (tx) => {
+    const before = await ownEntryForChange(tx, actor, id);
+    if (before.version !== patch.version)
+      throw new AppError('CONFLICT', 'This entry was changed elsewhere. Please reload it and try again.');
+    if (patch.taskId) await checkRecordAndTask(tx, actor, before, patch.taskId);
+    const hours = patch.hours ?? Number(before.hours);
+    await checkDayTotal(tx, before.userId, before.entryDate, hours, before.id);
+    const [after] = await tx
+      .update(timesheetEntries)
+      .set({
+        hours,
+        ...(patch.taskId !== undefined ? { taskId: patch.taskId } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        updatedBy: actor.viewer.id,
+        updatedAt: new Date(),
+        version: before.version + 1,
+      })
+      .where(eq(timesheetEntries.id, id))
+      .returning();
+    const { oldValues, newValues } = changedFields(auditValues(before), auditValues(after!));
+    await recordChange(tx, actor.ctx, {
+      action: 'UPDATE_TIMESHEET_ENTRY',
+      resourceType: 'TIMESHEET_ENTRY',
+      resourceId: id,
+      oldValues,
+      newValues,
+    });
+    await announce(tx, actor, 'UPDATE_TIMESHEET_ENTRY', before.userId);
+    return readEntry(tx, id);
+  });
+}
+
+export async function deleteEntry(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await ownEntryForChange(tx, actor, id);
+    await tx.delete(timesheetEntries).where(eq(timesheetEntries.id, id));
+    await recordChange(tx, actor.ctx, {
+      action: 'DELETE_TIMESHEET_ENTRY',
+      resourceType: 'TIMESHEET_ENTRY',
+      resourceId: id,
+      oldValues: auditValues(before),
+    });
+    await announce(tx, actor, 'DELETE_TIMESHEET_ENTRY', before.userId);
+  });
+}
+
+/** The change event of the author's timesheet (features/events/event-audience.ts: author and approvers). */
+const announce = (tx: Executor, actor: Actor, action: string, authorId: string) =>
+  recordChange(tx, actor.ctx, {
+    action: `${action}_EVENT`,
+    resourceType: 'TIMESHEET',
+    resourceId: authorId,
+    event: TIMESHEET_EVENT,
+  }).then(() => undefined);
+
+const weekResourceId = (userId: string, weekStart: string) => `${userId}:${weekStart}`;
+
+export async function submitWeek(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  weekStart: string,
+): Promise<TimesheetWeek> {
+  if (userId !== actor.viewer.id) {
+    assertMaySee(actor, userId);
+    throw new AppError('FORBIDDEN', TIMESHEET_MESSAGES.notYours);
+  }
+  await db.transaction(async (tx) => {
+    const week = await lockWeek(tx, userId, weekStart, userId);
+    if (!isWeekEditable(statusOf(week))) throw new AppError('CONFLICT', TIMESHEET_MESSAGES.notSubmittable);
+    const dates = weekDates(weekStart);
+    const [any] = await tx
+      .select({ id: timesheetEntries.id })
+      .from(timesheetEntries)
+      .where(inRange(dates[0]!, dates[6]!, userId))
+      .limit(1);
+    if (!any) throw new AppError('CONFLICT', TIMESHEET_MESSAGES.emptyWeek);
+    const author = await authorOf(tx, userId);
+    const now = new Date();
+    // A week nobody has to approve is final when its author submits it (decision 0019).
+    const approvedAtOnce = !weekNeedsApproval(author.role);
+    const next = approvedAtOnce
+      ? { status: 'approved', approvedBy: userId, approvedAt: now }
+      : { status: 'submitted', approvedBy: null, approvedAt: null };
+    await tx
+      .update(timesheetWeeks)
+      .set({ ...next, reason: null, submittedAt: now, updatedAt: now, updatedBy: userId, version: week.version + 1 })
+      .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)));
+    await recordChange(tx, actor.ctx, {
+      action: 'SUBMIT_TIMESHEET_WEEK',
+      resourceType: 'TIMESHEET_WEEK',
+      resourceId: weekResourceId(userId, weekStart),
+      oldValues: { status: week.status },
+      newValues: { status: next.status },
+    });
+    await announce(tx, actor, 'SUBMIT_TIMESHEET_WEEK', userId);
+  });
+  return readWeek(db, actor, { userId, weekStart });
+}
+
+export async function decideWeek(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  weekStart: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<TimesheetWeek> {
+  if (userId === actor.viewer.id) throw new AppError('FORBIDDEN', TIMESHEET_MESSAGES.ownWeek);
+  await db.transaction(async (tx) => {
+    const week = await findWeekForUpdate(tx, userId, weekStart);
+    if (!week) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.weekNotFound);
+    if (week.status !== 'submitted') throw new AppError('CONFLICT', TIMESHEET_MESSAGES.notSubmitted);
+    const now = new Date();
+    const next = decision.approve
+      ? { status: 'approved' as const, reason: null, approvedBy: actor.viewer.id, approvedAt: now }
+      : { status: 'rejected' as const, reason: decision.reason, approvedBy: null, approvedAt: null };
+    await tx
+      .update(timesheetWeeks)
+      .set({ ...next, updatedAt: now, updatedBy: actor.viewer.id, version: week.version + 1 })
+      .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)));
+    const action = decision.approve ? 'APPROVE_TIMESHEET_WEEK' : 'REJECT_TIMESHEET_WEEK';
+    await recordChange(tx, actor.ctx, {
+      action,
+      resourceType: 'TIMESHEET_WEEK',
+      resourceId: weekResourceId(userId, weekStart),
+      oldValues: { status: week.status },
+      newValues: { status: next.status, ...(decision.approve ? {} : { reason: decision.reason }) },
+    });
+    await announce(tx, actor, action, userId);
+    const title = `Timesheet ${TIMESHEET_WEEK_STATUS_LABELS[next.status].toLowerCase()}: week of ${weekStart}`;
+    const body = decision.approve
+      ? `Your timesheet for the week starting ${weekStart} was approved.`
+      : `Your timesheet for the week starting ${weekStart} was returned: ${decision.reason}`;
+    await notify(tx, actor.ctx, [userId], {
+      kind: 'timesheetApprovals',
+      title,
+      body,
+      link: `/timesheet?weekStart=${weekStart}`,
+      mail: { subject: title, text: body },
+    });
+  });
+  return readWeek(db, actor, { userId, weekStart });
+}
+
+async function findWeekForUpdate(tx: Executor, userId: string, weekStart: string): Promise<WeekRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(timesheetWeeks)
+    .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)))
+    .for('update');
+  return row;
+}
+
+/** Weeks in a status (the approvals tab: submitted), oldest first; supervisors and above. */
+export async function listWeeks(db: Executor, status: TimesheetWeekStatus): Promise<TimesheetWeekSummary[]> {
+  const rows = await weekTotals(db, eq(timesheetWeeks.status, status));
+  return rows.map((r) => ({
+    userId: r.week.userId,
+    userName: r.userName,
+    weekStart: r.week.weekStart,
+    status: r.week.status as TimesheetWeekStatus,
+    submittedAt: r.week.submittedAt?.toISOString() ?? null,
+    totalHours: Number(r.total),
+  }));
+}
+
+/** Whose entries a range read covers: everyone's for those who see all, else the actor's own. */
+const rangeWhere = (actor: Actor, range: TimesheetRange): SQL | undefined =>
+  inRange(range.from, range.to, seesAllTimesheets(actor) ? undefined : actor.viewer.id);
+
+export async function timesheetReport(db: Executor, actor: Actor, range: TimesheetRange): Promise<TimesheetReport> {
+  const { byRecord, byUser } = await reportRows(db, rangeWhere(actor, range));
+  return {
+    from: range.from,
+    to: range.to,
+    totalHours: roundHours(byUser.reduce((sum, u) => sum + Number(u.hours), 0)),
+    byRecord: byRecord.map((r) => ({
+      recordType: r.leadId ? ('lead' as const) : ('client' as const),
+      recordId: (r.leadId ?? r.clientId)!,
+      recordName: r.recordName,
+      hours: Number(r.hours),
+    })),
+    byUser: byUser.map((u) => ({ userId: u.userId, userName: u.userName, hours: Number(u.hours) })),
+  };
+}
+
+/** The rows of the CSV export, in date order. */
+export async function entriesForExport(db: Executor, actor: Actor, range: TimesheetRange) {
+  return selectEntries(db, rangeWhere(actor, range));
+}
