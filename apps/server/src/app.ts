@@ -21,6 +21,7 @@ import { type AccessPolicy, createAccessPolicy } from './features/roles/access-p
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
+import { contractsRoutes } from './features/contracts/contracts.routes.ts';
 import { importsRoutes } from './features/imports/imports.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { backupsRoutes } from './features/backups/backups.routes.ts';
@@ -116,6 +117,7 @@ export const FEATURE_ROUTES = [
   tasksRoutes,
   invoicesRoutes,
   importsRoutes,
+  contractsRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

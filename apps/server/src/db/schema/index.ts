@@ -12,3 +12,4 @@ export * from './invoices.ts';
 export * from './notifications.ts';
 export * from './documents.ts';
 export * from './imports.ts';
+export * from './contracts.ts';
