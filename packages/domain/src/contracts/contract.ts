@@ -2,6 +2,7 @@
 // the contract and template forms, the derived status, the reference format and the documented list of
 // placeholders a template may use, for the server and the web alike.
 import { z } from 'zod';
+import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 import { optionalDate, optionalText, optionalUuid, requiredDate, versionField } from '../records/fields.ts';
 import { listQueryBase, multiValue } from '../records/list-query.ts';
 import { pageSchemaOf } from '../records/pagination.ts';
@@ -48,6 +49,14 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   active: 'Active',
   expired: 'Expired',
   terminated: 'Terminated',
+};
+
+/** One look per status (deep shades under white text: 4.5:1 in both themes). */
+export const CONTRACT_STATUS_LOOKS: Record<ContractStatus, BadgeLook> = {
+  draft: filledBadge(BADGE_COLOURS.grey),
+  active: filledBadge(BADGE_COLOURS.green),
+  expired: filledBadge(BADGE_COLOURS.orange),
+  terminated: filledBadge(BADGE_COLOURS.red),
 };
 
 /** The status shown: an active contract whose expiry date has passed on the firm's date is expired. */

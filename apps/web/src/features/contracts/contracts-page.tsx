@@ -1,17 +1,6 @@
 // /contracts: Contract Manager (issue 16 item 1). Tabs Contracts and Templates; the contracts list with search,
 // a status filter and keyset pages, New Contract, and a contract's panel. Loads only when /contracts opens.
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  SegmentedControl,
-  Skeleton,
-  Table,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Skeleton, Table, Tabs, Text } from '@mantine/core';
 import { IconFileCertificate, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import {

@@ -1,17 +1,6 @@
-import { Badge } from '@mantine/core';
-import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@crm/domain';
-
-const COLOURS: Record<ContractStatus, string> = {
-  draft: 'gray',
-  active: 'green',
-  expired: 'orange',
-  terminated: 'red',
-};
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUS_LOOKS, type ContractStatus } from '@crm/domain';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {
-  return (
-    <Badge variant="light" color={COLOURS[status]}>
-      {CONTRACT_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge look={CONTRACT_STATUS_LOOKS[status]}>{CONTRACT_STATUS_LABELS[status]}</StatusBadge>;
 }

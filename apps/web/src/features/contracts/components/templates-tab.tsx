@@ -6,7 +6,6 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Code,
@@ -23,11 +22,14 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  BADGE_COLOURS,
   CONTRACT_MESSAGES,
   CONTRACT_PLACEHOLDERS,
   type ContractTemplateRecord,
   DEFAULT_TEMPLATE_CATEGORY,
+  filledBadge,
 } from '@crm/domain';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { TaskContentField } from '../../tasks/components/task-content-field.tsx';
@@ -81,12 +83,8 @@ export function TemplatesTab() {
               <Stack gap={2}>
                 <Group gap="xs">
                   <Text fw={600}>{t.name}</Text>
-                  <Badge variant="light">{t.category}</Badge>
-                  {t.isPublic ? null : (
-                    <Badge variant="outline" color="gray">
-                      Private
-                    </Badge>
-                  )}
+                  <StatusBadge look={filledBadge(BADGE_COLOURS.blue)}>{t.category}</StatusBadge>
+                  {t.isPublic ? null : <StatusBadge look={filledBadge(BADGE_COLOURS.grey)}>Private</StatusBadge>}
                 </Group>
                 {t.description ? (
                   <Text size="sm" c="dimmed">
