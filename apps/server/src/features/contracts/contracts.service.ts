@@ -53,7 +53,7 @@ import { cleanTaskContent } from '../tasks/task-content.ts';
 
 type ContractRow = typeof contracts.$inferSelect;
 type TemplateRow = typeof contractTemplates.$inferSelect;
-type Party = { type: 'lead' | 'client'; row: typeof leads.$inferSelect | typeof clients.$inferSelect };
+export type Party = { type: 'lead' | 'client'; row: typeof leads.$inferSelect | typeof clients.$inferSelect };
 
 export const CONTRACT_EVENT = 'contract';
 
@@ -77,7 +77,7 @@ const SIGNED_FILE_TYPES: Record<string, string> = {
  * The next number of the year, from its counter row: the row stays locked until the transaction ends, so
  * concurrent creates (in any server process) queue on it and each gets its own number.
  */
-async function nextReference(tx: Executor, year: string): Promise<string> {
+export async function nextReference(tx: Executor, year: string): Promise<string> {
   const name = `contract-${year}`;
   const result = await tx.execute<{ last_value: string }>(sql`
     insert into ${documentCounters} (name, last_value) values (${name}, 1)
@@ -105,7 +105,7 @@ async function additionalClientsValid(tx: Executor, viewer: Viewer, ids: readonl
 }
 
 /** The value of each placeholder for a contract of this party, today, in the firm's words. */
-async function placeholderValues(
+export async function placeholderValues(
   tx: Executor,
   party: Party,
   contract: { reference: string; title: string; effectiveDate: string; expiryDate: string | null },
