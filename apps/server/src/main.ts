@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { createMailer } from './plugins/mail.ts';
 import { seedDemoClients } from './seed/demo-clients.ts';
+import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoInvoices } from './seed/demo-invoices.ts';
 import { seedDemoLeads } from './seed/demo-leads.ts';
 import { seedDemoServices } from './seed/demo-services.ts';
@@ -69,6 +70,8 @@ async function main() {
     if (timesheetCount > 0) console.log(`Seeded ${timesheetCount} demo timesheet entries.`);
     const invoiceCount = await seedDemoInvoices(database.db);
     if (invoiceCount > 0) console.log(`Seeded ${invoiceCount} demo invoices with their payments and receipts.`);
+    const contractCount = await seedDemoContracts(database.db);
+    if (contractCount > 0) console.log(`Seeded ${contractCount} demo contracts and their templates.`);
   }
   await app.listen({ port: config.port, host: config.host });
   // After listening: pg-boss installs or migrates its schema on the first start (a few seconds).

@@ -58,3 +58,4 @@ export * from './documents/permission-documents.ts';
 export * from './imports/import.ts';
 export * from './staffing/staffing.ts';
 export * from './timesheets/timesheet.ts';
+export * from './contracts/contract.ts';

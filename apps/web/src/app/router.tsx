@@ -129,7 +129,10 @@ const shellChildren = [
     lazyRouteComponent(() => import('../features/tasks/my-tasks-page.tsx'), 'MyTasksPage'),
   ),
   pageRoute('/forms', notYet('Forms')),
-  pageRoute('/contracts', notYet('Contract Manager')),
+  pageRoute(
+    '/contracts',
+    lazyRouteComponent(() => import('../features/contracts/contracts-page.tsx'), 'ContractsPage'),
+  ),
   pageRoute(
     '/timesheet',
     lazyRouteComponent(() => import('../features/timesheets/timesheet-page.tsx'), 'TimesheetPage'),

@@ -13,3 +13,4 @@ export * from './notifications.ts';
 export * from './documents.ts';
 export * from './imports.ts';
 export * from './timesheets.ts';
+export * from './contracts.ts';

@@ -1,6 +1,6 @@
 // Child records follow their record (DECISIONS.md §6; issue 11): the one rule the record lifecycle applies to
-// every kind of child — services, tasks and notes, invoices; files and contracts add themselves here.
-// Invoices are the firm's accounting records: they move with conversion and reversion, but a record's
+// every kind of child — services, tasks and notes, invoices, contracts; files add themselves here.
+// Invoices and contracts are the firm's records of what was agreed and billed: they move with conversion and reversion, but a record's
 // delete or purge leaves them (docs/decisions/0012).
 // - conversion (and a contact restored to a client) moves the lead's children to the client, marked as
 //   transferred from the lead; a reversion moves the client's children back to the lead;
@@ -9,7 +9,7 @@
 // - purge deletes them with the record (foreign keys ON DELETE CASCADE).
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { invoices, services, taskNotes } from '../../db/schema/index.ts';
+import { contracts, invoices, services, taskNotes } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 
 /** The kinds of record that have children. */
@@ -26,6 +26,7 @@ export async function moveChildrenToClient(tx: Executor, leadId: string, clientI
     .set({ leadId: null, clientId, transferredFromLeadId: leadId })
     .where(eq(taskNotes.leadId, leadId));
   await tx.update(invoices).set({ leadId: null, clientId }).where(eq(invoices.leadId, leadId));
+  await tx.update(contracts).set({ leadId: null, clientId }).where(eq(contracts.leadId, leadId));
 }
 
 /** The client's children go back to the lead it was converted from (the client becomes Reverted). */
@@ -39,6 +40,7 @@ export async function moveChildrenToLead(tx: Executor, clientId: string, leadId:
     .set({ clientId: null, leadId, transferredFromLeadId: null })
     .where(eq(taskNotes.clientId, clientId));
   await tx.update(invoices).set({ clientId: null, leadId }).where(eq(invoices.clientId, clientId));
+  await tx.update(contracts).set({ clientId: null, leadId }).where(eq(contracts.clientId, clientId));
 }
 
 /**

@@ -1,0 +1,274 @@
+// Contract Manager through the API (issue 16 item 1): references unique under concurrent creates and per
+// year, a template's placeholders checked on save and filled from the client on create, the role rules,
+// draft → active → terminated with terminated and expired read-only, a record's contracts, the signed copy
+// and the PDF carrying the client's details.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONTRACT_MESSAGES,
+  CONTRACT_TEMPLATE_EXAMPLE,
+  type ContractRecord,
+  type ContractSummary,
+  type ContractTemplateRecord,
+  type Role,
+  contractReferenceOf,
+} from '@crm/domain';
+import { eq } from 'drizzle-orm';
+import { pdfPages } from '../../../test/pdf-text.ts';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { contracts, documentCounters } from '../../db/schema/index.ts';
+import { readFirmToday } from '../settings/settings.repository.ts';
+
+let f: Fixture;
+let clientId: string;
+let leadId: string;
+
+beforeAll(async () => {
+  f = await createFixture();
+  const res = await f.call(
+    'administrator',
+    'POST',
+    '/api/clients',
+    f.clientInput({ firstName: 'Amara', lastName: 'Okafor', passportNumber: 'PA1234567' }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  clientId = res.json().id;
+  leadId = (await f.createLead('administrator', { firstName: 'Liam', lastName: 'Nguyen' })).id;
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Migration services agreement',
+  entityType: 'client',
+  entityId: clientId,
+  effectiveDate: '2026-07-01',
+  expiryDate: '2030-06-30',
+  content: '<p>Agreed terms.</p>',
+  ...overrides,
+});
+
+const create = async (overrides: Record<string, unknown> = {}, role: Role = 'administrator') => {
+  const res = await f.call(role, 'POST', '/api/contracts', body(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as ContractRecord;
+};
+
+const createTemplate = async (overrides: Record<string, unknown> = {}, role: Role = 'administrator') => {
+  const res = await f.call(role, 'POST', '/api/contract-templates', { ...CONTRACT_TEMPLATE_EXAMPLE, ...overrides });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as ContractTemplateRecord;
+};
+
+describe('references', () => {
+  it("numbers contracts CONT-<firm's year>-NNN and never twice under concurrent creates", async () => {
+    const year = (await readFirmToday(f.t.database.db)).slice(0, 4);
+    const made = await Promise.all(Array.from({ length: 12 }, () => create()));
+    const refs = made.map((c) => c.reference);
+    expect(new Set(refs).size).toBe(refs.length);
+    for (const ref of refs) expect(ref).toMatch(new RegExp(`^CONT-${year}-\\d{3}$`));
+  });
+
+  it('grows past 999 in a year', async () => {
+    const year = (await readFirmToday(f.t.database.db)).slice(0, 4);
+    await f.t.database.db
+      .update(documentCounters)
+      .set({ lastValue: 999 })
+      .where(eq(documentCounters.name, `contract-${year}`));
+    const c = await create();
+    expect(c.reference).toBe(`CONT-${year}-1000`);
+    expect(contractReferenceOf('2027', 7)).toBe('CONT-2027-007');
+  });
+});
+
+describe('templates', () => {
+  it('refuses an unknown placeholder with its name, and stores nothing', async () => {
+    const res = await f.call('administrator', 'POST', '/api/contract-templates', {
+      ...CONTRACT_TEMPLATE_EXAMPLE,
+      content: '<p>Dear {{client.firstName}} {{client.shoeSize}}</p>',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.content[0]).toBe(CONTRACT_MESSAGES.unknownPlaceholders(['client.shoeSize']));
+  });
+
+  it('defaults the category to General; a private template is seen only by its author', async () => {
+    const t = await createTemplate({ category: '', isPublic: false }, 'consultant');
+    expect(t.category).toBe('General');
+    const theirs = await f.call('consultant', 'GET', '/api/contract-templates');
+    expect((theirs.json() as ContractTemplateRecord[]).map((x) => x.id)).toContain(t.id);
+    const others = await f.call('supervisor', 'GET', '/api/contract-templates');
+    expect((others.json() as ContractTemplateRecord[]).map((x) => x.id)).not.toContain(t.id);
+    expect((await f.call('supervisor', 'GET', `/api/contract-templates/${t.id}`)).statusCode).toBe(404);
+  });
+
+  it('fills the placeholders from the client and the firm when a contract is drafted from it', async () => {
+    const t = await createTemplate({
+      content:
+        '<p>{{firm.name}} acts for {{client.firstName}} {{client.lastName}} (passport {{client.passportNumber}}, {{client.email}}) from {{today}}.</p>',
+    });
+    const c = await create({ content: '', templateId: t.id });
+    const today = await readFirmToday(f.t.database.db);
+    expect(c.content).toContain('Amara Okafor (passport PA1234567, client.');
+    expect(c.content).toContain(`from ${today}.`);
+    expect(c.content).not.toContain('{{');
+    expect(c.templateId).toBe(t.id);
+  });
+
+  it('cleans the content it stores (no script survives)', async () => {
+    const c = await create({ content: '<p onclick="x()">Hi<script>alert(1)</script></p>' });
+    expect(c.content).toBe('<p>Hi</p>');
+  });
+});
+
+describe('roles', () => {
+  it('every role but guest opens Contract Manager; guest is refused', async () => {
+    for (const role of [
+      'account_administrator',
+      'administrator',
+      'supervisor',
+      'team_lead',
+      'consultant',
+      'member',
+    ] as const) {
+      expect((await f.call(role, 'GET', '/api/contracts')).statusCode, role).toBe(200);
+    }
+    expect((await f.call('guest', 'GET', '/api/contracts')).statusCode).toBe(403);
+    expect((await f.call('guest', 'POST', '/api/contracts', body())).statusCode).toBe(403);
+  });
+
+  it('a consultant drafts for a record they may see, not for one they may not, and cannot terminate', async () => {
+    const own = await f.createLead('consultant');
+    const c = await create({ entityType: 'lead', entityId: own.id }, 'consultant');
+    const other = await f.call('consultant', 'POST', '/api/contracts', body());
+    expect(other.statusCode).toBe(400);
+    const active = await f.call('consultant', 'POST', `/api/contracts/${c.id}/activate`, { version: c.version });
+    expect(active.statusCode, active.body).toBe(200);
+    const end = await f.call('consultant', 'POST', `/api/contracts/${c.id}/terminate`, { version: 2 });
+    expect(end.statusCode).toBe(403);
+    // The consultant sees their own, not the administrator's contract for another client.
+    const listed = (await f.call('consultant', 'GET', '/api/contracts')).json().items as ContractSummary[];
+    expect(listed.map((x) => x.id)).toContain(c.id);
+    expect(listed.every((x) => x.record?.id === own.id)).toBe(true);
+  });
+});
+
+describe('lifecycle', () => {
+  it('activates, terminates, and then refuses every change in words', async () => {
+    const c = await create();
+    expect(c.status).toBe('draft');
+    const a = await f.call('supervisor', 'POST', `/api/contracts/${c.id}/activate`, { version: c.version });
+    expect(a.json().status).toBe('active');
+    const t = await f.call('supervisor', 'POST', `/api/contracts/${c.id}/terminate`, { version: a.json().version });
+    expect(t.json()).toMatchObject({ status: 'terminated', readOnly: true });
+    const edit = await f.call('administrator', 'PATCH', `/api/contracts/${c.id}`, { title: 'x', version: 3 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(CONTRACT_MESSAGES.readOnly('terminated'));
+    const del = await f.call('administrator', 'DELETE', `/api/contracts/${c.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(CONTRACT_MESSAGES.notDraft);
+  });
+
+  it("an active contract past its expiry date (firm's date) is expired and read-only", async () => {
+    const c = await create({ effectiveDate: '2020-01-01', expiryDate: '2021-01-01' });
+    const a = await f.call('administrator', 'POST', `/api/contracts/${c.id}/activate`, { version: c.version });
+    expect(a.json()).toMatchObject({ status: 'expired', readOnly: true });
+    const edit = await f.call('administrator', 'PATCH', `/api/contracts/${c.id}`, { title: 'x', version: 2 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(CONTRACT_MESSAGES.readOnly('expired'));
+    const expired = (await f.call('administrator', 'GET', '/api/contracts?status=expired')).json().items;
+    expect(expired.map((x: ContractSummary) => x.id)).toContain(c.id);
+    const active = (await f.call('administrator', 'GET', '/api/contracts?status=active')).json().items;
+    expect(active.map((x: ContractSummary) => x.id)).not.toContain(c.id);
+  });
+
+  it('edits a draft with the version read; a stale version is 409; a draft may be deleted', async () => {
+    const c = await create();
+    const ok = await f.call('member', 'PATCH', `/api/contracts/${c.id}`, { title: 'Revised', version: c.version });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().title).toBe('Revised');
+    const stale = await f.call('member', 'PATCH', `/api/contracts/${c.id}`, { title: 'Again', version: c.version });
+    expect(stale.statusCode).toBe(409);
+    expect((await f.call('administrator', 'DELETE', `/api/contracts/${c.id}`)).statusCode).toBe(200);
+    expect(await f.t.database.db.select().from(contracts).where(eq(contracts.id, c.id))).toEqual([]);
+    expect(await f.auditActions('CONTRACT', c.id)).toEqual(['CREATE_CONTRACT', 'UPDATE_CONTRACT', 'DELETE_CONTRACT']);
+  });
+
+  it('searches by reference, title or name', async () => {
+    const c = await create({ title: 'Partner visa retainer zebra' });
+    const found = (await f.call('administrator', 'GET', '/api/contracts?search=zebra')).json().items;
+    expect(found.map((x: ContractSummary) => x.id)).toEqual([c.id]);
+    const byRef = (await f.call('administrator', 'GET', `/api/contracts?search=${c.reference}`)).json().items;
+    expect(byRef.map((x: ContractSummary) => x.id)).toEqual([c.id]);
+  });
+});
+
+describe("a record's contracts, the signed copy and the PDF", () => {
+  it("lists a lead's and a client's contracts", async () => {
+    const c = await create({ entityType: 'lead', entityId: leadId });
+    const ofLead = (await f.call('administrator', 'GET', `/api/leads/${leadId}/contracts`)).json() as ContractSummary[];
+    expect(ofLead.map((x) => x.id)).toEqual([c.id]);
+    const ofClient = await f.call('administrator', 'GET', `/api/clients/${clientId}/contracts`);
+    expect(ofClient.statusCode).toBe(200);
+    expect((ofClient.json() as ContractSummary[]).every((x) => x.record?.id === clientId)).toBe(true);
+  });
+
+  it('follows its lead when the lead is converted to a client', async () => {
+    const lead = await f.createLead();
+    const c = await create({ entityType: 'lead', entityId: lead.id });
+    const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const moved = (await f.call('administrator', 'GET', `/api/contracts/${c.id}`)).json() as ContractRecord;
+    expect(moved.record).toMatchObject({ type: 'client', id: res.json().client.id });
+  });
+
+  it('uploads a signed copy (a PDF told by its content) with the signed date; refuses anything else', async () => {
+    const c = await create();
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
+    const upload = async (bytes: Buffer) => {
+      const boundary = '----crmcontractboundary';
+      return f.t.app.inject({
+        method: 'POST',
+        url: `/api/contracts/${c.id}/signed-copy?signedDate=2026-07-02`,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          cookie: await f.t.signIn('administrator'),
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="signed.pdf"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    const bad = await upload(Buffer.from('not a pdf at all'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(CONTRACT_MESSAGES.fileType);
+    const ok = await upload(PDF);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ signedDate: '2026-07-02', signedFile: { name: 'signed.pdf' } });
+    const back = await f.call('administrator', 'GET', `/api/contracts/${c.id}/signed-copy`);
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it("prints the client's details filled in from a template", async () => {
+    const t = await createTemplate({
+      content:
+        '<h2>Parties</h2><p>{{firm.name}} and <strong>{{client.firstName}} {{client.lastName}}</strong>, passport {{client.passportNumber}}.</p><ul><li>First term</li><li>Second term</li></ul>',
+    });
+    const c = await create({ content: undefined, templateId: t.id });
+    // Not the consultant's record: as if it did not exist.
+    expect((await f.call('consultant', 'GET', `/api/contracts/${c.id}/pdf?download=1`)).statusCode).toBe(404);
+    const admin = await f.call('administrator', 'GET', `/api/contracts/${c.id}/pdf?download=1`);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers['content-type']).toBe('application/pdf');
+    expect(admin.headers['content-disposition']).toBe(`attachment; filename="${c.reference}.pdf"`);
+    const text = (await pdfPages(admin.rawPayload)).join(' ');
+    expect(text).toContain(c.reference);
+    expect(text).toContain('Amara Okafor');
+    expect(text).toContain('passport PA1234567');
+    expect(text).toContain('Second term');
+  });
+});

@@ -1,0 +1,104 @@
+// Issue 16 item 1: a contract drafted from a template for a client, its PDF downloaded with the client's
+// details filled in, then activated after a confirmation; the page passes axe in both themes and fits a phone.
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
+
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
+}
+
+test('a contract from a template for a client: PDF with the client filled in, then activated', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  await convertLeadThroughApi(page.request, lead.id);
+  const clientName = `${lead.firstName} ${lead.lastName}`;
+  const templateName = `Retainer ${uniqueWord()}`;
+  const made = await page.request.post('/api/contract-templates', {
+    data: {
+      name: templateName,
+      content: '<p>{{firm.name}} agrees to act for {{client.firstName}} {{client.lastName}} ({{client.email}}).</p>',
+      isPublic: true,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.goto('/contracts');
+  await expect(page.getByRole('heading', { name: 'Contract Manager' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await expect(page.getByText(templateName)).toBeVisible();
+  await page.getByRole('tab', { name: 'Contracts' }).click();
+
+  await page.getByRole('button', { name: 'New Contract' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Contract' });
+  await dialog.getByRole('combobox', { name: 'Client or lead' }).fill(lead.lastName);
+  await page
+    .getByRole('option', { name: new RegExp(lead.lastName) })
+    .first()
+    .click();
+  await dialog.getByRole('combobox', { name: 'Template (optional)' }).click();
+  await page.getByRole('option', { name: new RegExp(templateName) }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(templateName);
+  await dialog.getByRole('button', { name: 'Create Contract' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new contract opens: a draft with its reference and the template's text filled from the client.
+  const panel = page.getByRole('dialog', { name: templateName });
+  await expect(panel.getByText(/^CONT-\d{4}-\d{3,}$/)).toBeVisible();
+  await expect(panel.getByText('Draft')).toBeVisible();
+  await expect(panel.getByText(`agrees to act for ${clientName} (${lead.email})`)).toBeVisible();
+  const reference = (await panel.getByText(/^CONT-\d{4}-\d{3,}$/).textContent())!.trim();
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${reference}.pdf`);
+  const text = await pdfText(new Uint8Array(await readFile((await file.path())!)));
+  expect(text).toContain(reference);
+  expect(text).toContain(`agrees to act for ${clientName}`);
+  expect(text).toContain(lead.email);
+
+  await panel.getByRole('button', { name: 'Activate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Activate contract?' });
+  await confirm.getByRole('button', { name: 'Activate' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByText('Active', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // The list shows it; the status filter and search find it.
+  await page.locator('label', { hasText: /^Active$/ }).click();
+  await expect(page.getByRole('radio', { name: 'Active' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Search contracts' }).fill(reference);
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toBeVisible();
+
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('button', { name: 'New Contract' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

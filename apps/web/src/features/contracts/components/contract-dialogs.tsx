@@ -1,0 +1,457 @@
+// The New Contract dialog (record, template, title, dates, rich-text content) and the contract panel (view,
+// edit while draft or active, Activate / Terminate after a confirmation, Download PDF, the signed copy).
+import {
+  Alert,
+  Button,
+  Divider,
+  FileInput,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { CONTRACT_MESSAGES, type ContractRecord } from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useDateFormat } from '../../../lib/format.ts';
+import { TaskContentField } from '../../tasks/components/task-content-field.tsx';
+import { TaskContentView } from '../../tasks/components/task-content-view.tsx';
+import {
+  downloadContractPdf,
+  downloadSignedCopy,
+  useContract,
+  useContractAction,
+  useContractTemplates,
+  useCreateContract,
+  useDeleteContract,
+  useUpdateContract,
+  useUploadSignedCopy,
+} from '../api/contracts.ts';
+import { ContractStatusBadge } from './contract-status-badge.tsx';
+import { type PickedRecord, RecordPicker } from './record-picker.tsx';
+
+export const showError = (error: unknown) =>
+  notifications.show({ color: 'red', title: 'Error', message: error instanceof Error ? error.message : String(error) });
+
+const fieldError = (error: unknown, field: string) =>
+  error instanceof ApiError ? error.fieldErrors[field]?.[0] : undefined;
+
+export function NewContractDialog({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (contract: ContractRecord) => void;
+}) {
+  const { today } = useDateFormat();
+  const templates = useContractTemplates();
+  const create = useCreateContract();
+  const [record, setRecord] = useState<PickedRecord | null>(null);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [effectiveDate, setEffectiveDate] = useState(today());
+  const [expiryDate, setExpiryDate] = useState('');
+  const [content, setContent] = useState('');
+
+  useEffect(() => {
+    if (!opened) return;
+    setRecord(null);
+    setTemplateId(null);
+    setTitle('');
+    setEffectiveDate(today());
+    setExpiryDate('');
+    setContent('');
+    create.reset();
+    // Only on opening: the form starts empty each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
+
+  const template = templates.data?.find((t) => t.id === templateId);
+  const submit = () =>
+    create.mutate(
+      {
+        title,
+        entityType: record?.type ?? 'client',
+        entityId: record?.id ?? '',
+        templateId,
+        effectiveDate,
+        expiryDate: expiryDate || null,
+        // Left empty with a template chosen, the server fills the template's placeholders from the record.
+        content: content.trim() ? content : null,
+      },
+      {
+        onSuccess: (contract) => {
+          notifications.show({ color: 'green', message: `${CONTRACT_MESSAGES.created}: ${contract.reference}` });
+          onCreated(contract);
+        },
+      },
+    );
+  const error = create.error;
+  return (
+    <Modal opened={opened} onClose={onClose} title="New Contract" size="lg">
+      <Stack gap="sm">
+        <RecordPicker
+          value={record?.id ?? null}
+          error={fieldError(error, 'entityId') ?? fieldError(error, 'entityType')}
+          onPick={setRecord}
+        />
+        <Select
+          label="Template (optional)"
+          placeholder={templates.isPending ? 'Loading...' : 'Write the content yourself'}
+          clearable
+          searchable
+          data={(templates.data ?? []).map((t) => ({ value: t.id, label: `${t.name} · ${t.category}` }))}
+          value={templateId}
+          onChange={(id) => {
+            setTemplateId(id);
+            const picked = templates.data?.find((t) => t.id === id);
+            if (picked && !title.trim()) setTitle(picked.name);
+          }}
+        />
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={fieldError(error, 'title')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DateField
+            kind="document"
+            label="Effective date"
+            required
+            value={effectiveDate}
+            onChange={setEffectiveDate}
+            error={fieldError(error, 'effectiveDate')}
+          />
+          <DateField
+            kind="document"
+            label="Expiry date"
+            value={expiryDate}
+            onChange={setExpiryDate}
+            error={fieldError(error, 'expiryDate')}
+          />
+        </SimpleGrid>
+        {template ? (
+          <Alert color="blue" variant="light" title="From the template">
+            Leave the content empty to use “{template.name}” with its placeholders filled from the record.
+          </Alert>
+        ) : null}
+        <TaskContentField label="Content" value={content} onChange={setContent} error={fieldError(error, 'content')} />
+        {error && !(error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) ? (
+          <Alert color="red">{error.message}</Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={create.isPending}>
+            Create Contract
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type Confirm = 'activate' | 'terminate' | 'delete' | null;
+
+export function ContractPanel({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const contract = useContract(id);
+  return (
+    <Modal opened={id !== null} onClose={onClose} title={contract.data?.title ?? 'Contract'} size="xl">
+      {contract.isPending ? (
+        <Stack>
+          <Skeleton height={24} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : contract.isError ? (
+        <Alert color="red" title="Error">
+          {contract.error.message}
+        </Alert>
+      ) : (
+        <ContractBody contract={contract.data} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose: () => void }) {
+  const { can } = useAuthorization();
+  const { formatDate, today } = useDateFormat();
+  const update = useUpdateContract();
+  const action = useContractAction();
+  const remove = useDeleteContract();
+  const upload = useUploadSignedCopy();
+  const [editing, setEditing] = useState(false);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [title, setTitle] = useState(contract.title);
+  const [effectiveDate, setEffectiveDate] = useState(contract.effectiveDate);
+  const [expiryDate, setExpiryDate] = useState(contract.expiryDate ?? '');
+  const [content, setContent] = useState(contract.content);
+  const [file, setFile] = useState<File | null>(null);
+  const [signedDate, setSignedDate] = useState(today());
+
+  const startEdit = () => {
+    setTitle(contract.title);
+    setEffectiveDate(contract.effectiveDate);
+    setExpiryDate(contract.expiryDate ?? '');
+    setContent(contract.content);
+    update.reset();
+    setEditing(true);
+  };
+  const save = () =>
+    update.mutate(
+      {
+        id: contract.id,
+        version: contract.version,
+        changes: { title, effectiveDate, expiryDate: expiryDate || null, content: content || null },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: CONTRACT_MESSAGES.updated });
+          setEditing(false);
+        },
+      },
+    );
+  const runConfirmed = () => {
+    if (confirm === 'delete') {
+      remove.mutate(contract.id, {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: CONTRACT_MESSAGES.deleted });
+          setConfirm(null);
+          onClose();
+        },
+        onError: (e) => {
+          setConfirm(null);
+          showError(e);
+        },
+      });
+      return;
+    }
+    if (!confirm) return;
+    action.mutate(
+      { id: contract.id, version: contract.version, action: confirm },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: confirm === 'activate' ? CONTRACT_MESSAGES.activated : CONTRACT_MESSAGES.terminated,
+          });
+          setConfirm(null);
+        },
+        onError: (e) => {
+          setConfirm(null);
+          showError(e);
+        },
+      },
+    );
+  };
+  const readOnly = contract.readOnly;
+  const detail = (label: string, value: string) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </div>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Text ff="monospace" fw={600}>
+            {contract.reference}
+          </Text>
+          <ContractStatusBadge status={contract.status} />
+        </Group>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => downloadContractPdf(contract).catch(showError)}
+          >
+            Download PDF
+          </Button>
+          {!readOnly && !editing ? (
+            <Button variant="default" onClick={startEdit}>
+              Edit
+            </Button>
+          ) : null}
+          {contract.status === 'draft' && can('contracts:edit') ? (
+            <Button color="green" onClick={() => setConfirm('activate')}>
+              Activate
+            </Button>
+          ) : null}
+          {contract.status === 'active' && can('contracts:approve') ? (
+            <Button color="red" variant="light" onClick={() => setConfirm('terminate')}>
+              Terminate
+            </Button>
+          ) : null}
+          {contract.status === 'draft' && can('contracts:delete') ? (
+            <Button color="red" variant="subtle" onClick={() => setConfirm('delete')}>
+              Delete
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {readOnly && (contract.status === 'expired' || contract.status === 'terminated') ? (
+        <Alert color="gray" variant="light">
+          {CONTRACT_MESSAGES.readOnly(contract.status)}.
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {detail(contract.record?.type === 'lead' ? 'Lead' : 'Client', contract.clientName)}
+        {detail('Effective date', formatDate(contract.effectiveDate))}
+        {detail('Expiry date', contract.expiryDate ? formatDate(contract.expiryDate) : '—')}
+        {detail('Signed', contract.signedDate ? formatDate(contract.signedDate) : 'Not yet')}
+      </SimpleGrid>
+      {contract.additionalClients.length > 0 ? (
+        <Text size="sm">Also for: {contract.additionalClients.map((c) => c.name).join(', ')}</Text>
+      ) : null}
+      <Divider />
+      {editing ? (
+        <Stack gap="sm">
+          <TextInput
+            label="Title"
+            required
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={fieldError(update.error, 'title')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateField
+              kind="document"
+              label="Effective date"
+              required
+              value={effectiveDate}
+              onChange={setEffectiveDate}
+              error={fieldError(update.error, 'effectiveDate')}
+            />
+            <DateField
+              kind="document"
+              label="Expiry date"
+              value={expiryDate}
+              onChange={setExpiryDate}
+              error={fieldError(update.error, 'expiryDate')}
+            />
+          </SimpleGrid>
+          <TaskContentField label="Content" value={content} onChange={setContent} />
+          {update.error && !(update.error instanceof ApiError && Object.keys(update.error.fieldErrors).length) ? (
+            <Alert color="red">{update.error.message}</Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button onClick={save} loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      ) : contract.content ? (
+        <TaskContentView html={contract.content} />
+      ) : (
+        <Text c="dimmed" size="sm">
+          No content yet.
+        </Text>
+      )}
+      <Divider label="Signed copy" labelPosition="left" />
+      {contract.signedFile ? (
+        <Group gap="xs">
+          <Text size="sm">{contract.signedFile.name}</Text>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => downloadSignedCopy(contract).catch(showError)}
+          >
+            Download
+          </Button>
+        </Group>
+      ) : null}
+      {!readOnly ? (
+        <Group align="flex-end" wrap="wrap">
+          <FileInput
+            label={contract.signedFile ? 'Replace the signed copy' : "Client's signed copy (PDF or image)"}
+            placeholder="Choose a file"
+            accept=".pdf,.png,.jpg,.jpeg,.webp"
+            value={file}
+            onChange={setFile}
+            clearable
+            style={{ flex: '1 1 240px' }}
+            error={fieldError(upload.error, 'file')}
+          />
+          <DateField kind="document" label="Signed date" value={signedDate} onChange={setSignedDate} />
+          <Button
+            leftSection={<IconUpload size={16} />}
+            disabled={!file || !signedDate}
+            loading={upload.isPending}
+            onClick={() =>
+              file &&
+              upload.mutate(
+                { id: contract.id, file, signedDate },
+                {
+                  onSuccess: () => {
+                    setFile(null);
+                    notifications.show({ color: 'green', message: CONTRACT_MESSAGES.signed });
+                  },
+                },
+              )
+            }
+          >
+            Upload
+          </Button>
+        </Group>
+      ) : null}
+
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={
+          confirm === 'activate'
+            ? 'Activate contract?'
+            : confirm === 'terminate'
+              ? 'Terminate contract?'
+              : 'Delete contract?'
+        }
+        size="sm"
+      >
+        <Stack>
+          <Text size="sm">
+            {confirm === 'activate'
+              ? `${contract.reference} becomes active from ${formatDate(contract.effectiveDate)}.`
+              : confirm === 'terminate'
+                ? `${contract.reference} will be terminated and can no longer be changed.`
+                : `The draft ${contract.reference} will be deleted. Its reference is not reused.`}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button
+              color={confirm === 'activate' ? 'green' : 'red'}
+              loading={action.isPending || remove.isPending}
+              onClick={runConfirmed}
+            >
+              {confirm === 'activate' ? 'Activate' : confirm === 'terminate' ? 'Terminate' : 'Delete'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

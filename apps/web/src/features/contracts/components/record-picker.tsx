@@ -1,0 +1,68 @@
+// The lead or client a new contract is for: a search over the records the user may see (clients first).
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type ClientPage, fullNameOf, type LeadPage } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export type PickedRecord = { type: 'lead' | 'client'; id: string; name: string };
+
+export function RecordPicker({
+  value,
+  error,
+  onPick,
+}: {
+  value: string | null;
+  error?: string;
+  onPick: (record: PickedRecord | null) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search, 300);
+  const query = term.trim() ? `&search=${encodeURIComponent(term.trim())}` : '';
+  const clients = useQuery({
+    queryKey: ['client', 'picker', term],
+    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?pageSize=8${query}`, { signal }),
+    staleTime: 30_000,
+  });
+  const leads = useQuery({
+    queryKey: ['lead', 'picker', term],
+    queryFn: ({ signal }) => api.get<LeadPage>(`/api/leads?pageSize=8${query}`, { signal }),
+    staleTime: 30_000,
+  });
+  const records = [
+    ...(clients.data?.items ?? []).map((c) => ({
+      type: 'client' as const,
+      id: c.id,
+      name: fullNameOf(c),
+      email: c.email,
+    })),
+    ...(leads.data?.items ?? []).map((l) => ({ type: 'lead' as const, id: l.id, name: fullNameOf(l), email: l.email })),
+  ];
+  const data = (['client', 'lead'] as const)
+    .map((type) => ({
+      group: type === 'client' ? 'Clients' : 'Leads',
+      items: records.filter((r) => r.type === type).map((r) => ({ value: r.id, label: `${r.name} · ${r.email}` })),
+    }))
+    .filter((g) => g.items.length > 0);
+  return (
+    <Select
+      label="Client or lead"
+      placeholder="Search by name or email"
+      required
+      searchable
+      clearable
+      data={data}
+      value={value}
+      error={error}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={clients.isFetching || leads.isFetching ? 'Searching...' : 'No clients or leads found'}
+      onChange={(id) => {
+        const found = records.find((r) => r.id === id);
+        onPick(found ? { type: found.type, id: found.id, name: found.name } : null);
+      }}
+    />
+  );
+}

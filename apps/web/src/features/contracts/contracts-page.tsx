@@ -1,0 +1,213 @@
+// /contracts: Contract Manager (issue 16 item 1). Tabs Contracts and Templates; the contracts list with search,
+// a status filter and keyset pages, New Contract, and a contract's panel. Loads only when /contracts opens.
+import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Skeleton, Table, Tabs, Text } from '@mantine/core';
+import { IconFileCertificate, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  CONTRACT_MESSAGES,
+  CONTRACT_STATUS_LABELS,
+  CONTRACT_STATUSES,
+  type ContractStatus,
+  DEFAULT_PAGE_SIZE,
+} from '@crm/domain';
+import { ListFooter } from '../../components/list-footer.tsx';
+import { ListLoadError } from '../../components/list-load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { useDateFormat } from '../../lib/format.ts';
+import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../lib/list-navigation.ts';
+import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useContracts } from './api/contracts.ts';
+import { ContractPanel, NewContractDialog } from './components/contract-dialogs.tsx';
+import { ContractStatusBadge } from './components/contract-status-badge.tsx';
+import { TemplatesTab } from './components/templates-tab.tsx';
+
+export function ContractsPage() {
+  useDocumentTitle(pageName('/contracts'));
+  const [tab, setTab] = useState<string | null>('contracts');
+  return (
+    <>
+      <PageHeader title="Contract Manager" subtitle="Client agreements, from draft to signed" />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="contracts" leftSection={<IconFileCertificate size={16} />}>
+            Contracts
+          </Tabs.Tab>
+          <Tabs.Tab value="templates" leftSection={<IconTemplate size={16} />}>
+            Templates
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="contracts">
+          <ContractsList />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <TemplatesTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function ContractsList() {
+  const { can, role } = useAuthorization();
+  const { formatDate } = useDateFormat();
+  const [search, setSearch] = useState<string | undefined>(undefined);
+  const [status, setStatus] = useState<ContractStatus | 'all'>('all');
+  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useContracts({
+    search,
+    status: status === 'all' ? undefined : status,
+    ...navigationParams(navigation),
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  const page = list.data;
+  const items = page?.items ?? [];
+  return (
+    <Card withBorder padding={0} radius="md">
+      <Group
+        gap="sm"
+        p="sm"
+        justify="space-between"
+        wrap="wrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group gap="sm" style={{ flex: '1 1 320px' }} wrap="nowrap">
+          <SearchBox
+            label="Search contracts"
+            placeholder={CONTRACT_MESSAGES.searchPlaceholder}
+            onSearch={(value) => {
+              setSearch(value);
+              setNavigation(FIRST_PAGE);
+            }}
+          />
+          {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+        </Group>
+        {can('contracts:create') ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New Contract
+          </Button>
+        ) : null}
+      </Group>
+      <Group p="sm" pb={0}>
+        <SegmentedControl
+          aria-label="Status"
+          size="xs"
+          value={status}
+          onChange={(value) => {
+            setStatus(value as ContractStatus | 'all');
+            setNavigation(FIRST_PAGE);
+          }}
+          data={[
+            { value: 'all', label: 'All' },
+            ...CONTRACT_STATUSES.map((s) => ({ value: s, label: CONTRACT_STATUS_LABELS[s] })),
+          ]}
+        />
+      </Group>
+      {list.isError ? (
+        <ListLoadError
+          error={list.error}
+          title="Error loading contracts:"
+          role={role}
+          onRetry={() => void list.refetch()}
+        />
+      ) : !list.isPending && items.length === 0 && !page?.prevCursor ? (
+        <EmptyState
+          py={48}
+          icon={<IconFileCertificate size={28} />}
+          title={CONTRACT_MESSAGES.empty}
+          description={
+            search || status !== 'all'
+              ? 'No contracts match your search or filter.'
+              : 'Draft a contract to get started.'
+          }
+        />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="xs" highlightOnHover aria-label="Contracts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Reference</Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Client or lead</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Effective</Table.Th>
+                  <Table.Th>Expiry</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending
+                  ? Array.from({ length: 5 }, (_, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td colSpan={6}>
+                          <Skeleton height={22} radius="sm" />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  : items.map((c) => (
+                      <Table.Tr
+                        key={c.id}
+                        aria-label={`${c.reference} ${c.title}`}
+                        tabIndex={0}
+                        style={{ cursor: 'pointer' }}
+                        onClick={() => setOpen(c.id)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter' || e.key === ' ') {
+                            e.preventDefault();
+                            setOpen(c.id);
+                          }
+                        }}
+                      >
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Text size="sm" ff="monospace">
+                            {c.reference}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {c.title}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{c.clientName}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <ContractStatusBadge status={c.status} />
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Text size="sm">{formatDate(c.effectiveDate)}</Text>
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListFooter
+            page={page}
+            loading={list.isPending}
+            navigation={navigation}
+            pageSize={DEFAULT_PAGE_SIZE}
+            pageSizes={[DEFAULT_PAGE_SIZE]}
+            onNavigate={setNavigation}
+            onPageSize={() => {}}
+          />
+        </>
+      )}
+      <NewContractDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(contract) => {
+          setCreating(false);
+          setOpen(contract.id);
+        }}
+      />
+      <ContractPanel id={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}
