@@ -56,3 +56,4 @@ export * from './backups/backup.ts';
 export * from './documents/document.ts';
 export * from './documents/permission-documents.ts';
 export * from './imports/import.ts';
+export * from './forms/enquiry-form.ts';

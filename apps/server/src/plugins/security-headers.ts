@@ -77,9 +77,16 @@ function setPolicy(reply: FastifyReply, directives: Directives) {
 /** `head` adds to the page's head per response (the firm's branding, which an administrator may change). */
 export function createIndexHtmlSender(indexHtmlPath: string, head: () => string = () => '') {
   const html = readFileSync(indexHtmlPath, 'utf8');
-  return (reply: FastifyReply) => {
+  /** `frameAncestors`: the sites that may frame this copy (the public enquiry page); none by default. */
+  return (reply: FastifyReply, frameAncestors: readonly string[] = []) => {
     const nonce = newNonce();
-    setPolicy(reply, appDirectives(nonce));
+    const directives = appDirectives(nonce);
+    if (frameAncestors.length > 0) {
+      directives['frame-ancestors'] = [...frameAncestors];
+      // X-Frame-Options knows no list of sites; browsers that read frame-ancestors ignore it anyway.
+      reply.removeHeader('x-frame-options');
+    }
+    setPolicy(reply, directives);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
