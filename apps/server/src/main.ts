@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { createMailer } from './plugins/mail.ts';
 import { seedDemoClients } from './seed/demo-clients.ts';
+import { seedDemoEnquiryForm } from './seed/demo-enquiry-form.ts';
 import { seedDemoInvoices } from './seed/demo-invoices.ts';
 import { seedDemoLeads } from './seed/demo-leads.ts';
 import { seedDemoServices } from './seed/demo-services.ts';
@@ -66,6 +67,7 @@ async function main() {
     if (taskCount > 0) console.log(`Seeded ${taskCount} demo tasks and notes.`);
     const invoiceCount = await seedDemoInvoices(database.db);
     if (invoiceCount > 0) console.log(`Seeded ${invoiceCount} demo invoices with their payments and receipts.`);
+    if (await seedDemoEnquiryForm(database.db)) console.log('Turned on the demo public enquiry form (/enquiry).');
   }
   await app.listen({ port: config.port, host: config.host });
   // After listening: pg-boss installs or migrates its schema on the first start (a few seconds).

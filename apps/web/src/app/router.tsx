@@ -44,6 +44,13 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
 });
 
+// The firm's public enquiry form: no sign-in, no shell (decision 0021).
+const enquiryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/enquiry',
+  component: lazyRouteComponent(() => import('../features/forms/enquiry-page.tsx'), 'EnquiryPage'),
+});
+
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
@@ -128,7 +135,10 @@ const shellChildren = [
     '/my-tasks',
     lazyRouteComponent(() => import('../features/tasks/my-tasks-page.tsx'), 'MyTasksPage'),
   ),
-  pageRoute('/forms', notYet('Forms')),
+  pageRoute(
+    '/forms',
+    lazyRouteComponent(() => import('../features/forms/forms-page.tsx'), 'FormsPage'),
+  ),
   pageRoute('/contracts', notYet('Contract Manager')),
   pageRoute('/timesheet', notYet('Timesheet')),
   pageRoute('/staffing', notYet('Staffing')),
@@ -142,7 +152,12 @@ const shellChildren = [
   ),
 ];
 
-const routeTree = rootRoute.addChildren([authRoute, resetPasswordRoute, shellRoute.addChildren(shellChildren)]);
+const routeTree = rootRoute.addChildren([
+  authRoute,
+  resetPasswordRoute,
+  enquiryRoute,
+  shellRoute.addChildren(shellChildren),
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

@@ -2,6 +2,9 @@
 // the lead form's rules, the spam guard, the limits, duplicates answered like any other enquiry, and the
 // closed form. The minimum fill time is met with a token issued back in time by the server's own key
 // (no waiting in a test).
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,8 +22,11 @@ import { enquiryTokenKey, issueEnquiryToken } from './enquiry-token.ts';
 
 let t: TestApp;
 let supervisorId: string;
+// The real index.html template, so /enquiry is answered as the built app answers it.
+const webDist = mkdtempSync(join(tmpdir(), 'crm-web-dist-'));
+copyFileSync(resolve(import.meta.dirname, '../../../../web/index.html'), join(webDist, 'index.html'));
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ webDistDir: webDist });
   const [supervisor] = await t.database.db
     .select({ id: users.id })
     .from(users)
@@ -29,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
 
 const as = async (role: Parameters<TestApp['signIn']>[0]) => apiClient(t.app, await t.signIn(role));
@@ -213,5 +220,25 @@ describe('a visitor', () => {
     expect(await leadsByEmail('limit-over@example.com')).toHaveLength(0);
     // Another address is not held up.
     expect((await send({ email: 'other-address@example.com', contactNumber: '+61 412 100 201' })).statusCode).toBe(200);
+  });
+});
+
+describe('the public page', () => {
+  it('may be framed by the app itself and the sites the firm lists, and by no other', async () => {
+    await configure({ frameOrigins: [] });
+    const unlisted = await t.app.inject({ method: 'GET', url: '/enquiry' });
+    expect(unlisted.statusCode).toBe(200);
+    expect(unlisted.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(unlisted.headers['x-frame-options']).toBe('SAMEORIGIN');
+
+    await configure({ frameOrigins: ['https://www.example.com.au'] });
+    const listed = await t.app.inject({ method: 'GET', url: '/enquiry?embed=1' });
+    expect(listed.headers['content-security-policy']).toContain("frame-ancestors 'self' https://www.example.com.au");
+    expect(listed.headers['x-frame-options']).toBeUndefined();
+
+    // Every other page keeps refusing any frame.
+    const other = await t.app.inject({ method: 'GET', url: '/leads' });
+    expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(other.headers['x-frame-options']).toBe('DENY');
   });
 });
