@@ -21,11 +21,12 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import {
   APPLICANT_LOCATIONS,
   COUNTRIES,
   type EnquiryOptionalField,
+  ENQUIRY_MIN_FILL_MS,
   ENQUIRY_OPTIONAL_FIELD_LABELS,
   GENDERS,
   hasCurrentVisa,
@@ -115,6 +116,9 @@ type OpenForm = Extract<NonNullable<ReturnType<typeof usePublicEnquiryForm>['dat
 function EnquiryForm({ form: page }: { form: OpenForm }) {
   const send = useSendEnquiry();
   const [thanks, setThanks] = useState<string | null>(null);
+  // When the form arrived: a person quick enough to beat the server's minimum fill time waits out the
+  // rest under the button's spinner instead of being refused as a robot.
+  const shownAt = useRef(performance.now());
   const form = useForm<Values>({ initialValues: EMPTY });
   const shows = (field: EnquiryOptionalField) => page.fields.includes(field);
   const inside = hasCurrentVisa(form.values.applicantLocation);
@@ -124,13 +128,17 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
     for (const [key, value] of Object.entries(values)) {
       if (key !== 'consent' && typeof value === 'string' && value.trim() !== '') body[key] = value;
     }
-    send.mutate(body, {
-      onSuccess: (answer) => setThanks(answer.message),
-      onError: (error) => {
-        if (isApiError(error))
-          form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+    const wait = ENQUIRY_MIN_FILL_MS + 500 - (performance.now() - shownAt.current);
+    send.mutate(
+      { body, wait },
+      {
+        onSuccess: (answer) => setThanks(answer.message),
+        onError: (error) => {
+          if (isApiError(error))
+            form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+        },
       },
-    });
+    );
   });
 
   if (thanks) {

@@ -34,6 +34,9 @@ export const usePublicEnquiryForm = () =>
 
 export const useSendEnquiry = () =>
   useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api.post<{ ok: true; message: string }>('/api/public/enquiries', body),
+    /** `wait`: how long the page holds the enquiry back first (the minimum fill time). */
+    mutationFn: async ({ body, wait }: { body: Record<string, unknown>; wait: number }) => {
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      return api.post<{ ok: true; message: string }>('/api/public/enquiries', body);
+    },
   });
