@@ -155,7 +155,14 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
     );
   }
 
-  const error = send.error ? (isApiError(send.error) ? send.error.message : 'Your enquiry could not be sent.') : null;
+  // Field problems show at their fields; the alert only points at them.
+  const error = !send.error
+    ? null
+    : !isApiError(send.error)
+      ? 'Your enquiry could not be sent. Please try again.'
+      : Object.keys(send.error.fieldErrors).length > 0
+        ? 'Please check the fields marked below.'
+        : send.error.message;
   const select = (field: keyof Values) => form.getInputProps(field);
   return (
     <Frame>

@@ -2,7 +2,6 @@
 // decision 0021), its public link, an embeddable frame snippet and a preview of the saved form.
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -29,14 +28,17 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import {
+  BADGE_COLOURS,
   ENQUIRY_FORM_MESSAGES,
   ENQUIRY_OPTIONAL_FIELD_LABELS,
   ENQUIRY_OPTIONAL_FIELDS,
   ENQUIRY_PAGE_PATH,
   type EnquiryFormSettings,
+  filledBadge,
   PICKER_ROLES,
 } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -139,9 +141,9 @@ function EnquiryFormSettingsCard({ saved }: { saved: EnquiryFormSettings }) {
                 <Title order={2} fz="lg">
                   Website enquiry form
                 </Title>
-                <Badge color={saved.enabled ? 'green' : 'gray'} variant="light">
+                <StatusBadge look={filledBadge(saved.enabled ? BADGE_COLOURS.green : BADGE_COLOURS.grey)}>
                   {saved.enabled ? 'Taking enquiries' : 'Off'}
-                </Badge>
+                </StatusBadge>
               </Group>
               {!editable ? (
                 <Alert color="blue" variant="light">
