@@ -19,11 +19,9 @@ async function expectAxeClean(page: Page, label: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-async function choose(page: Page, label: string, option: string, type = false) {
-  const input = page.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  if (type) await input.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
+/** The public page's lists are native selects (light, and the phone's own picker). */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption(option);
 }
 
 test('a signed-out visitor’s enquiry appears live on a signed-in staff screen', async ({ page, browser, baseURL }) => {
@@ -62,8 +60,8 @@ test('a signed-out visitor’s enquiry appears live on a signed-in staff screen'
     await visitor.getByRole('textbox', { name: 'First Name' }).fill('Mei');
     await visitor.getByRole('textbox', { name: 'Last Name' }).fill(family);
     await visitor.getByLabel('Date of Birth').fill('1993-04-12');
-    await choose(visitor, 'Nationality', 'Malaysia', true);
-    await choose(visitor, 'Country of Residence', 'Malaysia', true);
+    await choose(visitor, 'Nationality', 'Malaysia');
+    await choose(visitor, 'Country of Residence', 'Malaysia');
     await visitor.getByRole('textbox', { name: 'Email' }).fill(`${family.toLowerCase()}@example.com`);
     await visitor.getByRole('textbox', { name: 'Contact Number' }).fill(uniquePhone());
     await choose(visitor, 'Where are you now?', 'Outside Australia');

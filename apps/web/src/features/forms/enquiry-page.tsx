@@ -1,5 +1,5 @@
 // /enquiry: the firm's public enquiry form (no sign-in), in the firm's branding. Light on purpose: plain
-// inputs (a native date field; no date picker or phone widget), no shell. The server checks everything
+// inputs (native lists and date field; no date picker, combobox or phone widget), no shell. The server checks everything
 // with the lead form's rules and answers in its words; a repeat enquiry is thanked like any other.
 import {
   Alert,
@@ -9,7 +9,7 @@ import {
   Checkbox,
   Loader,
   Paper,
-  Select,
+  NativeSelect,
   Stack,
   Text,
   Textarea,
@@ -57,6 +57,9 @@ const EMPTY = {
   website: '',
 };
 type Values = typeof EMPTY;
+
+/** A native list (light, and the phone's own picker) led by an empty choice. */
+const choices = (values: readonly string[], empty: string) => [{ value: '', label: empty }, ...values];
 
 function Frame({ children }: { children: ReactNode }) {
   const branding = useBranding();
@@ -185,7 +188,7 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
           ) : null}
           <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
           {shows('gender') ? (
-            <Select label="Gender" data={GENDERS as unknown as string[]} clearable {...select('gender')} />
+            <NativeSelect label="Gender" data={choices(GENDERS, 'Not given')} {...select('gender')} />
           ) : null}
           <TextInput
             label="Date of Birth"
@@ -194,20 +197,16 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
             autoComplete="bday"
             {...form.getInputProps('dateOfBirth')}
           />
-          <Select
+          <NativeSelect
             label="Nationality"
             required
-            searchable
-            placeholder="Choose a country"
-            data={COUNTRIES as string[]}
+            data={choices(COUNTRIES, 'Choose a country')}
             {...select('nationality')}
           />
-          <Select
+          <NativeSelect
             label="Country of Residence"
             required
-            searchable
-            placeholder="Choose a country"
-            data={COUNTRIES as string[]}
+            data={choices(COUNTRIES, 'Choose a country')}
             {...select('countryOfResidence')}
           />
           <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
@@ -220,18 +219,16 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
             description="With the country code, for example +61 for Australia"
             {...form.getInputProps('contactNumber')}
           />
-          <Select
+          <NativeSelect
             label="Where are you now?"
             required
-            data={APPLICANT_LOCATIONS as unknown as string[]}
+            data={choices(APPLICANT_LOCATIONS, 'Choose one')}
             {...select('applicantLocation')}
           />
           {inside && shows('currentVisaSubclass') ? (
-            <Select
+            <NativeSelect
               label={ENQUIRY_OPTIONAL_FIELD_LABELS.currentVisaSubclass}
-              searchable
-              clearable
-              data={VISAS as unknown as string[]}
+              data={choices(VISAS, 'Not given')}
               {...select('currentVisaSubclass')}
             />
           ) : null}
@@ -243,11 +240,12 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
             />
           ) : null}
           {shows('desiredVisa') ? (
-            <Select
+            <NativeSelect
               label={ENQUIRY_OPTIONAL_FIELD_LABELS.desiredVisa}
-              searchable
-              clearable
-              data={(VISAS as readonly string[]).filter((v) => v !== 'None')}
+              data={choices(
+                VISAS.filter((v) => v !== 'None'),
+                'Not given',
+              )}
               {...select('desiredVisa')}
             />
           ) : null}
