@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { NOTIFICATION_EVENT } from '@crm/domain';
+import { ENQUIRY_PAGE_PATH, NOTIFICATION_EVENT } from '@crm/domain';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { appUrlOf, authRoutes } from './features/auth/auth.routes.ts';
@@ -24,6 +24,8 @@ import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { contractsRoutes } from './features/contracts/contracts.routes.ts';
 import { importsRoutes } from './features/imports/imports.routes.ts';
 import { timesheetsRoutes } from './features/timesheets/timesheets.routes.ts';
+import { enquiryFormRoutes } from './features/forms/enquiry-form.routes.ts';
+import { readEnquiryFormSettings } from './features/forms/enquiry-form.service.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { staffingRoutes } from './features/staffing/staffing.routes.ts';
 import { backupsRoutes } from './features/backups/backups.routes.ts';
@@ -122,6 +124,7 @@ export const FEATURE_ROUTES = [
   staffingRoutes,
   timesheetsRoutes,
   contractsRoutes,
+  enquiryFormRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -232,12 +235,17 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
       setHeaders: staticCacheHeaders(webDistDir),
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // A file under /assets/ that is not there (an old page asking for a chunk of an earlier build) is a
     // 404, not the page: the browser would otherwise run index.html as a script.
     const isAsset = request.url.startsWith('/assets/');
     if (request.url.startsWith('/api') || isAsset || !sendIndexHtml || !['GET', 'HEAD'].includes(request.method)) {
       throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+    }
+    // The public enquiry page may be framed by the sites the firm lists, and by no other (decision 0021).
+    if (request.url.split('?')[0] === ENQUIRY_PAGE_PATH) {
+      const { frameOrigins } = await readEnquiryFormSettings(app.db);
+      return sendIndexHtml(reply, frameOrigins);
     }
     return sendIndexHtml(reply);
   });

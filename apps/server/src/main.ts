@@ -8,6 +8,7 @@ import { loggerOptions } from './plugins/logging.ts';
 import { createMailer } from './plugins/mail.ts';
 import { seedDemoClients } from './seed/demo-clients.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
+import { seedDemoEnquiryForm } from './seed/demo-enquiry-form.ts';
 import { seedDemoInvoices } from './seed/demo-invoices.ts';
 import { seedDemoLeads } from './seed/demo-leads.ts';
 import { seedDemoServices } from './seed/demo-services.ts';
@@ -72,6 +73,7 @@ async function main() {
     if (invoiceCount > 0) console.log(`Seeded ${invoiceCount} demo invoices with their payments and receipts.`);
     const contractCount = await seedDemoContracts(database.db);
     if (contractCount > 0) console.log(`Seeded ${contractCount} demo contracts and their templates.`);
+    if (await seedDemoEnquiryForm(database.db)) console.log('Turned on the demo public enquiry form (/enquiry).');
   }
   await app.listen({ port: config.port, host: config.host });
   // After listening: pg-boss installs or migrates its schema on the first start (a few seconds).

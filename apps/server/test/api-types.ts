@@ -2730,6 +2730,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/enquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public enquiry form's settings: on/off, title, intro, fields shown, assignee, framing sites */
+        get: operations["getFormsEnquiry"];
+        /** Save the public enquiry form (audited); the public page follows at once */
+        put: operations["putFormsEnquiry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/enquiry-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the public enquiry page shows (with a fresh fill-time token), or that it is closed */
+        get: operations["getPublicEnquiryForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/enquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor's enquiry: a Website lead, or a note on the record of someone already on file */
+        post: operations["postPublicEnquiries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -21040,6 +21092,303 @@ export interface operations {
             };
             /** @description No such record, or not one this user may see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getFormsEnquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        title: string;
+                        intro: string;
+                        fields: ("middleName" | "gender" | "currentVisaSubclass" | "visaExpiryDate" | "desiredVisa")[];
+                        assigneeUserId: string | null;
+                        privacyNotice: string;
+                        frameOrigins: string[];
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putFormsEnquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    title: string;
+                    intro: string;
+                    fields: ("middleName" | "gender" | "currentVisaSubclass" | "visaExpiryDate" | "desiredVisa")[];
+                    assigneeUserId: string | null;
+                    privacyNotice: string;
+                    frameOrigins: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        title: string;
+                        intro: string;
+                        fields: ("middleName" | "gender" | "currentVisaSubclass" | "visaExpiryDate" | "desiredVisa")[];
+                        assigneeUserId: string | null;
+                        privacyNotice: string;
+                        frameOrigins: string[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPublicEnquiryForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        open: true;
+                        title: string;
+                        intro: string;
+                        fields: ("middleName" | "gender" | "currentVisaSubclass" | "visaExpiryDate" | "desiredVisa")[];
+                        privacyNotice: string;
+                        token: string;
+                    } | {
+                        /** @enum {boolean} */
+                        open: false;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postPublicEnquiries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    middleName?: string;
+                    lastName: string;
+                    /** @enum {string} */
+                    gender?: "Male" | "Female" | "Other";
+                    /** Format: date */
+                    dateOfBirth: string;
+                    nationality: string;
+                    countryOfResidence: string;
+                    email: string;
+                    contactNumber: string;
+                    /** @enum {string} */
+                    applicantLocation: "Inside Australia" | "Outside Australia";
+                    /** @enum {string} */
+                    currentVisaSubclass?: "888" | "None" | "Visitor 600" | "Student 500" | "Temporary Graduate 485" | "Working Holiday 417" | "Work and Holiday 462" | "TSS 482" | "ENS 186" | "RSMS 187" | "Skilled Independent 189" | "Skilled Nominated 190" | "Skilled Regional 191" | "Partner 820/801" | "Prospective Marriage 300" | "Parent 103" | "Contributory Parent 143" | "Business Innovation 188" | "Investor Retirement 405" | "Bridging A (010)" | "Bridging B (020)" | "Bridging C (030)" | "Bridging D (040)" | "Bridging E (050)" | "Other";
+                    /** Format: date */
+                    visaExpiryDate?: string;
+                    /** @enum {string} */
+                    desiredVisa?: "888" | "None" | "Visitor 600" | "Student 500" | "Temporary Graduate 485" | "Working Holiday 417" | "Work and Holiday 462" | "TSS 482" | "ENS 186" | "RSMS 187" | "Skilled Independent 189" | "Skilled Nominated 190" | "Skilled Regional 191" | "Partner 820/801" | "Prospective Marriage 300" | "Parent 103" | "Contributory Parent 143" | "Business Innovation 188" | "Investor Retirement 405" | "Bridging A (010)" | "Bridging B (020)" | "Bridging C (030)" | "Bridging D (040)" | "Bridging E (050)" | "Other";
+                    message?: string;
+                    /** @enum {boolean} */
+                    consent: true;
+                    website?: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request came from another site */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

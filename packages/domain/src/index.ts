@@ -59,3 +59,4 @@ export * from './imports/import.ts';
 export * from './staffing/staffing.ts';
 export * from './timesheets/timesheet.ts';
 export * from './contracts/contract.ts';
+export * from './forms/enquiry-form.ts';

@@ -77,9 +77,19 @@ function setPolicy(reply: FastifyReply, directives: Directives) {
 /** `head` adds to the page's head per response (the firm's branding, which an administrator may change). */
 export function createIndexHtmlSender(indexHtmlPath: string, head: () => string = () => '') {
   const html = readFileSync(indexHtmlPath, 'utf8');
-  return (reply: FastifyReply) => {
+  /**
+   * `frameAncestors`: this copy may be framed by the app itself and these sites (the public enquiry page,
+   * whose preview the staff page frames); without it, by none.
+   */
+  return (reply: FastifyReply, frameAncestors?: readonly string[]) => {
     const nonce = newNonce();
-    setPolicy(reply, appDirectives(nonce));
+    const directives = appDirectives(nonce);
+    if (frameAncestors) directives['frame-ancestors'] = ["'self'", ...frameAncestors];
+    setPolicy(reply, directives);
+    // X-Frame-Options knows no list of sites (browsers that read frame-ancestors ignore it anyway). Set
+    // after the policy: reply.helmet() writes helmet's whole set on the raw response again.
+    if (frameAncestors && frameAncestors.length > 0) reply.raw.removeHeader('x-frame-options');
+    else if (frameAncestors) reply.header('x-frame-options', 'SAMEORIGIN');
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

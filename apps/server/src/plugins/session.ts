@@ -1,7 +1,7 @@
 // Resolves the signed-in user from the session cookie (once per request) and guards
 // cookie-authenticated writes against cross-site requests.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeRole, type Role } from '@crm/domain';
+import { normalizeRole, PUBLIC_ENQUIRY_URL, type Role } from '@crm/domain';
 import type { RequestContext } from '../features/audit/record-change.ts';
 import { findSessionUser, touchSession } from '../features/auth/sessions.repository.ts';
 import { readSecuritySettings } from '../features/settings/settings.repository.ts';
@@ -51,6 +51,9 @@ export function registerSession(app: FastifyInstance, allowed: Set<string>): voi
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    // The public enquiry form's POST carries no session and is guarded by its spam checks and limits instead
+    // (docs/decisions/0021); it may come from a firm's own site framing the page. Only that route.
+    if (request.method === 'POST' && request.routeOptions.url === PUBLIC_ENQUIRY_URL) return;
     if (isCrossSite(request, allowed)) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused.');
     }

@@ -13,7 +13,7 @@ import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { type Module, PAGES } from '@crm/domain';
 import { PageLoader } from '../components/page-loader.tsx';
-import { AccessDeniedPage, ModuleNotAvailablePage, NotFoundPage } from '../components/status-pages.tsx';
+import { AccessDeniedPage, NotFoundPage } from '../components/status-pages.tsx';
 import { sessionQueryOptions } from '../features/auth/api/session.ts';
 import { displaySettingQueryOptions } from '../features/settings/api/display-setting.ts';
 import { leadsSearchSchema, type LeadsTab } from '../features/leads/leads-search.ts';
@@ -42,6 +42,13 @@ const resetPasswordRoute = createRoute({
   path: '/reset-password',
   validateSearch: z.object({ token: z.string().optional() }),
   component: lazyRouteComponent(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+});
+
+// The firm's public enquiry form: no sign-in, no shell (decision 0021).
+const enquiryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/enquiry',
+  component: lazyRouteComponent(() => import('../features/forms/enquiry-page.tsx'), 'EnquiryPage'),
 });
 
 const shellRoute = createRoute({
@@ -79,12 +86,6 @@ const LeadsClientsPage = lazyRouteComponent(
   'LeadsClientsPage',
 );
 const ProfilePage = lazyRouteComponent(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
-
-function notYet(title: string) {
-  return function NotYetPage() {
-    return <ModuleNotAvailablePage title={title} />;
-  };
-}
 
 function pageRoute<TPath extends string>(
   path: TPath,
@@ -128,7 +129,10 @@ const shellChildren = [
     '/my-tasks',
     lazyRouteComponent(() => import('../features/tasks/my-tasks-page.tsx'), 'MyTasksPage'),
   ),
-  pageRoute('/forms', notYet('Forms')),
+  pageRoute(
+    '/forms',
+    lazyRouteComponent(() => import('../features/forms/forms-page.tsx'), 'FormsPage'),
+  ),
   pageRoute(
     '/contracts',
     lazyRouteComponent(() => import('../features/contracts/contracts-page.tsx'), 'ContractsPage'),
@@ -151,7 +155,12 @@ const shellChildren = [
   ),
 ];
 
-const routeTree = rootRoute.addChildren([authRoute, resetPasswordRoute, shellRoute.addChildren(shellChildren)]);
+const routeTree = rootRoute.addChildren([
+  authRoute,
+  resetPasswordRoute,
+  enquiryRoute,
+  shellRoute.addChildren(shellChildren),
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

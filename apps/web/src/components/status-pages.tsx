@@ -1,6 +1,6 @@
-// Full-page states: access denied, not found, and modules that later work will build.
+// Full-page states: access denied and not found.
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLock, IconMapOff, IconTools } from '@tabler/icons-react';
+import { IconLock, IconMapOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ROLE_LABELS, type Role } from '@crm/domain';
 import type { ReactNode } from 'react';
@@ -42,17 +42,6 @@ export function NotFoundPage() {
   return (
     <StatusPage icon={<IconMapOff size={28} />} title="Page not found">
       <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
-    </StatusPage>
-  );
-}
-
-export function ModuleNotAvailablePage({ title }: { title: string }) {
-  return (
-    <StatusPage icon={<IconTools size={28} />} title={title}>
-      <Text c="dimmed">
-        {title} is not available yet in this version. It is being built and will appear here without any change on your
-        side.
-      </Text>
     </StatusPage>
   );
 }

@@ -1,0 +1,87 @@
+// The public enquiry form (issue 16 item 4), in the firm-wide project since it changes the firm's form
+// settings: a supervisor turns the form on in Forms; a signed-out visitor sends an enquiry; the lead
+// appears live on the supervisor's Leads and Clients screen. Both pages pass axe in both themes. The
+// settings are put back whatever happens.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures.ts';
+import { leadRow, uniquePhone, uniqueWord } from './lead-helpers.ts';
+
+async function expectAxeClean(page: Page, label: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')),
+      `${label} (${scheme})`,
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The public page's lists are native selects (light, and the phone's own picker). */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption(option);
+}
+
+test('a signed-out visitor’s enquiry appears live on a signed-in staff screen', async ({ page, browser, baseURL }) => {
+  // Two browsers, two pages' first loads and axe four times on a shared machine.
+  test.setTimeout(120_000);
+  await signInAs(page, 'supervisor');
+  const original = await (await page.request.get('/api/forms/enquiry')).json();
+  const visitorContext = await browser.newContext({ baseURL });
+  try {
+    // Staff: the Forms page turns the form on.
+    await page.goto('/forms');
+    await expect(page.getByRole('heading', { name: 'Forms', level: 1 })).toBeVisible({ timeout: 20_000 });
+    const onSwitch = page.getByRole('switch', { name: /Take enquiries/ });
+    if (!(await onSwitch.isChecked())) await onSwitch.check();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Ask us about your visa');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Enquiry form saved')).toBeVisible();
+    await expect(page.getByText('Taking enquiries')).toBeVisible();
+    await expect(page.getByText(/\/enquiry$/).first()).toBeVisible();
+    await expectAxeClean(page, 'Forms');
+
+    // Staff watch the leads list, searching for the visitor to come.
+    const family = uniqueWord('Enq');
+    await page.goto('/leads-clients');
+    await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('textbox', { name: 'Search leads' }).fill(family);
+    await expect(page).toHaveURL(new RegExp(`search=${family}`));
+    await expect(page.getByText('No records found matching your criteria.')).toBeVisible();
+
+    // The visitor: no session, the firm's form at 390 px.
+    const visitor = await visitorContext.newPage();
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await visitor.goto('/enquiry');
+    await expect(visitor.getByRole('heading', { name: 'Ask us about your visa' })).toBeVisible({ timeout: 20_000 });
+    await expectAxeClean(visitor, 'Enquiry');
+    await visitor.getByRole('textbox', { name: 'First Name' }).fill('Mei');
+    await visitor.getByRole('textbox', { name: 'Last Name' }).fill(family);
+    await visitor.getByLabel('Date of Birth').fill('1993-04-12');
+    await choose(visitor, 'Nationality', 'Malaysia');
+    await choose(visitor, 'Country of Residence', 'Malaysia');
+    await visitor.getByRole('textbox', { name: 'Email' }).fill(`${family.toLowerCase()}@example.com`);
+    await visitor.getByRole('textbox', { name: 'Contact Number' }).fill(uniquePhone());
+    await choose(visitor, 'Where are you now?', 'Outside Australia');
+    await visitor.getByRole('textbox', { name: 'Your message' }).fill('I would like to study in Melbourne.');
+    // Sent without consent: the collection notice must be acknowledged first.
+    await visitor.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(visitor.getByText('Please confirm you have read the collection notice', { exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(visitor.getByRole('alert')).toHaveText('Please check the fields marked below.');
+    await visitor.getByRole('checkbox', { name: /I have read the collection notice/ }).check();
+    await visitor.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Thank you' })).toBeVisible({ timeout: 15_000 });
+
+    // Staff: the lead arrives through the live event stream, a Website lead, New Lead Received.
+    const row = leadRow(page, `Mei ${family}`);
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row).toContainText('New Lead Received');
+  } finally {
+    await visitorContext.close();
+    await page.request.put('/api/forms/enquiry', { data: original });
+  }
+});

@@ -1,0 +1,42 @@
+// The enquiry form's calls: its settings for staff (GET/PUT /api/forms/enquiry, under 'settings', which the
+// settings change event refreshes) and the public page's (GET /api/public/enquiry-form, POST /api/public/enquiries).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EnquiryFormSettings, PublicEnquiryForm } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+
+const settingsKey = ['settings', 'enquiry-form'] as const;
+
+export const useEnquiryFormSettings = () =>
+  useQuery(
+    queryOptions({
+      queryKey: settingsKey,
+      queryFn: ({ signal }) => api.get<EnquiryFormSettings>('/api/forms/enquiry', { signal }),
+    }),
+  );
+
+export function useSaveEnquiryFormSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: EnquiryFormSettings) => api.put<EnquiryFormSettings>('/api/forms/enquiry', settings),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+  });
+}
+
+export const usePublicEnquiryForm = () =>
+  useQuery({
+    queryKey: ['public', 'enquiry-form'],
+    queryFn: ({ signal }) => api.get<PublicEnquiryForm>('/api/public/enquiry-form', { signal }),
+    // The token inside is the time the page was served: never refetched behind the visitor's back.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+
+export const useSendEnquiry = () =>
+  useMutation({
+    /** `wait`: how long the page holds the enquiry back first (the minimum fill time). */
+    mutationFn: async ({ body, wait }: { body: Record<string, unknown>; wait: number }) => {
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      return api.post<{ ok: true; message: string }>('/api/public/enquiries', body);
+    },
+  });

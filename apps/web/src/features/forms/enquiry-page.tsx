@@ -1,0 +1,280 @@
+// /enquiry: the firm's public enquiry form (no sign-in), in the firm's branding. Light on purpose: plain
+// inputs (native lists and date field; no date picker, combobox or phone widget), no shell. The server checks everything
+// with the lead form's rules and answers in its words; a repeat enquiry is thanked like any other.
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Loader,
+  Paper,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { type ReactNode, useRef, useState } from 'react';
+import {
+  APPLICANT_LOCATIONS,
+  COUNTRIES,
+  type EnquiryOptionalField,
+  ENQUIRY_MIN_FILL_MS,
+  ENQUIRY_OPTIONAL_FIELD_LABELS,
+  GENDERS,
+  hasCurrentVisa,
+  VISAS,
+} from '@crm/domain';
+import { companyNameOf, useBranding } from '../../app/branding.ts';
+import { LogoMark } from '../../components/logo-mark.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { usePublicEnquiryForm, useSendEnquiry } from './api/enquiry-form.ts';
+
+const EMPTY = {
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  gender: '',
+  dateOfBirth: '',
+  nationality: '',
+  countryOfResidence: '',
+  email: '',
+  contactNumber: '',
+  applicantLocation: '',
+  currentVisaSubclass: '',
+  visaExpiryDate: '',
+  desiredVisa: '',
+  message: '',
+  consent: false,
+  website: '',
+};
+type Values = typeof EMPTY;
+
+/** A native list (light, and the phone's own picker) led by an empty choice. */
+const choices = (values: readonly string[], empty: string) => [{ value: '', label: empty }, ...values];
+
+function Frame({ children }: { children: ReactNode }) {
+  const branding = useBranding();
+  return (
+    <Box component="main" mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+      <Center p={{ base: 'xs', sm: 'md' }}>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }} w="100%" maw={640}>
+          <Stack gap="lg">
+            <Stack gap={4} align="center">
+              <LogoMark size={40} />
+              <Text fw={600}>{companyNameOf(branding)}</Text>
+            </Stack>
+            {children}
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}
+
+export function EnquiryPage() {
+  useDocumentTitle('Enquiry');
+  const page = usePublicEnquiryForm();
+  if (page.isPending) {
+    return (
+      <Frame>
+        <Center p="xl">
+          <Loader aria-label="Loading the form" />
+        </Center>
+      </Frame>
+    );
+  }
+  if (page.isError) {
+    return (
+      <Frame>
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="The form could not be loaded">
+          Please check your connection and reload the page.
+        </Alert>
+      </Frame>
+    );
+  }
+  if (!page.data.open) {
+    return (
+      <Frame>
+        <Title order={1} fz={22} ta="center">
+          Enquiries are closed
+        </Title>
+        <Text ta="center">{page.data.message}</Text>
+      </Frame>
+    );
+  }
+  return <EnquiryForm form={page.data} />;
+}
+
+type OpenForm = Extract<NonNullable<ReturnType<typeof usePublicEnquiryForm>['data']>, { open: true }>;
+
+function EnquiryForm({ form: page }: { form: OpenForm }) {
+  const send = useSendEnquiry();
+  const [thanks, setThanks] = useState<string | null>(null);
+  // When the form arrived: a person quick enough to beat the server's minimum fill time waits out the
+  // rest under the button's spinner instead of being refused as a robot.
+  const shownAt = useRef(performance.now());
+  const form = useForm<Values>({ initialValues: EMPTY });
+  const shows = (field: EnquiryOptionalField) => page.fields.includes(field);
+  const inside = hasCurrentVisa(form.values.applicantLocation);
+
+  const submit = form.onSubmit((values) => {
+    const body: Record<string, unknown> = { token: page.token, consent: values.consent };
+    for (const [key, value] of Object.entries(values)) {
+      if (key !== 'consent' && typeof value === 'string' && value.trim() !== '') body[key] = value;
+    }
+    const wait = ENQUIRY_MIN_FILL_MS + 500 - (performance.now() - shownAt.current);
+    send.mutate(
+      { body, wait },
+      {
+        onSuccess: (answer) => setThanks(answer.message),
+        onError: (error) => {
+          if (isApiError(error))
+            form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+        },
+      },
+    );
+  });
+
+  if (thanks) {
+    return (
+      <Frame>
+        <Stack align="center" gap="sm" role="status">
+          <IconCircleCheck size={48} color="var(--mantine-color-green-6)" aria-hidden />
+          <Title order={1} fz={22} ta="center">
+            Thank you
+          </Title>
+          <Text ta="center">{thanks}</Text>
+        </Stack>
+      </Frame>
+    );
+  }
+
+  // Field problems show at their fields; the alert only points at them.
+  const error = !send.error
+    ? null
+    : !isApiError(send.error)
+      ? 'Your enquiry could not be sent. Please try again.'
+      : Object.keys(send.error.fieldErrors).length > 0
+        ? 'Please check the fields marked below.'
+        : send.error.message;
+  const select = (field: keyof Values) => form.getInputProps(field);
+  return (
+    <Frame>
+      <Stack gap={4}>
+        <Title order={1} fz={24}>
+          {page.title}
+        </Title>
+        {page.intro ? <Text c="dimmed">{page.intro}</Text> : null}
+      </Stack>
+      {error ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <form onSubmit={submit} noValidate aria-label={page.title}>
+        <Stack gap="sm">
+          <TextInput label="First Name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
+          {shows('middleName') ? (
+            <TextInput label="Middle Name" autoComplete="additional-name" {...form.getInputProps('middleName')} />
+          ) : null}
+          <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
+          {shows('gender') ? (
+            <NativeSelect label="Gender" data={choices(GENDERS, 'Not given')} {...select('gender')} />
+          ) : null}
+          <TextInput
+            label="Date of Birth"
+            type="date"
+            required
+            autoComplete="bday"
+            {...form.getInputProps('dateOfBirth')}
+          />
+          <NativeSelect
+            label="Nationality"
+            required
+            data={choices(COUNTRIES, 'Choose a country')}
+            {...select('nationality')}
+          />
+          <NativeSelect
+            label="Country of Residence"
+            required
+            data={choices(COUNTRIES, 'Choose a country')}
+            {...select('countryOfResidence')}
+          />
+          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput
+            label="Contact Number"
+            type="tel"
+            required
+            autoComplete="tel"
+            placeholder="+61 412 345 678"
+            description="With the country code, for example +61 for Australia"
+            {...form.getInputProps('contactNumber')}
+          />
+          <NativeSelect
+            label="Where are you now?"
+            required
+            data={choices(APPLICANT_LOCATIONS, 'Choose one')}
+            {...select('applicantLocation')}
+          />
+          {inside && shows('currentVisaSubclass') ? (
+            <NativeSelect
+              label={ENQUIRY_OPTIONAL_FIELD_LABELS.currentVisaSubclass}
+              data={choices(VISAS, 'Not given')}
+              {...select('currentVisaSubclass')}
+            />
+          ) : null}
+          {inside && shows('visaExpiryDate') ? (
+            <TextInput
+              label={ENQUIRY_OPTIONAL_FIELD_LABELS.visaExpiryDate}
+              type="date"
+              {...form.getInputProps('visaExpiryDate')}
+            />
+          ) : null}
+          {shows('desiredVisa') ? (
+            <NativeSelect
+              label={ENQUIRY_OPTIONAL_FIELD_LABELS.desiredVisa}
+              data={choices(
+                VISAS.filter((v) => v !== 'None'),
+                'Not given',
+              )}
+              {...select('desiredVisa')}
+            />
+          ) : null}
+          <Textarea label="Your message" autosize minRows={3} maxRows={10} {...form.getInputProps('message')} />
+          {/* The honeypot: out of sight and out of the tab order; people leave it empty, robots fill it. */}
+          <Box style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }} aria-hidden>
+            <label>
+              Website
+              <input tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
+            </label>
+          </Box>
+          <Paper withBorder p="sm" radius="md">
+            <Text fw={600} size="sm" mb={4}>
+              Privacy collection notice
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {page.privacyNotice}
+            </Text>
+          </Paper>
+          <Checkbox
+            label="I have read the collection notice and agree to my information being used to respond to my enquiry"
+            required
+            {...form.getInputProps('consent', { type: 'checkbox' })}
+          />
+          <Button type="submit" loading={send.isPending} fullWidth>
+            Send enquiry
+          </Button>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}
