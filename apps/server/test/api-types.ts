@@ -18226,7 +18226,7 @@ export interface operations {
             query?: {
                 search?: string;
                 role?: ("account_administrator" | "administrator" | "supervisor" | "team_lead" | "consultant" | "member" | "guest")[];
-                sort?: "name" | "role" | "email" | "lastLoginAt" | "openLeads" | "openClients" | "openTasks" | "overdueTasks" | "workload";
+                sort?: "name" | "role" | "email" | "lastLoginAt" | "openLeads" | "openClients" | "openTasks" | "overdueTasks" | "hoursThisWeek" | "workload";
                 direction?: "asc" | "desc";
             };
             header?: never;
@@ -18262,6 +18262,7 @@ export interface operations {
                             openClients: number;
                             openTasks: number;
                             overdueTasks: number;
+                            hoursThisWeek: number;
                         }[];
                         /** @description The firm's date overdue is counted on (YYYY-MM-DD) */
                         today: string;

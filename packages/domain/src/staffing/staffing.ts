@@ -24,6 +24,7 @@ export const STAFFING_SORT_FIELDS = [
   'openClients',
   'openTasks',
   'overdueTasks',
+  'hoursThisWeek',
   'workload',
 ] as const;
 export type StaffingSortField = (typeof STAFFING_SORT_FIELDS)[number];
@@ -52,6 +53,8 @@ export const staffMemberSchema = z.object({
   openTasks: z.number().int(),
   /** Open tasks due before the firm's today. */
   overdueTasks: z.number().int(),
+  /** Hours logged in the timesheet this week (Monday to Sunday in the firm's time zone), whatever their status. */
+  hoursThisWeek: z.number(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -9,7 +9,7 @@ import {
   OPEN_TASK_STATUSES,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { clients, leads, taskCounts, taskNotes, users } from '../../db/schema/index.ts';
+import { clients, leads, taskCounts, taskNotes, timesheetEntries, users } from '../../db/schema/index.ts';
 import { assignedTo, openTask } from '../users/work-handover.ts';
 
 /** A lead still being worked: neither deleted nor archived, in an active status. */
@@ -84,6 +84,17 @@ export async function openTasksPerUser(db: Executor, today: string) {
     .where(openStatus())
     .groupBy(c.assignedTo);
   return new Map(rows.map((r) => [r.userId, { open: Number(r.open), overdue: Number(r.overdue) }]));
+}
+
+/** Hours each person logged from Monday to Sunday of the firm's week (one grouped query). */
+export async function hoursPerUser(db: Executor, weekStart: string, weekEnd: string) {
+  const e = timesheetEntries;
+  const rows = await db
+    .select({ userId: e.userId, hours: sql<string>`sum(${e.hours})::text` })
+    .from(e)
+    .where(and(sql`${e.entryDate} >= ${weekStart}`, sql`${e.entryDate} <= ${weekEnd}`))
+    .groupBy(e.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.hours)]));
 }
 
 /** The firm's totals for the cards. */

@@ -18,6 +18,8 @@ import {
   type StaffingDirectory,
   type StaffingQuery,
   type StaffMember,
+  weekDates,
+  weekStartOf,
   workloadOf,
   type WorkKind,
 } from '@crm/domain';
@@ -37,6 +39,7 @@ import {
   openRecordsOf,
   openTaskOnLiveRecord,
   openTasksOf,
+  hoursPerUser,
   openTasksPerUser,
   type RecordCounts,
   type StaffRow,
@@ -55,6 +58,7 @@ const SORT_KEYS: Record<StaffingQuery['sort'], (m: StaffMember) => string | numb
   openClients: (m) => m.openClients,
   openTasks: (m) => m.openTasks,
   overdueTasks: (m) => m.overdueTasks,
+  hoursThisWeek: (m) => m.hoursThisWeek,
   workload: workloadOf,
 };
 
@@ -69,12 +73,14 @@ function compare(a: string | number, b: string | number): number {
  */
 export async function staffingDirectory(db: Database, query: StaffingQuery): Promise<StaffingDirectory> {
   const today = await readFirmToday(db);
-  const [people, leadsPer, clientsPer, tasksPer, totals] = await Promise.all([
+  const week = weekDates(weekStartOf(today));
+  const [people, leadsPer, clientsPer, tasksPer, totals, hoursPer] = await Promise.all([
     activeUsers(db),
     openLeadsPerUser(db),
     openClientsPerUser(db),
     openTasksPerUser(db, today),
     firmTotals(db, today),
+    hoursPerUser(db, week[0]!, week[6]!),
   ]);
   const members = people.map((u): StaffMember => {
     const tasks = tasksPer.get(u.id);
@@ -90,6 +96,7 @@ export async function staffingDirectory(db: Database, query: StaffingQuery): Pro
       openClients: clientsPer.get(u.id) ?? 0,
       openTasks: tasks?.open ?? 0,
       overdueTasks: tasks?.overdue ?? 0,
+      hoursThisWeek: hoursPer.get(u.id) ?? 0,
     };
   });
   const search = query.search?.toLowerCase();

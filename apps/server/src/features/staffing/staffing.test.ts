@@ -3,10 +3,10 @@
 // exactly what its preview said, in one transaction, audited, or nothing with the refusal in words.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Role, ROLES, STAFFING_MESSAGES } from '@crm/domain';
+import { type Role, ROLES, STAFFING_MESSAGES, weekStartOf } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { auditLogs, clients, leads, taskNotes } from '../../db/schema/index.ts';
+import { auditLogs, clients, leads, taskNotes, timesheetEntries } from '../../db/schema/index.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
 
 let t: TestApp;
@@ -137,6 +137,27 @@ describe('the directory', () => {
     expect(res.data!.today).toBe(today);
     expect(res.data!.summary.people).toBe(res.data!.people.length);
     expect(res.data!.summary.openTasks).toBeGreaterThanOrEqual(2);
+  });
+
+  it("adds the hours each person logged in the firm's week, not the week before", async () => {
+    const { person } = await consultantWithWork();
+    const [leadId] = (await t.database.db.select({ id: leads.id }).from(leads).limit(1)).map((r) => r.id);
+    const monday = weekStartOf(today);
+    const lastSunday = new Date(Date.parse(`${monday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.insert(timesheetEntries).values([
+      { userId: person.id, entryDate: monday, hours: 2.5, leadId },
+      { userId: person.id, entryDate: today, hours: 1.25, leadId },
+      { userId: person.id, entryDate: lastSunday, hours: 8, leadId },
+    ]);
+    const res = await (
+      await as('supervisor')
+    ).GET('/api/staffing', {
+      params: { query: { sort: 'hoursThisWeek', direction: 'desc' } },
+    });
+    const me = res.data!.people.find((p) => p.id === person.id)!;
+    // Monday and today (the same day when today is a Monday), not the Sunday before.
+    expect(me.hoursThisWeek).toBe(3.75);
+    expect(res.data!.people[0]!.hoursThisWeek).toBeGreaterThanOrEqual(3.75);
   });
 
   it('leaves out suspended and deleted users, filters by role and search, sorts by workload', async () => {

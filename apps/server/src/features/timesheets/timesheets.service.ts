@@ -2,8 +2,10 @@
 // week is a draft or was sent back; submitting locks the week (approved at once for roles that need no
 // approval); a supervisor or above approves or rejects other people's submitted weeks and the author is told.
 // Own timesheet always visible; every timesheet to whoever may approve (timesheet:approve).
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import {
+  can,
+  ROLES,
   isWeekEditable,
   MAX_HOURS_PER_DAY,
   normalizeRole,
@@ -329,6 +331,22 @@ export async function submitWeek(
       newValues: { status: next.status },
     });
     await announce(tx, actor, 'SUBMIT_TIMESHEET_WEEK', userId);
+    // A week that waits for approval is announced to everyone who may approve it (the author excepted).
+    if (!approvedAtOnce) {
+      const approverRoles = ROLES.filter((role) => can(role, 'timesheet:approve'));
+      const approvers = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.role, approverRoles), eq(users.status, 'active'), isNull(users.deletedAt)));
+      const title = `Timesheet to approve: ${author.name}`;
+      const body = `${author.name} submitted the week starting ${weekStart}.`;
+      await notify(
+        tx,
+        actor.ctx,
+        approvers.map((a) => a.id),
+        { kind: 'timesheetApprovals', title, body, link: '/timesheet', mail: { subject: title, text: body } },
+      );
+    }
   });
   return readWeek(db, actor, { userId, weekStart });
 }

@@ -132,6 +132,14 @@ describe('submit, approve and reject', () => {
     const submitted = await f.call('consultant', 'POST', weekUrl('consultant', monday, 'submit'));
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json()).toMatchObject({ status: 'submitted', editable: false });
+    // Whoever may approve hears of it.
+    const approverAlerts = (await f.call('supervisor', 'GET', '/api/notifications')).json() as {
+      items: { kind: string; title: string }[];
+    };
+    expect(approverAlerts.items[0]).toMatchObject({
+      kind: 'timesheetApprovals',
+      title: expect.stringMatching(/^Timesheet to approve: /),
+    });
     const patch = await f.call('consultant', 'PATCH', `/api/timesheets/${first.json().id}`, { hours: 8, version: 1 });
     expect(patch.statusCode).toBe(409);
     expect(patch.json().message).toBe(TIMESHEET_MESSAGES.locked('submitted'));

@@ -56,6 +56,7 @@ const COLUMNS: readonly Column[] = [
   { field: 'openClients', label: 'Open clients', numeric: true },
   { field: 'openTasks', label: 'Open tasks', numeric: true },
   { field: 'overdueTasks', label: 'Overdue', numeric: true },
+  { field: 'hoursThisWeek', label: 'Hours this week', numeric: true },
 ];
 
 export function StaffingPage() {
@@ -248,6 +249,9 @@ export function StaffingPage() {
                       fw={p.overdueTasks > 0 ? 600 : undefined}
                     >
                       {p.overdueTasks}
+                    </Table.Td>
+                    <Table.Td ta="right" data-column="hoursThisWeek">
+                      {p.hoursThisWeek.toFixed(2)}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.phone ?? '—'}</Table.Td>
                     {mayReassign ? (
