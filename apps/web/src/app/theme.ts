@@ -70,9 +70,16 @@ export const createAppTheme = (branding: BrandingView | undefined) =>
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': String(theme.other.mutedText ?? '#64748b'), '--mantine-color-error': '#c92a2a' },
+  // A placeholder Mantine draws as text (a file input's) reads like muted text, not Mantine's pale grey
+  // (#adb5bd, 2.1:1 on white; #696969, 2.5:1 on dark cards).
+  light: {
+    '--mantine-color-dimmed': String(theme.other.mutedText ?? '#64748b'),
+    '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
+    '--mantine-color-error': '#c92a2a',
+  },
   dark: {
     '--mantine-color-dimmed': '#a1a1aa',
+    '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
     '--mantine-color-error': '#ff6b6b',
     // The dark theme's primary is light slate (#cbd5e1): filled primary buttons and badges take dark text.
     '--mantine-primary-color-contrast': 'var(--mantine-color-black)',
