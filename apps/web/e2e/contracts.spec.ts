@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect as baseExpect, signInAs, test } from './fixtures.ts';
-import { convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
+import { clientPanel, convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -101,4 +101,41 @@ test('a contract from a template for a client: PDF with the client filled in, th
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(page.getByRole('button', { name: 'New Contract' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("a client's panel lists its contracts; one drawn up there names a partner, who sees it too", async ({ page }) => {
+  await signInAs(page, 'consultant');
+  const lead = await createLead(page.request);
+  const clientId = await convertLeadThroughApi(page.request, lead.id);
+  const partnerLead = await createLead(page.request);
+  const partnerId = await convertLeadThroughApi(page.request, partnerLead.id);
+  const partnerName = `${partnerLead.firstName} ${partnerLead.lastName}`;
+  const title = `Family agreement ${uniqueWord()}`;
+
+  await page.goto(`/leads-clients?view=${clientId}&type=client&tab=contracts`);
+  const panel = clientPanel(page);
+  await expect(panel.getByRole('tab', { name: 'Contracts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByText('No contracts found')).toBeVisible();
+  await panel.getByRole('button', { name: 'New Contract' }).click();
+
+  // The client is filled in; the partner is chosen as an additional client.
+  const dialog = page.getByRole('dialog', { name: 'New Contract' });
+  await expect(dialog.getByRole('textbox', { name: 'Client' })).toHaveValue(`${lead.firstName} ${lead.lastName}`);
+  await dialog.getByRole('combobox', { name: 'Additional clients' }).fill(partnerLead.lastName);
+  await page.getByRole('option', { name: new RegExp(partnerLead.lastName) }).click();
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('button', { name: 'Create Contract' }).click();
+  await expect(dialog).toBeHidden();
+
+  const contract = page.getByRole('dialog', { name: title });
+  await expect(contract.getByText(`Also for: ${partnerName}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(contract).toBeHidden();
+  await expect(panel.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+
+  // The partner's own panel lists it, saying whom it was drawn up for.
+  await page.goto(`/leads-clients?view=${partnerId}&type=client&tab=contracts`);
+  const row = clientPanel(page).getByRole('row', { name: new RegExp(title) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(`Drawn up for ${lead.firstName} ${lead.lastName}`)).toBeVisible();
 });

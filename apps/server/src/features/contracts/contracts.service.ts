@@ -6,7 +6,11 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
+  CLIENT_MESSAGES,
   CONTRACT_MESSAGES,
+  CONVERTED_STATUS,
+  LEAD_MESSAGES,
+  REVERTED_STATUS,
   type CONTRACT_SORT_FIELDS,
   type ContractInput,
   type ContractListQuery,
@@ -90,9 +94,20 @@ const fullName = (p: { firstName: string; middleName: string | null; lastName: s
   [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 
 /** The lead or client the viewer may see; a field error otherwise. */
+/**
+ * The lead or client a new contract is drawn up for. A converted lead and a reverted client are read-only
+ * (their services, tasks and notes too): the contract belongs with the record that carries on.
+ */
 async function partyOf(tx: Executor, viewer: Viewer, type: 'lead' | 'client', id: string): Promise<Party> {
-  const row = type === 'lead' ? await findLead(tx, viewer, id) : await findClient(tx, viewer, id);
-  if (!row) throw validationError({ entityId: [`${type === 'lead' ? 'Lead' : 'Client'} not found`] });
+  if (type === 'lead') {
+    const row = await findLead(tx, viewer, id);
+    if (!row) throw validationError({ entityId: ['Lead not found'] });
+    if (row.leadStatus === CONVERTED_STATUS) throw new AppError('CONFLICT', LEAD_MESSAGES.readOnlyConverted);
+    return { type, row };
+  }
+  const row = await findClient(tx, viewer, id);
+  if (!row) throw validationError({ entityId: ['Client not found'] });
+  if (row.status === REVERTED_STATUS) throw new AppError('CONFLICT', CLIENT_MESSAGES.readOnlyReverted);
   return { type, row };
 }
 

@@ -4,6 +4,7 @@
 // and the PDF carrying the client's details.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CLIENT_MESSAGES,
   CONTRACT_MESSAGES,
   CONTRACT_TEMPLATE_EXAMPLE,
   type ContractRecord,
@@ -11,6 +12,7 @@ import {
   type ContractTemplateRecord,
   type Role,
   contractReferenceOf,
+  LEAD_MESSAGES,
 } from '@crm/domain';
 import { eq } from 'drizzle-orm';
 import { pdfPages } from '../../../test/pdf-text.ts';
@@ -219,6 +221,46 @@ describe("a record's contracts, the signed copy and the PDF", () => {
     expect(res.statusCode, res.body).toBe(200);
     const moved = (await f.call('administrator', 'GET', `/api/contracts/${c.id}`)).json() as ContractRecord;
     expect(moved.record).toMatchObject({ type: 'client', id: res.json().client.id });
+  });
+
+  it('lists a contract on the panel of each additional client it names, and keeps the names when edited', async () => {
+    const partner = await f.call('administrator', 'POST', '/api/clients', f.clientInput({ firstName: 'Ngozi' }));
+    expect(partner.statusCode, partner.body).toBe(201);
+    const partnerId = partner.json().id as string;
+    const c = await create({ additionalClientIds: [partnerId] });
+    expect(c.additionalClients).toEqual([{ id: partnerId, type: 'client', name: expect.stringContaining('Ngozi') }]);
+    const ofPartner = (await f.call('administrator', 'GET', `/api/clients/${partnerId}/contracts`)).json();
+    expect((ofPartner as ContractSummary[]).map((x) => x.id)).toContain(c.id);
+    const edited = await f.call('administrator', 'PATCH', `/api/contracts/${c.id}`, {
+      additionalClientIds: [],
+      version: c.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = (await f.call('administrator', 'GET', `/api/clients/${partnerId}/contracts`)).json();
+    expect((after as ContractSummary[]).map((x) => x.id)).not.toContain(c.id);
+  });
+
+  it('refuses a new contract for a converted lead or a reverted client, in their read-only words', async () => {
+    const lead = await f.createLead();
+    const converted = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(converted.statusCode, converted.body).toBe(200);
+    const forLead = await f.call(
+      'administrator',
+      'POST',
+      '/api/contracts',
+      body({ entityType: 'lead', entityId: lead.id }),
+    );
+    expect(forLead.statusCode).toBe(409);
+    expect(forLead.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
+
+    const clientOfLead = converted.json().client.id as string;
+    const reverted = await f.call('administrator', 'POST', `/api/clients/${clientOfLead}/revert`, {});
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    const forClient = await f.call('administrator', 'POST', '/api/contracts', body({ entityId: clientOfLead }));
+    expect(forClient.statusCode).toBe(409);
+    expect(forClient.json().message).toBe(CLIENT_MESSAGES.readOnlyReverted);
+    const stored = await f.t.database.db.select().from(contracts).where(eq(contracts.clientId, clientOfLead));
+    expect(stored).toEqual([]);
   });
 
   it('uploads a signed copy (a PDF told by its content) with the signed date; refuses anything else', async () => {

@@ -18,7 +18,7 @@ export const LEADS_TABS = ['leads', 'clients', 'records'] as const;
 export type LeadsTab = (typeof LEADS_TABS)[number];
 
 /** The record panel's tabs a link may open (spec 1 §2.1: tab=services|tasks, with view and type). */
-export const PANEL_TABS = ['services', 'tasks', 'history'] as const;
+export const PANEL_TABS = ['services', 'tasks', 'contracts', 'history'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 export const isPanelTab = (tab: string | undefined): tab is PanelTab =>
   (PANEL_TABS as readonly string[]).includes(tab ?? '');

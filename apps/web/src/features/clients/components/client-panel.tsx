@@ -20,6 +20,7 @@ import { isApiError, recordLoadFailed } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
+import { preloadContractsTab, RecordContractsTab } from '../../contracts/components/record-contracts-tab.tsx';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
 import { HistoryTab, preloadHistoryTab } from '../../records/components/history-tab.tsx';
 import { preloadTasksTab, TasksTab } from '../../tasks/components/tasks-tab.tsx';
@@ -28,7 +29,7 @@ import { ClientActionDialog, type ClientActionKind } from './client-action-dialo
 import { ClientForm } from './client-form.tsx';
 import { ClientOverviewCard } from './client-overview-card.tsx';
 
-export type ClientPanelTab = 'details' | 'services' | 'tasks' | 'history';
+export type ClientPanelTab = 'details' | 'services' | 'tasks' | 'contracts' | 'history';
 
 type ClientPanelProps = {
   clientId: string | null;
@@ -95,7 +96,8 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
         </Alert>
       ) : record ? (
         <Tabs
-          value={tab}
+          // A link to the Contracts tab opens the details for a role without the Contract Manager.
+          value={tab === 'contracts' && !can('contracts:view') ? 'details' : tab}
           onChange={(next) => onTabChange((next as ClientPanelTab | null) ?? 'details')}
           keepMounted={false}
           mt="xs"
@@ -108,6 +110,11 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
             <Tabs.Tab value="tasks" onMouseEnter={preloadTasksTab} onFocus={preloadTasksTab}>
               Tasks & Notes
             </Tabs.Tab>
+            {can('contracts:view') ? (
+              <Tabs.Tab value="contracts" onMouseEnter={preloadContractsTab} onFocus={preloadContractsTab}>
+                Contracts
+              </Tabs.Tab>
+            ) : null}
             <Tabs.Tab value="history" onMouseEnter={preloadHistoryTab} onFocus={preloadHistoryTab}>
               History
             </Tabs.Tab>
@@ -133,6 +140,14 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
               readOnlyReason={readOnlyReasonOf(record, 'these tasks and notes')}
             />
           </Tabs.Panel>
+          {can('contracts:view') ? (
+            <Tabs.Panel value="contracts">
+              <RecordContractsTab
+                owner={{ type: 'client', id: record.id, name: fullNameOf(record) }}
+                readOnlyReason={record.status === REVERTED_STATUS ? CLIENT_MESSAGES.readOnlyReverted : null}
+              />
+            </Tabs.Panel>
+          ) : null}
           <Tabs.Panel value="history">
             <HistoryTab owner={{ type: 'client', id: record.id }} />
           </Tabs.Panel>

@@ -56,6 +56,7 @@ export type NewContractBody = {
   title: string;
   entityType: 'lead' | 'client';
   entityId: string;
+  additionalClientIds: string[];
   templateId: string | null;
   effectiveDate: string;
   expiryDate: string | null;
@@ -75,6 +76,7 @@ export type ContractChanges = {
   effectiveDate?: string;
   expiryDate?: string | null;
   content?: string | null;
+  additionalClientIds?: string[];
 };
 
 export function useUpdateContract() {

@@ -36,7 +36,7 @@ import {
   useUploadSignedCopy,
 } from '../api/contracts.ts';
 import { ContractStatusBadge } from './contract-status-badge.tsx';
-import { type PickedRecord, RecordPicker } from './record-picker.tsx';
+import { AdditionalClientsPicker, type PickedRecord, RecordPicker } from './record-picker.tsx';
 
 export const showError = (error: unknown) =>
   notifications.show({ color: 'red', title: 'Error', message: error instanceof Error ? error.message : String(error) });
@@ -46,17 +46,21 @@ const fieldError = (error: unknown, field: string) =>
 
 export function NewContractDialog({
   opened,
+  forRecord,
   onClose,
   onCreated,
 }: {
   opened: boolean;
+  /** The lead or client whose panel the dialog opened from: fixed, not picked. */
+  forRecord?: PickedRecord;
   onClose: () => void;
   onCreated: (contract: ContractRecord) => void;
 }) {
   const { today } = useDateFormat();
   const templates = useContractTemplates();
   const create = useCreateContract();
-  const [record, setRecord] = useState<PickedRecord | null>(null);
+  const [record, setRecord] = useState<PickedRecord | null>(forRecord ?? null);
+  const [additional, setAdditional] = useState<PickedRecord[]>([]);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [effectiveDate, setEffectiveDate] = useState(today());
@@ -65,7 +69,8 @@ export function NewContractDialog({
 
   useEffect(() => {
     if (!opened) return;
-    setRecord(null);
+    setRecord(forRecord ?? null);
+    setAdditional([]);
     setTemplateId(null);
     setTitle('');
     setEffectiveDate(today());
@@ -83,6 +88,7 @@ export function NewContractDialog({
         title,
         entityType: record?.type ?? 'client',
         entityId: record?.id ?? '',
+        additionalClientIds: additional.map((c) => c.id),
         templateId,
         effectiveDate,
         expiryDate: expiryDate || null,
@@ -100,10 +106,25 @@ export function NewContractDialog({
   return (
     <Modal opened={opened} onClose={onClose} title="New Contract" size="lg">
       <Stack gap="sm">
-        <RecordPicker
-          value={record?.id ?? null}
-          error={fieldError(error, 'entityId') ?? fieldError(error, 'entityType')}
-          onPick={setRecord}
+        {forRecord ? (
+          <TextInput
+            label={forRecord.type === 'lead' ? 'Lead' : 'Client'}
+            value={forRecord.name}
+            readOnly
+            variant="filled"
+          />
+        ) : (
+          <RecordPicker
+            value={record?.id ?? null}
+            error={fieldError(error, 'entityId') ?? fieldError(error, 'entityType')}
+            onPick={setRecord}
+          />
+        )}
+        <AdditionalClientsPicker
+          value={additional}
+          exclude={record?.type === 'client' ? record.id : null}
+          error={fieldError(error, 'additionalClientIds')}
+          onChange={setAdditional}
         />
         <Select
           label="Template (optional)"
@@ -147,7 +168,13 @@ export function NewContractDialog({
             Leave the content empty to use “{template.name}” with its placeholders filled from the record.
           </Alert>
         ) : null}
-        <TaskContentField label="Content" value={content} onChange={setContent} error={fieldError(error, 'content')} />
+        <TaskContentField
+          label="Content"
+          placeholder="Write the terms of the agreement..."
+          value={content}
+          onChange={setContent}
+          error={fieldError(error, 'content')}
+        />
         {error && !(error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) ? (
           <Alert color="red">{error.message}</Alert>
         ) : null}
@@ -199,6 +226,7 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
   const [effectiveDate, setEffectiveDate] = useState(contract.effectiveDate);
   const [expiryDate, setExpiryDate] = useState(contract.expiryDate ?? '');
   const [content, setContent] = useState(contract.content);
+  const [additional, setAdditional] = useState<PickedRecord[]>(contract.additionalClients);
   const [file, setFile] = useState<File | null>(null);
   const [signedDate, setSignedDate] = useState(today());
 
@@ -207,6 +235,7 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
     setEffectiveDate(contract.effectiveDate);
     setExpiryDate(contract.expiryDate ?? '');
     setContent(contract.content);
+    setAdditional(contract.additionalClients);
     update.reset();
     setEditing(true);
   };
@@ -215,7 +244,13 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
       {
         id: contract.id,
         version: contract.version,
-        changes: { title, effectiveDate, expiryDate: expiryDate || null, content: content || null },
+        changes: {
+          title,
+          effectiveDate,
+          expiryDate: expiryDate || null,
+          content: content || null,
+          additionalClientIds: additional.map((c) => c.id),
+        },
       },
       {
         onSuccess: () => {
@@ -349,7 +384,18 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
               error={fieldError(update.error, 'expiryDate')}
             />
           </SimpleGrid>
-          <TaskContentField label="Content" value={content} onChange={setContent} />
+          <AdditionalClientsPicker
+            value={additional}
+            exclude={contract.record?.type === 'client' ? contract.record.id : null}
+            error={fieldError(update.error, 'additionalClientIds')}
+            onChange={setAdditional}
+          />
+          <TaskContentField
+            label="Content"
+            placeholder="Write the terms of the agreement..."
+            value={content}
+            onChange={setContent}
+          />
           {update.error && !(update.error instanceof ApiError && Object.keys(update.error.fieldErrors).length) ? (
             <Alert color="red">{update.error.message}</Alert>
           ) : null}

@@ -1,5 +1,5 @@
 // The lead or client a new contract is for: a search over the records the user may see (clients first).
-import { Select } from '@mantine/core';
+import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -63,6 +63,67 @@ export function RecordPicker({
         const found = records.find((r) => r.id === id);
         onPick(found ? { type: found.type, id: found.id, name: found.name } : null);
       }}
+    />
+  );
+}
+
+/**
+ * Further clients a contract names (a family or partners signing together): a search over the clients the
+ * user may see. The chosen ones stay listed while another search runs, so their names never go blank.
+ */
+export function AdditionalClientsPicker({
+  value,
+  exclude,
+  error,
+  onChange,
+}: {
+  value: PickedRecord[];
+  /** The contract's own client, which cannot also be an additional one. */
+  exclude: string | null;
+  error?: string;
+  onChange: (clients: PickedRecord[]) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search, 300);
+  const query = term.trim() ? `&search=${encodeURIComponent(term.trim())}` : '';
+  const clients = useQuery({
+    queryKey: ['client', 'picker', term],
+    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?pageSize=8${query}`, { signal }),
+    staleTime: 30_000,
+  });
+  const found = (clients.data?.items ?? []).map((c) => ({
+    type: 'client' as const,
+    id: c.id,
+    name: fullNameOf(c),
+    label: `${fullNameOf(c)} · ${c.email}`,
+  }));
+  const options = [
+    ...value.map((c) => ({ ...c, label: found.find((f) => f.id === c.id)?.label ?? c.name })),
+    ...found.filter((f) => !value.some((c) => c.id === f.id)),
+  ].filter((c) => c.id !== exclude);
+  return (
+    <MultiSelect
+      label="Additional clients"
+      description="Others the contract names, such as a partner signing with the client"
+      placeholder={value.length === 0 ? 'Search clients by name or email' : undefined}
+      searchable
+      clearable
+      maxValues={10}
+      data={options.map((c) => ({ value: c.id, label: c.label }))}
+      value={value.map((c) => c.id)}
+      error={error}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={clients.isFetching ? 'Searching...' : 'No clients found'}
+      onChange={(ids) =>
+        onChange(
+          ids.flatMap((id) => {
+            const c = options.find((o) => o.id === id);
+            return c ? [{ type: 'client' as const, id: c.id, name: c.name }] : [];
+          }),
+        )
+      }
     />
   );
 }

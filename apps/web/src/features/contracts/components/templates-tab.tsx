@@ -181,6 +181,7 @@ function TemplateDialog({ template, onClose }: { template: ContractTemplateRecor
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         <TaskContentField
           label="Content"
+          placeholder="Write the agreement; placeholders such as {{client.fullName}} are filled from the record"
           value={content}
           onChange={setContent}
           error={error?.fieldErrors.content?.[0]}

@@ -13,6 +13,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { preloadContractsTab, RecordContractsTab } from '../../contracts/components/record-contracts-tab.tsx';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
 import { HistoryTab, preloadHistoryTab } from '../../records/components/history-tab.tsx';
 import { preloadTasksTab, TasksTab } from '../../tasks/components/tasks-tab.tsx';
@@ -24,7 +25,7 @@ import { LeadOverviewCard } from './lead-overview-card.tsx';
 /** `resolving`: a link to the lead may still turn into its client (the page decides). */
 export type LeadPanelState = { mode: 'new' } | { mode: 'edit'; id: string; resolving?: boolean } | null;
 
-export type LeadPanelTab = 'details' | 'tasks' | 'services' | 'history';
+export type LeadPanelTab = 'details' | 'tasks' | 'services' | 'contracts' | 'history';
 
 type LeadPanelProps = {
   state: LeadPanelState;
@@ -117,6 +118,14 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
                 readOnlyReason={readOnlyReasonOf(record, 'these tasks and notes')}
               />
             }
+            contracts={
+              can('contracts:view') ? (
+                <RecordContractsTab
+                  owner={{ type: 'lead', id: record.id, name: fullNameOf(record) }}
+                  readOnlyReason={record.leadStatus === CONVERTED_STATUS ? LEAD_MESSAGES.readOnlyConverted : null}
+                />
+              ) : null
+            }
             history={<HistoryTab owner={{ type: 'lead', id: record.id }} />}
           >
             <EditLead
@@ -138,7 +147,15 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
 function NewLeadTabs({ onClose, onCreated }: { onClose: () => void; onCreated: (lead: LeadRecord) => void }) {
   const [tab, setTab] = useState<LeadPanelTab>('details');
   return (
-    <PanelTabs saved={false} tab={tab} onTabChange={setTab} services={null} tasks={null} history={null}>
+    <PanelTabs
+      saved={false}
+      tab={tab}
+      onTabChange={setTab}
+      services={null}
+      tasks={null}
+      contracts={null}
+      history={null}
+    >
       <NewLead onClose={onClose} onCreated={onCreated} />
     </PanelTabs>
   );
@@ -152,10 +169,14 @@ type PanelTabsProps = {
   /** The Services and Tasks & Notes tabs' content (a saved lead's). */
   services: React.ReactNode;
   tasks: React.ReactNode;
+  /** Null where the role has no Contract Manager (the tab is then left out). */
+  contracts: React.ReactNode;
   history: React.ReactNode;
 };
 
-function PanelTabs({ saved, tab, onTabChange, children, services, tasks, history }: PanelTabsProps) {
+function PanelTabs({ saved, tab, onTabChange, children, services, tasks, contracts, history }: PanelTabsProps) {
+  const { can } = useAuthorization();
+  const contractsTab = can('contracts:view');
   // Beside the tabs where there is room; on a phone on its own line under them.
   const phone = usePhoneLayout();
   const hint = !saved ? (
@@ -165,7 +186,8 @@ function PanelTabs({ saved, tab, onTabChange, children, services, tasks, history
   ) : null;
   return (
     <Tabs
-      value={tab}
+      // A link to the Contracts tab opens the details for a role without the Contract Manager.
+      value={tab === 'contracts' && !contractsTab ? 'details' : tab}
       onChange={(next) => onTabChange((next as LeadPanelTab | null) ?? 'details')}
       keepMounted={false}
       mt="xs"
@@ -178,6 +200,16 @@ function PanelTabs({ saved, tab, onTabChange, children, services, tasks, history
         <Tabs.Tab value="services" disabled={!saved} onMouseEnter={preloadServicesTab} onFocus={preloadServicesTab}>
           Services
         </Tabs.Tab>
+        {contractsTab ? (
+          <Tabs.Tab
+            value="contracts"
+            disabled={!saved}
+            onMouseEnter={preloadContractsTab}
+            onFocus={preloadContractsTab}
+          >
+            Contracts
+          </Tabs.Tab>
+        ) : null}
         <Tabs.Tab value="history" disabled={!saved} onMouseEnter={preloadHistoryTab} onFocus={preloadHistoryTab}>
           History
         </Tabs.Tab>
@@ -187,6 +219,7 @@ function PanelTabs({ saved, tab, onTabChange, children, services, tasks, history
       <Tabs.Panel value="details">{children}</Tabs.Panel>
       <Tabs.Panel value="tasks">{tasks}</Tabs.Panel>
       <Tabs.Panel value="services">{services}</Tabs.Panel>
+      {contractsTab ? <Tabs.Panel value="contracts">{contracts}</Tabs.Panel> : null}
       <Tabs.Panel value="history">{history}</Tabs.Panel>
     </Tabs>
   );

@@ -22,12 +22,22 @@ export type TaskContentEditorProps = {
   invalid: boolean;
   describedBy?: string;
   readOnly?: boolean;
+  /** Shown while it is empty; the task forms' wording unless another form says otherwise. */
+  placeholder?: string;
 };
 
 /** An editor with nothing typed holds one empty paragraph: the form sees that as no content. */
 const EMPTY_DOCUMENT = '<p></p>';
 
-export function TaskContentEditor({ value, onChange, label, invalid, describedBy, readOnly }: TaskContentEditorProps) {
+export function TaskContentEditor({
+  value,
+  onChange,
+  label,
+  invalid,
+  describedBy,
+  readOnly,
+  placeholder = 'Write the details of the task or note...',
+}: TaskContentEditorProps) {
   const editor = useEditor({
     extensions: [
       // Only what the server keeps: no links, code, quotes, rules or strike-through.
@@ -41,7 +51,7 @@ export function TaskContentEditor({ value, onChange, label, invalid, describedBy
         heading: { levels: [1, 2, 3] },
       }),
       CharacterCount.configure({ limit: TASK_CONTENT_MAX }),
-      Placeholder.configure({ placeholder: 'Write the details of the task or note...' }),
+      Placeholder.configure({ placeholder }),
     ],
     content: value,
     editable: !readOnly,

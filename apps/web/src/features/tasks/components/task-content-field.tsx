@@ -10,7 +10,7 @@ const editor = lazyWithPreload(() => import('./task-content-editor.tsx').then((m
 /** Starts loading the editor's code (a form is about to open). */
 export const preloadTaskEditor = () => void editor.preload().catch(() => undefined);
 
-type TaskContentFieldProps = Pick<TaskContentEditorProps, 'value' | 'onChange' | 'readOnly'> & {
+type TaskContentFieldProps = Pick<TaskContentEditorProps, 'value' | 'onChange' | 'readOnly' | 'placeholder'> & {
   label?: string;
   error?: string;
   required?: boolean;
