@@ -20206,7 +20206,7 @@ export interface operations {
     getContractsByIdPdf: {
         parameters: {
             query?: {
-                /** @description 1: as an attachment (Download PDF); otherwise shown in the browser */
+                /** @description 1: as an attachment (Download PDF); otherwise shown in the browser (Print) */
                 download?: "0" | "1" | "true" | "false";
             };
             header?: never;

@@ -3,7 +3,7 @@
 // draft its delete, terminating its approve (supervisor and above). A record's contracts are read under
 // the lead or client with that module's view.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import {
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
+import { pdfQuery, pdfResponse, sendPdf } from '../../pdf/pdf-reply.ts';
 import { renderPdf } from '../../pdf/pdf-renderer.ts';
 import { sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedNamedFile } from '../../storage/uploaded-file.ts';
@@ -60,22 +61,6 @@ const actionBody = contractActionSchema.meta({ example: { version: 1 } });
 const templateUpdateSchema = contractTemplateInputSchema
   .extend({ version: versionField() })
   .meta({ example: { ...CONTRACT_TEMPLATE_EXAMPLE, version: 1 } });
-const pdfQuery = z.object({
-  download: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .describe('1: as an attachment (Download PDF); otherwise shown in the browser'),
-});
-
-function sendPdf(reply: FastifyReply, bytes: Buffer, fileName: string, download: string | undefined) {
-  const disposition = download === '1' || download === 'true' ? 'attachment' : 'inline';
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `${disposition}; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(bytes);
-}
-
 export async function contractsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -193,14 +178,14 @@ export async function contractsRoutes(instance: FastifyInstance) {
         params,
         querystring: pdfQuery,
         produces: ['application/pdf'],
-        response: { 200: z.any().meta({ description: 'The PDF file', format: 'binary' }) },
+        response: { 200: pdfResponse },
       },
     },
     async (request, reply) => {
       const { record, firm } = await contractForPdf(app.db, await actorOf(request), request.params.id);
       const { dateFormat } = await readDisplaySetting(app.db);
       const bytes = await renderPdf(contractDocument(record, firm, dateFormat));
-      return sendPdf(reply, bytes, `${record.reference}.pdf`, request.query.download);
+      return sendPdf(reply, { bytes, fileName: `${record.reference}.pdf` }, request.query.download);
     },
   );
 

@@ -2,7 +2,7 @@
 // /api/invoices/{id}, …/mark-paid, …/cancel, …/receipt, /api/receipts, /api/receipts/{id}. The Finance
 // module decides who may read (finance:view), create, change and delete.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import {
   serviceInvoiceSchema,
   versionField,
 } from '@crm/domain';
+import { pdfQuery, pdfResponse, sendPdf } from '../../pdf/pdf-reply.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedFile } from '../../storage/uploaded-file.ts';
@@ -45,7 +46,6 @@ import {
   deleteReceipt,
   invoicePdf,
   listInvoices,
-  type PdfFile,
   receiptPdf,
   listReceipts,
   markInvoicePaid,
@@ -68,25 +68,6 @@ const templateParams = z.object({ id: z.string().describe('Template id (uuid)') 
 const templateUpdateSchema = invoiceTemplateInputSchema
   .extend({ version: versionField() })
   .meta({ example: { ...TEMPLATE_EXAMPLE, version: 1 } });
-const pdfQuery = z.object({
-  download: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .describe('1: as an attachment (Download PDF); otherwise shown in the browser (Print)'),
-});
-
-const pdfResponse = z.any().meta({ description: 'The PDF file', format: 'binary' });
-
-/** Sends a PDF inline (to print) or as a download, never cached: it shows the invoice as it is now. */
-function sendPdf(reply: FastifyReply, file: PdfFile, download: string | undefined) {
-  const disposition = download === '1' || download === 'true' ? 'attachment' : 'inline';
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.bytes);
-}
-
 export async function invoicesRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['invoices'];

@@ -36,6 +36,7 @@ import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
 import { brandingLogoKey } from '../settings/branding.service.ts';
 import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
+import type { PdfFile } from '../../pdf/pdf-reply.ts';
 import { renderPdf } from '../../pdf/pdf-renderer.ts';
 import { invoiceDocument, isTaxInvoice, receiptDocument } from './invoice-pdf.ts';
 import {
@@ -493,7 +494,6 @@ export async function deleteReceipt(db: Database, actor: Actor, id: string): Pro
 }
 
 /** A PDF and the name it downloads under. */
-export type PdfFile = { bytes: Buffer; fileName: string };
 
 /** A stored PNG or JPG as the data URL pdfmake embeds, or null when it is gone. */
 async function embeddedLogo(storage: FileStorage, key: string | null): Promise<string | null> {

@@ -28,6 +28,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role, type StaffingSortField, type StaffMember, workloadOf } from '@crm/domain';
+import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
@@ -109,34 +110,15 @@ export function StaffingPage() {
       >
         <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs">
           {cards.map(([title, caption, value, colour]) => (
-            <Card key={title} withBorder padding="sm" radius="md" component="section" aria-label={title}>
-              <Text size="xs" fw={600} c="dimmed">
-                {title}
-              </Text>
-              {value === undefined ? (
-                directory.isError ? (
-                  <Text fz={22} fw={700} c="dimmed">
-                    —
-                  </Text>
-                ) : (
-                  <Skeleton height={22} width="50%" mt={4} radius="sm" />
-                )
-              ) : (
-                <Text
-                  fz={22}
-                  fw={700}
-                  lh={1.2}
-                  mt={2}
-                  style={{ fontVariantNumeric: 'tabular-nums', color: value > 0 ? colour : undefined }}
-                  data-testid={`staffing-${title}`}
-                >
-                  {value.toLocaleString('en-AU')}
-                </Text>
-              )}
-              <Text size="xs" c="dimmed" mt={2} visibleFrom="sm">
-                {caption}
-              </Text>
-            </Card>
+            <CountCard
+              key={title}
+              title={title}
+              caption={caption}
+              value={value}
+              colour={colour}
+              failed={directory.isError}
+              testId={`staffing-${title}`}
+            />
           ))}
         </SimpleGrid>
       </CollapsibleStatistics>

@@ -36,6 +36,7 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { DEFAULT_MY_TASK_STATUS, type MyTaskRow, pageSizeFor, ROLE_LABELS, TASK_MESSAGES } from '@crm/domain';
+import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
@@ -149,34 +150,15 @@ export function MyTasksPage() {
               ['Completed', 'Done', counts.data?.completed, 'var(--mantine-color-green-text)'],
             ] as const
           ).map(([title, caption, value, colour]) => (
-            <Card key={title} withBorder padding="sm" radius="md" component="section" aria-label={title}>
-              <Text size="xs" fw={600} c="dimmed">
-                {title}
-              </Text>
-              {value === undefined ? (
-                counts.isError ? (
-                  <Text fz={22} fw={700} c="dimmed">
-                    —
-                  </Text>
-                ) : (
-                  <Skeleton height={22} width="50%" mt={4} radius="sm" />
-                )
-              ) : (
-                <Text
-                  fz={22}
-                  fw={700}
-                  lh={1.2}
-                  mt={2}
-                  style={{ fontVariantNumeric: 'tabular-nums', color: value > 0 ? colour : undefined }}
-                  data-testid={`my-tasks-${title}`}
-                >
-                  {value.toLocaleString('en-AU')}
-                </Text>
-              )}
-              <Text size="xs" c="dimmed" mt={2} visibleFrom="sm">
-                {caption}
-              </Text>
-            </Card>
+            <CountCard
+              key={title}
+              title={title}
+              caption={caption}
+              value={value}
+              colour={colour}
+              failed={counts.isError}
+              testId={`my-tasks-${title}`}
+            />
           ))}
         </SimpleGrid>
       </CollapsibleStatistics>
