@@ -106,6 +106,7 @@ test('a consultant logs, corrects and submits a week; a supervisor approves it',
   await hours.fill('30');
   await hours.press('Enter');
   await expect(editing).toContainText('Hours must be between 0.25 and 24');
+  expect(await seriousFindings(page)).toEqual([]);
   await hours.press('Escape');
   await expect(editing).toHaveCount(0);
   await expect(edit).toBeFocused();
