@@ -9,6 +9,7 @@ import {
   TIMESHEET_EXPORT_COLUMNS,
   TIMESHEET_WEEK_STATUS_LABELS,
   TIMESHEET_WEEK_STATUSES,
+  TIMESHEET_MESSAGES,
   timesheetEntryInputSchema,
   timesheetEntryPatchSchema,
   timesheetEntrySchema,
@@ -109,7 +110,7 @@ export async function timesheetsRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       await deleteEntry(app.db, await actorOf(request), request.params.id);
-      return { message: 'Entry deleted' };
+      return { message: TIMESHEET_MESSAGES.entryDeleted };
     },
   );
 

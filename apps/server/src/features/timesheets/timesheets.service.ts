@@ -237,8 +237,7 @@ export async function updateEntry(
 ): Promise<TimesheetEntry> {
   return db.transaction(async (tx) => {
     const before = await ownEntryForChange(tx, actor, id);
-    if (before.version !== patch.version)
-      throw new AppError('CONFLICT', 'This entry was changed elsewhere. Please reload it and try again.');
+    if (before.version !== patch.version) throw new AppError('CONFLICT', TIMESHEET_MESSAGES.entryStale);
     if (patch.taskId) await checkRecordAndTask(tx, actor, before, patch.taskId);
     const hours = patch.hours ?? Number(before.hours);
     await checkDayTotal(tx, before.userId, before.entryDate, hours, before.id);

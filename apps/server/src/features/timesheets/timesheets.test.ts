@@ -113,6 +113,80 @@ describe('bounds', () => {
   });
 });
 
+describe('the task of an entry', () => {
+  const addTask = async (leadId: string, body: Record<string, unknown>) => {
+    const res = await f.call('administrator', 'POST', `/api/leads/${leadId}/tasks`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+
+  it("takes a task of the entry's record and refuses another record's task or a note, writing nothing", async () => {
+    const otherLead = await f.createLead('consultant');
+    const own = await addTask(consultantLead.id, {
+      taskType: 'Document Collection',
+      taskName: 'Collect passports',
+      content: 'x',
+    });
+    const elsewhere = await addTask(otherLead.id, {
+      taskType: 'Document Collection',
+      taskName: 'Other record',
+      content: 'x',
+    });
+    const note = await addTask(consultantLead.id, { taskType: 'Notes', content: '<p>Called</p>' });
+
+    const before = await f.countRows(timesheetEntries);
+    for (const taskId of [elsewhere, note, '00000000-0000-4000-8000-000000000000']) {
+      const res = await log('consultant', '2026-02-16', 1, { taskId });
+      expect(res.statusCode, taskId).toBe(400);
+      expect(res.json().fieldErrors.taskId).toEqual([TIMESHEET_MESSAGES.taskNotFound]);
+    }
+    const notAnId = await log('consultant', '2026-02-16', 1, { taskId: 'abc' });
+    expect(notAnId.statusCode).toBe(400);
+    expect(JSON.stringify(notAnId.json().fieldErrors)).toContain(TIMESHEET_MESSAGES.taskNotFound);
+    expect(await f.countRows(timesheetEntries)).toBe(before);
+
+    const created = await log('consultant', '2026-02-16', 1.5, { taskId: own });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ taskId: own, taskName: 'Collect passports' });
+    const w = await week('consultant', '2026-02-16');
+    expect(w.entries.find((e) => e.id === created.json().id)).toMatchObject({ taskName: 'Collect passports' });
+  });
+
+  it("changes an entry's task only to one of its record's, and clears it", async () => {
+    const otherLead = await f.createLead('consultant');
+    const own = await addTask(consultantLead.id, {
+      taskType: 'Document Collection',
+      taskName: 'Lodge the visa',
+      content: 'x',
+    });
+    const elsewhere = await addTask(otherLead.id, {
+      taskType: 'Document Collection',
+      taskName: 'Not this one',
+      content: 'x',
+    });
+    const entry = (await log('consultant', '2026-02-17', 2)).json();
+
+    const refused = await f.call('consultant', 'PATCH', `/api/timesheets/${entry.id}`, {
+      taskId: elsewhere,
+      version: entry.version,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors.taskId).toEqual([TIMESHEET_MESSAGES.taskNotFound]);
+
+    const picked = await f.call('consultant', 'PATCH', `/api/timesheets/${entry.id}`, {
+      taskId: own,
+      hours: 2.75,
+      version: entry.version,
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json()).toMatchObject({ taskId: own, taskName: 'Lodge the visa', hours: 2.75, version: 2 });
+
+    const cleared = await f.call('consultant', 'PATCH', `/api/timesheets/${entry.id}`, { taskId: null, version: 2 });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ taskId: null, taskName: null, hours: 2.75, version: 3 });
+  });
+});
+
 describe('submit, approve and reject', () => {
   const monday = '2026-03-02';
 

@@ -18,12 +18,14 @@ export type MyTasksParams = ListParams & {
   pageSize: number;
 };
 
-export const useMyTasks = (params: MyTasksParams) =>
+/** `enabled`: false where the list is not wanted yet (the timesheet's task picker once a record is picked). */
+export const useMyTasks = (params: MyTasksParams, enabled = true) =>
   useQuery({
     queryKey: [...taskKeys.mine, 'list', params],
     queryFn: ({ signal }) => api.get<MyTasksPage>(listPath('/api/tasks', params), { signal }),
     staleTime: 2 * 60_000,
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** Spec 2 §9: task counts stay fresh 30 s. */

@@ -1,7 +1,13 @@
 // Timesheet requests (/api/timesheets). Everything sits under the 'timesheet' key, which the change event
 // of a user's timesheet refreshes for its author and the approvers (lib/live-updates.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TimesheetEntry, TimesheetReport, TimesheetWeek, TimesheetWeekSummary } from '@crm/domain';
+import type {
+  TimesheetEntry,
+  TimesheetEntryPatch,
+  TimesheetReport,
+  TimesheetWeek,
+  TimesheetWeekSummary,
+} from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export const timesheetKeys = {
@@ -40,20 +46,30 @@ export type EntryBody = {
   hours: number;
   leadId?: string;
   clientId?: string;
+  taskId?: string;
   description: string;
 };
 
-/** Any timesheet write: the week, approvals and report are read again. */
+/**
+ * Any timesheet write: the week, approvals and report are read again — after a refusal too, since a stale
+ * version or a week locked meanwhile means what the screen shows is out of date.
+ */
 function useTimesheetMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
   });
 }
 
 export const useAddEntry = () =>
   useTimesheetMutation((body: EntryBody) => api.post<TimesheetEntry>('/api/timesheets', body));
+
+/** PATCH /api/timesheets/{id}: the hours, description or task of an own entry, with the version last read. */
+export const useUpdateEntry = () =>
+  useTimesheetMutation(({ id, patch }: { id: string; patch: TimesheetEntryPatch }) =>
+    api.patch<TimesheetEntry>(`/api/timesheets/${encodeURIComponent(id)}`, patch),
+  );
 
 export const useDeleteEntry = () =>
   useTimesheetMutation((id: string) => api.delete<{ message: string }>(`/api/timesheets/${id}`));
