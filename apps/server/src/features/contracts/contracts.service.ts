@@ -29,7 +29,7 @@ import {
   unknownPlaceholders,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { isUuid, listPage, seesEverything, sortKey, visibleTo, type Viewer } from '../../db/list-query.ts';
+import { isUuid, listPage, seesEverything, sortKey, visibleRecordTo, type Viewer } from '../../db/list-query.ts';
 import {
   clientOwnership,
   clients,
@@ -210,20 +210,17 @@ async function toRecord(db: Executor, actor: Actor, row: ContractRow): Promise<C
 
 /**
  * Which contracts a viewer sees: every one for a role that sees all records; otherwise those they wrote and
- * those of the leads and clients they may see (the same rule as the records themselves).
- */
-/**
- * A role that sees only its own records sees the contracts it drafted and those of its records, checked
- * row by row: one primary-key probe into leads or clients for each contract read. `offset 0` keeps each
- * EXISTS a per-row subplan; without it PostgreSQL turns them into hashed subplans that first read every
- * lead and client the viewer sees (60,000 for the demo consultant at 100,000 leads: seconds a page).
+ * those of the leads and clients they may see (the same rule as the records themselves), checked row by
+ * row with one primary-key probe into leads or clients. `offset 0` keeps each EXISTS a per-row subplan:
+ * without it PostgreSQL makes them hashed subplans that first read every lead and client the viewer sees
+ * (60,000 for the demo consultant at 100,000 leads: seconds a page).
  */
 function contractVisibility(viewer: Viewer): SQL | undefined {
   if (seesEverything(viewer)) return undefined;
   return or(
     eq(contracts.createdBy, viewer.id),
-    sql`exists (select 1 from ${leads} where ${leads.id} = ${contracts.leadId} and ${visibleTo(viewer, leadOwnership)} offset 0)`,
-    sql`exists (select 1 from ${clients} where ${clients.id} = ${contracts.clientId} and ${visibleTo(viewer, clientOwnership)} offset 0)`,
+    sql`exists (select 1 from ${leads} where ${leads.id} = ${contracts.leadId} and ${visibleRecordTo(viewer, leadOwnership)} offset 0)`,
+    sql`exists (select 1 from ${clients} where ${clients.id} = ${contracts.clientId} and ${visibleRecordTo(viewer, clientOwnership)} offset 0)`,
   );
 }
 
