@@ -20,7 +20,9 @@
 //   --only <prefix,…>       only the endpoints whose key starts so (and the lead detail, the reference);
 //                           never writes BENCHMARKS.md
 //   leads [clients [contacts [services]]]   the data set (default 100000 30000 5000, services 1.5 per lead;
-//                           tasks and notes 2 per lead)
+//                           tasks and notes 2 per lead; the rest as seed-large derives them: invoices 1 per 2
+//                           leads, audit rows 10 per lead, staff 1 per 100, contracts 1 per 5, documents
+//                           1 per 2, timesheet entries 2 per lead)
 // Not a test: nothing fails on a slow figure. Ratios measured in one run are what to compare across runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -318,6 +320,72 @@ export const ENDPOINTS = [
     kind: 'search',
     roles: ['admin'],
     path: '/api/users?pageSize=50&search=ngu',
+  },
+  // Contract Manager, the document library and Timesheet at 20,000 contracts, 50,000 documents and 200,000
+  // timesheet entries (issue 16). Every role but guest opens contracts and timesheets; the document library is
+  // Administration's.
+  {
+    key: 'contracts.page1',
+    label: 'Contracts, page 1',
+    kind: 'list',
+    roles: ['admin', 'consultant'],
+    path: '/api/contracts?pageSize=50',
+  },
+  {
+    key: 'contracts.status',
+    label: "Contracts, status 'expired'",
+    kind: 'list',
+    roles: ['admin', 'consultant'],
+    path: '/api/contracts?pageSize=50&status=expired',
+  },
+  {
+    key: 'contracts.search',
+    label: "Contracts, search 'smi'",
+    kind: 'search',
+    roles: ['admin', 'consultant'],
+    path: '/api/contracts?pageSize=50&search=smi',
+  },
+  {
+    key: 'documents.page1',
+    label: 'Documents, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/documents?pageSize=50',
+  },
+  {
+    key: 'documents.search',
+    label: "Documents, search 'checklist'",
+    kind: 'search',
+    roles: ['admin'],
+    path: '/api/documents?pageSize=50&search=checklist',
+  },
+  {
+    key: 'timesheets.week',
+    label: 'Timesheet, own week',
+    kind: 'list',
+    roles: ['admin', 'consultant'],
+    path: '/api/timesheets',
+  },
+  {
+    key: 'timesheets.otherWeek',
+    label: "Timesheet, a consultant's week two weeks ago",
+    kind: 'list',
+    roles: ['admin'],
+    path: (ctx) => `/api/timesheets?userId=${ctx.users.consultant.id}&weekStart=${addDays(ctx.weekStart, -14)}`,
+  },
+  {
+    key: 'timesheets.approvals',
+    label: 'Timesheet approvals (submitted weeks)',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/timesheets/weeks?status=submitted',
+  },
+  {
+    key: 'timesheets.report',
+    label: 'Timesheet report, five weeks',
+    kind: 'stats',
+    roles: ['admin', 'consultant'],
+    path: (ctx) => `/api/timesheets/report?from=${addDays(ctx.weekStart, -28)}&to=${addDays(ctx.weekStart, 6)}`,
   },
 ];
 
@@ -772,7 +840,16 @@ async function discover(base, sessions, wantDeep, knownPhone, deepPages = DEEP_P
     deep: { cursor, depth: depth + 1 },
     visibleLeads: first.total,
     yearAgo: monthAYearAgo(new Date()),
+    // This week's Monday on the firm's calendar, as the server counts it.
+    weekStart: (await getJson(base, '/api/timesheets', sessions.admin.cookie)).weekStart,
   };
+}
+
+/** An ISO date `days` after another (negative: before). */
+function addDays(date, days) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 /** The first and last day of the month a year before `now` (the audit log's date filter). */

@@ -1,7 +1,9 @@
-// `npm run seed:large [-- leads [clients [contacts [services [tasks [invoices]]]]]] [--load-only]`: loads 100,000
+// `npm run seed:large [-- leads [clients [contacts [services [tasks [invoices [audit [users [contracts
+// [documents [timesheet entries]]]]]]]]]]] [--load-only]`: loads 100,000
 // generated leads, 30,000 clients (the leads converted in this load first, linked both ways, then walk-ins),
 // 5,000 contacts (archived leads), 150,000 services, 200,000 tasks and notes spread over the leads and clients
-// (the tasks assigned across the staff) and 50,000 invoices into the configured
+// (the tasks assigned across the staff), 50,000 invoices, a million audit rows, 1,000 staff users, 20,000
+// contracts, 50,000 documents and 200,000 timesheet entries into the configured
 // database (DATABASE_URL, else the PGlite folder in DATA_DIR; stop the server first), then times the list
 // endpoints on it in this process and prints the figures. `-- 0 0 0 0` only measures; `--load-only` only
 // loads (the load benchmark, scripts/bench/load.mjs, drives the real server under concurrent load instead).
@@ -34,6 +36,9 @@ import { loadServices } from '../seed/large-services.ts';
 import { loadInvoices } from '../seed/large-invoices.ts';
 import { loadAuditLog, loadStaff } from '../seed/large-administration.ts';
 import { loadTasks } from '../seed/large-tasks.ts';
+import { loadContracts } from '../seed/large-contracts.ts';
+import { loadDocuments } from '../seed/large-documents.ts';
+import { loadTimesheets } from '../seed/large-timesheets.ts';
 import { readFirmToday } from '../features/settings/settings.repository.ts';
 import { createRandom, generateLead, type Random, type SeedUsers, seedUsersFrom } from '../seed/lead-generator.ts';
 
@@ -61,6 +66,10 @@ const invoiceTotal = countArg(5, process.env.SEED_LARGE_INVOICES, Math.round(tot
 /** Issue 14: a million audit rows and a thousand staff accounts at 100,000 leads. */
 const auditTotal = countArg(6, process.env.SEED_LARGE_AUDIT, total * 10);
 const staffTotal = countArg(7, process.env.SEED_LARGE_USERS, Math.max(10, Math.round(total / 100)));
+/** Issue 16 at 100,000 leads: 20,000 contracts, 50,000 documents and 200,000 timesheet entries. */
+const contractTotal = countArg(8, process.env.SEED_LARGE_CONTRACTS, Math.round(total / 5));
+const documentTotal = countArg(9, process.env.SEED_LARGE_DOCUMENTS, Math.round(total / 2));
+const timesheetTotal = countArg(10, process.env.SEED_LARGE_TIMESHEETS, total * 2);
 const ms = (start: number) => performance.now() - start;
 const thousands = (n: number) => n.toLocaleString('en-AU');
 
@@ -69,7 +78,8 @@ async function main() {
   console.log(
     `Loading ${thousands(total)} leads, ${thousands(clientTotal)} clients, ${thousands(contactTotal)} contacts and ` +
       `${thousands(serviceTotal)} services, ${thousands(taskTotal)} tasks and notes, ${thousands(invoiceTotal)} invoices, ` +
-      `${thousands(staffTotal)} staff users and ${thousands(auditTotal)} audit log rows into ${where}`,
+      `${thousands(staffTotal)} staff users, ${thousands(auditTotal)} audit log rows, ${thousands(contractTotal)} contracts, ` +
+      `${thousands(documentTotal)} documents and ${thousands(timesheetTotal)} timesheet entries into ${where}`,
   );
   let t = performance.now();
   const database = await openDatabase(
@@ -127,11 +137,27 @@ async function main() {
     report('audit log rows', auditTotal, t);
 
     t = performance.now();
+    await loadContracts(db, contractTotal);
+    report('contracts', contractTotal, t);
+
+    t = performance.now();
+    await loadDocuments(db, documentTotal);
+    report('documents', documentTotal, t);
+
+    t = performance.now();
+    await loadTimesheets(db, timesheetTotal, await readFirmToday(db));
+    report('timesheet entries', timesheetTotal, t);
+
+    t = performance.now();
     await db.execute(sql`vacuum analyze users`);
     await db.execute(sql`vacuum analyze audit_logs`);
     await db.execute(sql`vacuum analyze services`);
     await db.execute(sql`vacuum analyze task_notes`);
     await db.execute(sql`vacuum analyze invoices`);
+    await db.execute(sql`vacuum analyze contracts`);
+    await db.execute(sql`vacuum analyze documents`);
+    await db.execute(sql`vacuum analyze timesheet_entries`);
+    await db.execute(sql`vacuum analyze timesheet_weeks`);
     await db.execute(sql`analyze leads`);
     await db.execute(sql`analyze clients`);
     await db.execute(sql`analyze contacts`);

@@ -152,6 +152,21 @@ describe('roles', () => {
     expect(listed.map((x) => x.id)).toContain(c.id);
     expect(listed.every((x) => x.record?.id === own.id)).toBe(true);
   });
+
+  it('a consultant also sees the contracts others drafted on the records they look after, and their list has no total', async () => {
+    const managed = await f.createLead('administrator');
+    await f.exec(`update leads set assistant_manager_user_id = '${f.idOf('consultant')}' where id = '${managed.id}'`);
+    const theirs = await create({ entityType: 'lead', entityId: managed.id });
+    const notTheirs = await create({ entityType: 'lead', entityId: (await f.createLead('administrator')).id });
+    const page = (await f.call('consultant', 'GET', '/api/contracts?pageSize=100')).json();
+    const ids = (page.items as ContractSummary[]).map((x) => x.id);
+    expect(ids).toContain(theirs.id);
+    expect(ids).not.toContain(notTheirs.id);
+    // Counting would probe every contract's record: the consultant's list says no total, as a searched one.
+    expect(page.total).toBeNull();
+    expect((await f.call('administrator', 'GET', '/api/contracts')).json().total).toBeGreaterThan(0);
+    expect((await f.call('consultant', 'GET', `/api/contracts/${notTheirs.id}`)).statusCode).toBe(404);
+  });
 });
 
 describe('lifecycle', () => {

@@ -51,10 +51,11 @@ export const documentFileMessages = {
 
 /**
  * 'DOC-<the firm's year>-<NNNN>' from the one sequence: unique whatever runs at the same time, in any
- * server process (a sequence never hands out a number twice), and never reused after a delete.
+ * server process (a sequence never hands out a number twice), and never reused after a delete. More digits
+ * after 9999: lpad() cuts a longer string to its length, so 10000 would have come out as '1000' again.
  */
 const nextControlNumber = (year: string) =>
-  sql<string>`'DOC-' || ${year} || '-' || lpad(nextval('document_control_number_seq')::text, 4, '0')`;
+  sql<string>`(select 'DOC-' || ${year} || '-' || lpad(n::text, greatest(4, length(n::text)), '0') from nextval('document_control_number_seq') as n)`;
 
 async function namesOf(db: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];

@@ -3,7 +3,7 @@
 // with the version, the file (type by content, size limit, download headers, replace and delete with the
 // document), every refusal by role, and the access matrix following a change in Roles & Permissions in
 // both server processes.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -249,6 +249,13 @@ describe('documents', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
     const year = numbers[0]!.slice(4, 8);
     expect(numbers.every((n) => n.startsWith(`DOC-${year}-`))).toBe(true);
+  });
+
+  it('keeps every digit past 9999 (the ten-thousandth document is not 1000 again)', async () => {
+    await f.t.database.db.execute(sql`select setval('document_control_number_seq', 9999)`);
+    const [ten, eleven] = [await create({ title: 'Ten thousand' }), await create({ title: 'And one' })];
+    expect(ten.controlNumber).toMatch(/^DOC-\d{4}-10000$/);
+    expect(eleven.controlNumber).toMatch(/^DOC-\d{4}-10001$/);
   });
 
   it('searches control number, title and category', async () => {

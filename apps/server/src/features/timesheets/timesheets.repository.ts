@@ -96,28 +96,27 @@ export async function weekTotals(db: Executor, where: SQL | undefined) {
     .orderBy(asc(timesheetWeeks.weekStart), asc(users.firstName), asc(users.lastName));
 }
 
-/** Hours per record and per user in a range. */
+/**
+ * Hours per record and per user in a range. The entries are summed first and only the sums meet the names:
+ * joining every entry to its lead or client before grouping made PostgreSQL hash the whole leads table.
+ */
 export async function reportRows(db: Executor, where: SQL | undefined) {
-  const byRecord = await db
+  const sums = db
     .select({
       leadId: timesheetEntries.leadId,
       clientId: timesheetEntries.clientId,
-      recordName,
-      hours: sql<string>`sum(${timesheetEntries.hours})`,
+      hours: sql<string>`sum(${timesheetEntries.hours})`.as('hours'),
     })
     .from(timesheetEntries)
-    .leftJoin(leads, eq(leads.id, timesheetEntries.leadId))
-    .leftJoin(clients, eq(clients.id, timesheetEntries.clientId))
     .where(where)
-    .groupBy(
-      timesheetEntries.leadId,
-      timesheetEntries.clientId,
-      leads.firstName,
-      leads.lastName,
-      clients.firstName,
-      clients.lastName,
-    )
-    .orderBy(sql`sum(${timesheetEntries.hours}) desc`, asc(recordName));
+    .groupBy(timesheetEntries.leadId, timesheetEntries.clientId)
+    .as('sums');
+  const byRecord = await db
+    .select({ leadId: sums.leadId, clientId: sums.clientId, recordName, hours: sums.hours })
+    .from(sums)
+    .leftJoin(leads, eq(leads.id, sums.leadId))
+    .leftJoin(clients, eq(clients.id, sums.clientId))
+    .orderBy(sql`${sums.hours} desc`, asc(recordName));
   const byUser = await db
     .select({ userId: timesheetEntries.userId, userName, hours: sql<string>`sum(${timesheetEntries.hours})` })
     .from(timesheetEntries)
