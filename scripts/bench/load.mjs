@@ -375,10 +375,10 @@ export const ENDPOINTS = [
   },
   {
     key: 'timesheets.approvals',
-    label: 'Timesheet approvals (submitted weeks)',
+    label: 'Timesheet approvals (the 100 oldest submitted weeks)',
     kind: 'list',
     roles: ['admin'],
-    path: '/api/timesheets/weeks?status=submitted',
+    path: '/api/timesheets/weeks',
   },
   {
     key: 'timesheets.report',

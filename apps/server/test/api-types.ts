@@ -2419,7 +2419,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Weeks in a status across all users (the approvals tab: submitted), oldest first */
+        /**
+         * The approval queue: the oldest submitted weeks of all users (at most 100) and how many wait
+         * @description Each approval or rejection takes a week off the queue, so the next ones move up.
+         */
         get: operations["getTimesheetsWeeks"];
         put?: never;
         post?: never;
@@ -18882,10 +18885,7 @@ export interface operations {
     };
     getTimesheetsWeeks: {
         parameters: {
-            query?: {
-                /** @description Weeks in this status (default submitted) */
-                status?: "draft" | "submitted" | "approved" | "rejected";
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -18899,23 +18899,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        userId: string;
-                        userName: string;
-                        weekStart: string;
-                        /** @enum {string} */
-                        status: "draft" | "submitted" | "approved" | "rejected";
-                        submittedAt: string | null;
-                        totalHours: number;
-                    }[];
-                };
-            };
-            /** @description Invalid input: `fieldErrors` holds the messages per field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
+                        weeks: {
+                            userId: string;
+                            userName: string;
+                            weekStart: string;
+                            /** @enum {string} */
+                            status: "draft" | "submitted" | "approved" | "rejected";
+                            submittedAt: string | null;
+                            totalHours: number;
+                        }[];
+                        waiting: number;
+                    };
                 };
             };
             /** @description Authentication required */
@@ -19308,6 +19302,7 @@ export interface operations {
                             userName: string;
                             hours: number;
                         }[];
+                        recordCount: number;
                     };
                 };
             };

@@ -217,6 +217,23 @@ export const timesheetWeekSummarySchema = z.object({
 });
 export type TimesheetWeekSummary = z.infer<typeof timesheetWeekSummarySchema>;
 
+/**
+ * The approval queue shows its oldest weeks first and at most this many: a supervisor works from the top,
+ * and each decision takes a week off the queue, so the next ones move up.
+ */
+export const APPROVAL_QUEUE_SHOWN = 100;
+
+export const timesheetApprovalQueueSchema = z.object({
+  /** The oldest submitted weeks, at most APPROVAL_QUEUE_SHOWN. */
+  weeks: z.array(timesheetWeekSummarySchema),
+  /** How many weeks are waiting in all. */
+  waiting: z.number().int(),
+});
+export type TimesheetApprovalQueue = z.infer<typeof timesheetApprovalQueueSchema>;
+
+/** The report lists the records with the most hours, at most this many; the CSV export has every entry. */
+export const REPORT_RECORDS_SHOWN = 100;
+
 export const timesheetReportSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -230,6 +247,8 @@ export const timesheetReportSchema = z.object({
     }),
   ),
   byUser: z.array(z.object({ userId: z.string(), userName: z.string(), hours: z.number() })),
+  /** How many records have hours in the range (byRecord lists at most REPORT_RECORDS_SHOWN of them). */
+  recordCount: z.number().int(),
 });
 export type TimesheetReport = z.infer<typeof timesheetReportSchema>;
 

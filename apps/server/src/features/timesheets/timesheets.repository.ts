@@ -83,8 +83,8 @@ export async function hoursOnDay(db: Executor, userId: string, date: string, exc
 }
 
 /** Total hours of a week per user, for the approvals list. */
-export async function weekTotals(db: Executor, where: SQL | undefined) {
-  return db
+export async function weekTotals(db: Executor, where: SQL | undefined, limit?: number) {
+  const query = db
     .select({
       week: timesheetWeeks,
       userName,
@@ -93,26 +93,31 @@ export async function weekTotals(db: Executor, where: SQL | undefined) {
     .from(timesheetWeeks)
     .innerJoin(users, eq(users.id, timesheetWeeks.userId))
     .where(where)
-    .orderBy(asc(timesheetWeeks.weekStart), asc(users.firstName), asc(users.lastName));
+    .orderBy(asc(timesheetWeeks.weekStart), asc(users.firstName), asc(users.lastName), asc(timesheetWeeks.userId));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /**
- * Hours per record and per user in a range. The entries are summed first and only the sums meet the names:
- * joining every entry to its lead or client before grouping made PostgreSQL hash the whole leads table.
+ * Hours per record (the `recordLimit` records with the most) and per user in a range, and how many records
+ * have hours. The entries are summed first and only the sums shown meet the names: joining every entry to
+ * its lead or client before grouping made PostgreSQL hash the whole leads table.
  */
-export async function reportRows(db: Executor, where: SQL | undefined) {
+export async function reportRows(db: Executor, where: SQL | undefined, recordLimit: number) {
   const sums = db
     .select({
       leadId: timesheetEntries.leadId,
       clientId: timesheetEntries.clientId,
       hours: sql<string>`sum(${timesheetEntries.hours})`.as('hours'),
+      records: sql<number>`count(*) over ()`.as('records'),
     })
     .from(timesheetEntries)
     .where(where)
     .groupBy(timesheetEntries.leadId, timesheetEntries.clientId)
+    .orderBy(sql`sum(${timesheetEntries.hours}) desc`, timesheetEntries.leadId, timesheetEntries.clientId)
+    .limit(recordLimit)
     .as('sums');
   const byRecord = await db
-    .select({ leadId: sums.leadId, clientId: sums.clientId, recordName, hours: sums.hours })
+    .select({ leadId: sums.leadId, clientId: sums.clientId, recordName, hours: sums.hours, records: sums.records })
     .from(sums)
     .leftJoin(leads, eq(leads.id, sums.leadId))
     .leftJoin(clients, eq(clients.id, sums.clientId))
@@ -124,5 +129,6 @@ export async function reportRows(db: Executor, where: SQL | undefined) {
     .where(where)
     .groupBy(timesheetEntries.userId, users.firstName, users.lastName)
     .orderBy(sql`sum(${timesheetEntries.hours}) desc`, asc(userName));
-  return { byRecord, byUser };
+  const recordCount = Number(byRecord[0]?.records ?? 0);
+  return { byRecord, byUser, recordCount };
 }

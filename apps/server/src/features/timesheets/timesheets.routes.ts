@@ -8,7 +8,6 @@ import {
   neutraliseFormula,
   TIMESHEET_EXPORT_COLUMNS,
   TIMESHEET_WEEK_STATUS_LABELS,
-  TIMESHEET_WEEK_STATUSES,
   TIMESHEET_MESSAGES,
   timesheetEntryInputSchema,
   timesheetEntryPatchSchema,
@@ -20,7 +19,7 @@ import {
   timesheetWeekParamsSchema,
   timesheetWeekQuerySchema,
   timesheetWeekSchema,
-  timesheetWeekSummarySchema,
+  timesheetApprovalQueueSchema,
   type TimesheetWeekStatus,
   weekStartOf,
 } from '@crm/domain';
@@ -32,7 +31,7 @@ import {
   decideWeek,
   deleteEntry,
   entriesForExport,
-  listWeeks,
+  approvalQueue,
   readWeek,
   submitWeek,
   timesheetReport,
@@ -40,10 +39,6 @@ import {
 } from './timesheets.service.ts';
 
 const entryParams = z.object({ id: z.string().describe('Timesheet entry id (uuid)') });
-const weekListQuery = z.object({
-  status: z.enum(TIMESHEET_WEEK_STATUSES).default('submitted').describe('Weeks in this status (default submitted)'),
-});
-
 export async function timesheetsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['timesheets'];
@@ -120,12 +115,12 @@ export async function timesheetsRoutes(instance: FastifyInstance) {
       config: { access: { permission: 'timesheet:approve' } },
       schema: {
         tags,
-        summary: 'Weeks in a status across all users (the approvals tab: submitted), oldest first',
-        querystring: weekListQuery,
-        response: { 200: z.array(timesheetWeekSummarySchema) },
+        summary: 'The approval queue: the oldest submitted weeks of all users (at most 100) and how many wait',
+        description: 'Each approval or rejection takes a week off the queue, so the next ones move up.',
+        response: { 200: timesheetApprovalQueueSchema },
       },
     },
-    async (request) => listWeeks(app.db, request.query.status),
+    async () => approvalQueue(app.db),
   );
 
   app.post(

@@ -2,8 +2,11 @@
 // week is a draft or was sent back; submitting locks the week (approved at once for roles that need no
 // approval); a supervisor or above approves or rejects other people's submitted weeks and the author is told.
 // Own timesheet always visible; every timesheet to whoever may approve (timesheet:approve).
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import {
+  APPROVAL_QUEUE_SHOWN,
+  REPORT_RECORDS_SHOWN,
+  type TimesheetApprovalQueue,
   can,
   ROLES,
   isWeekEditable,
@@ -20,7 +23,6 @@ import {
   type TimesheetReport,
   type TimesheetWeek,
   type TimesheetWeekStatus,
-  type TimesheetWeekSummary,
   weekDates,
   weekNeedsApproval,
   weekStartOf,
@@ -403,17 +405,23 @@ async function findWeekForUpdate(tx: Executor, userId: string, weekStart: string
   return row;
 }
 
-/** Weeks in a status (the approvals tab: submitted), oldest first; supervisors and above. */
-export async function listWeeks(db: Executor, status: TimesheetWeekStatus): Promise<TimesheetWeekSummary[]> {
-  const rows = await weekTotals(db, eq(timesheetWeeks.status, status));
-  return rows.map((r) => ({
-    userId: r.week.userId,
-    userName: r.userName,
-    weekStart: r.week.weekStart,
-    status: r.week.status as TimesheetWeekStatus,
-    submittedAt: r.week.submittedAt?.toISOString() ?? null,
-    totalHours: Number(r.total),
-  }));
+/** The approval queue: the oldest submitted weeks (at most APPROVAL_QUEUE_SHOWN) and how many wait in all. */
+export async function approvalQueue(db: Executor): Promise<TimesheetApprovalQueue> {
+  const submitted = eq(timesheetWeeks.status, 'submitted');
+  const rows = await weekTotals(db, submitted, APPROVAL_QUEUE_SHOWN);
+  // The partial index of submitted weeks holds exactly these: an index-only count of the queue.
+  const [counted] = await db.select({ n: count() }).from(timesheetWeeks).where(submitted);
+  return {
+    weeks: rows.map((r) => ({
+      userId: r.week.userId,
+      userName: r.userName,
+      weekStart: r.week.weekStart,
+      status: r.week.status as TimesheetWeekStatus,
+      submittedAt: r.week.submittedAt?.toISOString() ?? null,
+      totalHours: Number(r.total),
+    })),
+    waiting: counted?.n ?? 0,
+  };
 }
 
 /** Whose entries a range read covers: everyone's for those who see all, else the actor's own. */
@@ -421,7 +429,7 @@ const rangeWhere = (actor: Actor, range: TimesheetRange): SQL | undefined =>
   inRange(range.from, range.to, seesAllTimesheets(actor) ? undefined : actor.viewer.id);
 
 export async function timesheetReport(db: Executor, actor: Actor, range: TimesheetRange): Promise<TimesheetReport> {
-  const { byRecord, byUser } = await reportRows(db, rangeWhere(actor, range));
+  const { byRecord, byUser, recordCount } = await reportRows(db, rangeWhere(actor, range), REPORT_RECORDS_SHOWN);
   return {
     from: range.from,
     to: range.to,
@@ -433,6 +441,7 @@ export async function timesheetReport(db: Executor, actor: Actor, range: Timeshe
       hours: Number(r.hours),
     })),
     byUser: byUser.map((u) => ({ userId: u.userId, userName: u.userName, hours: Number(u.hours) })),
+    recordCount,
   };
 }
 

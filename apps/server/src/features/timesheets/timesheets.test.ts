@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LeadRecord, type Role, TIMESHEET_MESSAGES, type TimesheetWeek } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { auditLogs, notifications, timesheetEntries } from '../../db/schema/index.ts';
+import { reportRows } from './timesheets.repository.ts';
 
 let f: Fixture;
 let consultantLead: LeadRecord;
@@ -220,7 +221,8 @@ describe('submit, approve and reject', () => {
     expect((await f.call('consultant', 'POST', weekUrl('consultant', monday, 'submit'))).statusCode).toBe(409);
 
     const queue = (await f.call('supervisor', 'GET', '/api/timesheets/weeks')).json();
-    expect(queue).toContainEqual(
+    expect(queue.waiting).toBe(queue.weeks.length);
+    expect(queue.weeks).toContainEqual(
       expect.objectContaining({ userId: f.idOf('consultant'), weekStart: monday, totalHours: 13.5 }),
     );
 
@@ -302,8 +304,21 @@ describe('report and export', () => {
     const all = (await f.call('supervisor', 'GET', `/api/timesheets/report${range}`)).json();
     expect(all.totalHours).toBe(7.75);
     expect(all.byUser).toHaveLength(2);
+    expect(all.recordCount).toBe(all.byRecord.length);
     const backwards = await f.call('supervisor', 'GET', '/api/timesheets/report?from=2026-04-12&to=2026-04-06');
     expect(backwards.statusCode).toBe(400);
+  });
+
+  it('lists only the records with the most hours, and counts them all', async () => {
+    expect((await log('consultant', '2026-04-20', 6)).statusCode).toBe(201);
+    expect((await log('supervisor', '2026-04-21', 1)).statusCode).toBe(201);
+    const every = await reportRows(f.t.database.db, undefined, 10_000);
+    expect(every.recordCount).toBeGreaterThanOrEqual(2);
+    expect(every.byRecord).toHaveLength(every.recordCount);
+    const top = await reportRows(f.t.database.db, undefined, 1);
+    expect(top.recordCount).toBe(every.recordCount);
+    expect(top.byRecord).toHaveLength(1);
+    expect(Number(top.byRecord[0]!.hours)).toBe(Math.max(...every.byRecord.map((r) => Number(r.hours))));
   });
 
   it('exports a range as CSV for the roles that export, neutralising formulas', async () => {

@@ -6,7 +6,7 @@ import type {
   TimesheetEntryPatch,
   TimesheetReport,
   TimesheetWeek,
-  TimesheetWeekSummary,
+  TimesheetApprovalQueue,
 } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 
@@ -30,7 +30,7 @@ export const useTimesheetWeek = (userId: string | null, weekStart: string) =>
 export const useWeeksToApprove = (enabled: boolean) =>
   useQuery({
     queryKey: timesheetKeys.approvals,
-    queryFn: ({ signal }) => api.get<TimesheetWeekSummary[]>('/api/timesheets/weeks?status=submitted', { signal }),
+    queryFn: ({ signal }) => api.get<TimesheetApprovalQueue>('/api/timesheets/weeks', { signal }),
     enabled,
   });
 

@@ -54,7 +54,7 @@ export function Approvals({ onView }: { onView: (userId: string, name: string, w
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {weeks.data.length === 0 ? (
+            {weeks.data.weeks.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={4}>
                   <Text c="dimmed" ta="center" py="md">
@@ -63,7 +63,7 @@ export function Approvals({ onView }: { onView: (userId: string, name: string, w
                 </Table.Td>
               </Table.Tr>
             ) : (
-              weeks.data.map((w) => (
+              weeks.data.weeks.map((w) => (
                 <Table.Tr key={`${w.userId}:${w.weekStart}`}>
                   <Table.Td>{w.userName}</Table.Td>
                   <Table.Td>{formatDate(w.weekStart)}</Table.Td>
@@ -105,6 +105,12 @@ export function Approvals({ onView }: { onView: (userId: string, name: string, w
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {weeks.data.waiting > weeks.data.weeks.length ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          The {weeks.data.weeks.length.toLocaleString('en-AU')} oldest of {weeks.data.waiting.toLocaleString('en-AU')}{' '}
+          weeks waiting; the next ones move up as these are decided.
+        </Text>
+      ) : null}
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="Reject week">
         {rejecting ? (
           <form

@@ -90,6 +90,12 @@ export function Report() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          {report.data.recordCount > report.data.byRecord.length ? (
+            <Text size="sm" c="dimmed">
+              The {report.data.byRecord.length.toLocaleString('en-AU')} records with the most hours, of{' '}
+              {report.data.recordCount.toLocaleString('en-AU')} with hours in these dates; Export CSV has every entry.
+            </Text>
+          ) : null}
           <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
             <Table aria-label="Hours per user" striped>
               <Table.Thead>
