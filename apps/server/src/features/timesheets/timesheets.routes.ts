@@ -203,23 +203,23 @@ export async function timesheetsRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const actor = await actorOf(request);
       const { from, to } = request.query;
-      const entries = await entriesForExport(app.db, actor, request.query);
       const text = (value: string | null) => neutraliseFormula(value ?? '');
       async function* rows() {
-        for (const row of entries) {
-          const status = (row.weekStatus ?? 'draft') as TimesheetWeekStatus;
-          yield [
-            row.entry.entryDate,
-            weekStartOf(row.entry.entryDate),
-            text(row.userName),
-            row.entry.leadId ? 'Lead' : 'Client',
-            text(row.recordName),
-            text(row.taskName),
-            Number(row.entry.hours).toFixed(2),
-            text(row.entry.description),
-            TIMESHEET_WEEK_STATUS_LABELS[status],
-          ];
-        }
+        for await (const week of entriesForExport(app.db, actor, request.query))
+          for (const row of week) {
+            const status = (row.weekStatus ?? 'draft') as TimesheetWeekStatus;
+            yield [
+              row.entry.entryDate,
+              weekStartOf(row.entry.entryDate),
+              text(row.userName),
+              row.entry.leadId ? 'Lead' : 'Client',
+              text(row.recordName),
+              text(row.taskName),
+              Number(row.entry.hours).toFixed(2),
+              text(row.entry.description),
+              TIMESHEET_WEEK_STATUS_LABELS[status],
+            ];
+          }
       }
       const body = streamTable({
         format: 'csv',

@@ -350,4 +350,19 @@ describe('report and export', () => {
         .split(/\r?\n/),
     ).toHaveLength(1);
   });
+
+  it('exports a range over several weeks, from mid-week to mid-week, every entry once and in date order', async () => {
+    for (const date of ['2026-06-03', '2026-06-01', '2026-06-08', '2026-06-19', '2026-06-20', '2026-06-24']) {
+      expect((await log('supervisor', date, 1)).statusCode).toBe(201);
+    }
+    const res = await f.call('supervisor', 'GET', '/api/timesheets/export?from=2026-06-02&to=2026-06-20');
+    expect(res.statusCode, res.body).toBe(200);
+    const dates = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.slice(0, 10));
+    expect(dates).toEqual(['2026-06-03', '2026-06-08', '2026-06-19', '2026-06-20']);
+  });
 });
