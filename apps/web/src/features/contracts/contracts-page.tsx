@@ -11,6 +11,7 @@ import {
   DEFAULT_PAGE_SIZE,
 } from '@crm/domain';
 import { ListFooter } from '../../components/list-footer.tsx';
+import { OpenableRow } from '../../components/list-table/list-row.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
@@ -148,18 +149,12 @@ function ContractsList() {
                       </Table.Tr>
                     ))
                   : items.map((c) => (
-                      <Table.Tr
+                      <OpenableRow
                         key={c.id}
-                        aria-label={`${c.reference} ${c.title}`}
-                        tabIndex={0}
-                        style={{ cursor: 'pointer' }}
-                        onClick={() => setOpen(c.id)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter' || e.key === ' ') {
-                            e.preventDefault();
-                            setOpen(c.id);
-                          }
-                        }}
+                        label={`${c.reference} ${c.title}`}
+                        hidden={false}
+                        testId={`contract-${c.id}`}
+                        onOpen={() => setOpen(c.id)}
                       >
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Text size="sm" ff="monospace">
@@ -183,7 +178,7 @@ function ContractsList() {
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
                         </Table.Td>
-                      </Table.Tr>
+                      </OpenableRow>
                     ))}
               </Table.Tbody>
             </Table>

@@ -6,7 +6,6 @@
 import {
   Button,
   Card,
-  CloseButton,
   EmptyState,
   Group,
   Loader,
@@ -16,7 +15,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -24,8 +22,7 @@ import {
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role, type StaffingSortField, type StaffMember, workloadOf } from '@crm/domain';
 import { CountCard } from '../../components/count-card.tsx';
@@ -33,6 +30,7 @@ import { CollapsibleStatistics } from '../../components/collapsible-statistics.t
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -41,7 +39,6 @@ import { ReassignDialog } from './components/reassign-dialog.tsx';
 import classes from './staffing.module.css';
 
 const ALL = '*';
-const SEARCH_DEBOUNCE_MS = 300;
 /** The chart shows the busiest people; the table lists everyone. */
 const CHART_PEOPLE = 12;
 
@@ -64,8 +61,9 @@ export function StaffingPage() {
   useDocumentTitle(pageName('/staffing'));
   const { can, role: myRole } = useAuthorization();
   const { formatDate, formatTime } = useDateFormat();
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [search, setSearch] = useState<string | undefined>(undefined);
+  // Reset empties the box by mounting a fresh one (the box keeps its own text while typing).
+  const [searchBox, setSearchBox] = useState(0);
   const [role, setRole] = useState<Role | undefined>(undefined);
   const [sort, setSort] = useState<{ field: StaffingSortField; direction: 'asc' | 'desc' }>({
     field: 'name',
@@ -78,7 +76,8 @@ export function StaffingPage() {
   const mayReassign = can('staffing:assign');
   const filtered = Boolean(search) || role !== undefined;
   const reset = () => {
-    setText('');
+    setSearch(undefined);
+    setSearchBox((n) => n + 1);
     setRole(undefined);
   };
   const sortBy = (field: StaffingSortField, numeric: boolean) =>
@@ -132,16 +131,11 @@ export function StaffingPage() {
           style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
           <Group gap="xs" wrap="wrap" style={{ flex: '1 1 480px' }}>
-            <TextInput
-              aria-label="Search staff"
+            <SearchBox
+              key={searchBox}
+              label="Search staff"
               placeholder="Search by name or email..."
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              style={{ flex: '1 1 220px', maxWidth: 360 }}
-              onChange={(e) => setText(e.currentTarget.value)}
-              rightSection={
-                text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null
-              }
+              onSearch={setSearch}
             />
             <Select
               aria-label="Filter by role"

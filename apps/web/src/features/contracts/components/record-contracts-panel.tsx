@@ -5,6 +5,7 @@ import { Alert, Button, EmptyState, Group, Loader, Stack, Table, Text, Title } f
 import { IconFileCertificate, IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES } from '@crm/domain';
+import { OpenableRow } from '../../../components/list-table/list-row.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -82,18 +83,12 @@ export function RecordContractsPanel({ owner, readOnlyReason }: RecordContractsP
             </Table.Thead>
             <Table.Tbody>
               {items.map((c) => (
-                <Table.Tr
+                <OpenableRow
                   key={c.id}
-                  aria-label={`${c.reference} ${c.title}`}
-                  tabIndex={0}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => setOpen(c.id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      setOpen(c.id);
-                    }
-                  }}
+                  label={`${c.reference} ${c.title}`}
+                  hidden={false}
+                  testId={`contract-${c.id}`}
+                  onOpen={() => setOpen(c.id)}
                 >
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm" ff="monospace">
@@ -122,7 +117,7 @@ export function RecordContractsPanel({ owner, readOnlyReason }: RecordContractsP
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{c.signedDate ? formatDate(c.signedDate) : 'Not yet'}</Text>
                   </Table.Td>
-                </Table.Tr>
+                </OpenableRow>
               ))}
             </Table.Tbody>
           </Table>
