@@ -21,6 +21,7 @@ import { type AccessPolicy, createAccessPolicy } from './features/roles/access-p
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
+import { clientMoneyRoutes } from './features/client-money/client-money.routes.ts';
 import { contractsRoutes } from './features/contracts/contracts.routes.ts';
 import { importsRoutes } from './features/imports/imports.routes.ts';
 import { timesheetsRoutes } from './features/timesheets/timesheets.routes.ts';
@@ -120,6 +121,7 @@ export const FEATURE_ROUTES = [
   servicesRoutes,
   tasksRoutes,
   invoicesRoutes,
+  clientMoneyRoutes,
   importsRoutes,
   staffingRoutes,
   timesheetsRoutes,

@@ -2040,7 +2040,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment: the balance due today (Mark as Paid), or a part of it on a date
-         * @description Paid in full, the invoice reads Paid with the payment date, and each service it bills gains the billed amount in the same transaction.
+         * @description The date may not be after the firm’s today. The money pays the services the invoice bills in line order (each line up to its amount, the tax last), in the same transaction; paid in full, the invoice reads Paid.
          */
         post: operations["postInvoicesByIdMarkPaid"];
         delete?: never;
@@ -2078,8 +2078,48 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an invoice with a credit note (CN- number and reason); it stays on record */
+        /**
+         * Cancel an invoice with a credit note for all that is left (CN- number, reason); it stays on record
+         * @description Money received on it is refunded or kept as client credit, payment by payment (`money`, adding up to what the credit releases beyond the balance due; `refund` gives the date, method and reference). An unsent, unpaid draft is deleted instead (409).
+         */
         post: operations["postInvoicesByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a credit note (an adjustment note for a tax invoice) for lines or parts of lines
+         * @description `lines` name the invoice lines by their place and the amount before tax; the tax adjusted is computed. Money it releases beyond the balance due is refunded or kept as client credit, as for a cancellation.
+         */
+        post: operations["postInvoicesByIdCreditNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/apply-client-credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay (part of) the invoice with client money its lead or client holds in the invoice's currency */
+        post: operations["postInvoicesByIdApplyClientCredit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2096,8 +2136,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Save a receipt of a payment (the latest when none is named), numbered without gaps
-         * @description 409 'Cannot generate receipt for unpaid invoice' when nothing was paid.
+         * Save the receipt of a payment (the latest without one when none is named), numbered without gaps
+         * @description One live receipt per payment (409 for a second). 409 'Cannot generate receipt for unpaid invoice' when nothing was paid.
          */
         post: operations["postInvoicesByIdReceipt"];
         delete?: never;
@@ -2113,8 +2153,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Saved receipts, newest first (at most 100) */
+        /** Saved receipts, newest first: search by receipt or invoice number or client, keyset pages */
         get: operations["getReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credit and adjustment notes, newest first: search by number, invoice, client or reason */
+        get: operations["getCreditNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One credit note */
+        get: operations["getCreditNotesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit note as an A4 PDF ('Adjustment note' when it adjusts a tax invoice) */
+        get: operations["getCreditNotesByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds (from invoices by credit notes, and of client money), newest first, searchable */
+        get: operations["getRefunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2244,6 +2352,71 @@ export interface paths {
         get: operations["getClientsByIdServiceInvoices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{id}/client-money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client money the lead holds: a ledger per currency with its newest entries
+         * @description 404 when the lead does not exist or is not visible to the user.
+         */
+        get: operations["getLeadsByIdClientMoney"];
+        put?: never;
+        /**
+         * Record money received to hold for the lead (client money, not yet earned)
+         * @description `version` is the ledger's version in that currency as last read (0 when the record holds none yet); 409 when stale. The date may not be after the firm’s today.
+         */
+        post: operations["postLeadsByIdClientMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/client-money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client money the client holds: a ledger per currency with its newest entries
+         * @description 404 when the client does not exist or is not visible to the user.
+         */
+        get: operations["getClientsByIdClientMoney"];
+        put?: never;
+        /**
+         * Record money received to hold for the client (client money, not yet earned)
+         * @description `version` is the ledger's version in that currency as last read (0 when the record holds none yet); 409 when stale. The date may not be after the firm’s today.
+         */
+        post: operations["postClientsByIdClientMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-ledgers/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund client money out of a ledger (never more than it holds) */
+        post: operations["postClientLedgersByIdRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12478,6 +12651,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -12626,6 +12800,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -12739,6 +12914,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -12887,6 +13063,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -13000,6 +13177,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -13225,6 +13403,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -13347,6 +13526,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -13629,6 +13809,7 @@ export interface operations {
                         paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                         serviceFee: string | null;
                         paidAmount: string;
+                        invoicePaidAmount: string;
                         balanceDue: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -13754,6 +13935,7 @@ export interface operations {
                             paymentStatus: "Paid" | "Partially Paid" | "Unpaid" | "N/A";
                             serviceFee: string | null;
                             paidAmount: string;
+                            invoicePaidAmount: string;
                             balanceDue: string;
                             /** @enum {string} */
                             currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
@@ -15311,11 +15493,13 @@ export interface operations {
                             /** @enum {string} */
                             currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
                             total: string;
+                            credited: string;
                             balanceDue: string;
                             /** @enum {string} */
                             state: "drafts" | "partially_paid" | "paid" | "cancelled";
                             /** @enum {string} */
-                            status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                            status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                            sentAt: string | null;
                             entityType: ("lead" | "client") | null;
                             entityId: string | null;
                             version: number;
@@ -15454,21 +15638,51 @@ export interface operations {
                         tax: string;
                         total: string;
                         amountPaid: string;
+                        credited: string;
                         balanceDue: string;
                         /** @enum {string} */
                         state: "drafts" | "partially_paid" | "paid" | "cancelled";
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                         paymentDate: string | null;
                         payments: {
                             id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
                             paymentDate: string;
                             amount: string;
                             method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
                             receiptId: string | null;
                             receiptNumber: string | null;
                             createdAt: string;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
                         notes: string | null;
                         terms: string | null;
                         sentAt: string | null;
@@ -15675,21 +15889,51 @@ export interface operations {
                         tax: string;
                         total: string;
                         amountPaid: string;
+                        credited: string;
                         balanceDue: string;
                         /** @enum {string} */
                         state: "drafts" | "partially_paid" | "paid" | "cancelled";
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                         paymentDate: string | null;
                         payments: {
                             id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
                             paymentDate: string;
                             amount: string;
                             method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
                             receiptId: string | null;
                             receiptNumber: string | null;
                             createdAt: string;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
                         notes: string | null;
                         terms: string | null;
                         sentAt: string | null;
@@ -15841,21 +16085,51 @@ export interface operations {
                         tax: string;
                         total: string;
                         amountPaid: string;
+                        credited: string;
                         balanceDue: string;
                         /** @enum {string} */
                         state: "drafts" | "partially_paid" | "paid" | "cancelled";
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                         paymentDate: string | null;
                         payments: {
                             id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
                             paymentDate: string;
                             amount: string;
                             method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
                             receiptId: string | null;
                             receiptNumber: string | null;
                             createdAt: string;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
                         notes: string | null;
                         terms: string | null;
                         sentAt: string | null;
@@ -16272,6 +16546,7 @@ export interface operations {
                      * @enum {string}
                      */
                     method?: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
+                    reference?: string;
                     version: number;
                 };
             };
@@ -16312,21 +16587,51 @@ export interface operations {
                         tax: string;
                         total: string;
                         amountPaid: string;
+                        credited: string;
                         balanceDue: string;
                         /** @enum {string} */
                         state: "drafts" | "partially_paid" | "paid" | "cancelled";
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                         paymentDate: string | null;
                         payments: {
                             id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
                             paymentDate: string;
                             amount: string;
                             method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
                             receiptId: string | null;
                             receiptNumber: string | null;
                             createdAt: string;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
                         notes: string | null;
                         terms: string | null;
                         sentAt: string | null;
@@ -16451,21 +16756,51 @@ export interface operations {
                         tax: string;
                         total: string;
                         amountPaid: string;
+                        credited: string;
                         balanceDue: string;
                         /** @enum {string} */
                         state: "drafts" | "partially_paid" | "paid" | "cancelled";
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                         paymentDate: string | null;
                         payments: {
                             id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
                             paymentDate: string;
                             amount: string;
                             method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
                             receiptId: string | null;
                             receiptNumber: string | null;
                             createdAt: string;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
                         notes: string | null;
                         terms: string | null;
                         sentAt: string | null;
@@ -16549,6 +16884,20 @@ export interface operations {
             content: {
                 "application/json": {
                     reason: string;
+                    money?: {
+                        /** Format: uuid */
+                        paymentId: string;
+                        /** @enum {string} */
+                        action: "refund" | "client_credit";
+                        amount: string | number;
+                    }[];
+                    refund?: {
+                        /** Format: date */
+                        refundDate: string;
+                        /** @enum {string} */
+                        method: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
+                        reference?: string;
+                    };
                     version: number;
                 };
             };
@@ -16589,21 +16938,407 @@ export interface operations {
                         tax: string;
                         total: string;
                         amountPaid: string;
+                        credited: string;
                         balanceDue: string;
                         /** @enum {string} */
                         state: "drafts" | "partially_paid" | "paid" | "cancelled";
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                         paymentDate: string | null;
                         payments: {
                             id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
                             paymentDate: string;
                             amount: string;
                             method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
                             receiptId: string | null;
                             receiptNumber: string | null;
                             createdAt: string;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoicesByIdCreditNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    money?: {
+                        /** Format: uuid */
+                        paymentId: string;
+                        /** @enum {string} */
+                        action: "refund" | "client_credit";
+                        amount: string | number;
+                    }[];
+                    refund?: {
+                        /** Format: date */
+                        refundDate: string;
+                        /** @enum {string} */
+                        method: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
+                        reference?: string;
+                    };
+                    version: number;
+                    lines: {
+                        index: number;
+                        amount: string | number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        credited: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
+                        notes: string | null;
+                        terms: string | null;
+                        sentAt: string | null;
+                        cancelledAt: string | null;
+                        creditNoteNumber: string | null;
+                        cancelReason: string | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postInvoicesByIdApplyClientCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: string | number;
+                    /** Format: date */
+                    paymentDate?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        invoiceNumber: string;
+                        issueDate: string;
+                        dueDate: string;
+                        entityType: ("lead" | "client") | null;
+                        entityId: string | null;
+                        clientName: string;
+                        clientEmail: string | null;
+                        clientAddress: string;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                        applyTax: boolean;
+                        taxRate: string;
+                        items: {
+                            description: string;
+                            quantity: string;
+                            rate: string;
+                            amount: string;
+                            taxable: boolean;
+                            serviceId: string | null;
+                        }[];
+                        taxableSubtotal: string;
+                        nonTaxableSubtotal: string;
+                        subtotal: string;
+                        tax: string;
+                        total: string;
+                        amountPaid: string;
+                        credited: string;
+                        balanceDue: string;
+                        /** @enum {string} */
+                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                        /** @enum {string} */
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        paymentDate: string | null;
+                        payments: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            returned: string;
+                            remaining: string;
+                            receiptId: string | null;
+                            receiptNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        creditNotes: {
+                            id: string;
+                            creditNoteNumber: string;
+                            issueDate: string;
+                            reason: string;
+                            cancels: boolean;
+                            tax: string;
+                            total: string;
+                            refunded: string;
+                            movedToClientCredit: string;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            method: string;
+                            reference: string | null;
+                            paymentId: string | null;
+                            creditNoteNumber: string | null;
+                        }[];
+                        movedToClientCredit: string;
+                        uncredited: string[];
+                        clientCreditAvailable: string | null;
                         notes: string | null;
                         terms: string | null;
                         sentAt: string | null;
@@ -16725,7 +17460,19 @@ export interface operations {
                         applyTax: boolean;
                         taxRate: string;
                         paymentMethod: string;
+                        /** @enum {string} */
+                        paymentKind: "payment" | "client_credit";
+                        reference: string | null;
                         amountPaid: string;
+                        earlierPayments: {
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
+                        }[];
+                        credited: string;
+                        balanceDue: string;
                         notes: string | null;
                         createdAt: string;
                     };
@@ -16789,7 +17536,15 @@ export interface operations {
     };
     getReceipts: {
         parameters: {
-            query?: never;
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                sort?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -16803,36 +17558,413 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        items: {
+                            id: string;
+                            receiptNumber: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            clientName: string;
+                            paymentDate: string;
+                            paymentMethod: string;
+                            amountPaid: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            createdAt: string;
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCreditNotes: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            creditNoteNumber: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            clientName: string;
+                            issueDate: string;
+                            reason: string;
+                            total: string;
+                            tax: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            title: string;
+                            createdAt: string;
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCreditNotesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Credit note id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         id: string;
-                        receiptNumber: string;
+                        creditNoteNumber: string;
                         invoiceId: string;
-                        paymentId: string | null;
                         invoiceNumber: string;
+                        invoiceIssueDate: string;
+                        invoiceTotal: string;
                         clientName: string;
-                        clientEmail: string | null;
                         clientAddress: string;
                         issueDate: string;
-                        paymentDate: string;
-                        items: {
+                        reason: string;
+                        cancels: boolean;
+                        lines: {
+                            index: number;
                             description: string;
-                            quantity: string;
-                            rate: string;
                             amount: string;
                             taxable: boolean;
-                            serviceId: string | null;
                         }[];
-                        subtotal: string;
+                        taxableAmount: string;
+                        nonTaxableAmount: string;
                         tax: string;
                         total: string;
                         /** @enum {string} */
                         currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
                         applyTax: boolean;
                         taxRate: string;
-                        paymentMethod: string;
-                        amountPaid: string;
-                        notes: string | null;
+                        refunded: string;
+                        movedToClientCredit: string;
+                        title: string;
                         createdAt: string;
-                    }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCreditNotesByIdPdf: {
+        parameters: {
+            query?: {
+                /** @description 1: as an attachment (Download PDF); otherwise shown in the browser (Print) */
+                download?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description Credit note id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getRefunds: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            refundDate: string;
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            method: string;
+                            reference: string | null;
+                            clientName: string;
+                            /** @enum {string} */
+                            source: "invoice" | "client_money";
+                            invoiceId: string | null;
+                            invoiceNumber: string | null;
+                            creditNoteNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Authentication required */
@@ -16918,7 +18050,19 @@ export interface operations {
                         applyTax: boolean;
                         taxRate: string;
                         paymentMethod: string;
+                        /** @enum {string} */
+                        paymentKind: "payment" | "client_credit";
+                        reference: string | null;
                         amountPaid: string;
+                        earlierPayments: {
+                            paymentDate: string;
+                            amount: string;
+                            method: string;
+                            /** @enum {string} */
+                            kind: "payment" | "client_credit";
+                        }[];
+                        credited: string;
+                        balanceDue: string;
                         notes: string | null;
                         createdAt: string;
                     };
@@ -17800,7 +18944,7 @@ export interface operations {
                         invoiceId: string;
                         invoiceNumber: string;
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                     }[];
                 };
             };
@@ -17883,7 +19027,7 @@ export interface operations {
                         invoiceId: string;
                         invoiceNumber: string;
                         /** @enum {string} */
-                        status: "drafts" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
                     }[];
                 };
             };
@@ -17906,6 +19050,536 @@ export interface operations {
                 };
             };
             /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLeadsByIdClientMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ledgers: {
+                            id: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            balance: string;
+                            version: number;
+                            entries: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "received" | "from_invoice" | "to_invoice" | "refunded";
+                                entryDate: string;
+                                amount: string;
+                                method: string | null;
+                                reference: string | null;
+                                invoiceId: string | null;
+                                invoiceNumber: string | null;
+                                creditNoteNumber: string | null;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postLeadsByIdClientMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lead id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                    amount: string | number;
+                    /** Format: date */
+                    receivedDate: string;
+                    /** @enum {string} */
+                    method: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
+                    reference?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ledgers: {
+                            id: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            balance: string;
+                            version: number;
+                            entries: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "received" | "from_invoice" | "to_invoice" | "refunded";
+                                entryDate: string;
+                                amount: string;
+                                method: string | null;
+                                reference: string | null;
+                                invoiceId: string | null;
+                                invoiceNumber: string | null;
+                                creditNoteNumber: string | null;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClientsByIdClientMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ledgers: {
+                            id: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            balance: string;
+                            version: number;
+                            entries: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "received" | "from_invoice" | "to_invoice" | "refunded";
+                                entryDate: string;
+                                amount: string;
+                                method: string | null;
+                                reference: string | null;
+                                invoiceId: string | null;
+                                invoiceNumber: string | null;
+                                creditNoteNumber: string | null;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postClientsByIdClientMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                    amount: string | number;
+                    /** Format: date */
+                    receivedDate: string;
+                    /** @enum {string} */
+                    method: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
+                    reference?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ledgers: {
+                            id: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            balance: string;
+                            version: number;
+                            entries: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "received" | "from_invoice" | "to_invoice" | "refunded";
+                                entryDate: string;
+                                amount: string;
+                                method: string | null;
+                                reference: string | null;
+                                invoiceId: string | null;
+                                invoiceNumber: string | null;
+                                creditNoteNumber: string | null;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postClientLedgersByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client ledger id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: string | number;
+                    /** Format: date */
+                    refundDate: string;
+                    /** @enum {string} */
+                    method: "Bank Transfer" | "Card" | "Cash" | "Cheque" | "GCash" | "Other";
+                    reference?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ledgers: {
+                            id: string;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            balance: string;
+                            version: number;
+                            entries: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "received" | "from_invoice" | "to_invoice" | "refunded";
+                                entryDate: string;
+                                amount: string;
+                                method: string | null;
+                                reference: string | null;
+                                invoiceId: string | null;
+                                invoiceNumber: string | null;
+                                creditNoteNumber: string | null;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
             403: {
                 headers: {
                     [name: string]: unknown;

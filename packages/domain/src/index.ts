@@ -51,6 +51,8 @@ export * from './tasks/task.ts';
 export * from './tasks/my-tasks.ts';
 export * from './invoices/invoice-totals.ts';
 export * from './invoices/invoice.ts';
+export * from './invoices/invoice-money.ts';
+export * from './client-money/client-money.ts';
 export * from './invoices/invoice-template.ts';
 export * from './backups/backup.ts';
 export * from './documents/document.ts';

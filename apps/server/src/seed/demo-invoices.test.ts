@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, invoiceTotals, isValidAbn } from '@crm/domain';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { invoices, receipts } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { clientLedgers, creditNotes, invoices, receipts, refunds } from '../db/schema/index.ts';
 import { readFirmToday, readGeneralSettings } from '../features/settings/settings.repository.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
@@ -39,9 +40,17 @@ describe('demo invoices', () => {
       expect(centsOf(row.tax)).toBe(totals.tax);
       expect(centsOf(row.amountPaid) <= centsOf(row.total)).toBe(true);
     }
+    // A receipt for each paid generated invoice, and the money story's two (its client-credit invoice has none).
     const paid = rows.filter((r) => r.state === 'paid');
     const saved = await t.database.db.select().from(receipts);
-    expect(saved.length).toBe(paid.length);
+    expect(saved.length).toBe(paid.length + 1);
+    // The story: an invoice cancelled by an adjustment note, its money refunded and kept as client credit,
+    // part of which paid a later invoice.
+    const [note] = await t.database.db.select().from(creditNotes).where(eq(creditNotes.cancels, true)).limit(1);
+    expect(note).toBeDefined();
+    const [ledger] = await t.database.db.select().from(clientLedgers);
+    expect(ledger?.balance).toBe('2000.00');
+    expect((await t.database.db.select().from(refunds)).map((r) => r.amount)).toContain('2500.00');
     const sequence = saved.map((r) => r.sequence).sort((a, b) => a - b);
     expect(sequence.at(-1)! - sequence[0]!).toBe(sequence.length - 1);
     expect(isValidAbn((await readGeneralSettings(t.database.db)).abn)).toBe(true);

@@ -3,11 +3,12 @@
 // firm's business details with the ATO's sample ABN, so a tax invoice prints whole. Seeded once into an
 // empty table (a firm that deleted its invoices does not get demo ones back).
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_GENERAL_SETTINGS } from '@crm/domain';
+import { centsOf, DEFAULT_GENERAL_SETTINGS } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, invoicePayments, invoices, leads, receipts, systemSettings } from '../db/schema/index.ts';
 import { nextNumber, receiptValuesOf } from '../features/invoices/invoices.repository.ts';
 import { readFirmToday, writeSetting } from '../features/settings/settings.repository.ts';
+import { seedDemoMoneyStory } from './demo-money.ts';
 import { type GeneratedInvoice, generateInvoice, insertInvoices } from './invoice-generator.ts';
 import { createRandom } from './lead-generator.ts';
 
@@ -106,6 +107,7 @@ export async function seedDemoInvoices(db: Database): Promise<number> {
       ),
   ];
   if (generated.length === 0) return 0;
+  await seedDemoMoneyStory(db);
   await db.transaction(async (tx) => {
     const ids = await insertInvoices(tx, generated);
     // A receipt for each paid invoice, repeating it, numbered from the receipt sequence.
@@ -117,9 +119,15 @@ export async function seedDemoInvoices(db: Database): Promise<number> {
       .orderBy(invoicePayments.paymentDate);
     for (const { invoice, payment } of paid) {
       const sequence = await nextNumber(tx, 'receipt');
-      await tx
-        .insert(receipts)
-        .values({ ...receiptValuesOf(invoice, payment, sequence, invoice.createdBy), createdAt: payment.createdAt });
+      const position = {
+        earlierPayments: [],
+        credited: 0n,
+        balanceDue: centsOf(invoice.total) - centsOf(payment.amount),
+      };
+      await tx.insert(receipts).values({
+        ...receiptValuesOf(invoice, payment, position, sequence, invoice.createdBy),
+        createdAt: payment.createdAt,
+      });
     }
   });
   return generated.length;

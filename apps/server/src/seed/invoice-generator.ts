@@ -3,6 +3,7 @@
 // and due 14 days later, in every state (drafts, overdue by their dates, partly paid, paid, cancelled).
 // The figures come from the domain's invoiceTotals, as the API computes them.
 import {
+  isTaxInvoice,
   addDays,
   formatMoney,
   INVOICE_DEFAULTS,
@@ -13,7 +14,13 @@ import {
 } from '@crm/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { documentCounters, invoicePayments, invoices, type StoredInvoiceItem } from '../db/schema/index.ts';
+import {
+  creditNotes,
+  documentCounters,
+  invoicePayments,
+  invoices,
+  type StoredInvoiceItem,
+} from '../db/schema/index.ts';
 import { creditNoteNumberOf, invoiceNumberOf } from '../features/invoices/invoices.repository.ts';
 import type { Random } from './lead-generator.ts';
 
@@ -120,6 +127,8 @@ export function generateInvoice(random: Random, buyer: InvoiceBuyer, today: stri
       tax: formatMoney(totals.tax),
       total: formatMoney(totals.total),
       amountPaid: formatMoney(paid),
+      // A cancelled one is credited in full by its credit note (insertInvoices writes it).
+      credited: state === 'cancelled' ? formatMoney(totals.total) : '0.00',
       state,
       paymentDate: state === 'paid' ? (payments[0]?.paymentDate ?? null) : null,
       notes: INVOICE_DEFAULTS.notes,
@@ -136,19 +145,22 @@ export function generateInvoice(random: Random, buyer: InvoiceBuyer, today: stri
   };
 }
 
+/** The next `n` numbers of a document counter at once (as the API would take them one by one): the first. */
+export async function takeNumbers(db: Executor, name: string, n: number): Promise<number> {
+  const result = await db.execute<{ last_value: string }>(sql`
+    insert into ${documentCounters} (name, last_value) values (${name}, ${n})
+    on conflict (name) do update set last_value = ${documentCounters.lastValue} + ${n}
+    returning last_value`);
+  return Number(result.rows[0]!.last_value) - n + 1;
+}
+
 /**
  * Inserts generated invoices with the next numbers of the counters (one block taken at once, as the API
  * would take them one by one), their payments, and a credit note number for each cancelled one.
  */
 export async function insertInvoices(db: Executor, generated: readonly GeneratedInvoice[]): Promise<string[]> {
   if (generated.length === 0) return [];
-  const block = async (name: string, n: number) => {
-    const result = await db.execute<{ last_value: string }>(sql`
-      insert into ${documentCounters} (name, last_value) values (${name}, ${n})
-      on conflict (name) do update set last_value = ${documentCounters.lastValue} + ${n}
-      returning last_value`);
-    return Number(result.rows[0]!.last_value) - n + 1;
-  };
+  const block = (name: string, n: number) => takeNumbers(db, name, n);
   const firstInvoice = await block('invoice', generated.length);
   const cancelled = generated.filter((g) => g.invoice.state === 'cancelled').length;
   let creditNote = cancelled > 0 ? await block('credit_note', cancelled) : 0;
@@ -164,9 +176,54 @@ export async function insertInvoices(db: Executor, generated: readonly Generated
           creditNoteNumber: g.invoice.state === 'cancelled' ? creditNoteNumberOf(creditNote++) : null,
         })),
       )
-      .returning({ id: invoices.id });
+      .returning({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        creditNoteNumber: invoices.creditNoteNumber,
+      });
     const payments = batch.flatMap((g, j) => g.payments.map((p) => ({ ...p, invoiceId: rows[j]!.id })));
     if (payments.length > 0) await db.insert(invoicePayments).values(payments);
+    const notes = batch.flatMap((g, j) => {
+      const row = rows[j]!;
+      if (g.invoice.state !== 'cancelled' || !row.creditNoteNumber) return [];
+      const currency = g.invoice.currency ?? 'AUD';
+      const applyTax = g.invoice.applyTax ?? true;
+      const at = g.invoice.createdAt ?? new Date();
+      return [
+        {
+          creditNoteNumber: row.creditNoteNumber,
+          sequence: Number(row.creditNoteNumber.replace(/\D/g, '')),
+          invoiceId: row.id,
+          issueDate: g.invoice.issueDate,
+          reason: g.invoice.cancelReason ?? 'Cancelled',
+          cancels: true,
+          ofTaxInvoice: isTaxInvoice({ currency, applyTax, tax: g.invoice.tax }),
+          lines: g.invoice.items.map((item, index) => ({
+            index,
+            description: item.description,
+            amount: item.amount,
+            taxable: item.taxable,
+          })),
+          taxableAmount: g.invoice.taxableSubtotal,
+          nonTaxableAmount: g.invoice.nonTaxableSubtotal,
+          tax: g.invoice.tax,
+          total: g.invoice.total,
+          currency,
+          applyTax,
+          taxRate: g.invoice.taxRate,
+          invoiceNumber: row.invoiceNumber,
+          invoiceIssueDate: g.invoice.issueDate,
+          invoiceTotal: g.invoice.total,
+          clientName: g.invoice.clientName,
+          clientAddress: g.invoice.clientAddress,
+          createdAt: at,
+          updatedAt: at,
+          createdBy: g.invoice.createdBy ?? null,
+          updatedBy: g.invoice.createdBy ?? null,
+        },
+      ];
+    });
+    if (notes.length > 0) await db.insert(creditNotes).values(notes);
     ids.push(...rows.map((r) => r.id));
   }
   return ids;

@@ -51,6 +51,17 @@ export function lineAmountCents(line: Pick<InvoiceLine, 'quantity' | 'rate'>): C
   return divideRounded(quantity * rate, 100n);
 }
 
+/**
+ * The tax on a taxable amount at the invoice's rate, rounded to the cent once (half away from zero). A credit
+ * note adjusts by the difference of this function before and after its lines, so credits add up to the
+ * invoice's own tax exactly.
+ */
+export function taxOn(taxable: Cents, applyTax: boolean, taxRate: string): Cents {
+  const rate = applyTax ? (parseHundredths(taxRate) ?? 0n) : 0n;
+  // Cents × (percent in hundredths) / 10,000.
+  return divideRounded(taxable * rate, 10_000n);
+}
+
 export type InvoiceTotalsCents = {
   lineAmounts: Cents[];
   taxableSubtotal: Cents;
@@ -69,9 +80,7 @@ export function invoiceTotals(lines: readonly InvoiceLine[], applyTax: boolean, 
   const lineAmounts = lines.map(lineAmountCents);
   const taxableSubtotal = sumMoney(lineAmounts.filter((_, i) => lines[i]!.taxable));
   const nonTaxableSubtotal = sumMoney(lineAmounts.filter((_, i) => !lines[i]!.taxable));
-  const rate = applyTax ? (parseHundredths(taxRate) ?? 0n) : 0n;
-  // Cents × (percent in hundredths) / 10,000.
-  const tax = divideRounded(taxableSubtotal * rate, 10_000n);
+  const tax = taxOn(taxableSubtotal, applyTax, taxRate);
   return {
     lineAmounts,
     taxableSubtotal,

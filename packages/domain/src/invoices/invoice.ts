@@ -3,11 +3,12 @@
 // by the server on every save: an input carries no subtotal, tax or total (a sent one is ignored).
 import { z } from 'zod';
 import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
-import { optionalText, requiredDate } from '../records/fields.ts';
-import { CURRENCIES, DEFAULT_CURRENCY, MAX_MONEY_CENTS, parseMoney } from '../money/money.ts';
+import { optionalText, requiredDate, versionField } from '../records/fields.ts';
+import { centsOf, CURRENCIES, DEFAULT_CURRENCY, MAX_MONEY_CENTS, moneyField, parseMoney } from '../money/money.ts';
 import { listQueryBase } from '../records/list-query.ts';
 import { pageSchemaOf } from '../records/pagination.ts';
 import { parseHundredths } from './invoice-totals.ts';
+import { INVOICE_MONEY_MESSAGES, MONEY_ACTIONS, PAYMENT_KINDS } from './invoice-money.ts';
 
 /**
  * What is stored: a draft (the form always saves one, spec 3 §4), partly or fully paid, or cancelled by a
@@ -17,11 +18,12 @@ export const INVOICE_STATES = ['drafts', 'partially_paid', 'paid', 'cancelled'] 
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /** What the lists and badges show. */
-export const INVOICE_STATUSES = ['drafts', 'overdue', 'partially_paid', 'paid', 'cancelled'] as const;
+export const INVOICE_STATUSES = ['drafts', 'sent', 'overdue', 'partially_paid', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   drafts: 'Draft',
+  sent: 'Sent',
   overdue: 'Overdue',
   partially_paid: 'Partially Paid',
   paid: 'Paid',
@@ -30,6 +32,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 export const INVOICE_STATUS_LOOKS: Record<InvoiceStatus, BadgeLook> = {
   drafts: { variant: 'default' },
+  sent: filledBadge(BADGE_COLOURS.blue),
   overdue: filledBadge(BADGE_COLOURS.red),
   partially_paid: filledBadge(BADGE_COLOURS.orange),
   paid: filledBadge(BADGE_COLOURS.green),
@@ -40,10 +43,17 @@ export const INVOICE_STATUS_LOOKS: Record<InvoiceStatus, BadgeLook> = {
 export const INVOICE_TABS = ['all', 'drafts', 'paid', 'overdue'] as const;
 export type InvoiceTab = (typeof INVOICE_TABS)[number];
 
-/** Spec 3 §4, DECISIONS §2: the status shown, on the firm's date. */
-export function invoiceStatusOf(invoice: { state: InvoiceState; dueDate: string }, today: string): InvoiceStatus {
+/**
+ * Spec 3 §4, DECISIONS §2: the status shown, on the firm's date. An unpaid invoice that was sent reads Sent
+ * (never Draft): it can no longer be deleted, only credited.
+ */
+export function invoiceStatusOf(
+  invoice: { state: InvoiceState; dueDate: string; sentAt: string | Date | null },
+  today: string,
+): InvoiceStatus {
   if (invoice.state === 'paid' || invoice.state === 'cancelled') return invoice.state;
   if (invoice.dueDate < today) return 'overdue';
+  if (invoice.state === 'drafts' && invoice.sentAt !== null) return 'sent';
   return invoice.state;
 }
 
@@ -169,8 +179,8 @@ const clientEmail = z.preprocess(
     .optional(),
 );
 
-/** The form and the API body (POST /api/invoices, PUT-like PATCH /api/invoices/{id}). */
-export const invoiceInputSchema = z.object({
+/** The form and the API body (POST /api/invoices, PUT /api/invoices/{id}). */
+export const invoiceFieldsSchema = z.object({
   /** Left out, the server numbers the invoice ('INV-' and the next number). */
   invoiceNumber: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -203,6 +213,15 @@ export const invoiceInputSchema = z.object({
   notes: optionalText(2000),
   terms: optionalText(2000),
 });
+
+/** The rule across an invoice's fields: it falls due on or after the day it is issued. */
+export function invoiceDateRule(value: { issueDate: string; dueDate: string }, ctx: z.RefinementCtx): void {
+  if (value.dueDate < value.issueDate) {
+    ctx.addIssue({ code: 'custom', path: ['dueDate'], message: INVOICE_MONEY_MESSAGES.dueBeforeIssue });
+  }
+}
+
+export const invoiceInputSchema = invoiceFieldsSchema.superRefine(invoiceDateRule);
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 
 export const INVOICE_EXAMPLE = {
@@ -233,14 +252,48 @@ export type InvoiceItemRecord = z.infer<typeof invoiceItemRecordSchema>;
 
 export const invoicePaymentSchema = z.object({
   id: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
   paymentDate: z.string(),
   amount: z.string(),
   method: z.string(),
+  reference: z.string().nullable(),
+  /** Refunded or moved to the client's ledger out of this payment by credit notes. */
+  returned: z.string(),
+  /** What is left of it on the invoice. */
+  remaining: z.string(),
   receiptId: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
+/** A credit note as the invoice lists it. */
+export const invoiceCreditNoteSchema = z.object({
+  id: z.string(),
+  creditNoteNumber: z.string(),
+  issueDate: z.string(),
+  reason: z.string(),
+  /** The whole rest of the invoice (Cancel with credit note) or a part of it. */
+  cancels: z.boolean(),
+  tax: z.string(),
+  total: z.string(),
+  refunded: z.string(),
+  movedToClientCredit: z.string(),
+  createdAt: z.string(),
+});
+export type InvoiceCreditNote = z.infer<typeof invoiceCreditNoteSchema>;
+
+/** A refund of money received on the invoice. */
+export const invoiceRefundSchema = z.object({
+  id: z.string(),
+  refundDate: z.string(),
+  amount: z.string(),
+  method: z.string(),
+  reference: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+});
+export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
 
 /** The API's invoice. */
 export const invoiceRecordSchema = z.object({
@@ -263,13 +316,27 @@ export const invoiceRecordSchema = z.object({
   subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
+  /** Net received: payments and client credit applied, less refunds and amounts moved to client credit. */
   amountPaid: z.string(),
+  /** The credit notes' totals. */
+  credited: z.string(),
   balanceDue: z.string(),
   state: z.enum(INVOICE_STATES),
   /** Derived on the firm's date. */
   status: z.enum(INVOICE_STATUSES),
   paymentDate: z.string().nullable(),
   payments: z.array(invoicePaymentSchema),
+  creditNotes: z.array(invoiceCreditNoteSchema),
+  refunds: z.array(invoiceRefundSchema),
+  /** Moved to the client's ledger by credit notes. */
+  movedToClientCredit: z.string(),
+  /** What each line has left to credit, before tax (a credit note takes at most this). */
+  uncredited: z.array(z.string()),
+  /**
+   * The client money the invoice's lead or client holds in its currency, which may pay it; null when it
+   * bills no lead or client.
+   */
+  clientCreditAvailable: z.string().nullable(),
   notes: z.string().nullable(),
   terms: z.string().nullable(),
   sentAt: z.string().nullable(),
@@ -293,9 +360,11 @@ export const invoiceRowSchema = invoiceRecordSchema.pick({
   clientEmail: true,
   currency: true,
   total: true,
+  credited: true,
   balanceDue: true,
   state: true,
   status: true,
+  sentAt: true,
   entityType: true,
   entityId: true,
   version: true,
@@ -311,24 +380,85 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoicePageSchema = pageSchemaOf(invoiceRowSchema);
 
+/** An amount of money more than 0 (a payment, a refund, a credit). */
+const positiveAmount = (message: string) => moneyField(message).refine((text) => centsOf(text) > 0n, { message });
+
+const reference = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().max(200).optional(),
+);
+
 /** POST /api/invoices/{id}/mark-paid: paid in full today (spec 3 §4), or a part of it on a date. */
 export const markPaidSchema = z.object({
   /** Left out: the balance due. */
   amount: amountText('Amount must be positive').optional(),
+  /** Left out: the firm's today. Never after it. */
   paymentDate: requiredDate('Payment date is required').optional(),
   method: z.enum(PAYMENT_METHODS).default('Bank Transfer'),
-  version: z.number().int().min(1),
+  /** The bank's or card terminal's reference. */
+  reference,
+  version: versionField(),
 });
 export type MarkPaidInput = z.output<typeof markPaidSchema>;
 
-/** POST /api/invoices/{id}/cancel: a credit note cancels a sent or paid invoice. */
-export const cancelInvoiceSchema = z.object({
-  reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500),
-  version: z.number().int().min(1),
+/** What happens to (part of) one payment a credit note releases. */
+export const moneyHandlingSchema = z.object({
+  paymentId: z.uuid(),
+  action: z.enum(MONEY_ACTIONS),
+  amount: positiveAmount('Amount must be more than 0'),
 });
+export type MoneyHandling = z.output<typeof moneyHandlingSchema>;
 
-/** POST /api/invoices/{id}/receipt: a receipt of one payment (the latest when none is named). */
+/** How money is refunded: the date (never after the firm's today), the method and a reference. */
+export const refundDetailsSchema = z.object({
+  refundDate: requiredDate('Refund date is required'),
+  method: z.enum(PAYMENT_METHODS),
+  reference,
+});
+export type RefundDetails = z.output<typeof refundDetailsSchema>;
+
+const creditReason = z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500);
+
+/**
+ * POST /api/invoices/{id}/cancel: a credit note for all that is left of a sent or paid invoice. The money
+ * received is refunded or kept as client credit, payment by payment (`money`); `refund` says how a refund
+ * was paid.
+ */
+export const cancelInvoiceSchema = z.object({
+  reason: creditReason,
+  money: z.array(moneyHandlingSchema).max(200).default([]),
+  refund: refundDetailsSchema.optional(),
+  version: versionField(),
+});
+export type CancelInvoiceInput = z.output<typeof cancelInvoiceSchema>;
+
+/** POST /api/invoices/{id}/credit-notes: a part credit — lines (by their place) and amounts before tax. */
+export const creditNoteInputSchema = cancelInvoiceSchema.extend({
+  lines: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).max(MAX_INVOICE_ITEMS),
+        amount: positiveAmount('Amount must be more than 0'),
+      }),
+    )
+    .min(1, INVOICE_MONEY_MESSAGES.creditNothing)
+    .max(MAX_INVOICE_ITEMS),
+});
+export type CreditNoteInput = z.output<typeof creditNoteInputSchema>;
+
+/** POST /api/invoices/{id}/apply-client-credit: client money the record holds pays (part of) the invoice. */
+export const applyClientCreditSchema = z.object({
+  amount: positiveAmount('Amount must be more than 0'),
+  paymentDate: requiredDate('Payment date is required').optional(),
+  version: versionField(),
+});
+export type ApplyClientCreditInput = z.output<typeof applyClientCreditSchema>;
+
+/** POST /api/invoices/{id}/receipt: a receipt of one payment (the latest without one when none is named). */
 export const receiptInputSchema = z.preprocess((v) => v ?? {}, z.object({ paymentId: z.uuid().optional() }));
+
+/** What a number reads as before the server gives it (numbers are gap-free: taken only on save). */
+export const ASSIGNED_ON_SAVE = 'Assigned on save';
 
 /** The API's receipt: the invoice's figures at payment, repeated exactly (DECISIONS §2). */
 export const receiptRecordSchema = z.object({
@@ -350,15 +480,124 @@ export const receiptRecordSchema = z.object({
   applyTax: z.boolean(),
   taxRate: z.string(),
   paymentMethod: z.string(),
+  paymentKind: z.enum(PAYMENT_KINDS),
+  reference: z.string().nullable(),
   amountPaid: z.string(),
+  /** The money received on the invoice before this payment, in the order it came. */
+  earlierPayments: z.array(
+    z.object({ paymentDate: z.string(), amount: z.string(), method: z.string(), kind: z.enum(PAYMENT_KINDS) }),
+  ),
+  /** Credited by credit notes before this payment. */
+  credited: z.string(),
+  /** What was still due once this payment was received. */
+  balanceDue: z.string(),
   notes: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ReceiptRecord = z.infer<typeof receiptRecordSchema>;
 
-/** Spec 3 §4: the receipt's preview number, 'RCP-' and the invoice number without 'INV-'. */
-export const receiptPreviewNumber = (invoiceNumber: string) =>
-  `${INVOICE_DEFAULTS.receiptPrefix}${invoiceNumber.replace(/^INV-/, '')}`;
+/** A row of the receipts list. */
+export const receiptRowSchema = receiptRecordSchema.pick({
+  id: true,
+  receiptNumber: true,
+  invoiceId: true,
+  invoiceNumber: true,
+  clientName: true,
+  paymentDate: true,
+  paymentMethod: true,
+  amountPaid: true,
+  currency: true,
+  createdAt: true,
+});
+export type ReceiptRow = z.infer<typeof receiptRowSchema>;
+export const receiptPageSchema = pageSchemaOf(receiptRowSchema);
+export const RECEIPT_SORT_FIELDS = ['createdAt', 'paymentDate', 'receiptNumber'] as const;
+export const receiptListQuerySchema = listQueryBase;
+export type ReceiptListQuery = z.infer<typeof receiptListQuerySchema>;
+
+/**
+ * A credit note (an adjustment note when it adjusts a tax invoice): its own number and date, the reason,
+ * the lines credited before tax, the tax adjusted, and the original invoice's number, date and total.
+ */
+export const creditNoteRecordSchema = z.object({
+  id: z.string(),
+  creditNoteNumber: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  invoiceIssueDate: z.string(),
+  invoiceTotal: z.string(),
+  clientName: z.string(),
+  clientAddress: z.string(),
+  issueDate: z.string(),
+  reason: z.string(),
+  cancels: z.boolean(),
+  lines: z.array(
+    z.object({ index: z.number().int(), description: z.string(), amount: z.string(), taxable: z.boolean() }),
+  ),
+  taxableAmount: z.string(),
+  nonTaxableAmount: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  currency: z.enum(CURRENCIES),
+  applyTax: z.boolean(),
+  taxRate: z.string(),
+  refunded: z.string(),
+  movedToClientCredit: z.string(),
+  /** 'Adjustment note' for a tax invoice, otherwise 'Credit note'. */
+  title: z.string(),
+  createdAt: z.string(),
+});
+export type CreditNoteRecord = z.infer<typeof creditNoteRecordSchema>;
+
+export const creditNoteRowSchema = creditNoteRecordSchema.pick({
+  id: true,
+  creditNoteNumber: true,
+  invoiceId: true,
+  invoiceNumber: true,
+  clientName: true,
+  issueDate: true,
+  reason: true,
+  total: true,
+  tax: true,
+  currency: true,
+  title: true,
+  createdAt: true,
+});
+export type CreditNoteRow = z.infer<typeof creditNoteRowSchema>;
+export const creditNotePageSchema = pageSchemaOf(creditNoteRowSchema);
+export const CREDIT_NOTE_SORT_FIELDS = ['createdAt', 'issueDate', 'creditNoteNumber'] as const;
+export const creditNoteListQuerySchema = listQueryBase;
+
+/** A tax invoice (GST in Australia): AUD with GST applied and charged. */
+export const isTaxInvoice = (doc: { currency: string; applyTax: boolean; tax: string }) =>
+  doc.currency === 'AUD' && doc.applyTax && centsOf(doc.tax) > 0n;
+
+/** What a credit note is called: an adjustment note when it adjusts a tax invoice. */
+export const creditNoteTitle = (note: { ofTaxInvoice: boolean }) =>
+  note.ofTaxInvoice ? 'Adjustment note' : 'Credit note';
+
+/** Where refunded money came from: an invoice (by a credit note) or the client's ledger. */
+export const REFUND_SOURCES = ['invoice', 'client_money'] as const;
+export type RefundSource = (typeof REFUND_SOURCES)[number];
+
+export const refundRowSchema = z.object({
+  id: z.string(),
+  refundDate: z.string(),
+  amount: z.string(),
+  currency: z.enum(CURRENCIES),
+  method: z.string(),
+  reference: z.string().nullable(),
+  clientName: z.string(),
+  source: z.enum(REFUND_SOURCES),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundRow = z.infer<typeof refundRowSchema>;
+export const refundPageSchema = pageSchemaOf(refundRowSchema);
+export const REFUND_SORT_FIELDS = ['createdAt', 'refundDate'] as const;
+export const refundListQuerySchema = listQueryBase;
 
 /** POST /api/invoices/{id}/send: the PDF by mail, to the client's email unless another is given. */
 export const sendInvoiceSchema = z.preprocess(

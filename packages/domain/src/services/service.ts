@@ -248,7 +248,10 @@ export const serviceRecordSchema = z.object({
   serviceStatus: z.enum(SERVICE_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   serviceFee: z.string().nullable(),
+  /** Everything paid: recorded on the service, plus what invoices billing it were paid. */
   paidAmount: z.string(),
+  /** The part of the paid amount that money on invoices paid (issue 25: in line order). */
+  invoicePaidAmount: z.string(),
   balanceDue: z.string(),
   currency: z.enum(CURRENCIES),
   startDate: z.string().nullable(),

@@ -9,6 +9,7 @@ export * from './services.ts';
 export * from './jobs.ts';
 export * from './tasks.ts';
 export * from './invoices.ts';
+export * from './client-money.ts';
 export * from './notifications.ts';
 export * from './documents.ts';
 export * from './imports.ts';

@@ -53,7 +53,10 @@ export const services = pgTable(
     serviceDescription: text(),
     serviceStatus: text().notNull().default('Active'),
     serviceFee: numeric({ precision: 14, scale: 2 }),
+    /** Everything paid: recorded on the service itself, plus what invoices paid (invoicePaidAmount). */
     paidAmount: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    /** The sum of its invoice_allocations rows: what money on invoices billing it paid. */
+    invoicePaidAmount: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
     currency: text().notNull().default('AUD'),
     startDate: date({ mode: 'string' }),
     completionDate: date({ mode: 'string' }),
@@ -80,6 +83,7 @@ export const services = pgTable(
       'services_amounts_not_negative',
       sql`${t.paidAmount} >= 0 and (${t.serviceFee} is null or ${t.serviceFee} >= 0)`,
     ),
+    check('services_invoice_paid', sql`${t.invoicePaidAmount} >= 0 and ${t.paidAmount} >= ${t.invoicePaidAmount}`),
     // A record's Services tab: its live services, newest first.
     index('services_lead_idx')
       .on(t.leadId, t.createdAt, t.id)

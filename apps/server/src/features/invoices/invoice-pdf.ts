@@ -1,15 +1,19 @@
-// The invoice and receipt as A4 PDFs (spec 3 §9 PDF; DECISIONS §2: produced by the server, text selectable),
+// The invoice, receipt and credit (adjustment) note as A4 PDFs (spec 3 §9 PDF; DECISIONS §2: produced by the server, text selectable),
 // laid out for an Australian tax invoice (issue 13 item 3): an AUD invoice with GST is titled 'Tax invoice'
 // and shows the firm's name and ABN, the issue date, each item's description and quantity, the GST and the
 // total, and the buyer; one without GST is an 'Invoice'. Long item lists flow onto further pages with the
 // table header repeated and 'Page n of N'.
 import {
   centsOf,
+  type CreditNoteRecord,
   type DateFormat,
   displayMoney,
   formatAbn,
+  formatMoney,
   type GeneralSettings,
   type InvoiceRecord,
+  isTaxInvoice,
+  PAYMENT_KIND_LABELS,
   type ReceiptRecord,
   taxNameFor,
 } from '@crm/domain';
@@ -27,9 +31,7 @@ const LINE = '#CBD5E1';
 
 type Firm = GeneralSettings;
 
-/** Whether the document is a tax invoice: AUD with GST charged. */
-export const isTaxInvoice = (doc: { currency: string; applyTax: boolean; tax: string }) =>
-  doc.currency === 'AUD' && doc.applyTax && centsOf(doc.tax) > 0n;
+export { isTaxInvoice };
 
 function firmBlock(firm: Firm, logo: string | null = null): Content {
   const address = [
@@ -161,13 +163,19 @@ export function invoiceDocument(
     ['Due date', date(invoice.dueDate)],
   ];
   if (invoice.paymentDate) details.push(['Paid on', date(invoice.paymentDate)]);
+  const credited = centsOf(invoice.credited) > 0n;
   const paidRows: [string, string, boolean?][] =
-    centsOf(invoice.amountPaid) > 0n
+    centsOf(invoice.amountPaid) > 0n || credited
       ? [
+          ...(credited ? [['Credited', `-${money(invoice.credited)}`] as [string, string]] : []),
           ['Amount paid', money(invoice.amountPaid)],
           ['Balance due', money(invoice.balanceDue), true],
         ]
       : [];
+  const creditLines = invoice.creditNotes.map(
+    (n) =>
+      `${n.cancels ? 'Cancelled by' : 'Credited by'} ${n.creditNoteNumber} of ${date(n.issueDate)}: ${money(n.total)} — ${n.reason}`,
+  );
   return {
     info: { title: `${title} ${invoice.invoiceNumber}`, author: firm.companyName },
     pageMargins: [40, 40, 40, 50],
@@ -189,15 +197,11 @@ export function invoiceDocument(
       { text: invoice.clientName, bold: true },
       { text: invoice.clientAddress },
       ...(invoice.clientEmail ? [{ text: invoice.clientEmail, color: MUTED }] : []),
-      ...(invoice.state === 'cancelled' && invoice.creditNoteNumber
-        ? [
-            {
-              text: `Cancelled by credit note ${invoice.creditNoteNumber}${invoice.cancelReason ? `: ${invoice.cancelReason}` : ''}`,
-              color: '#DC2626',
-              margin: [0, 8, 0, 0] as Margins,
-            },
-          ]
-        : []),
+      ...creditLines.map((text, i) => ({
+        text,
+        color: '#DC2626',
+        margin: [0, i === 0 ? 8 : 0, 0, 0] as Margins,
+      })),
       { text: '', margin: [0, 10, 0, 0] },
       itemsTable(invoice.items, invoice.currency, taxNameFor(invoice.currency)),
       totalsTable([...figures(invoice), ...paidRows]),
@@ -244,8 +248,143 @@ export function receiptDocument(
       ...(receipt.clientEmail ? [{ text: receipt.clientEmail, color: MUTED }] : []),
       { text: '', margin: [0, 10, 0, 0] },
       itemsTable(receipt.items, receipt.currency, taxNameFor(receipt.currency)),
-      totalsTable([...figures(receipt), ['Amount received', money(receipt.amountPaid), true]]),
+      totalsTable(figures(receipt)),
+      { text: 'Payments on this invoice', bold: true, margin: [0, 14, 0, 4] },
+      paymentsTable(receipt, date, money),
+      totalsTable([
+        ...(centsOf(receipt.credited) > 0n ? [['Credited', `-${money(receipt.credited)}`] as [string, string]] : []),
+        ['Amount received', money(receipt.amountPaid), true],
+        ['Balance still due', money(receipt.balanceDue), true],
+      ]),
       ...notesBlock('Notes', receipt.notes),
+    ],
+  };
+}
+
+/** The money received on the invoice up to this receipt's payment, the receipt's own row last and bold. */
+function paymentsTable(receipt: ReceiptRecord, date: (d: string) => string, money: (t: string) => string): Content {
+  const rows = [
+    ...receipt.earlierPayments.map((p) => ({ ...p, current: false })),
+    {
+      paymentDate: receipt.paymentDate,
+      amount: receipt.amountPaid,
+      method: receipt.paymentMethod,
+      kind: receipt.paymentKind,
+      current: true,
+    },
+  ];
+  return {
+    table: {
+      headerRows: 1,
+      widths: [90, '*', 90],
+      body: [
+        ['Date', 'Received as', 'Amount'].map((text, i) => ({
+          text,
+          bold: true,
+          fillColor: '#F1F5F9',
+          alignment: i === 2 ? 'right' : 'left',
+        })),
+        ...rows.map((p): PdfNode[] => [
+          { text: date(p.paymentDate), bold: p.current },
+          {
+            text: `${p.kind === 'payment' ? p.method : PAYMENT_KIND_LABELS[p.kind]}${p.current ? ' (this receipt)' : ''}`,
+            bold: p.current,
+          },
+          { text: money(p.amount), alignment: 'right', bold: p.current },
+        ]),
+      ],
+    },
+    layout: {
+      hLineColor: () => LINE,
+      vLineWidth: () => 0,
+      hLineWidth: (i: number) => (i === 1 ? 1 : 0.5),
+      paddingTop: () => 3,
+      paddingBottom: () => 3,
+    },
+  };
+}
+
+/**
+ * A credit note; for a tax invoice an adjustment note (GST law): titled 'Adjustment note', the firm's name
+ * and ABN, the recipient's name, its own number and issue date, the reason, the amount and the GST adjusted,
+ * and the original invoice's number and date. What happened to money it released is stated under it.
+ */
+export function creditNoteDocument(
+  note: CreditNoteRecord,
+  firm: Firm,
+  dateFormat: DateFormat,
+  logo: string | null = null,
+): PdfDefinition {
+  const date = (d: string) => formatCalendarDate(d, dateFormat);
+  const money = (text: string) => displayMoney(centsOf(text), note.currency);
+  const taxName = taxNameFor(note.currency);
+  const rows: [string, string, boolean?][] = [
+    [`Credited before ${taxName}`, money(formatMoney(centsOf(note.taxableAmount) + centsOf(note.nonTaxableAmount)))],
+  ];
+  if (note.applyTax) rows.push([`${taxName} adjusted (${note.taxRate}%)`, money(note.tax)]);
+  rows.push([`Total credited ${note.currency}`, money(note.total), true]);
+  const moneyRows: [string, string][] = [];
+  if (centsOf(note.refunded) > 0n) moneyRows.push(['Refunded to the client', money(note.refunded)]);
+  if (centsOf(note.movedToClientCredit) > 0n)
+    moneyRows.push(['Kept as client credit', money(note.movedToClientCredit)]);
+  return {
+    info: { title: `${note.title} ${note.creditNoteNumber}`, author: firm.companyName },
+    pageMargins: [40, 40, 40, 50],
+    footer: pageFooter,
+    content: [
+      {
+        columns: [
+          firmBlock(firm, logo),
+          {
+            width: 'auto',
+            stack: [
+              { text: note.title, fontSize: 20, bold: true, alignment: 'right' },
+              detailRows([
+                [`${note.title} number`, note.creditNoteNumber],
+                ['Issue date', date(note.issueDate)],
+                ['Original invoice', note.invoiceNumber],
+                ['Invoice date', date(note.invoiceIssueDate)],
+                ['Invoice total', money(note.invoiceTotal)],
+              ]),
+            ],
+          },
+        ],
+      },
+      { text: 'Issued to', bold: true, margin: [0, 18, 0, 2] },
+      { text: note.clientName, bold: true },
+      { text: note.clientAddress },
+      { text: 'Reason', bold: true, margin: [0, 12, 0, 2] },
+      { text: note.reason },
+      { text: '', margin: [0, 10, 0, 0] },
+      {
+        table: {
+          headerRows: 1,
+          dontBreakRows: true,
+          widths: ['*', 90, 32],
+          body: [
+            ['Description', `Credited (ex ${taxName})`, taxName].map((text, i) => ({
+              text,
+              bold: true,
+              fillColor: '#F1F5F9',
+              alignment: i === 0 ? 'left' : i === 2 ? 'center' : 'right',
+            })),
+            ...note.lines.map((line): PdfNode[] => [
+              { text: line.description },
+              { text: money(line.amount), alignment: 'right' },
+              { text: line.taxable ? 'Yes' : 'No', alignment: 'center', color: line.taxable ? undefined : MUTED },
+            ]),
+          ],
+        },
+        layout: {
+          hLineColor: () => LINE,
+          vLineWidth: () => 0,
+          hLineWidth: (i: number) => (i === 1 ? 1 : 0.5),
+          paddingTop: () => 4,
+          paddingBottom: () => 4,
+        },
+      },
+      totalsTable(rows),
+      ...(moneyRows.length ? [totalsTable(moneyRows)] : []),
     ],
   };
 }

@@ -1,8 +1,11 @@
-// Reading and writing invoices, payments and receipts, and the document numbers. Rows become the API's
-// shape here (toInvoiceRecord), with the status derived on the firm's date.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+// Reading and writing invoices and receipts, and the document numbers. Rows become the API's shape here
+// (toInvoiceRecord), with the status derived on the firm's date. The money rows (payments, credit notes,
+// refunds) are read and written by invoice-money.repository.ts.
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   centsOf,
+  type CreditNoteRow as CreditNoteListRow,
+  creditNoteTitle,
   formatMoney,
   INVOICE_DEFAULTS,
   type InvoiceInput,
@@ -14,22 +17,38 @@ import {
   invoiceTotalsText,
   type InvoiceState,
   type Page,
+  type PaymentKind,
+  type ReceiptListQuery,
+  type ReceiptRecord,
+  type ReceiptRow as ReceiptListRow,
+  type RefundRow as RefundListRow,
   taxRateFor,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
 import { prefixSearchKey } from '../../db/schema/columns.ts';
 import {
+  creditNoteSearchText,
+  creditNotes,
   documentCounters,
-  invoicePayments,
   invoiceSearchText,
   invoices,
+  receiptSearchText,
   receipts,
+  refundSearchText,
+  refunds,
+  type StoredEarlierPayment,
   type StoredInvoiceItem,
 } from '../../db/schema/index.ts';
+import type {
+  CreditNoteRow,
+  InvoiceDbRow,
+  PaymentRow,
+  PaymentWithReceipt,
+  RefundRow,
+} from './invoice-money.repository.ts';
 
-export type InvoiceDbRow = typeof invoices.$inferSelect;
-export type PaymentRow = typeof invoicePayments.$inferSelect;
+export type { InvoiceDbRow, PaymentRow } from './invoice-money.repository.ts';
 export type ReceiptRow = typeof receipts.$inferSelect;
 
 /** The document kinds with a number sequence. */
@@ -89,13 +108,33 @@ export function invoiceColumns(input: InvoiceInput) {
 /** numeric(5,2) reads back as '10.00'; the API gives the rate as written ('10', '7.5'). */
 export const rateText = (stored: string) => stored.replace(/\.?0+$/, '') || '0';
 
-export function toInvoiceRecord(
-  row: InvoiceDbRow,
-  payments: readonly (PaymentRow & { receiptId: string | null; receiptNumber: string | null })[],
-  today: string,
-): InvoiceRecord {
+/** What an invoice's record shows besides its row: its money rows and the client credit it could use. */
+export type InvoiceMoneyDetail = {
+  payments: readonly PaymentWithReceipt[];
+  creditNotes: readonly CreditNoteRow[];
+  refunds: readonly RefundRow[];
+  clientCreditAvailable: bigint | null;
+};
+
+export const NO_MONEY: InvoiceMoneyDetail = { payments: [], creditNotes: [], refunds: [], clientCreditAvailable: null };
+
+/** What each line has credited so far, before tax, from the credit notes' lines. */
+export function creditedPerLine(items: readonly unknown[], notes: readonly Pick<CreditNoteRow, 'lines'>[]): bigint[] {
+  const credited = items.map(() => 0n);
+  for (const note of notes) {
+    for (const line of note.lines) {
+      if (line.index < credited.length) credited[line.index]! += centsOf(line.amount);
+    }
+  }
+  return credited;
+}
+
+export function toInvoiceRecord(row: InvoiceDbRow, detail: InvoiceMoneyDetail, today: string): InvoiceRecord {
   const total = centsOf(row.total);
   const paid = centsOf(row.amountPaid);
+  const credited = centsOf(row.credited);
+  const perLine = creditedPerLine(row.items, detail.creditNotes);
+  const notesById = new Map(detail.creditNotes.map((n) => [n.id, n]));
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -116,20 +155,49 @@ export function toInvoiceRecord(
     subtotal: formatMoney(centsOf(row.taxableSubtotal) + centsOf(row.nonTaxableSubtotal)),
     tax: row.tax,
     total: row.total,
-    amountPaid: row.amountPaid,
-    balanceDue: formatMoney(total - paid),
+    amountPaid: formatMoney(paid),
+    credited: formatMoney(credited),
+    balanceDue: formatMoney(total - credited - paid),
     state: row.state as InvoiceState,
-    status: invoiceStatusOf({ state: row.state as InvoiceState, dueDate: row.dueDate }, today),
+    status: invoiceStatusOf(row as { state: InvoiceState; dueDate: string; sentAt: Date | null }, today),
     paymentDate: row.paymentDate,
-    payments: payments.map((p): InvoicePayment => ({
+    payments: detail.payments.map((p): InvoicePayment => ({
       id: p.id,
+      kind: p.kind as PaymentKind,
       paymentDate: p.paymentDate,
-      amount: p.amount,
+      amount: formatMoney(centsOf(p.amount)),
       method: p.method,
+      reference: p.reference,
+      returned: formatMoney(p.returned),
+      remaining: formatMoney(centsOf(p.amount) - p.returned),
       receiptId: p.receiptId,
       receiptNumber: p.receiptNumber,
       createdAt: p.createdAt.toISOString(),
     })),
+    creditNotes: detail.creditNotes.map((n) => ({
+      id: n.id,
+      creditNoteNumber: n.creditNoteNumber,
+      issueDate: n.issueDate,
+      reason: n.reason,
+      cancels: n.cancels,
+      tax: formatMoney(centsOf(n.tax)),
+      total: formatMoney(centsOf(n.total)),
+      refunded: formatMoney(centsOf(n.refunded)),
+      movedToClientCredit: formatMoney(centsOf(n.movedToClientCredit)),
+      createdAt: n.createdAt.toISOString(),
+    })),
+    refunds: detail.refunds.map((r) => ({
+      id: r.id,
+      refundDate: r.refundDate,
+      amount: formatMoney(centsOf(r.amount)),
+      method: r.method,
+      reference: r.reference,
+      paymentId: r.paymentId,
+      creditNoteNumber: (r.creditNoteId && notesById.get(r.creditNoteId)?.creditNoteNumber) ?? r.creditNoteNumber,
+    })),
+    movedToClientCredit: formatMoney(detail.creditNotes.reduce((sum, n) => sum + centsOf(n.movedToClientCredit), 0n)),
+    uncredited: row.items.map((item, i) => formatMoney(centsOf(item.amount) - perLine[i]!)),
+    clientCreditAvailable: detail.clientCreditAvailable === null ? null : formatMoney(detail.clientCreditAvailable),
     notes: row.notes,
     terms: row.terms,
     sentAt: row.sentAt?.toISOString() ?? null,
@@ -143,6 +211,7 @@ export function toInvoiceRecord(
   };
 }
 
+/** A live invoice (unlocked: for reading; a change locks it with lockInvoice). */
 export async function findInvoice(db: Executor, id: string): Promise<InvoiceDbRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
@@ -151,20 +220,6 @@ export async function findInvoice(db: Executor, id: string): Promise<InvoiceDbRo
     .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
     .limit(1);
   return row;
-}
-
-export async function paymentsOf(db: Executor, invoiceId: string) {
-  return db
-    .select({
-      payment: invoicePayments,
-      receiptId: receipts.id,
-      receiptNumber: receipts.receiptNumber,
-    })
-    .from(invoicePayments)
-    .leftJoin(receipts, and(eq(receipts.paymentId, invoicePayments.id), isNull(receipts.deletedAt)))
-    .where(eq(invoicePayments.invoiceId, invoiceId))
-    .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt))
-    .then((rows) => rows.map((r) => ({ ...r.payment, receiptId: r.receiptId, receiptNumber: r.receiptNumber })));
 }
 
 /** Whether a number is already taken (by any invoice, deleted ones too: numbers are never reused). */
@@ -185,7 +240,8 @@ function tabCondition(tab: InvoiceListQuery['tab'], today: string) {
   const unpaid = inArray(invoices.state, ['drafts', 'partially_paid']);
   switch (tab) {
     case 'drafts':
-      return and(eq(invoices.state, 'drafts'), sql`${invoices.dueDate} >= ${today}`);
+      // Unsent drafts only: a sent one reads Sent (invoiceStatusOf).
+      return and(eq(invoices.state, 'drafts'), isNull(invoices.sentAt), sql`${invoices.dueDate} >= ${today}`);
     case 'paid':
       return eq(invoices.state, 'paid');
     case 'overdue':
@@ -204,9 +260,11 @@ export const toInvoiceRow = (row: InvoiceDbRow, today: string): InvoiceRow => ({
   clientEmail: row.clientEmail,
   currency: row.currency as InvoiceRow['currency'],
   total: row.total,
-  balanceDue: formatMoney(centsOf(row.total) - centsOf(row.amountPaid)),
+  credited: formatMoney(centsOf(row.credited)),
+  balanceDue: formatMoney(centsOf(row.total) - centsOf(row.credited) - centsOf(row.amountPaid)),
   state: row.state as InvoiceState,
-  status: invoiceStatusOf({ state: row.state as InvoiceState, dueDate: row.dueDate }, today),
+  status: invoiceStatusOf(row as { state: InvoiceState; dueDate: string; sentAt: Date | null }, today),
+  sentAt: row.sentAt?.toISOString() ?? null,
   entityType: row.leadId ? 'lead' : row.clientId ? 'client' : null,
   entityId: row.leadId ?? row.clientId ?? null,
   version: row.version,
@@ -236,23 +294,155 @@ export async function invoicePage(
   });
 }
 
-export async function receiptsPage(db: Executor, limit = 100): Promise<ReceiptRow[]> {
-  return db
-    .select()
-    .from(receipts)
-    .where(isNull(receipts.deletedAt))
-    .orderBy(desc(receipts.createdAt), desc(receipts.id))
-    .limit(limit);
+const RECEIPT_SORT_KEYS = {
+  createdAt: sortKey(receipts.createdAt, 'timestamptz'),
+  paymentDate: sortKey(receipts.paymentDate, 'date'),
+  receiptNumber: sortKey(receipts.receiptNumber),
+};
+
+const toReceiptListRow = (row: ReceiptRow): ReceiptListRow => ({
+  id: row.id,
+  receiptNumber: row.receiptNumber,
+  invoiceId: row.invoiceId,
+  invoiceNumber: row.invoiceNumber,
+  clientName: row.clientName,
+  paymentDate: row.paymentDate,
+  paymentMethod: row.paymentMethod,
+  amountPaid: formatMoney(centsOf(row.amountPaid)),
+  currency: row.currency as ReceiptListRow['currency'],
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The receipts list: newest first by default, searched by numbers and client, keyset pages. */
+export async function receiptsPage(
+  db: Executor,
+  viewer: Viewer,
+  query: ReceiptListQuery,
+): Promise<Page<ReceiptListRow>> {
+  return listPage(db, {
+    viewer,
+    from: receipts,
+    conditions: [isNull(receipts.deletedAt)],
+    // Finance staff see every receipt: the module decides.
+    visibility: () => undefined,
+    search: {
+      expression: receiptSearchText(receipts),
+      prefixes: [
+        prefixSearchKey(receipts.receiptNumber),
+        prefixSearchKey(receipts.invoiceNumber),
+        prefixSearchKey(receipts.clientName),
+      ],
+      term: query.search,
+    },
+    sort: { keys: RECEIPT_SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: receipts.id },
+    query,
+    filtered: Boolean(query.search?.trim()),
+    toItems: async (rows) => rows.map(toReceiptListRow),
+  });
 }
+
+const CREDIT_NOTE_SORT_KEYS = {
+  createdAt: sortKey(creditNotes.createdAt, 'timestamptz'),
+  issueDate: sortKey(creditNotes.issueDate, 'date'),
+  creditNoteNumber: sortKey(creditNotes.creditNoteNumber),
+};
+
+export const toCreditNoteListRow = (row: CreditNoteRow): CreditNoteListRow => ({
+  id: row.id,
+  creditNoteNumber: row.creditNoteNumber,
+  invoiceId: row.invoiceId,
+  invoiceNumber: row.invoiceNumber,
+  clientName: row.clientName,
+  issueDate: row.issueDate,
+  reason: row.reason,
+  total: formatMoney(centsOf(row.total)),
+  tax: formatMoney(centsOf(row.tax)),
+  currency: row.currency as CreditNoteListRow['currency'],
+  title: creditNoteTitle(row),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function creditNotesPage(
+  db: Executor,
+  viewer: Viewer,
+  query: ReceiptListQuery,
+): Promise<Page<CreditNoteListRow>> {
+  return listPage(db, {
+    viewer,
+    from: creditNotes,
+    conditions: [],
+    visibility: () => undefined,
+    search: {
+      expression: creditNoteSearchText(creditNotes),
+      prefixes: [
+        prefixSearchKey(creditNotes.creditNoteNumber),
+        prefixSearchKey(creditNotes.invoiceNumber),
+        prefixSearchKey(creditNotes.clientName),
+      ],
+      term: query.search,
+    },
+    sort: { keys: CREDIT_NOTE_SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: creditNotes.id },
+    query,
+    filtered: Boolean(query.search?.trim()),
+    toItems: async (rows) => rows.map(toCreditNoteListRow),
+  });
+}
+
+const REFUND_SORT_KEYS = {
+  createdAt: sortKey(refunds.createdAt, 'timestamptz'),
+  refundDate: sortKey(refunds.refundDate, 'date'),
+};
+
+const toRefundListRow = (row: RefundRow): RefundListRow => ({
+  id: row.id,
+  refundDate: row.refundDate,
+  amount: formatMoney(centsOf(row.amount)),
+  currency: row.currency as RefundListRow['currency'],
+  method: row.method,
+  reference: row.reference,
+  clientName: row.clientName,
+  source: row.invoiceId ? 'invoice' : 'client_money',
+  invoiceId: row.invoiceId,
+  invoiceNumber: row.invoiceNumber,
+  creditNoteNumber: row.creditNoteNumber,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function refundsPage(db: Executor, viewer: Viewer, query: ReceiptListQuery): Promise<Page<RefundListRow>> {
+  return listPage(db, {
+    viewer,
+    from: refunds,
+    conditions: [],
+    visibility: () => undefined,
+    search: {
+      expression: refundSearchText(refunds),
+      prefixes: [prefixSearchKey(refunds.clientName)],
+      term: query.search,
+    },
+    sort: { keys: REFUND_SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: refunds.id },
+    query,
+    filtered: Boolean(query.search?.trim()),
+    toItems: async (rows) => rows.map(toRefundListRow),
+  });
+}
+
+/** Where the invoice stood when a payment came: the money before it, the credits before it, the balance after. */
+export type ReceiptPosition = { earlierPayments: StoredEarlierPayment[]; credited: bigint; balanceDue: bigint };
 
 /** A receipt's row: the invoice's lines and figures repeated exactly, with the payment it receipts. */
 export function receiptValuesOf(
   invoice: InvoiceDbRow,
-  payment: Pick<PaymentRow, 'id' | 'paymentDate' | 'method' | 'amount'>,
+  payment: Pick<PaymentRow, 'id' | 'paymentDate' | 'method' | 'amount' | 'kind' | 'reference'>,
+  position: ReceiptPosition,
   sequence: number,
   actorId: string | null,
 ): typeof receipts.$inferInsert {
   return {
+    paymentKind: payment.kind,
+    reference: payment.reference,
+    earlierPayments: position.earlierPayments,
+    credited: formatMoney(position.credited),
+    balanceDue: formatMoney(position.balanceDue),
     receiptNumber: receiptNumberOf(sequence),
     sequence,
     invoiceId: invoice.id,
@@ -275,6 +465,37 @@ export function receiptValuesOf(
     notes: invoice.notes,
     createdBy: actorId,
     updatedBy: actorId,
+  };
+}
+
+export function toReceiptRecord(row: ReceiptRow): ReceiptRecord {
+  return {
+    id: row.id,
+    receiptNumber: row.receiptNumber,
+    invoiceId: row.invoiceId,
+    paymentId: row.paymentId,
+    invoiceNumber: row.invoiceNumber,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    clientAddress: row.clientAddress,
+    issueDate: row.issueDate,
+    paymentDate: row.paymentDate,
+    items: row.items,
+    subtotal: row.subtotal,
+    tax: row.tax,
+    total: row.total,
+    currency: row.currency as ReceiptRecord['currency'],
+    applyTax: row.applyTax,
+    taxRate: rateText(row.taxRate),
+    paymentMethod: row.paymentMethod,
+    paymentKind: row.paymentKind as PaymentKind,
+    reference: row.reference,
+    amountPaid: row.amountPaid,
+    earlierPayments: row.earlierPayments,
+    credited: formatMoney(centsOf(row.credited)),
+    balanceDue: formatMoney(centsOf(row.balanceDue)),
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

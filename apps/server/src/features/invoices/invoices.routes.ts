@@ -6,7 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  applyClientCreditSchema,
   cancelInvoiceSchema,
+  creditNoteInputSchema,
+  creditNoteListQuerySchema,
+  creditNotePageSchema,
+  creditNoteRecordSchema,
+  invoiceDateRule,
+  invoiceFieldsSchema,
+  receiptListQuerySchema,
+  receiptPageSchema,
+  refundListQuerySchema,
+  refundPageSchema,
   INVOICE_EXAMPLE,
   invoiceTemplateInputSchema,
   invoiceTemplateRecordSchema,
@@ -38,21 +49,29 @@ import {
   updateTemplate,
 } from './invoice-templates.ts';
 import {
+  applyClientCredit,
   cancelInvoice,
+  issueCreditNote,
+  markInvoicePaid,
+  saveReceipt,
+} from './invoice-money.service.ts';
+import {
   createInvoice,
+  creditNotePdf,
   deleteInvoice,
   purgeInvoice,
   restoreInvoice,
   deleteReceipt,
   invoicePdf,
+  listCreditNotes,
   listInvoices,
+  listRefunds,
   receiptPdf,
   listReceipts,
-  markInvoicePaid,
   previewPdf,
+  readCreditNote,
   readInvoice,
   readReceipt,
-  saveReceipt,
   sendInvoice,
   serviceInvoicesOf,
   updateInvoice,
@@ -60,8 +79,10 @@ import {
 
 const invoiceParams = z.object({ id: z.string().describe('Invoice id (uuid)') });
 const receiptParams = z.object({ id: z.string().describe('Receipt id (uuid)') });
-const invoiceUpdateSchema = invoiceInputSchema
+const creditNoteParams = z.object({ id: z.string().describe('Credit note id (uuid)') });
+const invoiceUpdateSchema = invoiceFieldsSchema
   .extend({ version: versionField() })
+  .superRefine(invoiceDateRule)
   .meta({ example: { ...INVOICE_EXAMPLE, version: 1 } });
 const message = z.object({ message: z.string() });
 const templateParams = z.object({ id: z.string().describe('Template id (uuid)') });
@@ -222,8 +243,8 @@ export async function invoicesRoutes(instance: FastifyInstance) {
         tags,
         summary: 'Record a payment: the balance due today (Mark as Paid), or a part of it on a date',
         description:
-          'Paid in full, the invoice reads Paid with the payment date, and each service it bills gains the billed ' +
-          'amount in the same transaction.',
+          'The date may not be after the firm’s today. The money pays the services the invoice bills in line order ' +
+          '(each line up to its amount, the tax last), in the same transaction; paid in full, the invoice reads Paid.',
         params: invoiceParams,
         body: markPaidSchema.meta({ example: { version: 1 } }),
         response: { 200: invoiceRecordSchema },
@@ -255,7 +276,11 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       config: { access: { permission: 'finance:edit' } },
       schema: {
         tags,
-        summary: 'Cancel an invoice with a credit note (CN- number and reason); it stays on record',
+        summary: 'Cancel an invoice with a credit note for all that is left (CN- number, reason); it stays on record',
+        description:
+          'Money received on it is refunded or kept as client credit, payment by payment (`money`, adding up to ' +
+          'what the credit releases beyond the balance due; `refund` gives the date, method and reference). An ' +
+          'unsent, unpaid draft is deleted instead (409).',
         params: invoiceParams,
         body: cancelInvoiceSchema.meta({ example: { reason: 'Issued to the wrong client', version: 1 } }),
         response: { 200: invoiceRecordSchema },
@@ -265,13 +290,50 @@ export async function invoicesRoutes(instance: FastifyInstance) {
   );
 
   app.post(
+    '/api/invoices/:id/credit-notes',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags,
+        summary: 'Issue a credit note (an adjustment note for a tax invoice) for lines or parts of lines',
+        description:
+          '`lines` name the invoice lines by their place and the amount before tax; the tax adjusted is computed. ' +
+          'Money it releases beyond the balance due is refunded or kept as client credit, as for a cancellation.',
+        params: invoiceParams,
+        body: creditNoteInputSchema.meta({
+          example: { reason: 'Fee reduced by agreement', lines: [{ index: 0, amount: '500.00' }], version: 1 },
+        }),
+        response: { 200: invoiceRecordSchema },
+      },
+    },
+    async (request) => issueCreditNote(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/invoices/:id/apply-client-credit',
+    {
+      config: { access: { permission: 'finance:edit' } },
+      schema: {
+        tags,
+        summary: "Pay (part of) the invoice with client money its lead or client holds in the invoice's currency",
+        params: invoiceParams,
+        body: applyClientCreditSchema.meta({ example: { amount: '500.00', version: 1 } }),
+        response: { 200: invoiceRecordSchema },
+      },
+    },
+    async (request) => applyClientCredit(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
     '/api/invoices/:id/receipt',
     {
       config: { access: { permission: 'finance:create' } },
       schema: {
         tags,
-        summary: 'Save a receipt of a payment (the latest when none is named), numbered without gaps',
-        description: "409 'Cannot generate receipt for unpaid invoice' when nothing was paid.",
+        summary: 'Save the receipt of a payment (the latest without one when none is named), numbered without gaps',
+        description:
+          "One live receipt per payment (409 for a second). 409 'Cannot generate receipt for unpaid invoice' when " +
+          'nothing was paid.',
         params: invoiceParams,
         body: receiptInputSchema,
         response: { 201: receiptRecordSchema },
@@ -287,11 +349,66 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       config: { access: { permission: 'finance:view' } },
       schema: {
         tags,
-        summary: 'Saved receipts, newest first (at most 100)',
-        response: { 200: z.array(receiptRecordSchema) },
+        summary: 'Saved receipts, newest first: search by receipt or invoice number or client, keyset pages',
+        querystring: receiptListQuerySchema,
+        response: { 200: receiptPageSchema },
       },
     },
-    async () => listReceipts(app.db),
+    async (request) => listReceipts(app.db, await actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/credit-notes',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: 'Credit and adjustment notes, newest first: search by number, invoice, client or reason',
+        querystring: creditNoteListQuerySchema,
+        response: { 200: creditNotePageSchema },
+      },
+    },
+    async (request) => listCreditNotes(app.db, await actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/credit-notes/:id',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: { tags, summary: 'One credit note', params: creditNoteParams, response: { 200: creditNoteRecordSchema } },
+    },
+    async (request) => readCreditNote(app.db, request.params.id),
+  );
+
+  app.get(
+    '/api/credit-notes/:id/pdf',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: "The credit note as an A4 PDF ('Adjustment note' when it adjusts a tax invoice)",
+        params: creditNoteParams,
+        querystring: pdfQuery,
+        produces: ['application/pdf'],
+        response: { 200: pdfResponse },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await creditNotePdf(app.db, app.storage, request.params.id), request.query.download),
+  );
+
+  app.get(
+    '/api/refunds',
+    {
+      config: { access: { permission: 'finance:view' } },
+      schema: {
+        tags,
+        summary: 'Refunds (from invoices by credit notes, and of client money), newest first, searchable',
+        querystring: refundListQuerySchema,
+        response: { 200: refundPageSchema },
+      },
+    },
+    async (request) => listRefunds(app.db, await actorOf(request), request.query),
   );
 
   app.get(

@@ -8,15 +8,19 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   centsOf,
+  type CreditNoteRecord,
+  creditNoteTitle,
   displayMoney,
   formatMoney,
   type InvoiceInput,
   type InvoiceListQuery,
   INVOICE_MESSAGES,
+  INVOICE_MONEY_MESSAGES,
+  invoiceActionsOf,
   type InvoiceRecord,
   type InvoiceRow,
-  type MarkPaidInput,
   type Page,
+  type ReceiptListQuery,
   type ReceiptRecord,
   type ServiceInvoice,
   type InvoiceState,
@@ -24,60 +28,43 @@ import {
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
-import { invoicePayments, invoices, receipts, services } from '../../db/schema/index.ts';
+import { invoices, receipts, services } from '../../db/schema/index.ts';
 import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { findTemplate } from './invoice-templates.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
 import { brandingLogoKey } from '../settings/branding.service.ts';
 import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
 import type { PdfFile } from '../../pdf/pdf-reply.ts';
 import { renderPdf } from '../../pdf/pdf-renderer.ts';
-import { invoiceDocument, isTaxInvoice, receiptDocument } from './invoice-pdf.ts';
+import { creditNoteDocument, invoiceDocument, isTaxInvoice, receiptDocument } from './invoice-pdf.ts';
+import { type CreditNoteRow, findCreditNote, lockInvoice } from './invoice-money.repository.ts';
+import { invoiceChanged, invoiceNotFound, recordOf, settleInvoice } from './invoice-money.service.ts';
 import {
-  creditNoteNumberOf,
+  creditNotesPage,
   findInvoice,
   type InvoiceDbRow,
   invoiceColumns,
   invoiceNumberOf,
   invoiceNumberTaken,
   invoicePage,
+  NO_MONEY,
   nextNumber,
-  paymentsOf,
   findReceipt,
   rateText,
-  receiptValuesOf,
-  type ReceiptRow,
   receiptsPage,
+  refundsPage,
   toInvoiceRecord,
+  toReceiptRecord,
 } from './invoices.repository.ts';
 
-export const INVOICE_EVENT = 'invoice';
+export { INVOICE_EVENT } from './invoice-money.service.ts';
 
-const invoiceNotFound = () => new AppError('NOT_FOUND', INVOICE_MESSAGES.notFound);
-
-async function changed(
-  tx: Executor,
-  actor: Actor,
-  id: string,
-  action: string,
-  values: { old?: unknown; new?: unknown },
-  resourceType = 'INVOICE',
-) {
-  await recordChange(tx, actor.ctx, {
-    action,
-    resourceType,
-    resourceId: id,
-    oldValues: values.old as Record<string, unknown> | undefined,
-    newValues: values.new as Record<string, unknown> | undefined,
-  });
-  await publishChange(tx, actor.ctx, INVOICE_EVENT, action, id);
-}
+const changed = invoiceChanged;
 
 /** The record an invoice bills must exist and be visible to the user. */
 async function checkRecord(tx: Executor, actor: Actor, input: InvoiceInput): Promise<void> {
@@ -103,11 +90,6 @@ async function checkServices(tx: Executor, input: InvoiceInput): Promise<void> {
   if (rows.length !== new Set(ids).size || !rows.every(belongs)) {
     throw validationError({ items: ['A billed service must belong to the lead or client the invoice bills'] });
   }
-}
-
-async function recordOf(tx: Executor, row: InvoiceDbRow): Promise<InvoiceRecord> {
-  const [payments, today] = await Promise.all([paymentsOf(tx, row.id), readFirmToday(tx)]);
-  return toInvoiceRecord(row, payments, today);
 }
 
 export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {
@@ -150,15 +132,31 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceIn
   });
 }
 
-/** A paid invoice may change its notes only; a cancelled one nothing. */
+/**
+ * A paid invoice may change its notes only; a cancelled one nothing; one with a credit note keeps its lines
+ * and figures (the credit notes name its lines and amounts).
+ */
 function checkEditable(row: InvoiceDbRow, next: ReturnType<typeof invoiceColumns>, number: string) {
   if (row.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
-  if (row.state !== 'paid') return;
+  const stored = invoiceColumnsOfRow(row);
   // Deep equality, not JSON text: jsonb gives the items' keys back in its own order.
-  const same =
-    number === row.invoiceNumber &&
-    isDeepStrictEqual({ ...next, notes: null }, { ...invoiceColumnsOfRow(row), notes: null });
-  if (!same) throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyPaid);
+  if (row.state === 'paid') {
+    const same =
+      number === row.invoiceNumber && isDeepStrictEqual({ ...next, notes: null }, { ...stored, notes: null });
+    if (!same) throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyPaid);
+  }
+  if (centsOf(row.credited) > 0n) {
+    const figures = (c: ReturnType<typeof invoiceColumns>) => ({
+      items: c.items,
+      currency: c.currency,
+      applyTax: c.applyTax,
+      taxRate: c.taxRate,
+      total: c.total,
+    });
+    if (!isDeepStrictEqual(figures(next), figures(stored))) {
+      throw new AppError('CONFLICT', INVOICE_MONEY_MESSAGES.creditItemsLocked);
+    }
+  }
 }
 
 /** The stored columns in the order invoiceColumns writes them, to compare an edit of a paid invoice. */
@@ -192,13 +190,13 @@ export async function updateInvoice(
   input: InvoiceInput & { version: number },
 ): Promise<InvoiceRecord> {
   return db.transaction(async (tx) => {
-    const before = await findInvoice(tx, id);
+    const before = await lockInvoice(tx, id);
     if (!before) throw invoiceNotFound();
     if (before.version !== input.version) throw conflict();
     const values = invoiceColumns(input);
     const invoiceNumber = input.invoiceNumber ?? before.invoiceNumber;
     checkEditable(before, values, invoiceNumber);
-    if (centsOf(values.total) < centsOf(before.amountPaid)) {
+    if (centsOf(values.total) < centsOf(before.amountPaid) + centsOf(before.credited)) {
       throw validationError({ items: [INVOICE_MESSAGES.paymentOverTotal] });
     }
     await checkRecord(tx, actor, input);
@@ -216,22 +214,29 @@ export async function updateInvoice(
       .where(and(eq(invoices.id, id), eq(invoices.version, input.version), isNull(invoices.deletedAt)))
       .returning();
     if (!row) throw conflict();
+    // New lines or a new total change which services the money pays, and may pay it in full.
+    const settled = await settleInvoice(tx, actor, row);
     await changed(tx, actor, id, 'UPDATE_INVOICE', {
       old: { total: before.total, items: before.items.length },
       new: { total: values.total, items: values.items.length },
     });
-    return recordOf(tx, row);
+    return recordOf(tx, settled);
   });
 }
 
 /** An unsent, unpaid invoice may be deleted (soft); one that was sent or paid is cancelled by a credit note. */
 export async function deleteInvoice(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    const row = await findInvoice(tx, id);
+    const row = await lockInvoice(tx, id);
     if (!row) throw invoiceNotFound();
-    if (row.sentAt || row.state !== 'drafts' || centsOf(row.amountPaid) > 0n) {
-      throw new AppError('CONFLICT', INVOICE_MESSAGES.deleteRefused);
-    }
+    const actions = invoiceActionsOf({
+      state: row.state as InvoiceState,
+      sentAt: row.sentAt?.toISOString() ?? null,
+      credited: row.credited,
+      balanceDue: formatMoney(centsOf(row.total) - centsOf(row.credited) - centsOf(row.amountPaid)),
+      total: row.total,
+    });
+    if (!actions.delete) throw new AppError('CONFLICT', INVOICE_MESSAGES.deleteRefused);
     await tx
       .update(invoices)
       .set({ deletedAt: new Date(), deletedBy: actor.ctx.actorId, version: sql`${invoices.version} + 1` })
@@ -282,198 +287,47 @@ async function findDeletedInvoice(tx: Executor, id: string) {
   return row;
 }
 
-/**
- * Records a payment: the balance due (spec 3 §4 'Mark as Paid': paid today, on the firm's date) or a part
- * of it. Paid in full, the invoice's billed services gain the billed amounts (up to their fees).
- */
-export async function markInvoicePaid(
-  db: Database,
-  actor: Actor,
-  id: string,
-  input: MarkPaidInput,
-): Promise<InvoiceRecord> {
-  return db.transaction(async (tx) => {
-    const before = await findInvoice(tx, id);
-    if (!before) throw invoiceNotFound();
-    if (before.version !== input.version) throw conflict();
-    if (before.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
-    if (before.state === 'paid') throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyPaid);
-    const balance = centsOf(before.total) - centsOf(before.amountPaid);
-    const amount = input.amount === undefined ? balance : centsOf(input.amount);
-    if (amount <= 0n || amount > balance) throw validationError({ amount: [INVOICE_MESSAGES.paymentOverTotal] });
-    const paymentDate = input.paymentDate ?? (await readFirmToday(tx));
-    await tx.insert(invoicePayments).values({
-      invoiceId: id,
-      paymentDate,
-      amount: formatMoney(amount),
-      method: input.method,
-      createdBy: actor.ctx.actorId,
-    });
-    const paidInFull = amount === balance;
-    const [row] = await tx
-      .update(invoices)
-      .set({
-        amountPaid: formatMoney(centsOf(before.amountPaid) + amount),
-        state: paidInFull ? 'paid' : 'partially_paid',
-        paymentDate: paidInFull ? paymentDate : null,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${invoices.version} + 1`,
-      })
-      .where(and(eq(invoices.id, id), eq(invoices.version, input.version)))
-      .returning();
-    if (!row) throw conflict();
-    if (paidInFull) await payBilledServices(tx, actor, row);
-    await changed(tx, actor, id, 'MARK_INVOICE_PAID', {
-      old: { state: before.state, amountPaid: before.amountPaid },
-      new: { state: row.state, amountPaid: row.amountPaid, payment: formatMoney(amount), paymentDate },
-    });
-    return recordOf(tx, row);
-  });
-}
+export const listReceipts = (db: Database, actor: Actor, query: ReceiptListQuery) =>
+  receiptsPage(db, actor.viewer, query);
 
-/** One paid figure: each billed service's paid amount grows by what the invoice billed for it. */
-async function payBilledServices(tx: Executor, actor: Actor, row: InvoiceDbRow): Promise<void> {
-  const billed = new Map<string, bigint>();
-  for (const item of row.items) {
-    if (item.serviceId) billed.set(item.serviceId, (billed.get(item.serviceId) ?? 0n) + centsOf(item.amount));
-  }
-  for (const [serviceId, cents] of billed) {
-    const [service] = await tx
-      .update(services)
-      .set({
-        // Never beyond the fee: the service's own rule (spec 2 §5).
-        paidAmount: sql`case when ${services.serviceFee} is null then ${services.paidAmount} + ${formatMoney(cents)}::numeric
-          else least(${services.serviceFee}, ${services.paidAmount} + ${formatMoney(cents)}::numeric) end`,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${services.version} + 1`,
-      })
-      .where(and(eq(services.id, serviceId), isNull(services.deletedAt)))
-      .returning({
-        id: services.id,
-        leadId: services.leadId,
-        clientId: services.clientId,
-        paidAmount: services.paidAmount,
-      });
-    if (!service) continue;
-    await recordChange(tx, actor.ctx, {
-      action: 'PAY_SERVICE_BY_INVOICE',
-      resourceType: 'SERVICE',
-      resourceId: service.id,
-      newValues: {
-        invoiceId: row.id,
-        invoiceNumber: row.invoiceNumber,
-        billed: formatMoney(cents),
-        paidAmount: service.paidAmount,
-      },
-    });
-    await publishChange(
-      tx,
-      actor.ctx,
-      service.leadId ? 'lead' : 'client',
-      'PAY_SERVICE_BY_INVOICE',
-      service.leadId ?? service.clientId,
-    );
-  }
-}
+export const listCreditNotes = (db: Database, actor: Actor, query: ReceiptListQuery) =>
+  creditNotesPage(db, actor.viewer, query);
 
-/** Cancels a sent or paid invoice with a credit note ('CN-' number and a reason); it stays on record. */
-export async function cancelInvoice(
-  db: Database,
-  actor: Actor,
-  id: string,
-  input: { reason: string; version: number },
-): Promise<InvoiceRecord> {
-  return db.transaction(async (tx) => {
-    const before = await findInvoice(tx, id);
-    if (!before) throw invoiceNotFound();
-    if (before.version !== input.version) throw conflict();
-    if (before.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
-    const creditNoteNumber = creditNoteNumberOf(await nextNumber(tx, 'credit_note'));
-    const [row] = await tx
-      .update(invoices)
-      .set({
-        state: 'cancelled',
-        cancelledAt: new Date(),
-        creditNoteNumber,
-        cancelReason: input.reason,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${invoices.version} + 1`,
-      })
-      .where(and(eq(invoices.id, id), eq(invoices.version, input.version)))
-      .returning();
-    if (!row) throw conflict();
-    await changed(tx, actor, id, 'CANCEL_INVOICE', {
-      old: { state: before.state },
-      new: { state: 'cancelled', creditNoteNumber, reason: input.reason },
-    });
-    return recordOf(tx, row);
-  });
-}
+export const listRefunds = (db: Database, actor: Actor, query: ReceiptListQuery) =>
+  refundsPage(db, actor.viewer, query);
 
-export function toReceiptRecord(row: ReceiptRow): ReceiptRecord {
+export function toCreditNoteRecord(row: CreditNoteRow): CreditNoteRecord {
   return {
     id: row.id,
-    receiptNumber: row.receiptNumber,
+    creditNoteNumber: row.creditNoteNumber,
     invoiceId: row.invoiceId,
-    paymentId: row.paymentId,
     invoiceNumber: row.invoiceNumber,
+    invoiceIssueDate: row.invoiceIssueDate,
+    invoiceTotal: formatMoney(centsOf(row.invoiceTotal)),
     clientName: row.clientName,
-    clientEmail: row.clientEmail,
     clientAddress: row.clientAddress,
     issueDate: row.issueDate,
-    paymentDate: row.paymentDate,
-    items: row.items,
-    subtotal: row.subtotal,
-    tax: row.tax,
-    total: row.total,
-    currency: row.currency as ReceiptRecord['currency'],
+    reason: row.reason,
+    cancels: row.cancels,
+    lines: row.lines,
+    taxableAmount: formatMoney(centsOf(row.taxableAmount)),
+    nonTaxableAmount: formatMoney(centsOf(row.nonTaxableAmount)),
+    tax: formatMoney(centsOf(row.tax)),
+    total: formatMoney(centsOf(row.total)),
+    currency: row.currency as CreditNoteRecord['currency'],
     applyTax: row.applyTax,
     taxRate: rateText(row.taxRate),
-    paymentMethod: row.paymentMethod,
-    amountPaid: row.amountPaid,
-    notes: row.notes,
+    refunded: formatMoney(centsOf(row.refunded)),
+    movedToClientCredit: formatMoney(centsOf(row.movedToClientCredit)),
+    title: creditNoteTitle(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/**
- * Saves a receipt of a payment (the latest one when none is named): the invoice's figures repeated exactly
- * (DECISIONS §2), the payment's date, method and amount, and the next number of the gap-free sequence.
- */
-export async function saveReceipt(
-  db: Database,
-  actor: Actor,
-  invoiceId: string,
-  input: { paymentId?: string | undefined },
-): Promise<ReceiptRecord> {
-  return db.transaction(async (tx) => {
-    const invoice = await findInvoice(tx, invoiceId);
-    if (!invoice) throw invoiceNotFound();
-    const payments = await paymentsOf(tx, invoiceId);
-    if (payments.length === 0 || invoice.state === 'drafts' || invoice.state === 'cancelled') {
-      throw new AppError('CONFLICT', INVOICE_MESSAGES.receiptUnpaid);
-    }
-    const payment = input.paymentId ? payments.find((p) => p.id === input.paymentId) : payments[payments.length - 1];
-    if (!payment) throw validationError({ paymentId: ['No such payment on this invoice'] });
-    if (payment.receiptId)
-      throw new AppError('CONFLICT', `Receipt ${payment.receiptNumber} was already saved for this payment`);
-    const sequence = await nextNumber(tx, 'receipt');
-    const [row] = await tx
-      .insert(receipts)
-      .values(receiptValuesOf(invoice, payment, sequence, actor.ctx.actorId))
-      .returning();
-    await changed(tx, actor, invoiceId, 'SAVE_RECEIPT', {
-      new: { receiptNumber: row!.receiptNumber, amount: payment.amount },
-    });
-    return toReceiptRecord(row!);
-  });
-}
-
-export async function listReceipts(db: Database): Promise<ReceiptRecord[]> {
-  return (await receiptsPage(db)).map(toReceiptRecord);
+export async function readCreditNote(db: Database, id: string): Promise<CreditNoteRecord> {
+  const row = await findCreditNote(db, id);
+  if (!row) throw new AppError('NOT_FOUND', INVOICE_MONEY_MESSAGES.creditNoteNotFound);
+  return toCreditNoteRecord(row);
 }
 
 export async function readReceipt(db: Database, id: string): Promise<ReceiptRecord> {
@@ -551,6 +405,7 @@ export async function previewPdf(
       cancelledAt: null,
       creditNoteNumber: null,
       cancelReason: null,
+      credited: '0.00',
       deletedAt: null,
       deletedBy: null,
       createdAt: now,
@@ -559,7 +414,7 @@ export async function previewPdf(
       updatedBy: actor.ctx.actorId,
       version: 1,
     },
-    [],
+    NO_MONEY,
     today,
   );
   const { bytes } = await renderInvoicePdf(db, storage, draft);
@@ -579,6 +434,23 @@ async function renderInvoicePdf(db: Database, storage: FileStorage, invoice: Inv
   const bytes = await renderPdf(invoiceDocument(invoice, firm, display.dateFormat, logo));
   const kind = isTaxInvoice(invoice) ? 'tax-invoice' : 'invoice';
   return { bytes, fileName: `${kind}-${invoice.invoiceNumber}.pdf` };
+}
+
+/** The credit note (adjustment note for a tax invoice) as the firm issues it, with the invoice's template details. */
+export async function creditNotePdf(db: Database, storage: FileStorage, id: string): Promise<PdfFile> {
+  const row = await findCreditNote(db, id);
+  if (!row) throw new AppError('NOT_FOUND', INVOICE_MONEY_MESSAGES.creditNoteNotFound);
+  const invoice = await db
+    .select({ templateId: invoices.templateId })
+    .from(invoices)
+    .where(eq(invoices.id, row.invoiceId));
+  const [{ firm, logo }, display] = await Promise.all([
+    firmOf(db, storage, invoice[0]?.templateId ?? null),
+    readDisplaySetting(db),
+  ]);
+  const note = toCreditNoteRecord(row);
+  const bytes = await renderPdf(creditNoteDocument(note, firm, display.dateFormat, logo));
+  return { bytes, fileName: `${note.title.toLowerCase().replace(' ', '-')}-${note.creditNoteNumber}.pdf` };
 }
 
 export async function receiptPdf(db: Database, storage: FileStorage, id: string): Promise<PdfFile> {
@@ -663,9 +535,10 @@ export async function serviceInvoicesOf(
     invoice_number: string;
     state: string;
     due_date: string;
+    sent_at: string | null;
   }>(sql`
     select distinct item->>'serviceId' as service_id, ${invoices.id} as id, ${invoices.invoiceNumber} as invoice_number,
-      ${invoices.state} as state, ${invoices.dueDate}::text as due_date
+      ${invoices.state} as state, ${invoices.dueDate}::text as due_date, ${invoices.sentAt}::text as sent_at
     from ${invoices}, jsonb_array_elements(${invoices.items}) as item
     where ${column} = ${owner.id} and ${invoices.deletedAt} is null and item->>'serviceId' is not null
     order by 3`);
@@ -673,6 +546,6 @@ export async function serviceInvoicesOf(
     serviceId: r.service_id,
     invoiceId: r.id,
     invoiceNumber: r.invoice_number,
-    status: invoiceStatusOf({ state: r.state as InvoiceState, dueDate: r.due_date }, today),
+    status: invoiceStatusOf({ state: r.state as InvoiceState, dueDate: r.due_date, sentAt: r.sent_at }, today),
   }));
 }

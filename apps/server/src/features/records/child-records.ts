@@ -1,5 +1,5 @@
 // Child records follow their record (DECISIONS.md §6; issue 11): the one rule the record lifecycle applies to
-// every kind of child — services, tasks and notes, invoices, contracts; files add themselves here.
+// every kind of child — services, tasks and notes, invoices, contracts, client money; files add themselves here.
 // Invoices and contracts are the firm's records of what was agreed and billed: they move with conversion and reversion, but a record's
 // delete or purge leaves them (docs/decisions/0012).
 // - conversion (and a contact restored to a client) moves the lead's children to the client, marked as
@@ -11,6 +11,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { contracts, invoices, services, taskNotes } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { moveLedgers } from '../client-money/client-money.repository.ts';
 
 /** The kinds of record that have children. */
 export type ParentType = 'lead' | 'client';
@@ -27,6 +28,7 @@ export async function moveChildrenToClient(tx: Executor, leadId: string, clientI
     .where(eq(taskNotes.leadId, leadId));
   await tx.update(invoices).set({ leadId: null, clientId }).where(eq(invoices.leadId, leadId));
   await tx.update(contracts).set({ leadId: null, clientId }).where(eq(contracts.leadId, leadId));
+  await moveLedgers(tx, { type: 'lead', id: leadId }, { type: 'client', id: clientId });
 }
 
 /** The client's children go back to the lead it was converted from (the client becomes Reverted). */
@@ -41,6 +43,7 @@ export async function moveChildrenToLead(tx: Executor, clientId: string, leadId:
     .where(eq(taskNotes.clientId, clientId));
   await tx.update(invoices).set({ clientId: null, leadId }).where(eq(invoices.clientId, clientId));
   await tx.update(contracts).set({ clientId: null, leadId }).where(eq(contracts.clientId, clientId));
+  await moveLedgers(tx, { type: 'client', id: clientId }, { type: 'lead', id: leadId });
 }
 
 /**

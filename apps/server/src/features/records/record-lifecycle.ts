@@ -4,10 +4,12 @@
 import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
+import { INVOICE_MONEY_MESSAGES } from '@crm/domain';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { type Change, publishChange, recordChange } from '../audit/record-change.ts';
 import { childFileKeys, type ParentType, removeFiles } from './child-records.ts';
+import { holdsMoney } from '../client-money/client-money.repository.ts';
 
 /** Which stored state a lookup accepts: live (the lists'), soft-deleted (Deleted Items), or any row. */
 export type RecordState = 'live' | 'deleted' | 'any';
@@ -127,6 +129,10 @@ export function recordLifecycle<Row extends LifecycleRow>(options: RecordLifecyc
       const files = await db.transaction(async (tx) => {
         const row = await find(tx, actor.viewer, id, 'any');
         if (!row) throw missing();
+        // Client money held for the person is the firm's debt to them: it is refunded before they go.
+        if (await holdsMoney(tx, { type: event, id: row.id })) {
+          throw new AppError('CONFLICT', INVOICE_MONEY_MESSAGES.purgeHoldsMoney);
+        }
         const also = await beforePermanentDelete?.(tx, actor, row);
         const keys = await childFileKeys(tx, { type: event, id: row.id });
         if (!(await remove(tx, row.id))) throw missing();

@@ -52,6 +52,7 @@ export function toServiceRecord(row: ServiceRow, today: string): ServiceRecord {
     paymentStatus: paymentStatusOf(fee, paid),
     serviceFee: row.serviceFee === null ? null : money(row.serviceFee),
     paidAmount: money(row.paidAmount),
+    invoicePaidAmount: money(row.invoicePaidAmount),
     balanceDue: formatMoney(balanceDueOf(fee, paid)),
     currency: row.currency as ServiceRecord['currency'],
     startDate: row.startDate,

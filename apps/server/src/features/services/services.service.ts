@@ -3,7 +3,10 @@
 // is soft, with a reason. Each write is one transaction with its audit row and a change event on the
 // record, so an open panel refreshes.
 import {
+  centsOf,
   CLIENT_MESSAGES,
+  displayMoney,
+  INVOICE_MONEY_MESSAGES,
   CONVERTED_STATUS,
   LEAD_MESSAGES,
   mergePatch,
@@ -150,6 +153,11 @@ export async function updateService(
     const parsed = serviceInputSchema.safeParse(merged);
     if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error as z.ZodError));
     const values = serviceColumns(parsed.data);
+    // Money on invoices is part of the paid amount; it changes there (by credit notes), not here.
+    if (centsOf(values.paidAmount) < centsOf(before.invoicePaidAmount)) {
+      const invoicePaid = displayMoney(centsOf(before.invoicePaidAmount), before.currency);
+      throw validationError({ paidAmount: [INVOICE_MONEY_MESSAGES.paidBelowInvoices(invoicePaid)] });
+    }
     const row = await updateServiceVersioned(tx, id, patch.version, { ...values, updatedBy: actor.ctx.actorId });
     if (!row) throw conflict();
     await serviceChanged(tx, actor, row, 'UPDATE_SERVICE', { old: auditValuesOf(before), new: values });

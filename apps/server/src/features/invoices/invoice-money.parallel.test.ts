@@ -1,0 +1,254 @@
+// Money writes under parallel requests (issue 25 item 6): each money write fired 20 times at once with the
+// same version — exactly one succeeds, the other 19 are told the invoice (or ledger) changed (409) — and 20
+// times by 20 writers that each re-read before writing and retry when told it changed, so all 20 land. The
+// money invariants (test/money-invariants.ts) are checked after each burst. On PostgreSQL the requests truly
+// race. The embedded database has one connection, where requests queue: the same-version burst must answer
+// the same there; the re-reading writers only race on PostgreSQL, so they run there.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClientMoney, INVOICE_EXAMPLE, type InvoiceRecord, type ServiceRecord } from '@crm/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { testDatabaseUrl } from '../../../test/build-test-app.ts';
+import { checkMoneyInvariants } from '../../../test/money-invariants.ts';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { readFirmToday } from '../settings/settings.repository.ts';
+
+const N = 20;
+
+let f: Fixture;
+let today: string;
+let cookie: string;
+let clientId: string;
+const invoiceIds: string[] = [];
+const directPaid = new Map<string, bigint>();
+
+beforeAll(async () => {
+  f = await createFixture();
+  today = await readFirmToday(f.t.database.db);
+  cookie = await f.t.signIn('administrator');
+  clientId = (await f.convertedLead()).client.id;
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown) =>
+  f.call('administrator', method, url, body);
+const json = <T>(res: LightMyRequestResponse) => res.json() as T;
+
+async function invariants() {
+  await checkMoneyInvariants(f.t.database.db, f.t.app, cookie, { invoiceIds, directPaid });
+}
+
+const invoice = async (id: string) => json<InvoiceRecord>(await send('GET', `/api/invoices/${id}`));
+const ledger = async () => json<ClientMoney>(await send('GET', `/api/clients/${clientId}/client-money`)).ledgers[0]!;
+
+async function newInvoice(rate = '5000.00') {
+  const fee = json<ServiceRecord>(
+    await send('POST', `/api/clients/${clientId}/services`, {
+      serviceName: 'Professional Fee - Student Visa',
+      serviceFee: rate,
+      paidAmount: '0',
+      currency: 'AUD',
+    }),
+  );
+  directPaid.set(fee.id, 0n);
+  const res = await send('POST', '/api/invoices', {
+    ...INVOICE_EXAMPLE,
+    issueDate: today,
+    dueDate: today,
+    entityType: 'client',
+    entityId: clientId,
+    items: [{ description: 'Professional fee', quantity: '1', rate, taxable: true, serviceId: fee.id }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  invoiceIds.push(json<InvoiceRecord>(res).id);
+  return json<InvoiceRecord>(res);
+}
+
+/** N requests at once; their status codes. */
+const burst = async (request: () => Promise<LightMyRequestResponse>) =>
+  (await Promise.all(Array.from({ length: N }, request))).map((r) => r.statusCode);
+
+const oneWins = (codes: number[], success = 200) => {
+  expect(
+    codes.filter((c) => c === success),
+    codes.join(','),
+  ).toHaveLength(1);
+  expect(
+    codes.filter((c) => c === 409),
+    codes.join(','),
+  ).toHaveLength(N - 1);
+};
+
+/** N writers, each reading the version before writing and trying again when told it changed. */
+async function writers(write: (i: number) => Promise<LightMyRequestResponse>, success = 200) {
+  const results = await Promise.all(
+    Array.from({ length: N }, async (_, i) => {
+      for (let attempt = 0; attempt < 10 * N; attempt++) {
+        const res = await write(i);
+        if (res.statusCode !== 409) return res;
+      }
+      throw new Error(`writer ${i} was told it changed ${10 * N} times`);
+    }),
+  );
+  for (const res of results) expect(res.statusCode, res.body).toBe(success);
+}
+
+describe(`each money write fired ${N} times at once`, () => {
+  it(
+    'with one version: one payment, client credit, credit note, cancellation, deposit, refund, receipt and edit',
+    { timeout: 1_800_000 },
+    async () => {
+      const a = await newInvoice();
+      oneWins(
+        await burst(() => send('POST', `/api/invoices/${a.id}/mark-paid`, { amount: '10.00', version: a.version })),
+      );
+      await invariants();
+
+      oneWins(
+        await burst(() =>
+          send('POST', `/api/clients/${clientId}/client-money`, {
+            currency: 'AUD',
+            amount: '100.00',
+            receivedDate: today,
+            method: 'Cash',
+            version: 0,
+          }),
+        ),
+      );
+      await invariants();
+      const held = await ledger();
+      oneWins(
+        await burst(() =>
+          send('POST', `/api/client-ledgers/${held.id}/refund`, {
+            amount: '1.00',
+            refundDate: today,
+            method: 'Cash',
+            version: held.version,
+          }),
+        ),
+      );
+      await invariants();
+
+      const b = await invoice(a.id);
+      oneWins(
+        await burst(() =>
+          send('POST', `/api/invoices/${a.id}/apply-client-credit`, { amount: '5.00', version: b.version }),
+        ),
+      );
+      await invariants();
+
+      const c = await invoice(a.id);
+      oneWins(
+        await burst(() =>
+          send('POST', `/api/invoices/${a.id}/credit-notes`, {
+            reason: 'Parallel part credit',
+            lines: [{ index: 0, amount: '1.00' }],
+            version: c.version,
+          }),
+        ),
+      );
+      await invariants();
+
+      const d = await invoice(a.id);
+      oneWins(
+        await burst(() =>
+          send('PUT', `/api/invoices/${a.id}`, {
+            ...INVOICE_EXAMPLE,
+            issueDate: today,
+            dueDate: today,
+            entityType: 'client',
+            entityId: clientId,
+            items: d.items,
+            notes: 'Edited in parallel',
+            version: d.version,
+          }),
+        ),
+      );
+      await invariants();
+
+      const e = await invoice(a.id);
+      oneWins(await burst(() => send('POST', `/api/invoices/${a.id}/receipt`, { paymentId: e.payments[0]!.id })), 201);
+      await invariants();
+
+      const g = await invoice(a.id);
+      const money = g.payments.map((p) => ({ paymentId: p.id, action: 'client_credit', amount: p.remaining }));
+      oneWins(
+        await burst(() =>
+          send('POST', `/api/invoices/${a.id}/cancel`, { reason: 'Parallel cancel', money, version: g.version }),
+        ),
+      );
+      await invariants();
+      expect((await invoice(a.id)).state).toBe('cancelled');
+      const database = f.t.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+      console.log(
+        `Money parallel test (${database}): 8 money writes × ${N} at once with one version, one success each`,
+      );
+    },
+  );
+
+  it.runIf(testDatabaseUrl() !== null)(
+    'by writers who re-read first: every payment, credit, deposit, refund and receipt lands once',
+    { timeout: 1_800_000 },
+    async () => {
+      const a = await newInvoice();
+      await writers(async () => {
+        const now = await invoice(a.id);
+        return send('POST', `/api/invoices/${a.id}/mark-paid`, { amount: '10.00', version: now.version });
+      });
+      const paid = await invoice(a.id);
+      expect(paid.payments).toHaveLength(N);
+      expect(paid.amountPaid).toBe(`${N * 10}.00`);
+      await invariants();
+
+      await writers(async () => {
+        const now = await ledger().catch(() => undefined);
+        return send('POST', `/api/clients/${clientId}/client-money`, {
+          currency: 'AUD',
+          amount: '5.00',
+          receivedDate: today,
+          method: 'Bank Transfer',
+          version: now?.version ?? 0,
+        });
+      });
+      await invariants();
+      await writers(async () => {
+        const now = await ledger();
+        return send('POST', `/api/client-ledgers/${now.id}/refund`, {
+          amount: '1.00',
+          refundDate: today,
+          method: 'Cash',
+          version: now.version,
+        });
+      });
+      await invariants();
+      await writers(async () => {
+        const now = await invoice(a.id);
+        return send('POST', `/api/invoices/${a.id}/apply-client-credit`, { amount: '1.00', version: now.version });
+      });
+      await invariants();
+      await writers(async () => {
+        const now = await invoice(a.id);
+        return send('POST', `/api/invoices/${a.id}/credit-notes`, {
+          reason: 'Parallel credits',
+          lines: [{ index: 0, amount: '1.00' }],
+          version: now.version,
+        });
+      });
+      const credited = await invoice(a.id);
+      expect(credited.creditNotes).toHaveLength(N);
+      await invariants();
+
+      // One receipt per payment, all at once: numbers without a gap (checked by the invariants).
+      const payments = credited.payments;
+      const codes = await Promise.all(
+        payments.map((p) =>
+          send('POST', `/api/invoices/${a.id}/receipt`, { paymentId: p.id }).then((r) => r.statusCode),
+        ),
+      );
+      expect(codes.every((c) => c === 201)).toBe(true);
+      await invariants();
+      console.log(`Money parallel test (PostgreSQL): 5 money writes by ${N} re-reading writers each, all landed`);
+    },
+  );
+});
