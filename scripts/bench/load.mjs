@@ -21,7 +21,8 @@
 //                           never writes BENCHMARKS.md
 //   leads [clients [contacts [services]]]   the data set (default 100000 30000 5000, services 1.5 per lead;
 //                           tasks and notes 2 per lead; the rest as seed-large derives them: invoices 1 per 2
-//                           leads, audit rows 10 per lead, staff 1 per 100, contracts 1 per 5, documents
+//                           leads (with a receipt per payment, a credit note per cancelled one, half of those
+//                           refunded), audit rows 10 per lead, staff 1 per 100, contracts 1 per 5, documents
 //                           1 per 2, timesheet entries 2 per lead)
 // Not a test: nothing fails on a slow figure. Ratios measured in one run are what to compare across runs.
 import { spawn, spawnSync } from 'node:child_process';
@@ -270,6 +271,29 @@ export const ENDPOINTS = [
     kind: 'search',
     roles: ['admin'],
     path: '/api/invoices?pageSize=50&search=smi',
+  },
+  // Finance's Receipts & Credits lists (issue 25 item 3) over the invoices' receipts (one per payment), credit
+  // notes (one per cancelled invoice) and refunds (half of those): the first page of each, newest first.
+  {
+    key: 'invoices.receipts',
+    label: 'Receipts, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/receipts?pageSize=50',
+  },
+  {
+    key: 'invoices.creditNotes',
+    label: 'Credit notes, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/credit-notes?pageSize=50',
+  },
+  {
+    key: 'invoices.refunds',
+    label: 'Refunds, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/refunds?pageSize=50',
   },
   // Administration at a million audit rows and a thousand users (issue 14 item 8).
   {

@@ -113,7 +113,9 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
   await row.getByRole('button', { name: `Actions for ${invoiceNumber}` }).click();
   await page.getByRole('menuitem', { name: 'Generate Receipt' }).click();
   const receipt = page.getByRole('dialog', { name: 'Receipt' });
-  await expect(receipt.getByTestId('receipt-number')).toHaveText(`RCP-${invoiceNumber.replace(/^INV-/, '')}`);
+  // The number is taken on save (receipts are numbered without gaps): the preview says so.
+  await expect(receipt.getByTestId('receipt-number')).toHaveText('Assigned on save');
+  await expect(receipt.getByTestId('receipt-balance')).toHaveText('A$0.00');
   await receipt.getByRole('button', { name: 'Save Receipt' }).click();
   await expect(page.getByText('Receipt saved successfully!')).toBeVisible();
   await expect(receipt.getByTestId('receipt-number')).toHaveText(/^RCP-\d{6}$/);
@@ -165,13 +167,18 @@ test("'Bill services' bills a client's owing service; paid, the service is paid;
   await expect(services.getByTestId('service-billed')).toContainText(`Billed on ${number} · Paid`);
   await services.close();
 
+  // Cancelled, the money received is kept as the client's credit (the dialog's choice for a client) and the
+  // service no longer counts it.
   await row.getByRole('button', { name: `Actions for ${number}` }).click();
   await page.getByRole('menuitem', { name: 'Cancel with credit note' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel with credit note' });
-  await cancel.getByRole('textbox', { name: 'Reason (optional)' }).fill('Billed to the wrong family member');
+  await expect(cancel.getByTestId('money-row')).toContainText('A$1,650.00');
+  await cancel.getByRole('textbox', { name: 'Reason' }).fill('Billed to the wrong family member');
   await cancel.getByRole('button', { name: 'Cancel invoice' }).click();
-  await expect(page.getByText('Invoice cancelled by credit note')).toBeVisible();
+  await expect(page.getByText('Invoice cancelled with a credit note')).toBeVisible();
   await expect(row).toContainText('Cancelled');
+  const after = (await (await page.request.get(`/api/services/${serviceId}`)).json()) as { paymentStatus: string };
+  expect(after.paymentStatus).toBe('Unpaid');
 });
 
 /** A 1×1 PNG. */

@@ -26,8 +26,27 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   // overview (['services', …]) lists every record's services, so each of these events refreshes it.
   // Deleted Items lists deleted leads, clients, services (their record's event) and invoices.
   // Staffing counts everyone's open leads, clients and tasks (a task's write publishes its record's event).
-  lead: [['client'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items'], ['staffing']],
-  client: [['lead'], ['contact'], ['record'], ['dashboard'], ['services'], ['deleted-items'], ['staffing']],
+  // A refund of a record's client money publishes the record's event: Finance's refunds list follows.
+  lead: [
+    ['client'],
+    ['contact'],
+    ['record'],
+    ['dashboard'],
+    ['services'],
+    ['deleted-items'],
+    ['staffing'],
+    ['invoice', 'refunds'],
+  ],
+  client: [
+    ['lead'],
+    ['contact'],
+    ['record'],
+    ['dashboard'],
+    ['services'],
+    ['deleted-items'],
+    ['staffing'],
+    ['invoice', 'refunds'],
+  ],
   contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
   my_tasks: [['staffing']],
   invoice: [['deleted-items']],

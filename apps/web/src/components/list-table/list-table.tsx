@@ -20,6 +20,8 @@ export type ListColumn = {
   minListWidth?: number;
   /** How much of the cell the loading placeholder fills (60% unless said). */
   skeletonWidth?: string;
+  /** Figures (money) stand right-aligned, their header with them. */
+  align?: 'right';
 };
 
 export type ListSort = { field: string; direction: 'asc' | 'desc' };
@@ -119,7 +121,7 @@ export function ListTable({
                     onSort={onSort}
                   />
                 ) : (
-                  <Table.Th key={column.key} w={column.width}>
+                  <Table.Th key={column.key} w={column.width} ta={column.align}>
                     {column.label}
                   </Table.Th>
                 ),
@@ -158,9 +160,13 @@ function SortableTh({
   const active = sort.field === sortField;
   const Icon = !active ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
   return (
-    <Table.Th w={column.width} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th
+      w={column.width}
+      ta={column.align}
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
       <UnstyledButton onClick={() => onSort(sortField)} className={classes.sortButton}>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
           <span className={classes.headerLabel}>{column.label}</span>
           <Icon size={14} stroke={1.8} className={active ? undefined : classes.dimIcon} aria-hidden />
         </Group>
@@ -174,7 +180,13 @@ function SkeletonRow({ columns, actions }: { columns: readonly ListColumn[]; act
     <Table.Tr aria-hidden>
       {columns.map((c) => (
         <Table.Td key={c.key}>
-          <Skeleton height={12} my={6} width={c.skeletonWidth ?? '60%'} radius="sm" />
+          <Skeleton
+            height={12}
+            my={6}
+            width={c.skeletonWidth ?? '60%'}
+            radius="sm"
+            ml={c.align === 'right' ? 'auto' : undefined}
+          />
         </Table.Td>
       ))}
       {actions ? <Table.Td>{actions.skeleton}</Table.Td> : null}

@@ -1,8 +1,10 @@
-// /finance: Finance and Sales (spec 3 §2). Tabs Invoices, Templates and Services (the default), the tab in
-// the URL (?tab=). Services is the Services Overview; Invoices the invoices with their payments and receipts;
-// Templates the invoice templates and the saved receipts. The page and everything under it load only when /finance is opened (lazy route).
+// /finance: Finance and Sales (spec 3 §2). Tabs Invoices, Receipts & Credits, Templates and Services (the
+// default), the tab in the URL (?tab=) and in the browser tab's title. Services is the Services Overview;
+// Invoices the invoices with their payments; Receipts & Credits the receipts, credit notes and refunds;
+// Templates the invoice templates and, under 'Receipt Management', the same Receipts & Credits lists. The
+// page and everything under it load only when /finance is opened (lazy route).
 import { Tabs } from '@mantine/core';
-import { IconFileInvoice, IconReceipt, IconTemplate } from '@tabler/icons-react';
+import { IconFileInvoice, IconReceipt, IconReceipt2, IconTemplate } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -26,15 +28,25 @@ const TemplatesTab = lazy(() =>
   import('../invoices/components/templates-tab.tsx').then((m) => ({ default: m.TemplatesTab })),
 );
 
-const TAB_LABELS: Record<FinanceTab, string> = { invoices: 'Invoices', templates: 'Templates', services: 'Services' };
+// The receipts, credit notes and refunds, in their tab and inside Templates.
+const ReceiptsAndCredits = lazy(() =>
+  import('./components/receipts-and-credits.tsx').then((m) => ({ default: m.ReceiptsAndCredits })),
+);
+
+const TAB_LABELS: Record<FinanceTab, string> = {
+  invoices: 'Invoices',
+  receipts: 'Receipts & Credits',
+  templates: 'Templates',
+  services: 'Services',
+};
 const TAB_ICONS: Record<FinanceTab, ReactNode> = {
   invoices: <IconFileInvoice size={16} />,
+  receipts: <IconReceipt2 size={16} />,
   templates: <IconTemplate size={16} />,
   services: <IconReceipt size={16} />,
 };
 
 export function FinancePage() {
-  useDocumentTitle(pageName('/finance'));
   const navigate = useNavigate();
   // The route is declared with the shared page helper (no validateSearch): the raw params are read here
   // through this page's own schema, which drops anything it does not know.
@@ -46,6 +58,8 @@ export function FinancePage() {
       replace: options.replace,
     });
   const tab = search.tab ?? DEFAULT_FINANCE_TAB;
+  // 'Receipts & Credits · Finance and Sales · Visa CRM'; the default tab is the page itself.
+  useDocumentTitle(tab === DEFAULT_FINANCE_TAB ? pageName('/finance') : `${TAB_LABELS[tab]} · ${pageName('/finance')}`);
 
   return (
     <>
@@ -67,9 +81,24 @@ export function FinancePage() {
             <InvoicesTab />
           </Suspense>
         </Tabs.Panel>
+        <Tabs.Panel value="receipts">
+          <Suspense fallback={<PageLoader label="Loading receipts..." />}>
+            <ReceiptsAndCredits
+              title="Receipts & Credits"
+              subtitle="Receipts of payments, credit and adjustment notes, and refunds"
+              order={2}
+            />
+          </Suspense>
+        </Tabs.Panel>
         <Tabs.Panel value="templates">
           <Suspense fallback={<PageLoader label="Loading templates..." />}>
-            <TemplatesTab />
+            <TemplatesTab
+              receiptManagement={
+                <Suspense fallback={<PageLoader label="Loading receipts..." />}>
+                  <ReceiptsAndCredits title="Receipt Management" order={3} />
+                </Suspense>
+              }
+            />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="services">

@@ -34,6 +34,11 @@ describe('the /finance search params', () => {
     });
   });
 
+  it('know the Receipts & Credits tab, and drop a tab the page does not have', () => {
+    expect(financeSearchSchema.parse({ tab: 'receipts' })).toEqual({ tab: 'receipts' });
+    expect(financeSearchSchema.parse({ tab: 'refunds' })).toEqual({});
+  });
+
   it('refuse a sort the API does not offer and a page size beyond the largest', () => {
     expect(financeSearchSchema.parse({ sort: 'fee:asc', pageSize: 500 })).toEqual({});
   });

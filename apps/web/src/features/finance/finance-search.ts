@@ -13,7 +13,7 @@ import {
 } from '@crm/domain';
 import { type ListNavigation, navigationSearchFields } from '../../lib/list-navigation.ts';
 
-export const FINANCE_TABS = ['invoices', 'templates', 'services'] as const;
+export const FINANCE_TABS = ['invoices', 'receipts', 'templates', 'services'] as const;
 export type FinanceTab = (typeof FINANCE_TABS)[number];
 /** Spec 3 §2: Services is the default tab (and stays out of the URL). */
 export const DEFAULT_FINANCE_TAB: FinanceTab = 'services';

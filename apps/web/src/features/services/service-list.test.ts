@@ -13,6 +13,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   paymentStatus: 'Partially Paid',
   serviceFee: '100.00',
   paidAmount: '40.00',
+  invoicePaidAmount: '0.00',
   balanceDue: '60.00',
   currency: 'AUD',
   startDate: null,

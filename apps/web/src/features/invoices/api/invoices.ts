@@ -3,7 +3,15 @@
 // event every invoice write publishes refreshes them; a payment that pays services also announces their
 // records, so the Services tab and the overview follow.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceRecord, InvoiceTemplateRecord, ReceiptRecord, InvoiceRow, Page, PaymentMethod } from '@crm/domain';
+import type {
+  InvoiceRecord,
+  InvoiceTemplateRecord,
+  MoneyAction,
+  ReceiptRecord,
+  InvoiceRow,
+  Page,
+  PaymentMethod,
+} from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 import { fetchFile, uploadFile } from '../../../lib/file-requests.ts';
 import { listQueryOptions } from '../../../lib/list-query.ts';
@@ -43,13 +51,6 @@ export const useTemplates = (enabled = true) =>
     enabled,
   });
 
-export const useReceipts = () =>
-  useQuery({
-    queryKey: [INVOICE_KEY, 'receipts'],
-    queryFn: ({ signal }) => api.get<ReceiptRecord[]>('/api/receipts', { signal }),
-    staleTime: 60_000,
-  });
-
 type InvoiceBody = ReturnType<typeof toInvoiceBody>;
 
 /** Every invoice list and the invoice itself read again after a change. */
@@ -85,6 +86,7 @@ export type MarkPaidInput = {
   amount?: string;
   paymentDate?: string;
   method: PaymentMethod;
+  reference?: string;
 };
 
 export function useMarkPaid() {
@@ -95,7 +97,51 @@ export function useMarkPaid() {
       api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/mark-paid`, { ...body, version: invoice.version }),
     onSuccess: (saved) => {
       refresh(saved);
-      // Paid in full, its billed services gained their amounts.
+      // The money pays the services it bills.
+      void queryClient.invalidateQueries({ queryKey: ['services'] });
+    },
+  });
+}
+
+/** Client money the invoice's lead or client holds pays (part of) it. */
+export function useApplyClientCredit() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoice, amount }: { invoice: Pick<InvoiceRecord, 'id' | 'version'>; amount: string }) =>
+      api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/apply-client-credit`, { amount, version: invoice.version }),
+    onSuccess: (saved) => {
+      refresh(saved);
+      void queryClient.invalidateQueries({ queryKey: ['services'] });
+    },
+  });
+}
+
+export type MoneyHandlingInput = { paymentId: string; action: MoneyAction; amount: string };
+export type CreditInput = {
+  invoice: Pick<InvoiceRecord, 'id' | 'version'>;
+  reason: string;
+  /** Null: cancel (credit all that is left). */
+  lines: { index: number; amount: string }[] | null;
+  money: MoneyHandlingInput[];
+  refund?: { refundDate: string; method: PaymentMethod; reference?: string };
+};
+
+/** A credit note: a cancellation (all that is left) or a part credit of lines. */
+export function useCreditInvoice() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoice, lines, ...body }: CreditInput) =>
+      lines === null
+        ? api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/cancel`, { ...body, version: invoice.version })
+        : api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/credit-notes`, {
+            ...body,
+            lines,
+            version: invoice.version,
+          }),
+    onSuccess: (saved) => {
+      refresh(saved);
       void queryClient.invalidateQueries({ queryKey: ['services'] });
     },
   });
@@ -180,11 +226,4 @@ export function useUploadLogo() {
 export const logoUrl = (template: Pick<InvoiceTemplateRecord, 'id' | 'version'>) =>
   `/api/invoice-templates/${encodeURIComponent(template.id)}/logo?v=${template.version}`;
 
-export function useCancelInvoice() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ invoice, reason }: { invoice: Pick<InvoiceRow, 'id' | 'version'>; reason: string }) =>
-      api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/cancel`, { reason, version: invoice.version }),
-    onSuccess: (saved) => refresh(saved),
-  });
-}
+export const creditNotePdf = (id: string) => fetchFile(`/api/credit-notes/${encodeURIComponent(id)}/pdf`);

@@ -1,9 +1,22 @@
 // The invoice dialog (spec 3 §2.2): 'Create New Invoice', 'Edit Invoice', or the read-only 'View Invoice'
-// with Download PDF, Print, Send by email and, for a paid invoice, its receipt. Full screen on a phone;
-// editing reads the invoice afresh.
+// with Download PDF, Print, Send by email, and its money (issue 25): each payment with its receipt or
+// 'Generate receipt', the credit notes with what happened to the money they returned, and the actions the
+// server would take for it (the domain's invoiceActionsOf). Full screen on a phone; editing reads the
+// invoice afresh.
 import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconDownload, IconMail, IconPencil, IconPrinter, IconReceipt } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCash,
+  IconDownload,
+  IconMail,
+  IconPencil,
+  IconPrinter,
+  IconReceipt,
+  IconReceiptOff,
+  IconReceiptRefund,
+  IconWallet,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   centsOf,
@@ -11,7 +24,9 @@ import {
   INVOICE_MESSAGES,
   INVOICE_STATUS_LABELS,
   INVOICE_STATUS_LOOKS,
+  invoiceActionsOf,
   type InvoiceRecord,
+  PAYMENT_KIND_LABELS,
   taxNameFor,
 } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -21,20 +36,28 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { saveFile } from '../../../lib/file-requests.ts';
-import { invoicePdf, openFile, useInvoice, useSendInvoice } from '../api/invoices.ts';
+import { creditNotePdf, invoicePdf, openFile, receiptPdf, useInvoice, useSendInvoice } from '../api/invoices.ts';
 import { emptyInvoiceValues, invoiceToFormValues } from '../invoice-form-values.ts';
 import { InvoiceForm } from './invoice-form.tsx';
 
 export type InvoiceDialogState = { mode: 'new' } | { mode: 'edit' | 'view'; id: string } | null;
 
+/** What the user may do with an invoice's money (null: not allowed to the user); each opens its dialog. */
+export type InvoiceMoneyActions = {
+  receipt: ((invoice: InvoiceRecord, paymentId?: string) => void) | null;
+  markPaid: ((invoice: InvoiceRecord) => void) | null;
+  applyCredit: ((invoice: InvoiceRecord) => void) | null;
+  credit: ((invoice: InvoiceRecord, mode: 'cancel' | 'part') => void) | null;
+};
+
 type InvoiceDialogProps = {
   state: InvoiceDialogState;
   onClose: () => void;
   onEdit: (id: string) => void;
-  onReceipt: (invoice: InvoiceRecord) => void;
+  money: InvoiceMoneyActions;
 };
 
-export function InvoiceDialog({ state, onClose, onEdit, onReceipt }: InvoiceDialogProps) {
+export function InvoiceDialog({ state, onClose, onEdit, money }: InvoiceDialogProps) {
   const phone = usePhoneLayout();
   const { today } = useDateFormat();
   const [shown, setShown] = useState(state);
@@ -76,7 +99,7 @@ export function InvoiceDialog({ state, onClose, onEdit, onReceipt }: InvoiceDial
               onReload={async () => (await invoice.refetch()).data}
             />
           ) : (
-            <InvoiceView invoice={invoice.data} onClose={onClose} onEdit={onEdit} onReceipt={onReceipt} />
+            <InvoiceView invoice={invoice.data} onClose={onClose} onEdit={onEdit} actions={money} />
           )
         ) : (
           <Stack gap="sm">
@@ -99,16 +122,18 @@ function InvoiceView({
   invoice,
   onClose,
   onEdit,
-  onReceipt,
+  actions,
 }: {
   invoice: InvoiceRecord;
   onClose: () => void;
   onEdit: (id: string) => void;
-  onReceipt: (invoice: InvoiceRecord) => void;
+  actions: InvoiceMoneyActions;
 }) {
   const { formatDate } = useDateFormat();
   const { can } = useAuthorization();
   const send = useSendInvoice();
+  const allowed = invoiceActionsOf(invoice);
+  const clientCredit = centsOf(invoice.clientCreditAvailable ?? '0');
   const [busy, setBusy] = useState<'download' | 'print' | null>(null);
   const [to, setTo] = useState(invoice.clientEmail ?? '');
   const money = (amount: string) => displayMoney(centsOf(amount), invoice.currency);
@@ -196,6 +221,12 @@ function InvoiceView({
               {invoice.cancelReason ? `: ${invoice.cancelReason}` : ''}
             </Text>
           </Alert>
+        ) : clientCredit > 0n ? (
+          <Alert color="blue" variant="light" p="xs" icon={<IconWallet size={18} />}>
+            <Text size="sm">
+              {invoice.clientName} holds {money(invoice.clientCreditAvailable!)} of client credit in {invoice.currency}.
+            </Text>
+          </Alert>
         ) : null}
       </SimpleGrid>
       <Table.ScrollContainer minWidth={480}>
@@ -234,9 +265,10 @@ function InvoiceView({
         <Text fw={700} size="lg">
           Total {money(invoice.total)}
         </Text>
-        {centsOf(invoice.amountPaid) > 0n ? (
-          <Text size="sm">
-            Paid {money(invoice.amountPaid)} · Balance due {money(invoice.balanceDue)}
+        {centsOf(invoice.credited) > 0n ? <Text size="sm">Credited −{money(invoice.credited)}</Text> : null}
+        {centsOf(invoice.amountPaid) > 0n || centsOf(invoice.credited) > 0n || invoice.payments.length > 0 ? (
+          <Text size="sm" data-testid="invoice-balance">
+            Received {money(invoice.amountPaid)} · Balance due {money(invoice.balanceDue)}
           </Text>
         ) : null}
       </Stack>
@@ -245,6 +277,51 @@ function InvoiceView({
           {invoice.notes}
         </Text>
       ) : null}
+      {actions.markPaid || actions.applyCredit || actions.credit ? (
+        <Group gap="xs" aria-label="Money">
+          {actions.markPaid && allowed.recordPayment ? (
+            <Button
+              variant="light"
+              color="green"
+              leftSection={<IconCash size={16} />}
+              onClick={() => actions.markPaid?.(invoice)}
+            >
+              Mark as Paid
+            </Button>
+          ) : null}
+          {actions.applyCredit && allowed.recordPayment && clientCredit > 0n ? (
+            <Button
+              variant="light"
+              leftSection={<IconWallet size={16} />}
+              onClick={() => actions.applyCredit?.(invoice)}
+            >
+              Apply client credit
+            </Button>
+          ) : null}
+          {actions.credit && allowed.credit ? (
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconReceiptRefund size={16} />}
+              onClick={() => actions.credit?.(invoice, 'part')}
+            >
+              Credit note
+            </Button>
+          ) : null}
+          {actions.credit && allowed.cancel ? (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconReceiptOff size={16} />}
+              onClick={() => actions.credit?.(invoice, 'cancel')}
+            >
+              Cancel with credit note
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      {invoice.payments.length > 0 ? <PaymentsTable invoice={invoice} onReceipt={actions.receipt} /> : null}
+      {invoice.creditNotes.length > 0 ? <CreditNotesTable invoice={invoice} /> : null}
       {can('finance:edit') && invoice.state !== 'cancelled' ? (
         <Group gap="xs" align="flex-end">
           <TextInput
@@ -283,14 +360,14 @@ function InvoiceView({
           >
             Print
           </Button>
-          {invoice.state === 'paid' || invoice.state === 'partially_paid' ? (
-            <Button variant="light" leftSection={<IconReceipt size={16} />} onClick={() => onReceipt(invoice)}>
+          {actions.receipt && invoice.payments.length > 0 ? (
+            <Button variant="light" leftSection={<IconReceipt size={16} />} onClick={() => actions.receipt?.(invoice)}>
               Preview Receipt
             </Button>
           ) : null}
         </Group>
         <Group gap="xs">
-          {can('finance:edit') && invoice.state !== 'cancelled' ? (
+          {can('finance:edit') && allowed.edit ? (
             <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => onEdit(invoice.id)}>
               Edit
             </Button>
@@ -300,25 +377,136 @@ function InvoiceView({
           </Button>
         </Group>
       </Group>
-      {invoice.payments.length > 0 ? (
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            Payments
-          </Text>
-          {invoice.payments.map((p) => (
-            <Group key={p.id} gap="xs">
-              <Text size="sm">
-                {formatDate(p.paymentDate)} · {money(p.amount)} · {p.method}
-              </Text>
-              {p.receiptNumber ? (
-                <Badge size="sm" variant="light" tt="none">
-                  {p.receiptNumber}
-                </Badge>
-              ) : null}
-            </Group>
-          ))}
-        </Stack>
-      ) : null}
+    </Stack>
+  );
+}
+
+const openPdf = async (file: Promise<Blob>) => {
+  try {
+    openFile(await file);
+  } catch (error) {
+    notifications.show({ color: 'red', message: `Failed to generate PDF: ${(error as Error).message}` });
+  }
+};
+
+/** Each payment with its receipt, or 'Generate receipt' for one without. */
+function PaymentsTable({ invoice, onReceipt }: { invoice: InvoiceRecord; onReceipt: InvoiceMoneyActions['receipt'] }) {
+  const { formatDate } = useDateFormat();
+  const money = (amount: string) => displayMoney(centsOf(amount), invoice.currency);
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        Payments
+      </Text>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing={4} aria-label="Payments">
+          <Table.Tbody>
+            {invoice.payments.map((p) => (
+              <Table.Tr key={p.id} data-testid="payment-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.paymentDate)}</Table.Td>
+                <Table.Td>
+                  {p.kind === 'payment' ? p.method : PAYMENT_KIND_LABELS[p.kind]}
+                  {p.reference ? (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      · {p.reference}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {money(p.amount)}
+                  {centsOf(p.returned) > 0n ? (
+                    <Text size="xs" c="dimmed">
+                      {money(p.returned)} returned by credit note
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {p.receiptId ? (
+                    <Badge
+                      component="button"
+                      type="button"
+                      size="sm"
+                      variant="light"
+                      tt="none"
+                      style={{ cursor: 'pointer' }}
+                      aria-label={`Open receipt ${p.receiptNumber}`}
+                      onClick={() => void openPdf(receiptPdf(p.receiptId!))}
+                    >
+                      {p.receiptNumber}
+                    </Badge>
+                  ) : onReceipt ? (
+                    <Button size="compact-xs" variant="subtle" onClick={() => onReceipt(invoice, p.id)}>
+                      Generate receipt
+                    </Button>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      No receipt
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** The invoice's credit notes, with what happened to the money each returned, and their PDFs. */
+function CreditNotesTable({ invoice }: { invoice: InvoiceRecord }) {
+  const { formatDate } = useDateFormat();
+  const money = (amount: string) => displayMoney(centsOf(amount), invoice.currency);
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        Credit notes
+      </Text>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing={4} aria-label="Credit notes">
+          <Table.Tbody>
+            {invoice.creditNotes.map((n) => (
+              <Table.Tr key={n.id} data-testid="credit-note-row">
+                <Table.Td>
+                  <Badge
+                    component="button"
+                    type="button"
+                    size="sm"
+                    variant="light"
+                    color="red"
+                    tt="none"
+                    style={{ cursor: 'pointer' }}
+                    aria-label={`Open credit note ${n.creditNoteNumber}`}
+                    onClick={() => void openPdf(creditNotePdf(n.id))}
+                  >
+                    {n.creditNoteNumber}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(n.issueDate)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{n.reason}</Text>
+                  {centsOf(n.refunded) > 0n || centsOf(n.movedToClientCredit) > 0n ? (
+                    <Text size="xs" c="dimmed">
+                      {[
+                        centsOf(n.refunded) > 0n ? `${money(n.refunded)} refunded` : null,
+                        centsOf(n.movedToClientCredit) > 0n
+                          ? `${money(n.movedToClientCredit)} kept as client credit`
+                          : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  −{money(n.total)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

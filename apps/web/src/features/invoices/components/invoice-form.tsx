@@ -22,6 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
   addDays,
+  ASSIGNED_ON_SAVE,
   type ClientPage,
   type LeadPage,
   type Currency,
@@ -74,7 +75,8 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
   const readOnly = paid || cancelled;
   const live = useMemo(() => invoiceFormErrors(values), [values]);
   const totals = useMemo(() => formTotals(values), [values]);
-  const errorOf = (path: string) => (submitted ? live[path] : undefined) ?? serverErrors[path];
+  // The dates' rule across fields shows at once: a due date before the issue date is never a typo to save.
+  const errorOf = (path: string) => (submitted || path === 'dueDate' ? live[path] : undefined) ?? serverErrors[path];
   const set = <K extends keyof InvoiceFormValues>(key: K, value: InvoiceFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setServerErrors({});
@@ -198,7 +200,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
                 <TextInput
                   label="Invoice Number"
-                  placeholder="Assigned on save"
+                  placeholder={ASSIGNED_ON_SAVE}
                   description={current ? undefined : `Left empty: the next ${INVOICE_DEFAULTS.numberPrefix} number`}
                   value={values.invoiceNumber}
                   maxLength={40}

@@ -32,6 +32,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconCash,
   IconDots,
+  IconReceiptRefund,
   IconEye,
   IconFileInvoice,
   IconLayoutGrid,
@@ -51,6 +52,7 @@ import {
   INVOICE_STATUS_LABELS,
   INVOICE_STATUS_LOOKS,
   INVOICE_TABS,
+  invoiceActionsOf,
   type InvoiceRecord,
   type InvoiceRow,
   type InvoiceTab,
@@ -66,9 +68,10 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { useCancelInvoice, useDeleteInvoice, useInvoiceList } from '../api/invoices.ts';
+import { useDeleteInvoice, useInvoiceList } from '../api/invoices.ts';
+import { CreditDialog, type CreditTarget } from './credit-dialog.tsx';
 import { InvoiceDialog, type InvoiceDialogState } from './invoice-dialog.tsx';
-import { MarkPaidDialog, ReceiptDialog } from './payment-dialogs.tsx';
+import { ApplyClientCreditDialog, MarkPaidDialog, ReceiptDialog, type ReceiptTarget } from './payment-dialogs.tsx';
 
 const TAB_LABELS: Record<InvoiceTab, string> = {
   all: 'All Invoices',
@@ -106,12 +109,12 @@ export function InvoicesTab() {
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<InvoiceDialogState>(null);
-  const [paying, setPaying] = useState<InvoiceRow | null>(null);
-  const [receiptFor, setReceiptFor] = useState<InvoiceRecord | null>(null);
+  const [paying, setPaying] = useState<InvoiceRow | InvoiceRecord | null>(null);
+  const [receiptFor, setReceiptFor] = useState<ReceiptTarget | null>(null);
+  const [applying, setApplying] = useState<InvoiceRecord | null>(null);
   const [deleting, setDeleting] = useState<InvoiceRow[] | null>(null);
-  const [cancelling, setCancelling] = useState<InvoiceRow | null>(null);
+  const [crediting, setCrediting] = useState<CreditTarget | null>(null);
   const remove = useDeleteInvoice();
-  const cancel = useCancelInvoice();
 
   const rows = list.data?.items ?? [];
   const noRows = list.data !== undefined && rows.length === 0 && list.data.prevCursor === null;
@@ -127,7 +130,7 @@ export function InvoicesTab() {
   };
   const openReceipt = async (row: InvoiceRow) => {
     try {
-      setReceiptFor(await api.get<InvoiceRecord>(`/api/invoices/${row.id}`));
+      setReceiptFor({ invoice: await api.get<InvoiceRecord>(`/api/invoices/${row.id}`) });
     } catch (error) {
       notifications.show({ color: 'red', message: `Failed to generate receipt: ${(error as Error).message}` });
     }
@@ -139,7 +142,7 @@ export function InvoicesTab() {
     markPaid: canEdit ? setPaying : null,
     receipt: canCreate ? (row) => void openReceipt(row) : null,
     remove: canDelete ? (row) => setDeleting([row]) : null,
-    cancel: canEdit ? setCancelling : null,
+    credit: canEdit ? (row, mode) => setCrediting({ id: row.id, mode }) : null,
   };
 
   const toggle = (id: string) =>
@@ -253,12 +256,13 @@ export function InvoicesTab() {
               selected={selected}
               onToggle={toggle}
               onToggleAll={(all) =>
-                setSelected(all ? new Set(rows.filter((r) => r.state === 'drafts').map((r) => r.id)) : new Set())
+                setSelected(all ? new Set(rows.filter((r) => invoiceActionsOf(r).delete).map((r) => r.id)) : new Set())
               }
               actions={actions}
+              tab={tab}
             />
           ) : (
-            <InvoiceTiles rows={rows} actions={actions} />
+            <InvoiceTiles rows={rows} actions={actions} tab={tab} />
           )}
           <ListFooter
             page={list.data}
@@ -279,29 +283,17 @@ export function InvoicesTab() {
         state={dialog}
         onClose={() => setDialog(null)}
         onEdit={(id) => setDialog({ mode: 'edit', id })}
-        onReceipt={(invoice) => {
-          setDialog(null);
-          setReceiptFor(invoice);
+        money={{
+          receipt: canCreate ? (invoice, paymentId) => setReceiptFor({ invoice, paymentId }) : null,
+          markPaid: canEdit ? setPaying : null,
+          applyCredit: canEdit ? setApplying : null,
+          credit: canEdit ? (invoice, mode) => setCrediting({ id: invoice.id, mode }) : null,
         }}
       />
       <MarkPaidDialog invoice={paying} onClose={() => setPaying(null)} />
-      <ReceiptDialog invoice={receiptFor} onClose={() => setReceiptFor(null)} />
-      <RecordActionModal
-        opened={cancelling !== null}
-        title="Cancel with credit note"
-        subject={cancelling ? { name: cancelling.invoiceNumber, displayId: cancelling.clientName } : null}
-        body="The invoice stays on record, marked cancelled by a credit note with its own CN- number and your reason."
-        reasonPlaceholder="Issued in error"
-        confirmLabel="Cancel invoice"
-        color="red"
-        messages={{ success: 'Invoice cancelled by credit note', failure: 'Failed to cancel the invoice' }}
-        run={(reason) =>
-          cancelling
-            ? cancel.mutateAsync({ invoice: cancelling, reason: reason.trim() || 'Issued in error' })
-            : Promise.resolve()
-        }
-        onClose={() => setCancelling(null)}
-      />
+      <ApplyClientCreditDialog invoice={applying} onClose={() => setApplying(null)} />
+      <ReceiptDialog target={receiptFor} onClose={() => setReceiptFor(null)} />
+      <CreditDialog target={crediting} onClose={() => setCrediting(null)} />
       <RecordActionModal
         opened={deleting !== null}
         title={deleting && deleting.length > 1 ? 'Delete Invoices' : 'Delete Invoice'}
@@ -337,12 +329,13 @@ type RowActions = {
   markPaid: ((row: InvoiceRow) => void) | null;
   receipt: ((row: InvoiceRow) => void) | null;
   remove: ((row: InvoiceRow) => void) | null;
-  cancel: ((row: InvoiceRow) => void) | null;
+  credit: ((row: InvoiceRow, mode: 'cancel' | 'part') => void) | null;
 };
 
-function RowMenu({ row, actions }: { row: InvoiceRow; actions: RowActions }) {
+/** The row's menu: only what the server would do for it (the domain's invoiceActionsOf) and the user may do. */
+function RowMenu({ row, actions, tab }: { row: InvoiceRow; actions: RowActions; tab: InvoiceTab }) {
+  const allowed = invoiceActionsOf(row);
   const paid = row.state === 'paid' || row.state === 'partially_paid';
-  const open = row.state !== 'paid' && row.state !== 'cancelled';
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -354,12 +347,13 @@ function RowMenu({ row, actions }: { row: InvoiceRow; actions: RowActions }) {
         <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.view(row)}>
           View
         </Menu.Item>
-        {actions.edit && row.state !== 'cancelled' ? (
+        {actions.edit && allowed.edit ? (
           <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.edit?.(row)}>
             Edit
           </Menu.Item>
         ) : null}
-        {actions.markPaid && open ? (
+        {/* Spec 3 §2.2: Mark as Paid is absent from the Drafts table. */}
+        {actions.markPaid && allowed.recordPayment && tab !== 'drafts' ? (
           <Menu.Item leftSection={<IconCash size={16} />} onClick={() => actions.markPaid?.(row)}>
             Mark as Paid
           </Menu.Item>
@@ -369,12 +363,17 @@ function RowMenu({ row, actions }: { row: InvoiceRow; actions: RowActions }) {
             Generate Receipt
           </Menu.Item>
         ) : null}
-        {actions.cancel && row.state !== 'cancelled' ? (
-          <Menu.Item leftSection={<IconReceiptOff size={16} />} onClick={() => actions.cancel?.(row)}>
+        {actions.credit && allowed.credit ? (
+          <Menu.Item leftSection={<IconReceiptRefund size={16} />} onClick={() => actions.credit?.(row, 'part')}>
+            Credit note
+          </Menu.Item>
+        ) : null}
+        {actions.credit && allowed.cancel ? (
+          <Menu.Item leftSection={<IconReceiptOff size={16} />} onClick={() => actions.credit?.(row, 'cancel')}>
             Cancel with credit note
           </Menu.Item>
         ) : null}
-        {actions.remove && row.state === 'drafts' ? (
+        {actions.remove && allowed.delete ? (
           <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.remove?.(row)}>
             Delete
           </Menu.Item>
@@ -393,6 +392,7 @@ function InvoiceTable({
   onToggle,
   onToggleAll,
   actions,
+  tab,
 }: {
   rows: InvoiceRow[];
   selectable: boolean;
@@ -400,10 +400,11 @@ function InvoiceTable({
   onToggle: (id: string) => void;
   onToggleAll: (all: boolean) => void;
   actions: RowActions;
+  tab: InvoiceTab;
 }) {
   const { formatDate } = useDateFormat();
   // Only unsent, unpaid drafts can be deleted: the others are cancelled one by one with a credit note.
-  const deletable = rows.filter((r) => r.state === 'drafts');
+  const deletable = rows.filter((r) => invoiceActionsOf(r).delete);
   const all = deletable.length > 0 && deletable.every((r) => selected.has(r.id));
   return (
     <Table.ScrollContainer minWidth={820}>
@@ -439,7 +440,7 @@ function InvoiceTable({
                   <Checkbox
                     aria-label={`Select ${row.invoiceNumber}`}
                     checked={selected.has(row.id)}
-                    disabled={row.state !== 'drafts'}
+                    disabled={!invoiceActionsOf(row).delete}
                     onChange={() => onToggle(row.id)}
                   />
                 </Table.Td>
@@ -474,7 +475,7 @@ function InvoiceTable({
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.issueDate)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueDate)}</Table.Td>
               <Table.Td>
-                <RowMenu row={row} actions={actions} />
+                <RowMenu row={row} actions={actions} tab={tab} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -484,7 +485,7 @@ function InvoiceTable({
   );
 }
 
-function InvoiceTiles({ rows, actions }: { rows: InvoiceRow[]; actions: RowActions }) {
+function InvoiceTiles({ rows, actions, tab }: { rows: InvoiceRow[]; actions: RowActions; tab: InvoiceTab }) {
   const { formatDate } = useDateFormat();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" p="sm">
@@ -499,7 +500,7 @@ function InvoiceTiles({ rows, actions }: { rows: InvoiceRow[]; actions: RowActio
                 {row.clientName}
               </Text>
             </div>
-            <RowMenu row={row} actions={actions} />
+            <RowMenu row={row} actions={actions} tab={tab} />
           </Group>
           <Group justify="space-between" mt="xs" align="flex-end">
             <StatusBadge look={INVOICE_STATUS_LOOKS[row.status]}>{INVOICE_STATUS_LABELS[row.status]}</StatusBadge>

@@ -1,7 +1,8 @@
 // The Templates tab of Finance (spec 3 §2.3): 'Invoice Templates' — table or tiles, New Template, search,
 // select and 'Delete Selected', each with Preview (the server's PDF of a sample invoice made from it), Edit
 // and Delete (built-in presets are never deleted) — and 'Receipt Templates', which shows 'Receipt
-// Management': the saved receipts with view (their PDF) and delete.
+// Management': Finance's Receipts & Credits lists (the saved receipts with View, Download and Delete, the
+// credit notes, the refunds), handed in by the Finance page so that one component serves both places.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -20,38 +21,20 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconPencil, IconPlus, IconReceipt, IconSearch, IconTemplate, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import {
-  addDays,
-  centsOf,
-  displayMoney,
-  INVOICE_DEFAULTS,
-  INVOICE_MESSAGES,
-  type InvoiceTemplateRecord,
-  type ReceiptRecord,
-  TEMPLATE_MESSAGES,
-} from '@crm/domain';
+import { IconEye, IconPencil, IconPlus, IconSearch, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { addDays, INVOICE_DEFAULTS, type InvoiceTemplateRecord, TEMPLATE_MESSAGES } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import {
-  openFile,
-  previewPdf,
-  receiptPdf,
-  useDeleteReceipt,
-  useDeleteTemplate,
-  useReceipts,
-  useTemplates,
-} from '../api/invoices.ts';
+import { openFile, previewPdf, useDeleteTemplate, useTemplates } from '../api/invoices.ts';
 import { TemplateDialog, type TemplateDialogState } from './template-dialog.tsx';
 
-export function TemplatesTab() {
+export function TemplatesTab({ receiptManagement }: { receiptManagement: ReactNode }) {
   return (
     <Tabs defaultValue="invoice" keepMounted={false}>
       <Tabs.List mb="md">
@@ -61,9 +44,7 @@ export function TemplatesTab() {
       <Tabs.Panel value="invoice">
         <InvoiceTemplates />
       </Tabs.Panel>
-      <Tabs.Panel value="receipt">
-        <ReceiptManagement />
-      </Tabs.Panel>
+      <Tabs.Panel value="receipt">{receiptManagement}</Tabs.Panel>
     </Tabs>
   );
 }
@@ -265,88 +246,6 @@ function InvoiceTemplates() {
           for (const t of deleting ?? []) await remove.mutateAsync(t.id);
           setSelected(new Set());
         }}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
-  );
-}
-
-function ReceiptManagement() {
-  const { can } = useAuthorization();
-  const { formatDate } = useDateFormat();
-  const receipts = useReceipts();
-  const remove = useDeleteReceipt();
-  const [deleting, setDeleting] = useState<ReceiptRecord | null>(null);
-  const view = async (receipt: ReceiptRecord) => {
-    try {
-      openFile(await receiptPdf(receipt.id));
-    } catch (error) {
-      notifications.show({ color: 'red', message: `Failed to generate PDF: ${(error as Error).message}` });
-    }
-  };
-  return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        Receipt Management
-      </Title>
-      {receipts.isPending ? (
-        <PageLoader label="Loading receipts..." />
-      ) : (receipts.data ?? []).length === 0 ? (
-        <EmptyState py={40} icon={<IconReceipt size={28} />} title="No receipts found" />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {(receipts.data ?? []).map((receipt) => (
-            <Card key={receipt.id} withBorder radius="md" padding="sm" data-testid="receipt-card">
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={700} ff="monospace" size="sm">
-                  {receipt.receiptNumber}
-                </Text>
-                <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {displayMoney(centsOf(receipt.amountPaid), receipt.currency)}
-                </Text>
-              </Group>
-              <Text size="sm">{receipt.clientName}</Text>
-              <Text size="xs" c="dimmed">
-                {receipt.invoiceNumber} · paid {formatDate(receipt.paymentDate)} · {receipt.paymentMethod}
-              </Text>
-              <Group justify="flex-end" gap={4} mt="xs">
-                <Tooltip label="View">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`View ${receipt.receiptNumber}`}
-                    onClick={() => void view(receipt)}
-                  >
-                    <IconEye size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                {can('finance:delete') ? (
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${receipt.receiptNumber}`}
-                      onClick={() => setDeleting(receipt)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
-      <RecordActionModal
-        opened={deleting !== null}
-        title="Delete Receipt"
-        subject={deleting ? { name: deleting.receiptNumber, displayId: deleting.clientName } : null}
-        body={INVOICE_MESSAGES.receiptDeleteConfirm}
-        reasonPlaceholder={null}
-        confirmLabel="Delete"
-        color="red"
-        messages={{ success: INVOICE_MESSAGES.receiptDeleted, failure: 'Failed to delete receipt' }}
-        run={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
         onClose={() => setDeleting(null)}
       />
     </Stack>
