@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ENQUIRY_PAGE_PATH, NOTIFICATION_EVENT } from '@crm/domain';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
@@ -52,6 +52,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
 import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
+import { closedValidatorCompiler, registerClosedInputs } from './plugins/closed-schemas.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, AppError, registerErrorHandler } from './plugins/errors.ts';
 import type { Mailer } from './plugins/mail.ts';
@@ -138,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 6 * 1024 * 1024,
     frameworkErrors: answerFrameworkError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(closedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const accessPolicy = createAccessPolicy(options.database.db);
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRouteAccess(app, routeRegistry);
   registerSession(app, allowedOrigins(options.config.appUrl, options.config.trustedOrigins));
   registerInputGuard(app);
+  registerClosedInputs(app);
   await registerOpenApi(app);
   for (const routes of FEATURE_ROUTES) await app.register(routes);
 

@@ -13689,7 +13689,10 @@ export interface operations {
     };
     getServicesByIdEvidence: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Any value; the web app sends the record version to refresh its copy */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description Service id (uuid) */
@@ -18743,7 +18746,10 @@ export interface operations {
     };
     getInvoiceTemplatesByIdLogo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Any value; the web app sends the record version to refresh its copy */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description Template id (uuid) */

@@ -21,6 +21,8 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@crm/domain';
+import { unknownFieldMessage } from '../src/plugins/errors.ts';
+import { NOT_UTF8_MESSAGE } from '../src/plugins/input-guard.ts';
 import type { RegisteredRoute } from '../src/plugins/route-access.ts';
 import {
   applyMutation,
@@ -181,6 +183,15 @@ function realIdsFor(route: RegisteredRoute): Record<string, string> {
   const id = realIds[collection] ?? randomUUID();
   return Object.fromEntries(paramNamesOf(route).map((name) => [name, id]));
 }
+
+/** Path parameters that are no record id take a value of their own kind; the rest name real records. */
+const VALID_PARAMS: Record<string, string> = { entity: 'leads', role: 'guest', weekStart: '2026-11-23' };
+const validParamsFor = (route: RegisteredRoute) => ({
+  ...realIdsFor(route),
+  ...Object.fromEntries(
+    paramNamesOf(route).flatMap((name) => (VALID_PARAMS[name] ? [[name, VALID_PARAMS[name]]] : [])),
+  ),
+});
 
 const malformedIdArb = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...MALFORMED_IDS) },
@@ -454,29 +465,54 @@ describe('bad input never gives a 500', () => {
     for (const route of fuzzedRoutes(false)) await fuzzRoute(route);
   }, 300_000);
 
-  it('stores no unknown field anywhere, from refused bodies or from valid ones', async () => {
-    // The documented example of each body, valid, with fields no body may set: whatever the answer (a
-    // duplicate may now give 409), none of them may land anywhere. Runs last: these writes are accepted.
-    const accepted: string[] = [];
+  it('refuses an unknown field on every write with 400 naming it, and changes nothing', async () => {
+    // The documented example of each body, valid, with fields no body may set (a route that reads no body
+    // gets them alone): each answers 400 with "Unknown field '…'" for every one of them, and nothing lands.
+    const before = await businessFingerprint(fx.t.database.db);
+    const notRefused: string[] = [];
+    let checked = 0;
     for (const route of fuzzedRoutes(true)) {
-      const schema = bodySchemaOf(operationOf(route));
-      if (schema?.example === undefined) continue;
-      const extra = Object.fromEntries(unknownFieldNames(schema).map((k) => [k, `${MARKER}-${k}`]));
-      const url = urlWith(route, realIdsFor(route));
-      const payload = JSON.stringify({ ...(await validBodyFor(route, url, schema.example as object)), ...extra });
+      const op = operationOf(route);
+      const schema = bodySchemaOf(op);
+      const extra = Object.fromEntries(unknownFieldNames(schema ?? {}).map((k) => [k, `${MARKER}-${k}`]));
+      const url = urlWith(route, validParamsFor(route));
+      const example = schema?.example ?? {};
+      const base = typeof example === 'object' && example !== null ? await validBodyFor(route, url, example) : {};
       const c: FuzzCase = {
         url,
-        payload,
+        payload: JSON.stringify({ ...base, ...extra }),
         contentType: 'application/json',
-        expected: 'below-500',
+        expected: '4xx',
         note: 'valid example with unknown fields',
       };
       const res = await send(route, c, { cookie: adminCookie, mayEnd: false });
-      if (res.statusCode < 300) accepted.push(`${route.method} ${route.url}`);
+      const fieldErrors = (safeJson(res.body) as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
+      const named = Object.keys(extra).every((k) => fieldErrors[k]?.includes(unknownFieldMessage(k)));
+      if (res.statusCode !== 400 || !named) notRefused.push(describeCase(route, c, res));
+      checked++;
     }
+    expect(notRefused).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    expect(changedTables(before, await businessFingerprint(fx.t.database.db))).toEqual([]);
     expect(await tablesContaining(fx.t.database.db, MARKER)).toEqual([]);
-    // The check means something only if unknown fields met real writes: creations and edits alike.
-    expect(accepted).toEqual(expect.arrayContaining(['POST /api/leads', 'PATCH /api/leads/:id']));
+  });
+
+  it('refuses an unknown query parameter on every read with 400 naming it', async () => {
+    const notRefused: string[] = [];
+    for (const route of fuzzedRoutes(false)) {
+      if (route.method === 'HEAD') continue;
+      const c: FuzzCase = {
+        url: urlWith(route, validParamsFor(route), 'zzUnknown=1'),
+        expected: '4xx',
+        note: 'unknown query parameter',
+      };
+      const res = await send(route, c, { cookie: adminCookie, mayEnd: false });
+      const fieldErrors = (safeJson(res.body) as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
+      if (res.statusCode !== 400 || !fieldErrors.zzUnknown?.includes(unknownFieldMessage('zzUnknown'))) {
+        notRefused.push(describeCase(route, c, res));
+      }
+    }
+    expect(notRefused).toEqual([]);
   });
 });
 
@@ -511,7 +547,7 @@ function withRealUsers(body: object): object {
 }
 
 describe('the input guard', () => {
-  const patchLead = (payload: string, contentType = 'application/json') =>
+  const patchLead = (payload: string | Buffer, contentType = 'application/json') =>
     fx.t.app.inject({
       method: 'PATCH',
       url: `/api/leads/${realIds.leads}`,
@@ -552,5 +588,23 @@ describe('the input guard', () => {
     }
     const utf8 = await patchLead('{"firstName":"Priya"}', 'application/json; charset=UTF-8');
     expect(utf8.statusCode).toBe(400);
+  });
+
+  it('answers 415 for bytes that are not UTF-8, storing nothing', async () => {
+    const before = await businessFingerprint(fx.t.database.db);
+    for (const bytes of [
+      Buffer.from([0x43, 0x61, 0x66, 0xe9]),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from([0xed, 0xa0, 0x80]),
+    ]) {
+      const payload = Buffer.concat([Buffer.from('{"firstName":"'), bytes, Buffer.from('","version":1}')]);
+      const res = await patchLead(payload);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ code: expect.any(String), message: NOT_UTF8_MESSAGE });
+    }
+    expect(changedTables(before, await businessFingerprint(fx.t.database.db))).toEqual([]);
+    const fine = await patchLead(Buffer.from('{"firstName":"Café"}', 'utf8'));
+    expect(fine.statusCode).toBe(400);
+    expect(fine.json().fieldErrors).toHaveProperty('version');
   });
 });

@@ -57,14 +57,16 @@ async function reclickEverySelect(page: Page, panel: Locator): Promise<number> {
 
 /** Opens every date picker that holds a date and clicks the day already chosen; returns how many. */
 async function reclickEveryDate(page: Page, panel: Locator): Promise<number> {
-  const dates = panel.locator('input[data-dates-input]');
+  // Each date field opens its calendar from the button beside the text.
+  const calendars = panel.getByRole('button', { name: 'Open calendar' });
   let clicked = 0;
-  for (let i = 0; i < (await dates.count()); i++) {
-    const input = dates.nth(i);
+  for (let i = 0; i < (await calendars.count()); i++) {
+    const calendar = calendars.nth(i);
+    const input = calendar.locator('xpath=ancestor::*[contains(@class, "mantine-TextInput-root")][1]').locator('input');
     const before = await input.inputValue();
     if (!before) continue;
-    await input.click();
-    const day = page.locator('[data-dates-dropdown] button[data-selected]');
+    await calendar.click();
+    const day = page.locator('.mantine-Popover-dropdown button[data-selected]');
     await expect(day).toHaveCount(1);
     await day.click();
     await expect(day).toHaveCount(0);

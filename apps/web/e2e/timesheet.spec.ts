@@ -73,7 +73,8 @@ test('a consultant logs, corrects and submits a week; a supervisor approves it',
 
   await addTime(page, days[0]!, lead.lastName, '7.5', 'Prepared the visa application');
   await addTime(page, days[1]!, lead.lastName, '6', 'Client meeting', leadTask);
-  await addTime(page, days[1]!, lead.lastName, '0.5', 'Follow-up call');
+  // Hours as people write them: '0:30' is half an hour.
+  await addTime(page, days[1]!, lead.lastName, '0:30', 'Follow-up call');
   const grid = page.getByRole('table', { name: 'Hours by record and day' });
   const leadRow = grid.getByRole('row', { name: new RegExp(leadName) });
   await expect(leadRow).toContainText('14.00');
@@ -89,7 +90,14 @@ test('a consultant logs, corrects and submits a week; a supervisor approves it',
   await dialog.getByRole('combobox', { name: 'Task', exact: true }).fill(myTask);
   await page.getByRole('option', { name: new RegExp(myTask) }).click();
   await expect(dialog.getByRole('combobox', { name: 'Lead or client' })).toHaveValue(new RegExp(leadName));
-  await dialog.getByRole('textbox', { name: 'Hours' }).fill('1.25');
+  // Out of bounds is refused on the field, never made 24; '1h 15m' shows what it was taken as.
+  const hoursField = dialog.getByRole('textbox', { name: 'Hours' });
+  await hoursField.fill('25');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toContainText('Hours must be between 0.25 and 24');
+  await expect(hoursField).toHaveValue('25');
+  await hoursField.fill('1h 15m');
+  await expect(dialog).toContainText('1.25 h');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(entries.getByRole('row').filter({ hasText: myTask })).toContainText('1.25');

@@ -60,5 +60,6 @@ export * from './documents/permission-documents.ts';
 export * from './imports/import.ts';
 export * from './staffing/staffing.ts';
 export * from './timesheets/timesheet.ts';
+export * from './timesheets/hours-input.ts';
 export * from './contracts/contract.ts';
 export * from './forms/enquiry-form.ts';

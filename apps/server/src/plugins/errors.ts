@@ -1,7 +1,6 @@
 // Typed errors thrown by services, and the one handler that maps every error to the API's JSON shape.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ZodError } from 'zod';
+import type { z } from 'zod';
 import { type ApiErrorBody, type ErrorCode, GENERIC_MESSAGES } from '@crm/domain';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/errors.ts';
 
@@ -41,11 +40,35 @@ export function validationError(fieldErrors: Record<string, string[]>): AppError
   return new AppError('VALIDATION_FAILED', `Validation failed: ${messages.join('; ')}`, fieldErrors);
 }
 
-export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+/**
+ * A request that its route's schema refuses (plugins/closed-schemas.ts). Not an AppError: Fastify writes
+ * `statusCode` and `code` onto the error a validator returns, which AppError's getter would not take.
+ */
+export class RequestValidationError extends Error {
+  statusCode = 400;
+  constructor(readonly fieldErrors: Record<string, string[]>) {
+    super('Validation failed');
+  }
+}
+
+export const unknownFieldMessage = (key: string) => `Unknown field '${key}'`;
+
+/**
+ * The field messages of a failed parse, per dotted path. An unrecognised key (plugins/closed-schemas.ts)
+ * becomes its own entry at its own path ('items.0.colour': ["Unknown field 'colour'"]).
+ */
+export function fieldErrorsFromZod(error: z.core.$ZodError): Record<string, string[]> {
+  // No prototype: a field sent as '__proto__' is a key like any other.
+  const out: Record<string, string[]> = Object.create(null);
+  const add = (path: PropertyKey[], message: string) => {
+    (out[path.map(String).join('.') || '_'] ??= []).push(message);
+  };
   for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    (out[key] ??= []).push(issue.message);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key], unknownFieldMessage(key));
+    } else {
+      add(issue.path, issue.message);
+    }
   }
   return out;
 }
@@ -55,13 +78,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(error.toBody());
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: Record<string, string[]> = {};
-      for (const v of error.validation) {
-        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (fieldErrors[path] ??= []).push(v.message ?? 'Invalid value');
-      }
-      return reply.status(400).send(validationError(fieldErrors).toBody());
+    if (error instanceof RequestValidationError) {
+      return reply.status(400).send(validationError(error.fieldErrors).toBody());
     }
     // Every write checks for duplicates first; two saves racing past the check meet a unique index instead.
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {

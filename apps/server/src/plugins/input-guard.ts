@@ -1,7 +1,8 @@
 // One guard for text no route can store: before any schema or SQL sees a request, a NUL (PostgreSQL text
 // cannot hold U+0000: SQLSTATE 22021 / 22P05) or an unpaired UTF-16 surrogate (no UTF-8 for it) anywhere in
 // the JSON body, the query string or the path answers 400, keys included. The API reads UTF-8 JSON only: a
-// body declared in another charset, or of another type (text/plain included), answers 415.
+// body declared in another charset, bytes that are not UTF-8, or another type (text/plain included), answer
+// 415 — never a body read with U+FFFD where its bytes were.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from './errors.ts';
 
@@ -67,9 +68,28 @@ export function foreignCharset(contentType: string | undefined): string | null {
 
 const unsupportedMediaType = (message: string) => Object.assign(new Error(message), { statusCode: 415 });
 
+/** Throws on bytes that are not UTF-8, where Buffer#toString would put U+FFFD and go on. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+export const NOT_UTF8_MESSAGE = 'The body is not valid UTF-8: send the body as UTF-8';
+
 export function registerInputGuard(app: FastifyInstance): void {
   // Fastify parses text/plain by default; nothing here sends it, and a JSON API should not half-accept it.
   app.removeContentTypeParser('text/plain');
+
+  // Fastify's own JSON parser (prototype poisoning refused), given text only once it decodes as UTF-8.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      done(unsupportedMediaType(NOT_UTF8_MESSAGE), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 
   app.addHook('preParsing', async (request, _reply, payload) => {
     const charset = foreignCharset(request.headers['content-type']);

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, GENERIC_MESSAGES } from '@crm/domain';
+import { closedSchema } from './closed-schemas.ts';
 import type { RouteAccess } from './route-access.ts';
 import { applyDocsPolicy, NONCE_PLACEHOLDER } from './security-headers.ts';
 
@@ -103,7 +104,17 @@ function refusalsOf(route: RouteOptions, schema: FastifySchema): Record<string, 
 
 /** fastify-type-provider-zod's transform, then the error answers and the security of the operation. */
 const withApiConventions: SwaggerTransform<Parameters<typeof jsonSchemaTransform>[0]['schema']> = (input) => {
-  const out = jsonSchemaTransform(input);
+  // The schemas as the routes validate with them: objects closed, so the document says unknown fields are refused.
+  const { body, querystring, params } = input.schema as Record<string, z.core.$ZodType | undefined>;
+  const out = jsonSchemaTransform({
+    ...input,
+    schema: {
+      ...input.schema,
+      ...(body ? { body: closedSchema(body) } : {}),
+      ...(querystring ? { querystring: closedSchema(querystring) } : {}),
+      ...(params ? { params: closedSchema(params) } : {}),
+    },
+  });
   if (out.schema.hide) return out;
   const responses: Record<string, unknown> = {};
   for (const [status, description] of Object.entries(refusalsOf(input.route, out.schema))) {

@@ -3,6 +3,12 @@
 // shown inline; a document's file is a download ('attachment'), so the browser never renders it as a page.
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
+import { z } from 'zod';
+
+/** The query of an image the web shows by URL: `v` changes when the image does, so a browser fetches it anew. */
+export const imageVersionQuery = z.object({
+  v: z.string().max(40).optional().describe('Any value; the web app sends the record version to refresh its copy'),
+});
 
 export type StoredFileAnswer = {
   stream: Readable;

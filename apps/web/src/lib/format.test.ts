@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMATS, type DisplaySetting } from '@crm/domain';
-import { parseDateInput } from './date-input.ts';
 import { formatDate, formatDayMonth, formatLongDate, formatTime } from './format.ts';
 
 const sydney: DisplaySetting = { timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' };
@@ -48,27 +47,6 @@ describe('formatTime and formatDayMonth', () => {
     expect(formatTime('2026-09-05T20:05:00Z', sydney)).toBe('06:05');
     expect(formatDayMonth('2026-09-06', sydney)).toBe('06 Sep');
     expect(formatDayMonth('2026-09-06', { ...sydney, dateFormat: 'MM/DD/YYYY' })).toBe('09/06');
-  });
-});
-
-describe('parseDateInput', () => {
-  it('reads numbers day first unless the firm writes MM/DD/YYYY', () => {
-    expect(parseDateInput('05/09/2025')).toBe('2025-09-05');
-    expect(parseDateInput('5/9/2025', 'DD/MM/YYYY')).toBe('2025-09-05');
-    expect(parseDateInput('05/09/2025', 'YYYY-MM-DD')).toBe('2025-09-05');
-    expect(parseDateInput('05/09/2025', 'MM/DD/YYYY')).toBe('2025-05-09');
-  });
-
-  it('reads month names in any case and length, and ISO dates', () => {
-    for (const text of ['06 Sep 2026', '6 sep 2026', '6 Sept 2026', ' 6  SEPTEMBER 2026 ', '2026-09-06']) {
-      expect(parseDateInput(text), text).toBe('2026-09-06');
-    }
-  });
-
-  it('gives nothing for a part-typed or impossible date', () => {
-    for (const text of ['', '0', '05/09/202', '31/02/2025', '05/09/20255', '06 Sep', 'next week']) {
-      expect(parseDateInput(text), text).toBeNull();
-    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Every date the app shows goes through here (DECISIONS.md §1, §5, §6): the firm's date format and time
 // zone from the display setting. Intl only gives the calendar parts in the firm's zone; the month names
 // are our own ('Sep', where Intl's en-AU prints 'Sept'). No date library: this runs on the first page
-// load, and parsing typed dates (date-input.ts, dayjs) is needed only by the forms.
+// load, and reading typed dates (date-input.ts) is needed only by the forms.
 import { useMemo } from 'react';
 import { type DateFormat, DEFAULT_DISPLAY_SETTING, type DisplaySetting, firmToday } from '@crm/domain';
 import { useDisplaySetting } from '../features/settings/api/display-setting.ts';

@@ -95,7 +95,7 @@ export const isMonday = (date: string) => isValidIsoDate(date) && weekStartOf(da
 /** Rounds a sum of hours to the column's 2 decimals (floating point adds 0.1 + 0.2 badly). */
 export const roundHours = (hours: number) => Math.round(hours * 100) / 100;
 
-const hoursSchema = z
+export const hoursSchema = z
   .number({ error: TIMESHEET_MESSAGES.hoursRequired })
   .min(HOURS_BOUNDS.min, TIMESHEET_MESSAGES.hoursRange)
   .max(HOURS_BOUNDS.max, TIMESHEET_MESSAGES.hoursRange)

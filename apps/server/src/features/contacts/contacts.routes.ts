@@ -13,7 +13,8 @@ import {
   smartRevertSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { AppError, fieldErrorsFromZod } from '../../plugins/errors.ts';
+import { closedSchema } from '../../plugins/closed-schemas.ts';
+import { AppError, fieldErrorsFromZod, validationError } from '../../plugins/errors.ts';
 import { requirePermission } from '../../plugins/route-access.ts';
 import {
   listVisibleContacts,
@@ -80,13 +81,12 @@ export async function contactsRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       // The spec's one message for a missing type or empty notes, rather than the generic 'Validation failed: ...'.
+      // Anything else wrong (an unknown field) keeps its own message.
       if (request.validationError) {
-        const parsed = restoreContactSchema.safeParse(request.body ?? {});
-        throw new AppError(
-          'VALIDATION_FAILED',
-          RESTORE_MISSING_MESSAGE,
-          parsed.success ? undefined : fieldErrorsFromZod(parsed.error),
-        );
+        const parsed = closedSchema(restoreContactSchema).safeParse(request.body ?? {});
+        const fieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error);
+        if (!('type' in fieldErrors) && !('notes' in fieldErrors)) throw validationError(fieldErrors);
+        throw new AppError('VALIDATION_FAILED', RESTORE_MISSING_MESSAGE, fieldErrors);
       }
       await requirePermission(request, RESTORE_PERMISSION[request.body.type]);
       return restoreContact(app.db, await actorOf(request), request.params.id, request.body);

@@ -36,7 +36,7 @@ import {
 } from '@crm/domain';
 import { pdfQuery, pdfResponse, sendPdf } from '../../pdf/pdf-reply.ts';
 import { actorOf } from '../../plugins/actor.ts';
-import { sendStoredFile } from '../../storage/file-reply.ts';
+import { imageVersionQuery, sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedFile } from '../../storage/uploaded-file.ts';
 import {
   attachLogo,
@@ -524,6 +524,7 @@ export async function invoicesRoutes(instance: FastifyInstance) {
         tags,
         summary: "The template's logo (PNG or JPG)",
         params: templateParams,
+        querystring: imageVersionQuery,
         produces: ['image/png', 'image/jpeg'],
         response: { 200: z.any().meta({ description: 'The image', format: 'binary' }) },
       },

@@ -43,8 +43,20 @@ const markPaid = async (invoice: InvoiceRecord, body: Record<string, unknown> = 
 };
 
 describe('invoice figures and numbers', () => {
-  it('computes the figures from the items and ignores any total sent', async () => {
-    const invoice = await create({ subtotal: '1.00', tax: '999.00', total: '0.01' });
+  it('computes the figures from the items, and refuses a total sent (or a misspelt field) rather than ignore it', async () => {
+    const sent = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      subtotal: '1.00',
+      total: '0.01',
+      applyGst: false,
+    });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().fieldErrors).toEqual({
+      subtotal: ["Unknown field 'subtotal'"],
+      total: ["Unknown field 'total'"],
+      applyGst: ["Unknown field 'applyGst'"],
+    });
+    const invoice = await create();
     expect(invoice).toMatchObject({
       taxRate: '10',
       taxableSubtotal: '3000.00',

@@ -21,7 +21,7 @@ import {
   versionField,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { sendStoredFile } from '../../storage/file-reply.ts';
+import { imageVersionQuery, sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedFile } from '../../storage/uploaded-file.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
@@ -286,6 +286,7 @@ export async function servicesRoutes(instance: FastifyInstance) {
         summary:
           "The payment-evidence image, with its real content type (404 when the service's record is not visible)",
         params: serviceParams,
+        querystring: imageVersionQuery,
         produces: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
         response: { 200: z.any().meta({ description: 'The image', format: 'binary' }) },
       },

@@ -18,7 +18,6 @@ import {
   type ServiceInput,
   type ServiceRecord,
 } from '@crm/domain';
-import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } from '../../plugins/errors.ts';
@@ -151,7 +150,7 @@ export async function updateService(
     if (before.version !== patch.version) throw conflict();
     const merged = mergePatch(Object.keys(serviceFieldsSchema.shape), storedForm(before), patch);
     const parsed = serviceInputSchema.safeParse(merged);
-    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error as z.ZodError));
+    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
     const values = serviceColumns(parsed.data);
     // Money on invoices is part of the paid amount; it changes there (by credit notes), not here.
     if (centsOf(values.paidAmount) < centsOf(before.invoicePaidAmount)) {

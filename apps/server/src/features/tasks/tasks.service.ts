@@ -30,7 +30,6 @@ import {
   TASK_FIELD_NAMES,
   taskInputSchema,
 } from '@crm/domain';
-import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
@@ -207,7 +206,7 @@ export async function updateTask(
     if (before.row.version !== patch.version) throw conflict();
     // The fields sent over the stored ones, checked whole (the note rule included), as every PATCH is.
     const parsed = taskInputSchema.safeParse(mergePatch(TASK_FIELD_NAMES, before.row, patch));
-    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error as z.ZodError));
+    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
     const input = parsed.data;
     await checkAssignee(tx, before.row.assignedTo === input.assignedTo ? null : input.assignedTo);
     const values = columnsOf(input);

@@ -1,9 +1,10 @@
 // The buttons under a record form, kept in view at the bottom of the drawer while the form scrolls:
 // the record's own actions on the left, Cancel/Close and Save on the right, always in one row (the
 // hint gives way first; on a phone the record's actions show as icons).
-import { Button, Group, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconDeviceFloppy, IconListCheck } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import type { FormProblem } from './form-section.tsx';
 import classes from './record-form.module.css';
 
 type RecordFormFooterProps = {
@@ -17,6 +18,9 @@ type RecordFormFooterProps = {
   /** Orange while offline: the save waits for the connection. */
   saveColor?: string;
   onCancel: () => void;
+  /** What keeps the form from saving; each opens its section and focuses the field when chosen. */
+  problems?: FormProblem[];
+  onGoTo?: (field: string) => void;
 };
 
 export function RecordFormFooter({
@@ -28,7 +32,10 @@ export function RecordFormFooter({
   saveLabel,
   saveColor,
   onCancel,
+  problems = [],
+  onGoTo,
 }: RecordFormFooterProps) {
+  const [listOpen, setListOpen] = useState(false);
   return (
     <div className={classes.footer}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -36,17 +43,46 @@ export function RecordFormFooter({
           {actions}
         </Group>
         <Group gap="xs" className={classes.footerMain}>
-          {!readOnly && !valid && !saving ? (
-            <Text
-              size="xs"
-              c="dimmed"
-              visibleFrom="sm"
-              truncate="end"
-              className={classes.footerHint}
-              title="Complete the required fields (*) to save."
-            >
-              Complete the required fields (*) to save.
-            </Text>
+          {!readOnly && !valid && !saving && problems.length > 0 ? (
+            <Popover opened={listOpen} onChange={setListOpen} position="top-end" shadow="md" width={320} withArrow>
+              <Popover.Target>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  leftSection={<IconListCheck size={16} />}
+                  onClick={() => setListOpen((open) => !open)}
+                  aria-expanded={listOpen}
+                >
+                  {problems.length === 1 ? '1 field to complete' : `${problems.length} fields to complete`}
+                </Button>
+              </Popover.Target>
+              <Popover.Dropdown p="xs">
+                <Text size="xs" c="dimmed" mb={6}>
+                  Complete these fields to save:
+                </Text>
+                <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {problems.map((problem) => (
+                    <li key={problem.field}>
+                      <UnstyledButton
+                        className={classes.problem}
+                        onClick={() => {
+                          setListOpen(false);
+                          onGoTo?.(problem.field);
+                        }}
+                      >
+                        <Text size="sm" fw={600} component="span">
+                          {problem.label}
+                        </Text>
+                        <Text size="xs" c="red" component="span" display="block">
+                          {problem.message}
+                        </Text>
+                      </UnstyledButton>
+                    </li>
+                  ))}
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
           ) : null}
           <Button variant="default" onClick={onCancel} disabled={saving}>
             {readOnly ? 'Close' : 'Cancel'}

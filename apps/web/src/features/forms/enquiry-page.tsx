@@ -25,14 +25,17 @@ import { type ReactNode, useRef, useState } from 'react';
 import {
   APPLICANT_LOCATIONS,
   COUNTRIES,
+  DEFAULT_DISPLAY_SETTING,
   type EnquiryOptionalField,
   ENQUIRY_MIN_FILL_MS,
   ENQUIRY_OPTIONAL_FIELD_LABELS,
+  firmToday,
   GENDERS,
   hasCurrentVisa,
   VISAS,
 } from '@crm/domain';
 import { companyNameOf, useBranding } from '../../app/branding.ts';
+import { DateTextField } from '../../components/date-field.tsx';
 import { LogoMark } from '../../components/logo-mark.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -125,6 +128,9 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
   const form = useForm<Values>({ initialValues: EMPTY });
   const shows = (field: EnquiryOptionalField) => page.fields.includes(field);
   const inside = hasCurrentVisa(form.values.applicantLocation);
+  // No session here to read the firm's setting from: the default one, whose month names leave no doubt
+  // about what a typed date was taken as.
+  const today = firmToday(DEFAULT_DISPLAY_SETTING.timeZone, new Date());
 
   const submit = form.onSubmit((values) => {
     const body: Record<string, unknown> = { token: page.token, consent: values.consent };
@@ -190,11 +196,13 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
           {shows('gender') ? (
             <NativeSelect label="Gender" data={choices(GENDERS, 'Not given')} {...select('gender')} />
           ) : null}
-          <TextInput
+          <DateTextField
+            kind="birth"
             label="Date of Birth"
-            type="date"
             required
             autoComplete="bday"
+            setting={DEFAULT_DISPLAY_SETTING}
+            today={today}
             {...form.getInputProps('dateOfBirth')}
           />
           <NativeSelect
@@ -233,9 +241,11 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
             />
           ) : null}
           {inside && shows('visaExpiryDate') ? (
-            <TextInput
+            <DateTextField
+              kind="document"
               label={ENQUIRY_OPTIONAL_FIELD_LABELS.visaExpiryDate}
-              type="date"
+              setting={DEFAULT_DISPLAY_SETTING}
+              today={today}
               {...form.getInputProps('visaExpiryDate')}
             />
           ) : null}

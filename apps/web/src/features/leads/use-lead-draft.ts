@@ -1,5 +1,6 @@
-// Keeps the lead form's unsaved values in the browser (spec 1 §9): written 1 s after a change and
-// when the page closes, offered back when under 30 minutes old, removed once the lead is saved.
+// Keeps the lead form's unsaved values in the browser (spec 1 §9): written 1 s after a change, and at once
+// when the form closes (Esc, ×, another record) or the page does, so no edit is lost however quickly the
+// drawer is shut (issue 26); offered back when under 30 minutes old, removed once the lead is saved.
 import { useCallback, useEffect, useRef } from 'react';
 import type { LeadFormValues } from './lead-form-values.ts';
 
@@ -43,19 +44,27 @@ function writeDraft(key: string, values: LeadFormValues, version: number | null)
 }
 
 /**
- * Writes `values` 1 s after they change while `dirty`; undoing every change removes the draft.
- * Returns `flush` to write at once (offline save, page close).
+ * Writes `values` 1 s after they change while `dirty`, and when the form unmounts; undoing every change
+ * removes the draft. Returns `flush` to write at once (offline save) and `forget` to remove the draft once
+ * the values are saved or thrown away (then closing the form writes none until the next change).
  */
 export function useLeadDraft(key: string, values: LeadFormValues, dirty: boolean, enabled: boolean) {
   const latest = useRef({ values, dirty });
   const wasDirty = useRef(false);
+  const forgotten = useRef(false);
   useEffect(() => {
+    if (latest.current.values !== values) forgotten.current = false;
     latest.current = { values, dirty };
   });
 
   const flush = useCallback(() => {
     const { values: v, dirty: d } = latest.current;
-    if (d) writeDraft(key, v, v.version ?? null);
+    if (d && !forgotten.current) writeDraft(key, v, v.version ?? null);
+  }, [key]);
+
+  const forget = useCallback(() => {
+    forgotten.current = true;
+    removeDraft(key);
   }, [key]);
 
   useEffect(() => {
@@ -74,8 +83,12 @@ export function useLeadDraft(key: string, values: LeadFormValues, dirty: boolean
   useEffect(() => {
     if (!enabled) return;
     window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      // The form closes (or its record changes) before the delayed write: write what it held now.
+      flush();
+    };
   }, [enabled, flush]);
 
-  return flush;
+  return { flush, forget };
 }

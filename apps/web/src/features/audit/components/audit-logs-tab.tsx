@@ -115,6 +115,7 @@ export function AuditLogsTab() {
             kind="document"
             label="From"
             clearable
+            filter
             value={filter.from ?? null}
             onChange={(value) => change({ from: value || undefined })}
           />
@@ -122,6 +123,7 @@ export function AuditLogsTab() {
             kind="document"
             label="To"
             clearable
+            filter
             value={filter.to ?? null}
             onChange={(value) => change({ to: value || undefined })}
           />

@@ -194,6 +194,7 @@ function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
   const fields = (group: 'password' | 'login') =>
     FIELDS.filter((f) => f.group === group).map((f) => (
       <NumberInput
+        clampBehavior="none"
         key={f.key}
         label={f.label}
         min={f.min}

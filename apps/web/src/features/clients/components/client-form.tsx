@@ -28,7 +28,7 @@ import {
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { FormSection, issuesBySection } from '../../../components/record-form/form-section.tsx';
+import { FormSection, issuesBySection, useGoToField } from '../../../components/record-form/form-section.tsx';
 import {
   ChangedElsewhereAlert,
   isStaleEditError,
@@ -148,10 +148,8 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   };
 
   const values = form.values;
-  const issues = useMemo(
-    () => issuesBySection(Object.keys(validateClient(values)), clientSectionOf),
-    [validateClient, values],
-  );
+  const issues = useMemo(() => issuesBySection(validateClient(values), clientSectionOf), [validateClient, values]);
+  const goToField = useGoToField((field) => openSections([clientSectionOf(field)]), form.getInputNode);
 
   /** Sets a field, then re-checks the fields it makes required or no longer required (spec 1 §5.2). */
   const setField = (field: ClientTextField, value: string) => {
@@ -438,6 +436,8 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
         saving={saving}
         valid={issues.valid}
         canSave={canSave}
+        problems={issues.problems}
+        onGoTo={goToField}
         saveLabel={saving ? 'Saving...' : 'Save Changes'}
         onCancel={onCancel}
       />

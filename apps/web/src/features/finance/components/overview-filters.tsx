@@ -101,6 +101,7 @@ export function OverviewFilters({ search, onChange }: OverviewFiltersProps) {
           labelProps={{ className: classes.visuallyHidden }}
           placeholder="Start date"
           clearable
+          filter
           value={search.from ?? null}
           onChange={(value) => onChange({ from: value || undefined })}
         />
@@ -112,6 +113,7 @@ export function OverviewFilters({ search, onChange }: OverviewFiltersProps) {
           labelProps={{ className: classes.visuallyHidden }}
           placeholder="End date"
           clearable
+          filter
           value={search.until ?? null}
           error={rangeReversed ? 'End date is before the start date' : undefined}
           onChange={(value) => onChange({ until: value || undefined })}

@@ -220,6 +220,7 @@ function CreditForm({
                 />
                 {on ? (
                   <NumberInput
+                    clampBehavior="none"
                     aria-label={`Amount to credit on ${item.description}`}
                     description={`Credit before ${taxName}`}
                     value={chosen[index]}

@@ -250,6 +250,7 @@ function DescriptionField({ item, index, readOnly, errorOf, onUpdate, ...extra }
 function QuantityField({ item, index, readOnly, errorOf, onUpdate, ...extra }: FieldProps & NumberInputProps) {
   return (
     <NumberInput
+      clampBehavior="none"
       aria-label={`Quantity of item ${index + 1}`}
       value={item.quantity}
       readOnly={readOnly}
@@ -267,6 +268,7 @@ function QuantityField({ item, index, readOnly, errorOf, onUpdate, ...extra }: F
 function RateField({ item, index, readOnly, errorOf, onUpdate, ...extra }: FieldProps & NumberInputProps) {
   return (
     <NumberInput
+      clampBehavior="none"
       aria-label={`Rate of item ${index + 1}`}
       value={item.rate}
       readOnly={readOnly}

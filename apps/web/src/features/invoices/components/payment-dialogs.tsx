@@ -96,6 +96,7 @@ function MarkPaidForm({
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NumberInput
+          clampBehavior="none"
           label="Amount"
           value={amount}
           onChange={(v) => setAmount(String(v))}
@@ -177,6 +178,7 @@ function ApplyClientCreditForm({ invoice, onClose }: { invoice: InvoiceRecord; o
         <b>{money(balance)}</b> due.
       </Text>
       <NumberInput
+        clampBehavior="none"
         label="Amount to apply"
         value={amount}
         onChange={(v) => setAmount(String(v))}

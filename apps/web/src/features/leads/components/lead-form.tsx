@@ -31,7 +31,7 @@ import {
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { FormSection, issuesBySection } from '../../../components/record-form/form-section.tsx';
+import { FormSection, issuesBySection, useGoToField } from '../../../components/record-form/form-section.tsx';
 import {
   ChangedElsewhereAlert,
   isStaleEditError,
@@ -56,7 +56,7 @@ import {
   toCreateInput,
   toUpdateInput,
 } from '../lead-form-values.ts';
-import { draftKey, readDraft, removeDraft, useLeadDraft } from '../use-lead-draft.ts';
+import { draftKey, readDraft, useLeadDraft } from '../use-lead-draft.ts';
 import type { LeadActionKind } from './lead-action-dialog.tsx';
 
 const SLOW_AFTER_MS = 3_000;
@@ -122,7 +122,7 @@ export function LeadForm({
   }, []);
 
   const dirty = form.isDirty();
-  const flushDraft = useLeadDraft(storageKey, form.values, dirty, !readOnly);
+  const { flush: flushDraft, forget: forgetDraft } = useLeadDraft(storageKey, form.values, dirty, !readOnly);
 
   const create = useCreateLead();
   const update = useUpdateLead();
@@ -166,7 +166,7 @@ export function LeadForm({
     if (isNew) {
       create.mutate(toCreateInput(values), {
         onSuccess: (saved) => {
-          removeDraft(storageKey);
+          forgetDraft();
           form.resetDirty();
           notifications.show({ color: 'green', message: LEAD_MESSAGES.created });
           onSaved(saved, 'new');
@@ -179,7 +179,7 @@ export function LeadForm({
         { id: lead.id, input: toUpdateInput(values) },
         {
           onSuccess: ({ lead: saved }) => {
-            removeDraft(storageKey);
+            forgetDraft();
             showRecord(saved);
             notifications.show({ color: 'green', message: CLIENT_MESSAGES.converted });
             onSaved(saved, 'edit');
@@ -192,7 +192,7 @@ export function LeadForm({
         { id: lead.id, input: toUpdateInput(values) },
         {
           onSuccess: (saved) => {
-            removeDraft(storageKey);
+            forgetDraft();
             showRecord(saved);
             notifications.show({ color: 'green', message: LEAD_MESSAGES.updated });
             onSaved(saved, 'edit');
@@ -238,7 +238,7 @@ export function LeadForm({
   /** After a conflict: drop the local edits and show the newest saved lead. */
   const reload = async () => {
     const fresh = await onReload();
-    removeDraft(storageKey);
+    forgetDraft();
     setSaveError(null);
     setChangedElsewhere(false);
     setRestoredDraftAt(null);
@@ -246,14 +246,15 @@ export function LeadForm({
   };
 
   const discardDraft = () => {
-    removeDraft(storageKey);
+    forgetDraft();
     form.setValues(baseValues);
     form.resetDirty(baseValues);
     setRestoredDraftAt(null);
   };
 
   const values = form.values;
-  const issues = useMemo(() => issuesBySection(Object.keys(validate(values)), sectionOf), [validate, values]);
+  const issues = useMemo(() => issuesBySection(validate(values), sectionOf), [validate, values]);
+  const goToField = useGoToField((field) => openSectionsFor([field]), form.getInputNode);
   const required = leadRequiredFields(values);
   const isRequired = (field: string) => required.has(field);
 
@@ -498,6 +499,8 @@ export function LeadForm({
         saving={saving}
         valid={issues.valid}
         canSave={canSave}
+        problems={issues.problems}
+        onGoTo={goToField}
         saveLabel={saveLabel}
         saveColor={online ? undefined : 'orange'}
         onCancel={onCancel}

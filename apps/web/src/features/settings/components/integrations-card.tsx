@@ -145,6 +145,7 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
               disabled={!editable}
             />
             <NumberInput
+              clampBehavior="none"
               label="Port"
               value={draft.email.port}
               onChange={(value) => setEmail({ port: typeof value === 'number' ? value : Number(value) || 0 })}

@@ -1,14 +1,14 @@
 // The week's dialogs: Add time (a day of the week, a lead or client, optionally one of its tasks, hours and a
 // description) and the confirmation before an entry is deleted.
-import '@mantine/core/styles/NumberInput.css';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { HOURS_BOUNDS, TIMESHEET_MESSAGES, type TimesheetEntry } from '@crm/domain';
+import { readHours, TIMESHEET_MESSAGES, type TimesheetEntry } from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useAddEntry, useDeleteEntry } from '../api/timesheets.ts';
 import { errorText, hoursText } from '../timesheet-format.ts';
+import { HoursField } from './hours-field.tsx';
 import { type PickedRecord, RecordPicker } from './record-picker.tsx';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
 
@@ -18,20 +18,25 @@ export function AddEntryDialog({ dates, onClose }: { dates: string[]; onClose: (
   const [date, setDate] = useState(() => (dates.includes(today()) ? today() : dates[0]!));
   const [record, setRecord] = useState<PickedRecord | null>(null);
   const [task, setTask] = useState<PickedTask | null>(null);
-  const [hours, setHours] = useState<number | string>('');
+  const [hours, setHours] = useState('');
+  const [submitted, setSubmitted] = useState(false);
   const [description, setDescription] = useState('');
   const fieldErrors = isApiError(add.error) ? add.error.fieldErrors : {};
-  const save = () =>
+  const save = () => {
+    setSubmitted(true);
+    const reading = readHours(hours);
+    if (reading.hours === null) return;
     add.mutate(
       {
         date,
-        hours: typeof hours === 'number' ? hours : Number.NaN,
+        hours: reading.hours,
         ...(record ? { [record.type === 'lead' ? 'leadId' : 'clientId']: record.id } : {}),
         ...(task ? { taskId: task.id } : {}),
         description,
       },
       { onSuccess: onClose },
     );
+  };
   return (
     <Modal opened onClose={onClose} title="Add time">
       <form
@@ -68,16 +73,13 @@ export function AddEntryDialog({ dates, onClose }: { dates: string[]; onClose: (
             }}
             error={fieldErrors.taskId?.[0]}
           />
-          <NumberInput
+          <HoursField
             label="Hours"
             required
-            min={HOURS_BOUNDS.min}
-            max={HOURS_BOUNDS.max}
-            step={0.25}
-            decimalScale={2}
             value={hours}
             onChange={setHours}
-            error={fieldErrors.hours?.[0]}
+            submitted={submitted}
+            serverError={fieldErrors.hours?.[0]}
           />
           <Textarea
             label="Description"

@@ -1,13 +1,12 @@
 // The week's entries, one row each. While the week is editable (draft or rejected, the author's own), a row's
 // hours and description are changed in place — Enter saves, Escape cancels, the focus goes back to the row's
 // Edit button — and an entry is deleted after a confirmation. A submitted or approved week is read-only.
-import '@mantine/core/styles/NumberInput.css';
-import { ActionIcon, Alert, Button, Group, NumberInput, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
-  HOURS_BOUNDS,
+  readHours,
   TIMESHEET_MESSAGES,
   type TimesheetEntry,
   timesheetEntryPatchSchema,
@@ -16,6 +15,7 @@ import {
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUpdateEntry } from '../api/timesheets.ts';
 import { errorText, hoursText } from '../timesheet-format.ts';
+import { HoursField } from './hours-field.tsx';
 
 type FormatDate = (d: string) => string;
 
@@ -142,7 +142,8 @@ function EntryEditRow({
   onDone: () => void;
 }) {
   const update = useUpdateEntry();
-  const [hours, setHours] = useState<number | string>(entry.hours);
+  const [hours, setHours] = useState(hoursText(entry.hours));
+  const [submitted, setSubmitted] = useState(false);
   const [description, setDescription] = useState(entry.description);
   // The version the user started from: a change saved elsewhere meanwhile is refused (409), never overwritten.
   const [version] = useState(entry.version);
@@ -159,8 +160,11 @@ function EntryEditRow({
   const otherError = update.isError && !hoursError && !descriptionError ? errorText(update.error) : null;
 
   const save = () => {
+    setSubmitted(true);
+    const reading = readHours(hours);
+    if (reading.hours === null) return;
     const parsed = timesheetEntryPatchSchema.safeParse({
-      hours: typeof hours === 'number' ? hours : Number.NaN,
+      hours: reading.hours,
       description,
       version,
     });
@@ -199,20 +203,20 @@ function EntryEditRow({
         <Table.Td>{formatDate(entry.date)}</Table.Td>
         <RecordCell entry={entry} />
         <Table.Td>
-          <NumberInput
-            ref={hoursInput}
+          <HoursField
+            inputRef={hoursInput}
             aria-label="Hours"
             size="xs"
-            w={96}
+            w={110}
             ml="auto"
-            min={HOURS_BOUNDS.min}
-            max={HOURS_BOUNDS.max}
-            step={0.25}
-            decimalScale={2}
             value={hours}
-            onChange={setHours}
+            onChange={(text) => {
+              setHours(text);
+              setProblems({});
+            }}
             onKeyDown={keys}
-            error={hoursError}
+            submitted={submitted}
+            serverError={hoursError}
           />
         </Table.Td>
         <Table.Td>
