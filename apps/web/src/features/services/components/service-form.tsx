@@ -20,6 +20,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { ChangedElsewhereAlert, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { useAddService } from '../api/add-service.ts';
 import type { ServiceOwner } from '../api/service-keys.ts';
@@ -35,7 +36,6 @@ import {
   toServiceBody,
 } from '../service-form-values.ts';
 import { EvidenceField } from './evidence-field.tsx';
-import { MoneyInput } from './money-input.tsx';
 import { PaymentTermsEditor } from './payment-terms-editor.tsx';
 import { BalanceDue } from './service-money.tsx';
 import classes from './services.module.css';
