@@ -30,7 +30,10 @@ describe('client money form values', () => {
   });
 
   it('sends the version of the ledger in the chosen currency, 0 while the record holds none', () => {
-    const ledgers = [{ currency: 'AUD', version: 3 }, { currency: 'PHP', version: 1 }] as ClientLedger[];
+    const ledgers = [
+      { currency: 'AUD', version: 3 },
+      { currency: 'PHP', version: 1 },
+    ] as ClientLedger[];
     expect(versionIn(ledgers, 'PHP')).toBe(1);
     expect(versionIn(ledgers, 'USD')).toBe(0);
     expect(toReceiveBody({ ...emptyReceiveValues(TODAY), amount: ' 1000 ' }, 3)).toMatchObject({

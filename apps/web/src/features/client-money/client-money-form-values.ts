@@ -50,7 +50,7 @@ export const toReceiveBody = (values: ReceiveFormValues, version: number) => ({
   amount: values.amount.trim(),
   receivedDate: values.receivedDate,
   method: values.method,
-  reference: values.reference,
+  reference: values.reference.trim() || undefined,
   version,
 });
 
@@ -58,7 +58,7 @@ export const toRefundBody = (values: RefundFormValues, version: number) => ({
   amount: values.amount.trim(),
   refundDate: values.refundDate,
   method: values.method,
-  reference: values.reference,
+  reference: values.reference.trim() || undefined,
   version,
 });
 

@@ -14,4 +14,3 @@ export const recordClientMoneyPath = (owner: ClientMoneyOwner) =>
   `/api/${owner.type === 'lead' ? 'leads' : 'clients'}/${encodeURIComponent(owner.id)}/client-money`;
 
 export const ledgerRefundPath = (ledgerId: string) => `/api/client-ledgers/${encodeURIComponent(ledgerId)}/refund`;
-
