@@ -15,7 +15,7 @@ const TODAY = '2027-01-10';
 describe('client money form values', () => {
   it('receives money with the domain schema: an amount above 0, a date not after today', () => {
     const values = emptyReceiveValues(TODAY);
-    expect(receiveFormErrors(values, TODAY)).toEqual({ amount: expect.any(String) });
+    expect(receiveFormErrors(values, TODAY)).toEqual({ amount: 'Amount must be more than 0' });
     expect(receiveFormErrors({ ...values, amount: '0' }, TODAY)).toEqual({ amount: 'Amount must be more than 0' });
     expect(receiveFormErrors({ ...values, amount: '12.345' }, TODAY).amount).toBe(
       'Enter an amount with at most 2 decimals',

@@ -69,8 +69,12 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
   return errors;
 }
 
+/** An empty amount is checked as 0: 'Amount must be more than 0' says more than 'at most 2 decimals'. */
+const withAmount = <T extends { amount: string }>(values: T): T =>
+  values.amount.trim() === '' ? { ...values, amount: '0' } : values;
+
 export function receiveFormErrors(values: ReceiveFormValues, today: string): FieldErrors {
-  const errors = errorsOf(clientMoneyInputSchema.safeParse(toReceiveBody(values, 0)).error?.issues);
+  const errors = errorsOf(clientMoneyInputSchema.safeParse(toReceiveBody(withAmount(values), 0)).error?.issues);
   if (!errors.receivedDate && values.receivedDate && futureMoneyDate(values.receivedDate, today)) {
     errors.receivedDate = INVOICE_MONEY_MESSAGES.receivedInFuture;
   }
@@ -78,7 +82,7 @@ export function receiveFormErrors(values: ReceiveFormValues, today: string): Fie
 }
 
 export function refundFormErrors(values: RefundFormValues, balance: string, today: string): FieldErrors {
-  const errors = errorsOf(ledgerRefundSchema.safeParse(toRefundBody(values, 0)).error?.issues);
+  const errors = errorsOf(ledgerRefundSchema.safeParse(toRefundBody(withAmount(values), 0)).error?.issues);
   const cents = parseMoney(values.amount.trim());
   if (!errors.amount && cents !== undefined && cents > centsOf(balance)) {
     errors.amount = INVOICE_MONEY_MESSAGES.ledgerRefundOver;

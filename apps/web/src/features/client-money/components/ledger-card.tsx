@@ -1,7 +1,7 @@
 // One ledger of a record: the balance held in its currency, Refund (finance:edit on a record that may change),
 // and its newest entries — the date, what happened, the invoice or credit note it came from or went to, the
-// method and reference, and the amount signed by whether it came in or went out. On a phone the method,
-// reference and document fold under what happened.
+// method and reference, and the amount signed by whether it came in or went out. On a phone the date,
+// document, method and reference fold under what happened.
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -39,14 +39,21 @@ export function LedgerCard({ ledger, onRefund }: { ledger: ClientLedger; onRefun
   const more = ledger.entries.length >= CLIENT_LEDGER_ENTRIES;
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} data-testid="client-ledger">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-labelledby={`${titleId} ${titleId}-currency`}
+      data-testid="client-ledger"
+    >
       <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
         <Stack gap={2} miw={0}>
           <Group gap={6}>
             <Text size="sm" fw={600} id={titleId}>
               Client money held
             </Text>
-            <Badge size="sm" variant="light" color="gray" radius="sm">
+            <Badge size="sm" variant="light" color="gray" radius="sm" id={`${titleId}-currency`}>
               {ledger.currency}
             </Badge>
           </Group>
@@ -77,11 +84,13 @@ export function LedgerCard({ ledger, onRefund }: { ledger: ClientLedger; onRefun
           <Table verticalSpacing={6} aria-label={`${ledger.currency} ledger entries`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>What</Table.Th>
-                {phone ? null : (
+                {phone ? (
+                  <Table.Th>Entry</Table.Th>
+                ) : (
                   <>
-                    <Table.Th>Invoice / credit note</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>What</Table.Th>
+                    <Table.Th className={classes.nowrap}>Invoice / credit note</Table.Th>
                     <Table.Th>Method</Table.Th>
                     <Table.Th>Reference</Table.Th>
                   </>
@@ -92,19 +101,21 @@ export function LedgerCard({ ledger, onRefund }: { ledger: ClientLedger; onRefun
             <Table.Tbody>
               {ledger.entries.map((entry) => (
                 <Table.Tr key={entry.id} data-testid="ledger-entry">
-                  <Table.Td className={classes.nowrap}>{formatDate(entry.entryDate)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{LEDGER_ENTRY_LABELS[entry.kind]}</Text>
-                    {phone ? (
+                  {phone ? (
+                    <Table.Td>
+                      <Text size="sm">{LEDGER_ENTRY_LABELS[entry.kind]}</Text>
                       <Text size="xs" c="dimmed" className={classes.wrap}>
-                        {[documentsOf(entry), entry.method, entry.reference].filter(Boolean).join(' · ')}
+                        {[formatDate(entry.entryDate), documentsOf(entry), entry.method, entry.reference]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Text>
-                    ) : null}
-                  </Table.Td>
-                  {phone ? null : (
+                    </Table.Td>
+                  ) : (
                     <>
+                      <Table.Td className={classes.nowrap}>{formatDate(entry.entryDate)}</Table.Td>
+                      <Table.Td>{LEDGER_ENTRY_LABELS[entry.kind]}</Table.Td>
                       <Table.Td className={classes.nowrap}>{documentsOf(entry) || '—'}</Table.Td>
-                      <Table.Td>{entry.method ?? '—'}</Table.Td>
+                      <Table.Td className={classes.nowrap}>{entry.method ?? '—'}</Table.Td>
                       <Table.Td className={classes.wrap}>{entry.reference ?? '—'}</Table.Td>
                     </>
                   )}

@@ -113,6 +113,15 @@ function ReceiveForm({ owner, ledgers, onReload, onClose }: Omit<ReceiveDialogPr
           refunded.
         </Text>
         <SaveFailedAlert error={saveError} failure={FAILED} />
+        <Text size="sm" data-testid="receive-held">
+          {held ? (
+            <>
+              Held in {held.currency} now: <b>{displayMoney(centsOf(held.balance), held.currency)}</b>
+            </>
+          ) : (
+            `No client money held in ${values.currency} yet.`
+          )}
+        </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
           <Select
             label="Currency"
@@ -121,7 +130,6 @@ function ReceiveForm({ owner, ledgers, onReload, onClose }: Omit<ReceiveDialogPr
             value={values.currency}
             allowDeselect={false}
             onChange={(currency) => currency && set('currency')(currency as Currency)}
-            description={held ? `Holds ${displayMoney(centsOf(held.balance), held.currency)}` : 'None held yet'}
             error={errorOf('currency')}
           />
           <MoneyInput

@@ -149,7 +149,8 @@ function RefundForm({ owner, name, ledger, onReload, onClose }: RefundDialogProp
     >
       <Stack gap="sm">
         <Text size="sm">
-          {name} holds <b data-testid="refund-balance">{money(balance)}</b> of client money in {seen.currency}.
+          {name} holds <b data-testid="refund-balance">{money(balance)}</b> of client money in {seen.currency}: a refund
+          may be up to that.
         </Text>
         <SaveFailedAlert error={saveError} failure={FAILED} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
@@ -159,7 +160,6 @@ function RefundForm({ owner, name, ledger, onReload, onClose }: RefundDialogProp
             currency={seen.currency}
             value={values.amount}
             onChange={set('amount')}
-            description={`At most ${money(balance)}`}
             error={errorOf('amount')}
             data-autofocus
           />
