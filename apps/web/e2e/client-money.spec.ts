@@ -1,6 +1,7 @@
 // Client money on a client's Services tab (issue 25): A$1,000 received for the client, A$400 of it refunded
 // after a confirmation, the balance and both entries shown; the dates' and the balance's rules on their
-// fields; a ledger changed in another tab refused with 'changed by someone else' and read again; and a role
+// fields; a ledger changed in another tab refused with 'changed by someone else' and read again; money kept
+// from an invoice cancelled elsewhere shown by the live updates with its credit note and invoice; and a role
 // without Finance does not see the section.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -121,6 +122,55 @@ test('a ledger changed elsewhere is refused, read again, and the next save lands
   await expect(receive).toBeHidden();
   await expect(section.getByTestId('ledger-balance')).toHaveText('A$350.00');
   await expect(section.getByTestId('ledger-entry')).toHaveCount(2);
+});
+
+test('money kept from a cancelled invoice appears without a reload, with its credit note and invoice', async ({
+  page,
+}) => {
+  await signInAs(page, 'administrator');
+  const { clientId, name } = await newClient(page);
+  const section = await openClientMoney(page, clientId);
+  await expect(section.getByText('No client money held')).toBeVisible();
+
+  // Elsewhere (the page's own session, through the API): an invoice paid, then cancelled into client credit.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const created = await page.request.post('/api/invoices', {
+    data: {
+      issueDate: day(-1),
+      dueDate: day(30),
+      entityType: 'client',
+      entityId: clientId,
+      clientName: name,
+      clientAddress: '1 Martin Place, Sydney NSW 2000',
+      currency: 'AUD',
+      applyTax: false,
+      items: [{ description: 'Professional fee', quantity: '1', rate: '800', taxable: false }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const invoice = (await created.json()) as { id: string; version: number; invoiceNumber: string };
+  const paid = await page.request.post(`/api/invoices/${invoice.id}/mark-paid`, {
+    data: { method: 'Card', paymentDate: day(-1), version: invoice.version },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const afterPayment = (await paid.json()) as { version: number; payments: { id: string }[] };
+  const cancelled = await page.request.post(`/api/invoices/${invoice.id}/cancel`, {
+    data: {
+      reason: 'Client withdrew the application',
+      money: [{ paymentId: afterPayment.payments[0]!.id, action: 'client_credit', amount: '800.00' }],
+      version: afterPayment.version,
+    },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  const note = ((await cancelled.json()) as { creditNotes: { creditNoteNumber: string }[] }).creditNotes[0]!;
+
+  // The record's change event refreshes the open section.
+  await expect(section.getByTestId('ledger-balance')).toHaveText('A$800.00');
+  const entry = section.getByTestId('ledger-entry');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('Kept from a credited invoice');
+  await expect(entry).toContainText(`${note.creditNoteNumber} · ${invoice.invoiceNumber}`);
+  await expect(entry).toContainText('+A$800.00');
 });
 
 test('a role without Finance sees the services but not the client money', async ({ page }) => {
