@@ -16,6 +16,7 @@ import {
   type ServiceTypeRecord,
 } from '@crm/domain';
 import { sql } from 'drizzle-orm';
+import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -229,6 +230,11 @@ describe('an invoice line billing a service', () => {
     });
     const reread = (await f.call('administrator', 'GET', `/api/invoices/${saved.id}`)).json() as InvoiceRecord;
     expect(reread.items[0]?.treatmentReason).toBe('Exported service: client offshore');
+    // The PDF prints the reason under the line's description.
+    const pdf = await f.call('administrator', 'GET', `/api/invoices/${saved.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const [page] = await pdfPages(pdf.rawPayload);
+    expect(page).toContain('Exported service: client offshore');
   });
 });
 
