@@ -171,8 +171,7 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
           <Table verticalSpacing={4} aria-label={title}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Description</Table.Th>
-                <Table.Th w={190}>Tax treatment</Table.Th>
+                <Table.Th>Description and tax treatment</Table.Th>
                 <Table.Th w={90}>Qty</Table.Th>
                 <Table.Th w={130}>Rate</Table.Th>
                 <Table.Th w={120} ta="right">
@@ -193,6 +192,14 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
                         errorOf={errorOf}
                         onUpdate={onUpdate}
                       />
+                      <TreatmentField
+                        item={item}
+                        index={index}
+                        readOnly={readOnly}
+                        errorOf={errorOf}
+                        onUpdate={onUpdate}
+                        maw={280}
+                      />
                       <ReasonField
                         item={item}
                         index={index}
@@ -201,15 +208,6 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
                         onUpdate={onUpdate}
                       />
                     </Stack>
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <TreatmentField
-                      item={item}
-                      index={index}
-                      readOnly={readOnly}
-                      errorOf={errorOf}
-                      onUpdate={onUpdate}
-                    />
                   </Table.Td>
                   <Table.Td>
                     <QuantityField

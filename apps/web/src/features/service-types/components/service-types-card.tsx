@@ -94,8 +94,8 @@ export function ServiceTypesCard() {
 
   return (
     <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" align="flex-start" mb="sm" gap="sm">
-        <div style={{ flex: 1, minWidth: 0 }}>
+      <Group justify="space-between" align="flex-start" mb="sm" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
+        <div style={{ flex: phone ? '1 1 100%' : 1, minWidth: 0 }}>
           <Title order={3} size="h4">
             Service catalogue
           </Title>
@@ -142,14 +142,14 @@ export function ServiceTypesCard() {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing="xs" aria-label="Service types" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
-                <Table.Th>Default fees</Table.Th>
-                <Table.Th>Tax treatment</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th w={190}>Default fees</Table.Th>
+                <Table.Th w={250}>Tax treatment</Table.Th>
+                <Table.Th w={100}>Status</Table.Th>
                 {editable ? <Table.Th w={90} /> : null}
               </Table.Tr>
             </Table.Thead>

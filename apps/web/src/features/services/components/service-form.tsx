@@ -224,7 +224,6 @@ export function ServiceForm({ owner, service, readOnly, onClose, onCreated, onRe
             placeholder="Select a service"
             required
             data={serviceOptions}
-            searchable
             {...asSelectProps({
               value: values.serviceName,
               onChange: (v: string) => choose({ serviceName: v }),

@@ -68,7 +68,7 @@ export function SystemSettingsTab() {
   return (
     <Tabs
       value={section}
-      variant="pills"
+      variant="outline"
       keepMounted={false}
       onChange={(next) =>
         void navigate({
