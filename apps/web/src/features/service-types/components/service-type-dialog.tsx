@@ -18,7 +18,7 @@ import {
 import { isStaleEditError, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { MoneyInput } from '../../services/components/money-input.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { useSaveServiceType } from '../api/save-service-type.ts';
 import { serviceTypesQuery } from '../api/service-types.ts';
 
