@@ -9,8 +9,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, not speed limits: no test waits on the wall clock (the jobs run on a test clock),
+          // and a loaded 2-core CI machine took over 30 s for the two-process job test's round trips.
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           globalSetup: ['test/global-setup.ts'],
         },
       },

@@ -19,6 +19,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
+import { serviceTypesRoutes } from './features/service-types/service-types.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { invoicesRoutes } from './features/invoices/invoices.routes.ts';
 import { clientMoneyRoutes } from './features/client-money/client-money.routes.ts';
@@ -120,6 +121,7 @@ export const FEATURE_ROUTES = [
   dashboardRoutes,
   settingsRoutes,
   servicesRoutes,
+  serviceTypesRoutes,
   tasksRoutes,
   invoicesRoutes,
   clientMoneyRoutes,

@@ -1742,6 +1742,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/service-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service catalogue, archived types included, by name
+         * @description Each type's default fee per currency (null: none) and the tax treatment a service of its name starts with. The service form offers the types not archived.
+         */
+        get: operations["getSettingsServiceTypes"];
+        put?: never;
+        /**
+         * Add a service type
+         * @description Names are unique in any case: a taken name answers 400 with the message on `name`.
+         */
+        post: operations["postSettingsServiceTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/service-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a service type (archive or restore it with `archived`), with the version last read
+         * @description Partial: the fields sent change, the others stay. 409 when the version is stale; 400 when the name is another type's. Services already saved keep their treatment.
+         */
+        patch: operations["patchSettingsServiceTypesById"];
+        trace?: never;
+    };
     "/api/leads/{id}/tasks": {
         parameters: {
             query?: never;
@@ -12670,6 +12714,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -12776,6 +12822,8 @@ export interface operations {
                         paymentDate?: string;
                         notes?: string | null;
                     }[];
+                    /** @enum {string} */
+                    taxTreatment?: "taxable" | "government_charge" | "gst_free";
                 };
             };
         };
@@ -12819,6 +12867,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -12933,6 +12983,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -13039,6 +13091,8 @@ export interface operations {
                         paymentDate?: string;
                         notes?: string | null;
                     }[];
+                    /** @enum {string} */
+                    taxTreatment?: "taxable" | "government_charge" | "gst_free";
                 };
             };
         };
@@ -13082,6 +13136,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -13196,6 +13252,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -13378,6 +13436,7 @@ export interface operations {
                         paymentDate?: string;
                         notes?: string | null;
                     }[] | null;
+                    taxTreatment?: ("taxable" | "government_charge" | "gst_free") | null;
                     version: number;
                 };
             };
@@ -13422,6 +13481,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -13545,6 +13606,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -13831,6 +13894,8 @@ export interface operations {
                             paymentDate: string | null;
                             notes: string | null;
                         }[];
+                        /** @enum {string} */
+                        taxTreatment: "taxable" | "government_charge" | "gst_free";
                         transferredFrom: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -13957,6 +14022,8 @@ export interface operations {
                                 paymentDate: string | null;
                                 notes: string | null;
                             }[];
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
                             transferredFrom: string | null;
                             createdAt: string;
                             updatedAt: string;
@@ -14238,6 +14305,297 @@ export interface operations {
             };
             /** @description The role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSettingsServiceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        defaultFees: {
+                            AUD: string | null;
+                            PHP: string | null;
+                            USD: string | null;
+                            EUR: string | null;
+                            GBP: string | null;
+                        };
+                        /** @enum {string} */
+                        defaultTreatment: "taxable" | "government_charge" | "gst_free";
+                        archived: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSettingsServiceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    defaultFees?: {
+                        AUD?: string | number | null;
+                        PHP?: string | number | null;
+                        USD?: string | number | null;
+                        EUR?: string | number | null;
+                        GBP?: string | number | null;
+                    };
+                    /**
+                     * @default taxable
+                     * @enum {string}
+                     */
+                    defaultTreatment?: "taxable" | "government_charge" | "gst_free";
+                    /** @default false */
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        defaultFees: {
+                            AUD: string | null;
+                            PHP: string | null;
+                            USD: string | null;
+                            EUR: string | null;
+                            GBP: string | null;
+                        };
+                        /** @enum {string} */
+                        defaultTreatment: "taxable" | "government_charge" | "gst_free";
+                        archived: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patchSettingsServiceTypesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service type id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    defaultFees?: {
+                        AUD?: string | number | null;
+                        PHP?: string | number | null;
+                        USD?: string | number | null;
+                        EUR?: string | number | null;
+                        GBP?: string | number | null;
+                    } | null;
+                    defaultTreatment?: ("taxable" | "government_charge" | "gst_free") | null;
+                    archived?: boolean | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        defaultFees: {
+                            AUD: string | null;
+                            PHP: string | null;
+                            USD: string | null;
+                            EUR: string | null;
+                            GBP: string | null;
+                        };
+                        /** @enum {string} */
+                        defaultTreatment: "taxable" | "government_charge" | "gst_free";
+                        archived: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15596,8 +15954,10 @@ export interface operations {
                         description: string;
                         quantity: string | number;
                         rate: string | number;
-                        /** @default true */
                         taxable?: boolean;
+                        /** @enum {string} */
+                        taxTreatment?: "taxable" | "government_charge" | "gst_free";
+                        treatmentReason?: string | null;
                         serviceId?: string | null;
                     }[];
                     notes?: string;
@@ -15633,6 +15993,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -15779,8 +16142,10 @@ export interface operations {
                         description: string;
                         quantity: string | number;
                         rate: string | number;
-                        /** @default true */
                         taxable?: boolean;
+                        /** @enum {string} */
+                        taxTreatment?: "taxable" | "government_charge" | "gst_free";
+                        treatmentReason?: string | null;
                         serviceId?: string | null;
                     }[];
                     notes?: string;
@@ -15884,6 +16249,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -16042,8 +16410,10 @@ export interface operations {
                         description: string;
                         quantity: string | number;
                         rate: string | number;
-                        /** @default true */
                         taxable?: boolean;
+                        /** @enum {string} */
+                        taxTreatment?: "taxable" | "government_charge" | "gst_free";
+                        treatmentReason?: string | null;
                         serviceId?: string | null;
                     }[];
                     notes?: string;
@@ -16080,6 +16450,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -16582,6 +16955,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -16751,6 +17127,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -16933,6 +17312,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -17119,6 +17501,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -17289,6 +17674,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         taxableSubtotal: string;
@@ -17453,6 +17841,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         subtotal: string;
@@ -18043,6 +18434,9 @@ export interface operations {
                             rate: string;
                             amount: string;
                             taxable: boolean;
+                            /** @enum {string} */
+                            taxTreatment: "taxable" | "government_charge" | "gst_free";
+                            treatmentReason: string | null;
                             serviceId: string | null;
                         }[];
                         subtotal: string;

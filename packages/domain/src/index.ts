@@ -46,6 +46,7 @@ export * from './phones/phone-numbers.ts';
 export * from './phones/phone-countries.ts';
 export * from './money/money.ts';
 export * from './services/service.ts';
+export * from './services/service-type.ts';
 export * from './services/service-overview.ts';
 export * from './tasks/task.ts';
 export * from './tasks/my-tasks.ts';

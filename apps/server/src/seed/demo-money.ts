@@ -77,9 +77,19 @@ export async function seedDemoMoneyStory(db: Database): Promise<boolean> {
         quantity: '1',
         rate: '4000.00',
         taxable: true,
+        taxTreatment: 'taxable',
+        treatmentReason: null,
         serviceId: fee.id,
       },
-      { description: 'Visa application charge', quantity: '1', rate: '1200.00', taxable: false, serviceId: charge.id },
+      {
+        description: 'Visa application charge',
+        quantity: '1',
+        rate: '1200.00',
+        taxable: false,
+        taxTreatment: 'government_charge',
+        treatmentReason: null,
+        serviceId: charge.id,
+      },
     ],
   });
   invoice = await markInvoicePaid(db, actor, invoice.id, {
@@ -112,7 +122,14 @@ export async function seedDemoMoneyStory(db: Database): Promise<boolean> {
     issueDate: addDays(today, -2),
     dueDate: addDays(today, 12),
     items: [
-      { description: 'Professional fee – Skills assessment advice', quantity: '1', rate: '1000.00', taxable: true },
+      {
+        description: 'Professional fee – Skills assessment advice',
+        quantity: '1',
+        rate: '1000.00',
+        taxable: true,
+        taxTreatment: 'taxable',
+        treatmentReason: null,
+      },
     ],
   });
   await applyClientCredit(db, actor, later.id, { amount: '1100.00', version: later.version });

@@ -11,6 +11,7 @@ import {
   invoiceTotals,
   PAYMENT_METHODS,
   taxRateFor,
+  treatmentOfTaxable,
 } from '@crm/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
@@ -106,6 +107,8 @@ export function generateInvoice(random: Random, buyer: InvoiceBuyer, today: stri
   const stored: StoredInvoiceItem[] = items.map((item, i) => ({
     ...item,
     amount: formatMoney(totals.lineAmounts[i]!),
+    taxTreatment: treatmentOfTaxable(item.taxable),
+    treatmentReason: null,
     serviceId: null,
   }));
   const created = new Date(`${issueDate}T09:00:00+10:00`);

@@ -1,7 +1,14 @@
 // Deterministic, realistic services for the demo seed and the large load (issue 11 item 7): what a
 // migration firm sells, in AUD mostly and PHP for its Manila desk, with tuition paid in terms and partial
 // payments. Amounts are built as whole cents and written as decimal strings: no float on the way.
-import { formatMoney, type ServiceCategory, SERVICE_STATUSES, TUITION_FEE } from '@crm/domain';
+import {
+  DEFAULT_SERVICE_TYPES,
+  formatMoney,
+  type ServiceCategory,
+  SERVICE_STATUSES,
+  treatmentForServiceName,
+  TUITION_FEE,
+} from '@crm/domain';
 import type { services, StoredPaymentTerm } from '../db/schema/index.ts';
 import type { Random } from './lead-generator.ts';
 
@@ -70,6 +77,8 @@ export function generateService(
     clientId: owner.clientId ?? null,
     serviceName: name,
     serviceCategory: name,
+    // What the catalogue gives a service of this name (docs/decisions/0024).
+    taxTreatment: treatmentForServiceName(name, DEFAULT_SERVICE_TYPES),
     serviceStatus: status,
     serviceFee: formatMoney(fee),
     paidAmount: formatMoney(paid),

@@ -9,6 +9,13 @@ import { listQueryBase } from '../records/list-query.ts';
 import { pageSchemaOf } from '../records/pagination.ts';
 import { parseHundredths } from './invoice-totals.ts';
 import { INVOICE_MONEY_MESSAGES, MONEY_ACTIONS, PAYMENT_KINDS } from './invoice-money.ts';
+import {
+  isTaxedTreatment,
+  SERVICE_TYPE_MESSAGES,
+  TAX_TREATMENTS,
+  treatmentOfTaxable,
+  TREATMENT_REASON_MAX,
+} from '../services/service-type.ts';
 
 /**
  * What is stored: a draft (the form always saves one, spec 3 §4), partly or fully paid, or cancelled by a
@@ -145,18 +152,40 @@ const quantityText = z.union([z.string(), z.number()]).transform((value, ctx) =>
   return String(value).trim();
 });
 
-export const invoiceItemSchema = z.object({
-  description: z
-    .string({ error: INVOICE_MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, INVOICE_MESSAGES.descriptionRequired)
-    .max(500),
-  quantity: quantityText,
-  rate: amountText(INVOICE_MESSAGES.rateNegative),
-  taxable: z.boolean().default(true),
-  /** The service this line bills (beyond the spec: 'Bill services'). */
-  serviceId: z.uuid().nullable().optional(),
-});
+/**
+ * A line. Its tax treatment (docs/decisions/0024) decides whether it is taxed: when `taxTreatment` is sent,
+ * `taxable` is derived from it and a `taxable` sent with it is ignored; when only `taxable` is sent (clients
+ * from before the treatment), taxed reads 'taxable' and untaxed 'government_charge'; neither: taxable.
+ */
+export const invoiceItemSchema = z
+  .object({
+    description: z
+      .string({ error: INVOICE_MESSAGES.descriptionRequired })
+      .trim()
+      .min(1, INVOICE_MESSAGES.descriptionRequired)
+      .max(500),
+    quantity: quantityText,
+    rate: amountText(INVOICE_MESSAGES.rateNegative),
+    /** Kept for clients that send only this; derived from `taxTreatment` when that is sent. */
+    taxable: z.boolean().optional(),
+    taxTreatment: z.enum(TAX_TREATMENTS).optional(),
+    /** Why the line's treatment differs from the billed service's (required then; the server checks). */
+    treatmentReason: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.string().trim().max(TREATMENT_REASON_MAX, SERVICE_TYPE_MESSAGES.reasonTooLong).nullable().optional(),
+    ),
+    /** The service this line bills (beyond the spec: 'Bill services'). */
+    serviceId: z.uuid().nullable().optional(),
+  })
+  .transform(({ taxable, taxTreatment, treatmentReason, ...line }) => {
+    const treatment = taxTreatment ?? treatmentOfTaxable(taxable ?? true);
+    return {
+      ...line,
+      taxable: isTaxedTreatment(treatment),
+      taxTreatment: treatment,
+      treatmentReason: treatmentReason ?? null,
+    };
+  });
 export type InvoiceItemInput = z.output<typeof invoiceItemSchema>;
 
 /** At most this many lines on one invoice (a 200-item invoice is the benchmark's; far above any real one). */
@@ -233,8 +262,13 @@ export const INVOICE_EXAMPLE = {
   currency: 'AUD',
   applyTax: true,
   items: [
-    { description: 'Professional fee – Student visa 500', quantity: '1', rate: '3000.00', taxable: true },
-    { description: 'Visa application charge (government fee)', quantity: '1', rate: '2000.00', taxable: false },
+    { description: 'Professional fee – Student visa 500', quantity: '1', rate: '3000.00', taxTreatment: 'taxable' },
+    {
+      description: 'Visa application charge (government fee)',
+      quantity: '1',
+      rate: '2000.00',
+      taxTreatment: 'government_charge',
+    },
   ],
   notes: INVOICE_DEFAULTS.notes,
   terms: INVOICE_DEFAULTS.terms,
@@ -246,6 +280,8 @@ export const invoiceItemRecordSchema = z.object({
   rate: z.string(),
   amount: z.string(),
   taxable: z.boolean(),
+  taxTreatment: z.enum(TAX_TREATMENTS),
+  treatmentReason: z.string().nullable(),
   serviceId: z.string().nullable(),
 });
 export type InvoiceItemRecord = z.infer<typeof invoiceItemRecordSchema>;

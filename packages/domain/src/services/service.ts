@@ -14,6 +14,7 @@ import {
   moneyField,
   sumMoney,
 } from '../money/money.ts';
+import { TAX_TREATMENTS } from './service-type.ts';
 
 export const SERVICE_CATEGORIES = [
   'Consultation Fee',
@@ -169,6 +170,11 @@ export const serviceFieldsSchema = z.object({
   completionDate: optionalDate(),
   notes: text(5000),
   tuitionTerms: z.array(paymentTermInputSchema).max(24).default([]),
+  /**
+   * How a line billing it is taxed (docs/decisions/0024). Left out on create: the catalogue's treatment for a
+   * service type of that name, else taxable; left out on a change: unchanged.
+   */
+  taxTreatment: z.enum(TAX_TREATMENTS).optional(),
 });
 
 /**
@@ -259,6 +265,7 @@ export const serviceRecordSchema = z.object({
   notes: z.string().nullable(),
   hasPaymentEvidence: z.boolean(),
   tuitionTerms: z.array(paymentTermSchema),
+  taxTreatment: z.enum(TAX_TREATMENTS),
   /** The lead it came from when conversion moved it to the client ('Transferred from Lead'). */
   transferredFrom: z.string().nullable(),
   createdAt: z.string(),

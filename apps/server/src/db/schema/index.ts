@@ -6,6 +6,7 @@ export * from './clients.ts';
 export * from './rate-limits.ts';
 export * from './record-counts.ts';
 export * from './services.ts';
+export * from './service-types.ts';
 export * from './jobs.ts';
 export * from './tasks.ts';
 export * from './invoices.ts';

@@ -34,6 +34,10 @@ export type StoredInvoiceItem = {
   rate: string;
   amount: string;
   taxable: boolean;
+  /** Since migration 0037 on every line (older lines: from `taxable`, docs/decisions/0024). */
+  taxTreatment: 'taxable' | 'government_charge' | 'gst_free';
+  /** Why the line's treatment differs from the billed service's. */
+  treatmentReason: string | null;
   serviceId: string | null;
 };
 

@@ -19,6 +19,7 @@ import {
 import { auditColumns, dateSortKey, id, prefixSearchKey, timestamptz } from './columns.ts';
 import { clients } from './clients.ts';
 import { leads } from './leads.ts';
+import { TAX_TREATMENT_CHECK } from './service-types.ts';
 
 /** A tuition term as stored (amounts as decimal strings; its status is derived on read). */
 export type StoredPaymentTerm = {
@@ -64,6 +65,8 @@ export const services = pgTable(
     /** The storage key of the payment-evidence image, when one was uploaded. */
     paymentEvidenceKey: text(),
     tuitionTerms: jsonb().$type<StoredPaymentTerm[]>().notNull().default([]),
+    /** How a line billing it is taxed (docs/decisions/0024); the catalogue's on create unless given. */
+    taxTreatment: text().notNull().default('taxable'),
     /** The lead a conversion moved it from ('Transferred from Lead'). */
     transferredFromLeadId: uuid(),
     deleteReason: text(),
@@ -83,6 +86,7 @@ export const services = pgTable(
       'services_amounts_not_negative',
       sql`${t.paidAmount} >= 0 and (${t.serviceFee} is null or ${t.serviceFee} >= 0)`,
     ),
+    check('services_tax_treatment', sql`${t.taxTreatment} in ${TAX_TREATMENT_CHECK}`),
     check('services_invoice_paid', sql`${t.invoicePaidAmount} >= 0 and ${t.paidAmount} >= ${t.invoicePaidAmount}`),
     // A record's Services tab: its live services, newest first.
     index('services_lead_idx')

@@ -56,6 +56,9 @@ export async function mayReceive(
   // A user's timesheet (its id: the author): the author, and whoever approves timesheets (decision 0019).
   if (event.resource === TIMESHEET_EVENT)
     return event.id === viewer.id || can(viewer.role, 'timesheet:approve', moduleAccess);
+  // The service catalogue: everyone who reads it for the service form (service-types.routes.ts).
+  if (event.resource === 'service_types')
+    return can(viewer.role, 'leads:edit', moduleAccess) || can(viewer.role, 'clients:edit', moduleAccess);
   // The document library is Administration's.
   if (event.resource === 'document') return canOpenModule(viewer.role, 'admin', moduleAccess);
   const record = RECORDS[event.resource];

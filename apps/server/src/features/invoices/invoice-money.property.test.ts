@@ -100,6 +100,8 @@ function itemsFor(m: Model, a: number, b: number) {
       quantity: '1',
       rate: formatMoney(BigInt(((a * (i + 7) + b) % 300_000) + 100)),
       taxable: ((a + i) & 1) === 0,
+      // Taxed at random whatever the service's treatment: the line says why (decision 0024).
+      treatmentReason: 'Random treatment',
       serviceId: service?.id ?? null,
     };
   });

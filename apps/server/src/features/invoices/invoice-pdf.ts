@@ -82,7 +82,15 @@ function itemsTable(items: Items, currency: string, taxName: string): Content {
       body: [
         header,
         ...items.map((item): PdfNode[] => [
-          { text: item.description },
+          // A line taxed otherwise than its service says why under its description (decision 0024).
+          item.treatmentReason
+            ? {
+                stack: [
+                  { text: item.description },
+                  { text: item.treatmentReason, fontSize: 8, color: MUTED, margin: [0, 1, 0, 0] },
+                ],
+              }
+            : { text: item.description },
           { text: item.quantity, alignment: 'right' },
           { text: displayMoney(centsOf(item.rate), currency), alignment: 'right' },
           { text: displayMoney(centsOf(item.amount), currency), alignment: 'right' },

@@ -81,6 +81,8 @@ export function invoiceColumns(input: InvoiceInput) {
     rate: formatMoney(centsOf(item.rate)),
     amount: totals.lineAmounts[i]!,
     taxable: item.taxable,
+    taxTreatment: item.taxTreatment,
+    treatmentReason: item.treatmentReason,
     serviceId: item.serviceId ?? null,
   }));
   return {

@@ -25,6 +25,9 @@ import {
   type ServiceInvoice,
   type InvoiceState,
   invoiceStatusOf,
+  SERVICE_TYPE_MESSAGES,
+  type TaxTreatment,
+  treatmentReasonMissing,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
@@ -76,13 +79,21 @@ async function checkRecord(tx: Executor, actor: Actor, input: InvoiceInput): Pro
   if (!found) throw validationError({ entityId: [`${input.entityType === 'lead' ? 'Lead' : 'Client'} not found`] });
 }
 
-/** The services an invoice bills must belong to the record it bills. */
+/**
+ * The services an invoice bills must belong to the record it bills, and a line that bills one with another
+ * tax treatment than the service's gives a reason (decision 0024; the error is on the line's reason).
+ */
 async function checkServices(tx: Executor, input: InvoiceInput): Promise<void> {
   const ids = input.items.flatMap((item) => (item.serviceId ? [item.serviceId] : []));
   if (ids.length === 0) return;
   const owner = input.entityType && input.entityId ? { type: input.entityType, id: input.entityId } : null;
   const rows = await tx
-    .select({ id: services.id, leadId: services.leadId, clientId: services.clientId })
+    .select({
+      id: services.id,
+      leadId: services.leadId,
+      clientId: services.clientId,
+      taxTreatment: services.taxTreatment,
+    })
     .from(services)
     .where(and(inArray(services.id, ids), isNull(services.deletedAt)));
   const belongs = (r: (typeof rows)[number]) =>
@@ -90,6 +101,14 @@ async function checkServices(tx: Executor, input: InvoiceInput): Promise<void> {
   if (rows.length !== new Set(ids).size || !rows.every(belongs)) {
     throw validationError({ items: ['A billed service must belong to the lead or client the invoice bills'] });
   }
+  const treatments = new Map(rows.map((r) => [r.id, r.taxTreatment as TaxTreatment]));
+  const missing: Record<string, string[]> = {};
+  input.items.forEach((item, index) => {
+    if (treatmentReasonMissing(item, item.serviceId ? treatments.get(item.serviceId) : undefined)) {
+      missing[`items.${index}.treatmentReason`] = [SERVICE_TYPE_MESSAGES.reasonRequired];
+    }
+  });
+  if (Object.keys(missing).length > 0) throw validationError(missing);
 }
 
 export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {

@@ -9,6 +9,7 @@ import {
   type ServiceInput,
   type ServiceRecord,
   SERVICES_PER_RECORD,
+  type TaxTreatment,
   termStatusOf,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
@@ -59,6 +60,7 @@ export function toServiceRecord(row: ServiceRow, today: string): ServiceRecord {
     completionDate: row.completionDate,
     notes: row.notes,
     hasPaymentEvidence: row.paymentEvidenceKey !== null,
+    taxTreatment: row.taxTreatment as TaxTreatment,
     tuitionTerms: row.tuitionTerms.map((term) => ({
       ...term,
       amount: money(term.amount),
@@ -88,9 +90,10 @@ export function storedTerms(input: ServiceInput): StoredPaymentTerm[] {
   }));
 }
 
-/** The columns a form sets. */
-export function serviceColumns(input: ServiceInput) {
+/** The columns a form sets; `taxTreatment` is the input's, resolved by the caller when it was left out. */
+export function serviceColumns(input: ServiceInput, taxTreatment: TaxTreatment) {
   return {
+    taxTreatment,
     serviceName: input.serviceName,
     serviceCategory: input.serviceCategory ?? null,
     serviceDescription: input.serviceDescription ?? null,

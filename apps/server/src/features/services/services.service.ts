@@ -17,6 +17,8 @@ import {
   serviceInputSchema,
   type ServiceInput,
   type ServiceRecord,
+  DEFAULT_TAX_TREATMENT,
+  type TaxTreatment,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
@@ -25,6 +27,7 @@ import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
+import { treatmentOfTypeNamed } from '../service-types/service-types.repository.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import {
   deleteServiceRow,
@@ -117,7 +120,10 @@ export async function addService(
 ): Promise<ServiceRecord> {
   return db.transaction(async (tx) => {
     await ownerFor(tx, actor, owner, 'edit');
-    const values = serviceColumns(input);
+    // Left out, the treatment is the catalogue's for a type of that name, else taxable (decision 0024).
+    const treatment =
+      input.taxTreatment ?? (await treatmentOfTypeNamed(tx, input.serviceName)) ?? DEFAULT_TAX_TREATMENT;
+    const values = serviceColumns(input, treatment);
     const row = await insertService(tx, owner, {
       ...values,
       createdBy: actor.ctx.actorId,
@@ -151,7 +157,8 @@ export async function updateService(
     const merged = mergePatch(Object.keys(serviceFieldsSchema.shape), storedForm(before), patch);
     const parsed = serviceInputSchema.safeParse(merged);
     if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
-    const values = serviceColumns(parsed.data);
+    // The stored treatment was merged in when the patch left it out: a service keeps its treatment.
+    const values = serviceColumns(parsed.data, parsed.data.taxTreatment ?? (before.taxTreatment as TaxTreatment));
     // Money on invoices is part of the paid amount; it changes there (by credit notes), not here.
     if (centsOf(values.paidAmount) < centsOf(before.invoicePaidAmount)) {
       const invoicePaid = displayMoney(centsOf(before.invoicePaidAmount), before.currency);
@@ -167,8 +174,9 @@ export async function updateService(
 /** What the audit row keeps of a stored service: its form's columns. */
 function auditValuesOf(row: ServiceRow) {
   const { serviceName, serviceCategory, serviceDescription, serviceStatus, serviceFee, paidAmount, currency } = row;
-  const { startDate, completionDate, notes, tuitionTerms } = row;
+  const { startDate, completionDate, notes, tuitionTerms, taxTreatment } = row;
   return {
+    taxTreatment,
     serviceName,
     serviceCategory,
     serviceDescription,

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRecord } from '@crm/domain';
+import type { ServiceRecord, ServiceTypeRecord } from '@crm/domain';
 import {
   emptyServiceValues,
   newTerm,
   serviceFigures,
   serviceFormErrors,
   type ServiceFormValues,
+  serviceNameOptions,
   serviceToFormValues,
   toServiceBody,
+  withServiceType,
 } from './service-form-values.ts';
 
 const tuition = (overrides: Partial<ServiceFormValues> = {}): ServiceFormValues => ({
@@ -35,6 +37,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   invoicePaidAmount: '0.00',
   balanceDue: '60.00',
   currency: 'AUD',
+  taxTreatment: 'government_charge',
   startDate: null,
   completionDate: null,
   notes: null,
@@ -111,6 +114,57 @@ describe('the service form', () => {
       paidAmount: '40.00',
       startDate: '2026-10-01',
       notes: 'Paid by card',
+      taxTreatment: 'government_charge',
     });
+  });
+});
+
+const type = (name: string, overrides: Partial<ServiceTypeRecord> = {}): ServiceTypeRecord => ({
+  id: name,
+  name,
+  defaultFees: { AUD: null, PHP: null, USD: null, EUR: null, GBP: null },
+  defaultTreatment: 'taxable',
+  archived: false,
+  createdAt: '2026-11-24T00:00:00.000Z',
+  updatedAt: '2026-11-24T00:00:00.000Z',
+  version: 1,
+  ...overrides,
+});
+
+describe('the service catalogue in the form', () => {
+  const catalogue = [
+    type('Professional Fee - Partner Visa', {
+      defaultFees: { AUD: '4400.00', PHP: null, USD: '2900.00', EUR: null, GBP: null },
+    }),
+    type('Visa Application', { defaultTreatment: 'government_charge' }),
+    type('Old Package', { archived: true }),
+  ];
+
+  it("offers the active types and a saved service's own name; the categories until the catalogue loads", () => {
+    expect(serviceNameOptions(catalogue, null)).toEqual(['Professional Fee - Partner Visa', 'Visa Application']);
+    expect(serviceNameOptions(catalogue, 'Old Package')).toEqual([
+      'Professional Fee - Partner Visa',
+      'Visa Application',
+      'Old Package',
+    ]);
+    expect(serviceNameOptions(catalogue, 'visa application')).toHaveLength(2);
+    expect(serviceNameOptions(undefined, null)).toContain('Tuition Fee');
+  });
+
+  it("takes the type's treatment and fills an empty fee with its default in the currency", () => {
+    const chosen = withServiceType(emptyServiceValues(), catalogue, { serviceName: 'Professional Fee - Partner Visa' });
+    expect(chosen).toMatchObject({ taxTreatment: 'taxable', serviceFee: '4400.00', currency: 'AUD' });
+    // Another currency keeps a fee already there; an empty one takes that currency's default.
+    expect(withServiceType(chosen, catalogue, { currency: 'USD' }).serviceFee).toBe('4400.00');
+    expect(withServiceType({ ...chosen, serviceFee: '' }, catalogue, { currency: 'USD' }).serviceFee).toBe('2900.00');
+    const typed = withServiceType({ ...emptyServiceValues(), serviceFee: '100' }, catalogue, {
+      serviceName: 'Visa Application',
+    });
+    expect(typed).toMatchObject({ taxTreatment: 'government_charge', serviceFee: '100' });
+    expect(toServiceBody(typed).taxTreatment).toBe('government_charge');
+    // A name outside the catalogue changes nothing else; the server then decides the treatment.
+    const other = withServiceType(emptyServiceValues(), catalogue, { serviceName: 'Something else' });
+    expect(other.taxTreatment).toBe('');
+    expect('taxTreatment' in toServiceBody(other)).toBe(false);
   });
 });

@@ -12,7 +12,11 @@ import {
   SERVICE_CATEGORIES,
   serviceInputSchema,
   type ServiceRecord,
+  serviceTypeNameKey,
+  type ServiceTypeRecord,
   sumMoney,
+  TAX_TREATMENTS,
+  type TaxTreatment,
   type TermStatus,
   TUITION_FEE,
 } from '@crm/domain';
@@ -43,6 +47,8 @@ export type ServiceFormValues = {
   completionDate: string;
   notes: string;
   tuitionTerms: TermFormValues[];
+  /** '' until a service type is chosen (then its treatment); the server takes the catalogue's for ''. */
+  taxTreatment: TaxTreatment | '';
 };
 
 /** What the form sends: the service body of POST, and with `version` of PATCH. */
@@ -78,6 +84,7 @@ export function emptyServiceValues(): ServiceFormValues {
     completionDate: '',
     notes: '',
     tuitionTerms: [],
+    taxTreatment: '',
   };
 }
 
@@ -93,6 +100,7 @@ export function serviceToFormValues(service: ServiceRecord): ServiceFormValues {
     startDate: service.startDate ?? '',
     completionDate: service.completionDate ?? '',
     notes: service.notes ?? '',
+    taxTreatment: service.taxTreatment,
     tuitionTerms: service.tuitionTerms.map((term) => ({
       key: nextTermKey(),
       termName: term.termName,
@@ -143,7 +151,48 @@ export function toServiceBody(values: ServiceFormValues): ServiceBody {
           notes: orNull(term.notes),
         }))
       : [],
+    // Not chosen: left out, so the server takes the catalogue's (a change keeps the stored one).
+    ...((TAX_TREATMENTS as readonly string[]).includes(values.taxTreatment)
+      ? { taxTreatment: values.taxTreatment as TaxTreatment }
+      : {}),
   } as ServiceBody;
+}
+
+/** The catalogue's type of a name (any case), when there is one. */
+export const serviceTypeNamed = (types: readonly ServiceTypeRecord[] | undefined, name: string) =>
+  types?.find((t) => serviceTypeNameKey(t.name) === serviceTypeNameKey(name));
+
+/**
+ * The names the form offers: the catalogue's types not archived (the fixed categories until it has loaded),
+ * and a saved service's own name, whatever became of its type.
+ */
+export function serviceNameOptions(
+  types: readonly ServiceTypeRecord[] | undefined,
+  savedName: string | null,
+): string[] {
+  const names = types ? types.filter((t) => !t.archived).map((t) => t.name) : [...SERVICE_CATEGORIES];
+  if (savedName && !names.some((n) => serviceTypeNameKey(n) === serviceTypeNameKey(savedName))) names.push(savedName);
+  return names;
+}
+
+/**
+ * A service type chosen (or another currency): the treatment becomes the type's, and an empty fee takes the
+ * type's default fee in the service's currency. A fee the user typed is never replaced.
+ */
+export function withServiceType(
+  values: ServiceFormValues,
+  types: readonly ServiceTypeRecord[] | undefined,
+  change: { serviceName?: string; currency?: string },
+): ServiceFormValues {
+  const next = { ...values, ...change };
+  const type = serviceTypeNamed(types, next.serviceName);
+  if (!type) return next;
+  const fee = type.defaultFees[next.currency as keyof ServiceTypeRecord['defaultFees']] ?? null;
+  return {
+    ...next,
+    taxTreatment: change.serviceName !== undefined ? type.defaultTreatment : next.taxTreatment || type.defaultTreatment,
+    serviceFee: next.serviceFee.trim() === '' && fee !== null ? fee : next.serviceFee,
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   invoicePaidAmount: '0.00',
   balanceDue: '60.00',
   currency: 'AUD',
+  taxTreatment: 'government_charge',
   startDate: null,
   completionDate: null,
   notes: null,

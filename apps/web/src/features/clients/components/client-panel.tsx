@@ -20,6 +20,7 @@ import { isApiError, recordLoadFailed } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
+import { ClientMoneyTab } from '../../client-money/components/client-money-tab.tsx';
 import { preloadContractsTab, RecordContractsTab } from '../../contracts/components/record-contracts-tab.tsx';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
 import { HistoryTab, preloadHistoryTab } from '../../records/components/history-tab.tsx';
@@ -129,10 +130,17 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
             />
           </Tabs.Panel>
           <Tabs.Panel value="services">
-            <ServicesTab
-              owner={{ type: 'client', id: record.id }}
-              readOnlyReason={readOnlyReasonOf(record, 'these services')}
-            />
+            <Stack gap="xl">
+              <ServicesTab
+                owner={{ type: 'client', id: record.id }}
+                readOnlyReason={readOnlyReasonOf(record, 'these services')}
+              />
+              <ClientMoneyTab
+                owner={{ type: 'client', id: record.id }}
+                name={fullNameOf(record)}
+                readOnlyReason={record.status === REVERTED_STATUS ? CLIENT_MESSAGES.readOnlyReverted : null}
+              />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="tasks">
             <TasksTab

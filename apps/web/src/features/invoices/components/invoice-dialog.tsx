@@ -27,6 +27,7 @@ import {
   invoiceActionsOf,
   type InvoiceRecord,
   PAYMENT_KIND_LABELS,
+  TAX_TREATMENT_LABELS,
   taxNameFor,
 } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -243,7 +244,14 @@ function InvoiceView({
           <Table.Tbody>
             {invoice.items.map((item, i) => (
               <Table.Tr key={i}>
-                <Table.Td>{item.description}</Table.Td>
+                <Table.Td>
+                  {item.description}
+                  {item.treatmentReason ? (
+                    <Text size="xs" c="dimmed">
+                      {TAX_TREATMENT_LABELS[item.taxTreatment]}: {item.treatmentReason}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td ta="right">{item.quantity}</Table.Td>
                 <Table.Td ta="right">{money(item.rate)}</Table.Td>
                 <Table.Td ta="right">{money(item.amount)}</Table.Td>

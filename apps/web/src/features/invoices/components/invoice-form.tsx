@@ -41,6 +41,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { openFile, previewPdf, useSaveInvoice, useTemplates } from '../api/invoices.ts';
 import {
   billServices,
+  formErrorsOf,
   formTotals,
   type InvoiceFormValues,
   invoiceFormErrors,
@@ -105,8 +106,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
     } catch (error) {
       const failed = error as Error;
       setSaveError(failed);
-      if (failed instanceof ApiError)
-        setServerErrors(Object.fromEntries(Object.entries(failed.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
+      if (failed instanceof ApiError) setServerErrors(formErrorsOf(values, failed.fieldErrors));
       notifications.show({ color: 'red', message: failed.message || INVOICE_MESSAGES.saveFailed });
     }
   };

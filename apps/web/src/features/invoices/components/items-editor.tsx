@@ -1,12 +1,16 @@
 // The invoice's two item tables (spec 3 §2.2): 'Items with Australian Tax (GST)' (VAT for PHP) and 'Items
 // without Tax', each with 'Add Item'; a line's amount shown as quantity × rate as the user types. Removing
-// the last line of the invoice is refused ('You must have at least one item').
+// the last line of the invoice is refused ('You must have at least one item'). Each line's tax treatment is a
+// compact select (decision 0024): changing it moves the line to the other table, and a line billing a service
+// taxed otherwise asks why under its description.
 import {
   ActionIcon,
   Button,
   Group,
   NumberInput,
   type NumberInputProps,
+  Select,
+  type SelectProps,
   Stack,
   Table,
   Text,
@@ -17,9 +21,20 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { displayMoney, INVOICE_MESSAGES, lineAmountCents, taxNameFor } from '@crm/domain';
+import {
+  displayMoney,
+  INVOICE_MESSAGES,
+  lineAmountCents,
+  TAX_TREATMENT_LABELS,
+  TAX_TREATMENTS,
+  type TaxTreatment,
+  taxNameFor,
+  TREATMENT_REASON_MAX,
+} from '@crm/domain';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { type ItemValues, newItem } from '../invoice-form-values.ts';
+import { isTaxedItem, type ItemValues, newItem, showsTreatmentReason } from '../invoice-form-values.ts';
+
+const TREATMENT_OPTIONS = TAX_TREATMENTS.map((value) => ({ value, label: TAX_TREATMENT_LABELS[value] }));
 
 type ItemsEditorProps = {
   items: ItemValues[];
@@ -47,13 +62,13 @@ export function ItemsEditor({ items, currency, readOnly, errorOf, onChange }: It
         <ItemTable
           key={String(taxable)}
           title={taxable ? taxedTitle : 'Items without Tax'}
-          rows={items.map((item, index) => ({ item, index })).filter(({ item }) => item.taxable === taxable)}
+          rows={items.map((item, index) => ({ item, index })).filter(({ item }) => isTaxedItem(item) === taxable)}
           currency={currency}
           readOnly={readOnly}
           errorOf={errorOf}
           onUpdate={update}
           onRemove={remove}
-          onAdd={() => onChange([...items, newItem(taxable)])}
+          onAdd={() => onChange([...items, newItem(taxable ? 'taxable' : 'government_charge')])}
         />
       ))}
     </Stack>
@@ -102,14 +117,17 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
               style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
             >
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <DescriptionField
-                  item={item}
-                  index={index}
-                  readOnly={readOnly}
-                  errorOf={errorOf}
-                  onUpdate={onUpdate}
-                  style={{ flex: 1 }}
-                />
+                <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                  <DescriptionField
+                    item={item}
+                    index={index}
+                    readOnly={readOnly}
+                    errorOf={errorOf}
+                    onUpdate={onUpdate}
+                  />
+                  <TreatmentField item={item} index={index} readOnly={readOnly} errorOf={errorOf} onUpdate={onUpdate} />
+                  <ReasonField item={item} index={index} readOnly={readOnly} errorOf={errorOf} onUpdate={onUpdate} />
+                </Stack>
                 {readOnly ? null : (
                   <ActionIcon
                     variant="subtle"
@@ -153,7 +171,7 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
           <Table verticalSpacing={4} aria-label={title}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Description</Table.Th>
+                <Table.Th>Description and tax treatment</Table.Th>
                 <Table.Th w={90}>Qty</Table.Th>
                 <Table.Th w={130}>Rate</Table.Th>
                 <Table.Th w={120} ta="right">
@@ -166,13 +184,30 @@ function ItemTable({ title, rows, currency, readOnly, errorOf, onUpdate, onRemov
               {rows.map(({ item, index }) => (
                 <Table.Tr key={item.key} data-testid="invoice-item">
                   <Table.Td>
-                    <DescriptionField
-                      item={item}
-                      index={index}
-                      readOnly={readOnly}
-                      errorOf={errorOf}
-                      onUpdate={onUpdate}
-                    />
+                    <Stack gap={4}>
+                      <DescriptionField
+                        item={item}
+                        index={index}
+                        readOnly={readOnly}
+                        errorOf={errorOf}
+                        onUpdate={onUpdate}
+                      />
+                      <TreatmentField
+                        item={item}
+                        index={index}
+                        readOnly={readOnly}
+                        errorOf={errorOf}
+                        onUpdate={onUpdate}
+                        maw={280}
+                      />
+                      <ReasonField
+                        item={item}
+                        index={index}
+                        readOnly={readOnly}
+                        errorOf={errorOf}
+                        onUpdate={onUpdate}
+                      />
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     <QuantityField
@@ -243,6 +278,43 @@ function DescriptionField({ item, index, readOnly, errorOf, onUpdate, ...extra }
       error={errorOf(`items.${index}.description`)}
       onChange={(e) => onUpdate(item.key, { description: e.currentTarget.value })}
       {...extra}
+    />
+  );
+}
+
+/** The line's tax treatment, compact: choosing one moves the line to the table it belongs to. */
+function TreatmentField({ item, index, readOnly, errorOf, onUpdate, ...extra }: FieldProps & SelectProps) {
+  return (
+    <Select
+      aria-label={`Tax treatment of item ${index + 1}`}
+      size="xs"
+      data={TREATMENT_OPTIONS}
+      value={item.taxTreatment}
+      allowDeselect={false}
+      readOnly={readOnly}
+      comboboxProps={{ width: 280, position: 'bottom-start' }}
+      error={errorOf(`items.${index}.taxTreatment`)}
+      onChange={(value) => value && onUpdate(item.key, { taxTreatment: value as TaxTreatment })}
+      {...extra}
+    />
+  );
+}
+
+/** Why a line billing a service is taxed otherwise than the service (shown only then, or with a reason kept). */
+function ReasonField({ item, index, readOnly, errorOf, onUpdate }: FieldProps) {
+  const error = errorOf(`items.${index}.treatmentReason`);
+  if (!showsTreatmentReason(item) && !error) return null;
+  return (
+    <TextInput
+      size="xs"
+      aria-label={`Reason for the tax treatment of item ${index + 1}`}
+      placeholder="Reason for the tax treatment"
+      description={item.serviceTreatment ? `The service: ${TAX_TREATMENT_LABELS[item.serviceTreatment]}` : undefined}
+      value={item.treatmentReason}
+      readOnly={readOnly}
+      maxLength={TREATMENT_REASON_MAX}
+      error={error}
+      onChange={(e) => onUpdate(item.key, { treatmentReason: e.currentTarget.value })}
     />
   );
 }

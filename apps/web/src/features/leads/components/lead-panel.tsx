@@ -13,6 +13,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { ClientMoneyTab } from '../../client-money/components/client-money-tab.tsx';
 import { preloadContractsTab, RecordContractsTab } from '../../contracts/components/record-contracts-tab.tsx';
 import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
 import { HistoryTab, preloadHistoryTab } from '../../records/components/history-tab.tsx';
@@ -107,10 +108,17 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
             tab={tab}
             onTabChange={onTabChange}
             services={
-              <ServicesTab
-                owner={{ type: 'lead', id: record.id }}
-                readOnlyReason={readOnlyReasonOf(record, 'these services')}
-              />
+              <Stack gap="xl">
+                <ServicesTab
+                  owner={{ type: 'lead', id: record.id }}
+                  readOnlyReason={readOnlyReasonOf(record, 'these services')}
+                />
+                <ClientMoneyTab
+                  owner={{ type: 'lead', id: record.id }}
+                  name={fullNameOf(record)}
+                  readOnlyReason={record.leadStatus === CONVERTED_STATUS ? LEAD_MESSAGES.readOnlyConverted : null}
+                />
+              </Stack>
             }
             tasks={
               <TasksTab

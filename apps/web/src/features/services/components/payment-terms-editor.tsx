@@ -8,8 +8,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { displayMoney } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { newTerm, type ServiceFigures, type ServiceFormValues } from '../service-form-values.ts';
-import { MoneyInput } from './money-input.tsx';
 import { TermStatusBadge } from './service-badges.tsx';
 
 /** The domain schema's limit on terms. */

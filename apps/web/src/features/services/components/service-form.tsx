@@ -11,16 +11,20 @@ import {
   CURRENCY_SYMBOLS,
   formatMoney,
   GENERIC_MESSAGES,
-  SERVICE_CATEGORIES,
   SERVICE_MESSAGES,
   SERVICE_STATUSES,
   type ServiceRecord,
+  type TaxTreatment,
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { ChangedElsewhereAlert, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useServiceTypes } from '../../service-types/api/service-types.ts';
+import { TREATMENT_OPTIONS } from '../../service-types/components/service-type-dialog.tsx';
 import { useAddService } from '../api/add-service.ts';
 import type { ServiceOwner } from '../api/service-keys.ts';
 import { useUpdateService } from '../api/update-service.ts';
@@ -31,11 +35,12 @@ import {
   serviceFigures,
   serviceFormErrors,
   type ServiceFormValues,
+  serviceNameOptions,
   serviceToFormValues,
   toServiceBody,
+  withServiceType,
 } from '../service-form-values.ts';
 import { EvidenceField } from './evidence-field.tsx';
-import { MoneyInput } from './money-input.tsx';
 import { PaymentTermsEditor } from './payment-terms-editor.tsx';
 import { BalanceDue } from './service-money.tsx';
 import classes from './services.module.css';
@@ -102,15 +107,22 @@ export function ServiceForm({ owner, service, readOnly, onClose, onCreated, onRe
     onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => set(path)(event.currentTarget.value),
     error: errorOf(path),
   });
-  const selectProps = (path: 'serviceName' | 'serviceStatus' | 'currency') =>
+  const selectProps = (path: 'serviceStatus') =>
     asSelectProps({ value: values[path], onChange: set(path), error: errorOf(path) });
 
-  const serviceOptions = useMemo(() => {
-    const names: string[] = [...SERVICE_CATEGORIES];
-    // A service saved under another name (through the API) keeps it.
-    if (service && !names.includes(service.serviceName)) names.push(service.serviceName);
-    return names;
-  }, [service]);
+  // The catalogue (System Settings → Finance): its active names, default fees and treatments.
+  const { can } = useAuthorization();
+  const types = useServiceTypes(can('leads:edit') || can('clients:edit'));
+  const serviceOptions = useMemo(
+    () => serviceNameOptions(types.data, service?.serviceName ?? null),
+    [types.data, service],
+  );
+  /** A type or currency chosen: the type's treatment, and its default fee when the fee is empty. */
+  const choose = (change: { serviceName?: string; currency?: string }) => {
+    form.setValues(withServiceType(form.getValues(), types.data, change));
+    for (const path of Object.keys(change)) form.setTouched({ [path]: true });
+    setServerErrors({});
+  };
 
   const isNew = current === null;
   const dirty = form.isDirty();
@@ -212,8 +224,21 @@ export function ServiceForm({ owner, service, readOnly, onClose, onCreated, onRe
             placeholder="Select a service"
             required
             data={serviceOptions}
-            {...selectProps('serviceName')}
+            {...asSelectProps({
+              value: values.serviceName,
+              onChange: (v: string) => choose({ serviceName: v }),
+              error: errorOf('serviceName'),
+            })}
             data-autofocus={isNew || undefined}
+          />
+          <Select
+            label="Tax treatment"
+            placeholder="From the service type"
+            data={TREATMENT_OPTIONS}
+            allowDeselect={false}
+            value={values.taxTreatment || null}
+            error={errorOf('taxTreatment')}
+            onChange={(v) => v && set('taxTreatment')(v as TaxTreatment)}
           />
           <Textarea
             label="Description"
@@ -225,7 +250,15 @@ export function ServiceForm({ owner, service, readOnly, onClose, onCreated, onRe
           />
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
             <Select label="Status" data={SERVICE_STATUSES as unknown as string[]} {...selectProps('serviceStatus')} />
-            <Select label="Currency" data={CURRENCY_OPTIONS} {...selectProps('currency')} />
+            <Select
+              label="Currency"
+              data={CURRENCY_OPTIONS}
+              {...asSelectProps({
+                value: values.currency,
+                onChange: (v: string) => choose({ currency: v }),
+                error: errorOf('currency'),
+              })}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs">
             <MoneyInput

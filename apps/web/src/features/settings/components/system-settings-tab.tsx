@@ -1,6 +1,7 @@
 // Administration → System Settings, General (spec 3 §2.4; issue 15 item 1): the firm's time zone and date
 // format (the one display setting every screen, mail, PDF and export reads), the company details printed
-// on invoices, maintenance mode and debug mode. Account administrators change them; administrators read.
+// on invoices, maintenance mode and debug mode; under Finance the service catalogue (decision 0024). Account
+// administrators change them; administrators read.
 import {
   Alert,
   Button,
@@ -12,11 +13,13 @@ import {
   Stack,
   Switch,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -32,6 +35,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDisplaySetting } from '../api/display-setting.ts';
 import { IntegrationsCard } from './integrations-card.tsx';
+import { ServiceTypesCard } from '../../service-types/components/service-types-card.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
@@ -53,7 +57,45 @@ const errorsOf = (error: unknown) =>
     ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.join(' ')]))
     : {};
 
+const SECTIONS = ['general', 'finance'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** System Settings' two tabs: General (below) and Finance (the service catalogue), in the URL as ?section=. */
 export function SystemSettingsTab() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { tab?: string; section?: unknown };
+  const section: Section = search.section === 'finance' ? 'finance' : 'general';
+  return (
+    <Tabs
+      value={section}
+      variant="outline"
+      keepMounted={false}
+      onChange={(next) =>
+        void navigate({
+          to: '/admin',
+          search: { tab: 'settings', ...(next === 'finance' ? { section: next } : {}) },
+          replace: true,
+        })
+      }
+    >
+      <Tabs.List mb="md">
+        {SECTIONS.map((value) => (
+          <Tabs.Tab key={value} value={value}>
+            {value === 'general' ? 'General' : 'Finance'}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="general">
+        <GeneralSection />
+      </Tabs.Panel>
+      <Tabs.Panel value="finance">
+        <ServiceTypesCard />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function GeneralSection() {
   const { can } = useAuthorization();
   const editable = can('admin:manage_settings');
   const general = useGeneralSettings();

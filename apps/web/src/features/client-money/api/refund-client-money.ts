@@ -1,0 +1,18 @@
+// POST /api/client-ledgers/:id/refund: client money paid back out of one ledger, never more than it holds,
+// with the ledger's version as last read (409 when stale). Finance's refunds list shows it too.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientMoney, LedgerRefundInput } from '@crm/domain';
+import { api } from '../../../lib/api-client.ts';
+import { type ClientMoneyOwner, ledgerRefundPath } from './client-money-keys.ts';
+import { showSavedClientMoney } from './receive-client-money.ts';
+
+export type RefundClientMoneyVariables = { ledgerId: string; input: LedgerRefundInput };
+
+export function useRefundClientMoney(owner: ClientMoneyOwner) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ledgerId, input }: RefundClientMoneyVariables) =>
+      api.post<ClientMoney>(ledgerRefundPath(ledgerId), input),
+    onSuccess: (saved) => showSavedClientMoney(queryClient, owner, saved),
+  });
+}
