@@ -36,6 +36,7 @@ export function RecordFormFooter({
   onGoTo,
 }: RecordFormFooterProps) {
   const [listOpen, setListOpen] = useState(false);
+  const problemsLabel = problems.length === 1 ? '1 field to complete' : `${problems.length} fields to complete`;
   return (
     <div className={classes.footer}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -46,15 +47,19 @@ export function RecordFormFooter({
           {!readOnly && !valid && !saving && problems.length > 0 ? (
             <Popover opened={listOpen} onChange={setListOpen} position="top-end" shadow="md" width={320} withArrow>
               <Popover.Target>
+                {/* Its number only, to keep the row: the name says the rest. */}
                 <Button
-                  variant="subtle"
+                  variant="light"
                   color="red"
                   size="compact-sm"
                   leftSection={<IconListCheck size={16} />}
                   onClick={() => setListOpen((open) => !open)}
                   aria-expanded={listOpen}
+                  aria-label={problemsLabel}
+                  title={problemsLabel}
+                  className={classes.problemsButton}
                 >
-                  {problems.length === 1 ? '1 field to complete' : `${problems.length} fields to complete`}
+                  {problems.length}
                 </Button>
               </Popover.Target>
               <Popover.Dropdown p="xs">
