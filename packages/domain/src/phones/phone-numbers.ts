@@ -1,10 +1,6 @@
 // Contact numbers as typed and as E.164: the one rule for normalising, comparing, searching and showing
 // them (issue 9). libphonenumber's /min metadata: it runs in the browser too, and validity needs no more.
-import parsePhoneNumberFromString, {
-  type CountryCode,
-  getCountryCallingCode,
-  type PhoneNumber,
-} from 'libphonenumber-js/min';
+import parsePhoneNumberFromString, { type CountryCode, type PhoneNumber } from 'libphonenumber-js/min';
 
 /** What a contact number must be; the forms and the server say it in these words (decision 0005). */
 export const PHONE_MESSAGES = {
@@ -14,7 +10,6 @@ export const PHONE_MESSAGES = {
 
 /** A number typed without '+' is read as Australian: the firm's own country (spec 1 §2.7: AU by default). */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'AU';
-const DEFAULT_DIAL_CODE = `+${getCountryCallingCode(DEFAULT_PHONE_COUNTRY)}`;
 
 /**
  * The typed text as a valid phone number, or undefined. `extract: false` reads the whole text as one
