@@ -114,3 +114,17 @@ test("the leads list finds a lead stored as '+61 412 345 678' by '0412 345 678'"
   await expect(leadRow(page, name)).toContainText('+61 412 345 678');
   await expect(page.getByRole('tab', { name: 'Leads (1)' })).toBeVisible();
 });
+
+test('Administration › Data Management lists the stored numbers to review', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const review = await page.request.get('/api/phone-number-review');
+  expect(review.status()).toBe(200);
+  const { total } = (await review.json()) as { total: number };
+  await page.goto('/admin?tab=data');
+  const card = page.getByRole('heading', { name: 'Phone numbers to review' });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  // The browser tests' database holds only numbers the forms accepted; a list otherwise.
+  if (total === 0)
+    await expect(page.getByText('Every stored phone number reads as a number of its country.')).toBeVisible();
+  else await expect(page.getByRole('table', { name: 'Phone numbers to review' })).toBeVisible();
+});

@@ -1,5 +1,6 @@
-// Contact numbers as typed and as E.164: the one rule for normalising, comparing, searching and showing
-// them (issue 9). libphonenumber's /min metadata: it runs in the browser too, and validity needs no more.
+// Contact numbers: the one rule for reading, storing (international form), comparing, searching and showing
+// them (issue 9, issue 26; decision 0005). libphonenumber's /min metadata: it runs in the browser too, and
+// validity needs no more.
 import parsePhoneNumberFromString, { type CountryCode, type PhoneNumber } from 'libphonenumber-js/min';
 
 /** What a contact number must be; the forms and the server say it in these words (decision 0005). */
