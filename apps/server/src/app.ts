@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { leadsRoutes } from './features/leads/leads.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
+import { phoneNumberReviewRoutes } from './features/records/phone-number-review.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { serviceTypesRoutes } from './features/service-types/service-types.routes.ts';
@@ -117,6 +118,7 @@ export const FEATURE_ROUTES = [
   leadsRoutes,
   clientsRoutes,
   recordsRoutes,
+  phoneNumberReviewRoutes,
   contactsRoutes,
   dashboardRoutes,
   settingsRoutes,

@@ -44,7 +44,9 @@ export async function createFixture(): Promise<Fixture> {
     const role = ROLES.find((r) => demoEmail(r) === u.email);
     if (role) userIds.set(role, u.id);
   }
-  const fileTag = Math.floor(Math.random() * 900) + 100;
+  // 100-399: '+61 4<tag><5 digits>' and '+61 3<tag><5 digits>' are then valid Australian numbers (a mobile,
+  // a Victorian landline), which the forms require (decision 0005); higher tags fall outside some ranges.
+  const fileTag = Math.floor(Math.random() * 300) + 100;
 
   const call: Fixture['call'] = (role, method, url, payload) =>
     t.app.inject({

@@ -63,9 +63,15 @@ test('a signed-out visitor’s enquiry appears live on a signed-in staff screen'
     await choose(visitor, 'Nationality', 'Malaysia');
     await choose(visitor, 'Country of Residence', 'Malaysia');
     await visitor.getByRole('textbox', { name: 'Email' }).fill(`${family.toLowerCase()}@example.com`);
-    await visitor.getByRole('textbox', { name: 'Contact Number' }).fill(uniquePhone());
+    // The number as dialled in Australia, trunk 0 and all: first without its country, which is asked for.
+    const national = uniquePhone().replace('+61 ', '');
+    await visitor.getByRole('textbox', { name: 'Contact Number' }).fill(`0${national}`);
     await choose(visitor, 'Where are you now?', 'Outside Australia');
     await visitor.getByRole('textbox', { name: 'Your message' }).fill('I would like to study in Melbourne.');
+    // A number without its country is not sent: the page asks for the country.
+    await visitor.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(visitor.getByText('Choose the country of the phone number', { exact: true })).toBeVisible();
+    await choose(visitor, 'Country of your phone number', 'Australia (+61)');
     // Sent without consent: the collection notice must be acknowledged first.
     await visitor.getByRole('button', { name: 'Send enquiry' }).click();
     await expect(visitor.getByText('Please confirm you have read the collection notice', { exact: true })).toBeVisible({
@@ -80,6 +86,8 @@ test('a signed-out visitor’s enquiry appears live on a signed-in staff screen'
     const row = leadRow(page, `Mei ${family}`);
     await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row).toContainText('New Lead Received');
+    // Joined with its country, without the trunk 0.
+    await expect(row).toContainText(`+61 ${national}`);
   } finally {
     await visitorContext.close();
     await page.request.put('/api/forms/enquiry', { data: original });

@@ -16,7 +16,7 @@ const lettersOf = (tag: string) => tag.replace(/\d/g, (d) => 'abcdefghij'[Number
 function csvOf(tag: string) {
   const name = lettersOf(tag);
   const line = (first: string, last: string, n: number, email = `imported.${tag}.${n}@example.com`) =>
-    `${first},${last},${email},+61 45${tag.slice(-3)} ${String(1000 + n)},1992-04-0${n},India,Australia,Outside Australia,Skilled Independent 189`;
+    `${first},${last},${email},+61 41${tag.slice(-3)} ${String(1000 + n)},1992-04-0${n},India,Australia,Outside Australia,Skilled Independent 189`;
   return {
     good: [`Zara${name}`, `Yusuf${name}`],
     text: [

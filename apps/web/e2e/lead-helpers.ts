@@ -20,7 +20,8 @@ export function uniqueWord(prefix = 'Zq'): string {
 /** '+61 4xx xxx xxx', different for every call. */
 export function uniquePhone(): string {
   const digits = String(Date.now() * 100 + Math.floor(Math.random() * 100) + counter++).slice(-8);
-  return `+61 4${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)}`;
+  // 043x: a valid Australian mobile range, which the forms require (decision 0005).
+  return `+61 43${digits.slice(1, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)}`;
 }
 
 export type LeadFields = {

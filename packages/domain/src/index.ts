@@ -44,6 +44,7 @@ export * from './contacts/contact.ts';
 export * from './contacts/contact-record.ts';
 export * from './phones/phone-numbers.ts';
 export * from './phones/phone-countries.ts';
+export * from './phones/phone-number-review.ts';
 export * from './money/money.ts';
 export * from './services/service.ts';
 export * from './services/service-type.ts';

@@ -1,17 +1,26 @@
-// The E.164 form of a contact number beside the typed one (issue 9): derived, never sent. Each repository
-// passes its writes through here, so every write that sets the typed number (create, edit, conversion,
-// archive, restore, seeds) sets its E.164 form with it and no caller can forget to; and the duplicate
-// check's comparison of two numbers.
+// A contact number's stored forms (issue 9, issue 26): the number in international form ('+61 412 345 678'),
+// its E.164 number and its digits for search, derived here, never sent. Each repository passes its writes
+// through here, so every write that sets the number (create, edit, conversion, archive, restore, import,
+// seeds) sets the three together and no caller can forget to; and the duplicate check's comparison of two
+// numbers.
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { contactNumberKey, phoneToE164 } from '@crm/domain';
+import { contactNumberDigits, contactNumberKey, formatPhoneNumber, phoneToE164 } from '@crm/domain';
 import { contactDigits } from './schema/leads.ts';
 
-/** The values with `contactNumberE164` set from `contactNumber` when they carry one; unchanged otherwise. */
-export function withContactNumberE164<T extends { contactNumber?: unknown }>(values: T): T {
-  return typeof values.contactNumber === 'string'
-    ? { ...values, contactNumberE164: phoneToE164(values.contactNumber) }
-    : values;
+/**
+ * The values with `contactNumber` in international form when it is a valid number (as typed otherwise),
+ * and `contactNumberE164` and `contactNumberDigits` set from it, when they carry a number; unchanged
+ * otherwise.
+ */
+export function withContactNumberForms<T extends { contactNumber?: unknown }>(values: T): T {
+  if (typeof values.contactNumber !== 'string') return values;
+  return {
+    ...values,
+    contactNumber: formatPhoneNumber(values.contactNumber),
+    contactNumberE164: phoneToE164(values.contactNumber),
+    contactNumberDigits: contactNumberDigits(values.contactNumber),
+  };
 }
 
 type ContactNumberColumns = { contactNumber: AnyPgColumn; contactNumberE164: AnyPgColumn };

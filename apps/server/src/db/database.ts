@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { backfillContactNumbersE164 } from './backfill-contact-numbers.ts';
+import { backfillContactNumbers } from './backfill-contact-numbers.ts';
 
 /**
  * Both drivers expose the same Drizzle PostgreSQL API; we type every caller against the
@@ -82,7 +82,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
-    await backfillContactNumbersE164(db);
+    await backfillContactNumbers(db);
     return {
       db,
       kind: 'pglite',
@@ -119,7 +119,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const observers = queryObservers();
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger: observers.logger });
   await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  await backfillContactNumbersE164(db);
+  await backfillContactNumbers(db);
   return {
     db,
     kind: 'postgres',

@@ -11,7 +11,7 @@ import {
   PAGE_MESSAGES,
   pageSizeLimit,
   parseSort,
-  phoneSearchPrefixes,
+  phoneSearchDigits,
   ROLE_RESTRICTIONS,
   type Role,
 } from '@crm/domain';
@@ -81,14 +81,15 @@ export const TRIGRAM_MIN_LENGTH = 3;
  * recheck). One or two letters: the start of a first name, last name or email (`prefixes`, each with a
  * text_pattern_ops btree index), since no trigram index can serve them.
  *
- * A term that looks like a phone number also matches the E.164 column (`e164`) by the prefixes the
- * domain derives from it, so '0412 345 678' finds '+61 412 345 678'. Each prefix is a LIKE 'p%' on the
- * column's text_pattern_ops btree, an index range scan; PostgreSQL ORs it with the text scan.
+ * A term that looks like a phone number also matches the digits column (`digits`: contact_number_digits)
+ * by the runs of digits the domain derives from it, so '0412 345 678', '412345678' and '3470785' find
+ * '+61 412 345 678' and '+57 317 347 0785' (decision 0005). Each run is a LIKE '%run%' on the column's
+ * trigram index; PostgreSQL ORs it with the text scan (BitmapOr).
  */
 export function matchesSearch(
   expression: SQL,
   term: string | undefined,
-  e164?: Column,
+  digits?: Column,
   prefixes?: readonly SQL[],
 ): SQL | undefined {
   const text = term?.trim();
@@ -97,8 +98,8 @@ export function matchesSearch(
     text.length < TRIGRAM_MIN_LENGTH && prefixes && prefixes.length > 0
       ? or(...prefixes.map((prefix) => sql`${prefix} like lower(${`${escapeLike(text)}%`})`))
       : sql`${expression} like lower(${`%${escapeLike(text)}%`})`;
-  // The prefixes hold only '+' and digits: nothing to escape in a LIKE pattern.
-  const byNumber = e164 ? phoneSearchPrefixes(text).map((prefix) => sql`${e164} like ${`${prefix}%`}`) : [];
+  // The runs hold only digits: nothing to escape in a LIKE pattern.
+  const byNumber = digits ? phoneSearchDigits(text).map((run) => sql`${digits} like ${`%${run}%`}`) : [];
   return byNumber.length > 0 ? or(byText, ...byNumber) : byText;
 }
 
@@ -142,7 +143,7 @@ export type ListSpec<TTable extends PgTable, Item, F extends string> = {
   ownership?: Ownership;
   /** ...or, for a child record (a service), the condition that its record is one the viewer may see. */
   visibility?: (viewer: Viewer) => SQL | undefined;
-  /** `e164`: the table's E.164 contact-number column, which a phone-like term matches too. */
+  /** `digits`: the table's contact_number_digits column, which a phone-like term matches too. */
   search?: SearchSpec;
   sort: SortSpec<F>;
   query: ListQueryInput;
@@ -157,8 +158,8 @@ export type ListSpec<TTable extends PgTable, Item, F extends string> = {
   toItems: (rows: TTable['$inferSelect'][]) => Promise<Item[]>;
 };
 
-/** Where a list's search looks: the trigram expression (3+ letters), the prefix keys (1–2), the phone column. */
-export type SearchSpec = { expression: SQL; prefixes?: readonly SQL[]; term: string | undefined; e164?: Column };
+/** Where a list's search looks: the trigram expression (3+ letters), the prefix keys (1–2), the phone digits. */
+export type SearchSpec = { expression: SQL; prefixes?: readonly SQL[]; term: string | undefined; digits?: Column };
 
 /** Everything that decides which rows a list shows, as one condition (also used for its filter options). */
 export function listWhere(
@@ -176,7 +177,7 @@ export function listWhere(
     ...spec.conditions,
     visible,
     spec.search
-      ? matchesSearch(spec.search.expression, spec.search.term, spec.search.e164, spec.search.prefixes)
+      ? matchesSearch(spec.search.expression, spec.search.term, spec.search.digits, spec.search.prefixes)
       : undefined,
   );
 }

@@ -1,7 +1,8 @@
 // Phone input of spec 1 §2.7: a dial-code selector (every country libphonenumber knows, Australia first and
 // by default, searchable by name, code or dial code; list 200 px high) and a number field keeping only
-// digits, spaces, hyphens and parentheses. The value is one string, '+254 711 222 333'; how it splits into
-// country and number is the domain's rule (decision 0005).
+// digits, spaces, hyphens and parentheses. The value is one string in international form, '+61 412 345 678'
+// (a trunk 0 typed out of habit goes); how it splits into country and number and joins back is the
+// domain's rule (decision 0005). The field keeps what is being typed until it loses focus.
 import { type ComboboxItem, Group, Input, type OptionsFilter, Select, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import { joinPhoneNumber, phoneCountries, sanitizePhoneNumber, splitPhoneNumber } from '@crm/domain';
@@ -41,6 +42,10 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
   // The chosen country, kept while the number fits it (+1 is the US's and Canada's).
   const [iso, setIso] = useState(() => splitPhoneNumber(value).iso);
   const parts = splitPhoneNumber(value, iso);
+  // The number as typed, shown while the value is still what it made: joining drops the trunk 0 and
+  // groups the digits ('0412 345 678' → '+61 412 345 678'), which must not move the text under the cursor.
+  const [typed, setTyped] = useState<string | null>(null);
+  const shown = typed !== null && joinPhoneNumber(parts.iso, typed) === value ? typed : parts.number;
   return (
     <Input.Wrapper label={label} required={required} error={error} labelProps={{ htmlFor: id }}>
       <Group gap={6} wrap="nowrap" align="flex-start">
@@ -52,7 +57,7 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
           onChange={(next) => {
             if (!next) return;
             setIso(next);
-            onChange(joinPhoneNumber(next, parts.number));
+            onChange(joinPhoneNumber(next, shown));
           }}
           allowDeselect={false}
           searchable
@@ -82,9 +87,16 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="412 345 678"
-          value={parts.number}
-          onChange={(event) => onChange(joinPhoneNumber(parts.iso, sanitizePhoneNumber(event.currentTarget.value)))}
-          onBlur={onBlur}
+          value={shown}
+          onChange={(event) => {
+            const number = sanitizePhoneNumber(event.currentTarget.value);
+            setTyped(number);
+            onChange(joinPhoneNumber(parts.iso, number));
+          }}
+          onBlur={() => {
+            setTyped(null);
+            onBlur?.();
+          }}
           error={Boolean(error)}
           disabled={disabled}
           aria-required={required}

@@ -27,6 +27,7 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   // Deleted Items lists deleted leads, clients, services (their record's event) and invoices.
   // Staffing counts everyone's open leads, clients and tasks (a task's write publishes its record's event).
   // A refund of a record's client money publishes the record's event: Finance's refunds list follows.
+  // The phone numbers to review (Data Management) drop a record once its number is corrected.
   lead: [
     ['client'],
     ['contact'],
@@ -36,6 +37,7 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
     ['deleted-items'],
     ['staffing'],
     ['invoice', 'refunds'],
+    ['phone-number-review'],
   ],
   client: [
     ['lead'],
@@ -46,8 +48,9 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
     ['deleted-items'],
     ['staffing'],
     ['invoice', 'refunds'],
+    ['phone-number-review'],
   ],
-  contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services'], ['deleted-items']],
+  contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services'], ['deleted-items'], ['phone-number-review']],
   my_tasks: [['staffing']],
   invoice: [['deleted-items']],
 };

@@ -31,10 +31,15 @@ describe('phone countries', () => {
     expect(splitPhoneNumber('+254 7', 'AU')).toEqual({ iso: 'KE', number: '7' });
   });
 
-  it('joins country and number back into the stored form, and round-trips', () => {
-    expect(joinPhoneNumber('KE', '711 222 333')).toBe('+254 711 222 333');
+  it('joins country and number into the stored form, dropping the trunk 0, and round-trips', () => {
+    expect(joinPhoneNumber('AU', '0412 345 678')).toBe('+61 412 345 678');
+    expect(joinPhoneNumber('AU', '412345678')).toBe('+61 412 345 678');
+    expect(joinPhoneNumber('PH', '0917 555 1234')).toBe('+63 917 555 1234');
+    expect(joinPhoneNumber('KE', '711 222 333')).toBe('+254 711 222333');
+    // Not (yet) a valid number: what was typed stays after the dial code, for the form to refuse.
+    expect(joinPhoneNumber('AU', '0412 34')).toBe('+61 0412 34');
     expect(joinPhoneNumber('KE', '  ')).toBe('');
-    for (const value of ['+254 711 222 333', '+61 412 345 678', '+63 917 123 4567', '+44 20 7946 0958']) {
+    for (const value of ['+254 711 222333', '+61 412 345 678', '+63 917 123 4567', '+44 20 7946 0958']) {
       const { iso, number } = splitPhoneNumber(value);
       expect(joinPhoneNumber(iso, number)).toBe(value);
     }

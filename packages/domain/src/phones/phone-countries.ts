@@ -1,5 +1,9 @@
 // The phone input's countries and how a stored number splits into country and national number and back.
-import parsePhoneNumberFromString, { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import parsePhoneNumberFromString, {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+} from 'libphonenumber-js/min';
 import { DIAL_CODES, sanitizePhoneNumber } from '../reference/countries.ts';
 import { DEFAULT_PHONE_COUNTRY } from './phone-numbers.ts';
 
@@ -86,7 +90,18 @@ export function splitPhoneNumber(
   return { iso: preferredIso, number: sanitizePhoneNumber(text) };
 }
 
-/** The stored form: dial code, a space, the number as typed ('+254 711 222 333'); empty without a number. */
+/**
+ * The stored form of a country and the number typed after it. A valid number is written in international
+ * format, so a trunk 0 typed out of habit goes ('0412 345 678' with AU → '+61 412 345 678'; decision 0005);
+ * a number not (yet) valid keeps what was typed after its dial code ('+61 0412 34'). Empty without a number.
+ */
 export function joinPhoneNumber(iso: string, number: string): string {
-  return number.trim() ? `${dialCodeOf(iso)} ${number}` : '';
+  const text = number.trim();
+  if (!text) return '';
+  const dialCode = dialCodeOf(iso);
+  const parsed = isSupportedCountry(iso)
+    ? parsePhoneNumberFromString(text, { defaultCountry: iso, extract: false })
+    : undefined;
+  if (parsed?.isValid() && `+${parsed.countryCallingCode}` === dialCode) return parsed.formatInternational();
+  return `${dialCode} ${number}`;
 }

@@ -85,6 +85,7 @@ export const HISTORY_HIDDEN_FIELDS = new Set([
   'updatedAt',
   'updatedBy',
   'contactNumberE164',
+  'contactNumberDigits',
   'searchText',
 ]);
 

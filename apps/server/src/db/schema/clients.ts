@@ -64,6 +64,11 @@ export const clients = pgTable(
      * write. Named, as the snake_case casing would spell it contact_number_e_164.
      */
     contactNumberE164: text('contact_number_e164'),
+    /**
+     * The phone search's haystack (decision 0005): the E.164 digits without '+' ('61412345678') when the number
+     * is valid, else the digits as typed; set with contactNumberE164 on every write.
+     */
+    contactNumberDigits: text(),
     dateOfBirth: date({ mode: 'string' }),
     gender: text(),
     nationality: text(),
@@ -119,6 +124,9 @@ export const clients = pgTable(
     index('clients_contact_digits_idx').on(contactDigits(t.contactNumber)).where(LIVE(t)),
     // Phone search and the duplicate check (see leads.ts).
     index('clients_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
+    // Phone search by any run of digits (LIKE '%412345678%'). Not partial: every list reads it, the live ones
+    // and the contacts alike.
+    index('clients_contact_digits_trgm_idx').using('gin', sql`${t.contactNumberDigits} gin_trgm_ops`),
     // Sorts (each with the id tie-breaker the list orders by) and filters.
     index('clients_created_idx').on(t.createdAt, t.id).where(LIVE(t)),
     index('clients_updated_idx').on(t.updatedAt, t.id).where(LIVE(t)),

@@ -39,6 +39,11 @@ export const contacts = pgTable(
      * write. Named, as the snake_case casing would spell it contact_number_e_164.
      */
     contactNumberE164: text('contact_number_e164'),
+    /**
+     * The phone search's haystack (decision 0005): the E.164 digits without '+' ('61412345678') when the number
+     * is valid, else the digits as typed; set with contactNumberE164 on every write.
+     */
+    contactNumberDigits: text(),
     phone: text(),
     street1: text(),
     street2: text(),
@@ -71,6 +76,9 @@ export const contacts = pgTable(
     index('contacts_search_trgm_idx').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
     // Phone search (see leads.ts).
     index('contacts_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
+    // Phone search by any run of digits (LIKE '%412345678%'). Not partial: every list reads it, the live ones
+    // and the contacts alike.
+    index('contacts_contact_digits_trgm_idx').using('gin', sql`${t.contactNumberDigits} gin_trgm_ops`),
     index('contacts_moved_at_sort_idx').on(timeSortKey(t.movedFromLeadsAt), t.id),
     index('contacts_status_idx').on(t.contactStatus),
     // The 'recent conversions' statistic: contacts restored lately, by when.

@@ -16,3 +16,4 @@ export * from './documents.ts';
 export * from './imports.ts';
 export * from './timesheets.ts';
 export * from './contracts.ts';
+export * from './phone-number-review.ts';

@@ -50,6 +50,11 @@ export const leads = pgTable(
      * write. Named, as the snake_case casing would spell it contact_number_e_164.
      */
     contactNumberE164: text('contact_number_e164'),
+    /**
+     * The phone search's haystack (decision 0005): the E.164 digits without '+' ('61412345678') when the number
+     * is valid, else the digits as typed; set with contactNumberE164 on every write.
+     */
+    contactNumberDigits: text(),
     gender: text(),
     dateOfBirth: date({ mode: 'string' }),
     nationality: text(),
@@ -85,6 +90,9 @@ export const leads = pgTable(
     // Phone search (an exact number or its beginning: LIKE '+61412%' needs the pattern operator class) and
     // the duplicate check. Not partial: the start-up back-fill finds the rows still without one through it.
     index('leads_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
+    // Phone search by any run of digits (LIKE '%412345678%'). Not partial: every list reads it, the live ones
+    // and the contacts alike.
+    index('leads_contact_digits_trgm_idx').using('gin', sql`${t.contactNumberDigits} gin_trgm_ops`),
     // Sorts (each with the id tie-breaker the list orders by) and filters.
     index('leads_created_idx').on(t.createdAt, t.id).where(LIVE(t)),
     index('leads_updated_idx').on(t.updatedAt, t.id).where(LIVE(t)),

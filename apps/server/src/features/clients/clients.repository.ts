@@ -18,7 +18,7 @@ import {
   SEARCH_COUNT_CAP,
   type TabCount,
 } from '@crm/domain';
-import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
+import { sameContactNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import {
@@ -230,7 +230,7 @@ export const clientSearch = (term: string | undefined): SearchSpec => ({
   expression: personSearchText(clients),
   prefixes: [prefixSearchKey(clients.firstName), prefixSearchKey(clients.lastName), prefixSearchKey(clients.email)],
   term,
-  e164: clients.contactNumberE164,
+  digits: clients.contactNumberDigits,
 });
 
 /**
@@ -361,7 +361,7 @@ export async function findDuplicateClient(
 }
 
 export async function insertClient(db: Executor, values: NewClientRow): Promise<ClientRow> {
-  const [row] = await db.insert(clients).values(withContactNumberE164(values)).returning();
+  const [row] = await db.insert(clients).values(withContactNumberForms(values)).returning();
   if (!row) throw new Error('insert clients returned no row');
   return row;
 }
@@ -375,7 +375,7 @@ export async function updateClientVersioned(
 ): Promise<ClientRow | undefined> {
   const [row] = await db
     .update(clients)
-    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${clients.version} + 1` })
+    .set({ ...withContactNumberForms(patch), updatedAt: new Date(), version: sql`${clients.version} + 1` })
     .where(and(eq(clients.id, id), eq(clients.version, expectedVersion)))
     .returning();
   return row;
@@ -385,7 +385,7 @@ export async function updateClientVersioned(
 export async function updateClient(db: Executor, id: string, patch: ClientPatch): Promise<ClientRow | undefined> {
   const [row] = await db
     .update(clients)
-    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${clients.version} + 1` })
+    .set({ ...withContactNumberForms(patch), updatedAt: new Date(), version: sql`${clients.version} + 1` })
     .where(eq(clients.id, id))
     .returning();
   return row;
@@ -405,7 +405,7 @@ export async function countAllClients(db: Executor): Promise<number> {
 /** Bulk load (seeds): one multi-row insert, returning the new ids in order. */
 export async function insertClients(db: Executor, rows: NewClientRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insert(clients).values(rows.map(withContactNumberE164)).returning({ id: clients.id });
+  const inserted = await db.insert(clients).values(rows.map(withContactNumberForms)).returning({ id: clients.id });
   return inserted.map((r) => r.id);
 }
 

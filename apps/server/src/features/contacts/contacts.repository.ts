@@ -10,7 +10,7 @@ import {
   RECENT_CONVERSION_DAYS,
   formatPhoneNumber,
 } from '@crm/domain';
-import { withContactNumberE164 } from '../../db/contact-number-e164.ts';
+import { withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import { listPage, listWhere, type SearchSpec, seesEverything, type Viewer, visibleTo } from '../../db/list-query.ts';
@@ -79,7 +79,7 @@ const contactSearch = (term: string | undefined): SearchSpec => ({
   expression: personSearchText(contacts),
   prefixes: [prefixSearchKey(contacts.firstName), prefixSearchKey(contacts.lastName), prefixSearchKey(contacts.email)],
   term,
-  e164: contacts.contactNumberE164,
+  digits: contacts.contactNumberDigits,
 });
 
 /**
@@ -200,7 +200,7 @@ export async function updateListedContact(
 ): Promise<ContactRow | undefined> {
   const [row] = await db
     .update(contacts)
-    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${contacts.version} + 1` })
+    .set({ ...withContactNumberForms(patch), updatedAt: new Date(), version: sql`${contacts.version} + 1` })
     .where(and(eq(contacts.id, id), listed()))
     .returning();
   return row;
@@ -208,7 +208,7 @@ export async function updateListedContact(
 
 /** Bulk load (seeds): one multi-row insert. */
 export async function insertContacts(db: Executor, rows: (typeof contacts.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(contacts).values(rows.map(withContactNumberE164));
+  if (rows.length > 0) await db.insert(contacts).values(rows.map(withContactNumberForms));
 }
 
 /** Every row (the demo seed only loads into an empty table). */

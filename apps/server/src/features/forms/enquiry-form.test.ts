@@ -12,6 +12,7 @@ import {
   ENQUIRY_ADDRESS_LIMIT,
   ENQUIRY_EXAMPLE,
   ENQUIRY_FORM_MESSAGES,
+  PHONE_MESSAGES,
   type EnquiryFormSettings,
 } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
@@ -164,6 +165,20 @@ describe('a visitor', () => {
     expect(fieldErrors.email).toEqual(['Invalid email format']);
     expect(fieldErrors.firstName).toContain('First name is required');
     expect(fieldErrors.consent).toEqual([ENQUIRY_FORM_MESSAGES.consentRequired]);
+  });
+
+  it('refuses a number no country would dial, in the stated words, and stores a valid one in international form', async () => {
+    await configure({});
+    // The Philippine number typed without its country (issue 26): read as Australian, and no Australian number.
+    const refused = await send({ email: 'no.country@example.com', contactNumber: '0917 555 1234' }, nextAddress());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
+    expect(await leadsByEmail('no.country@example.com')).toHaveLength(0);
+    // As the page sends it with the country chosen: the trunk 0 dropped.
+    const sent = await send({ email: 'with.country@example.com', contactNumber: '+63 0917 555 1234' }, nextAddress());
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [lead] = await leadsByEmail('with.country@example.com');
+    expect(lead).toMatchObject({ contactNumber: '+63 917 555 1234', contactNumberE164: '+639175551234' });
   });
 
   it('from someone already on file gets the same thank-you; their record gets a note and its manager an alert', async () => {

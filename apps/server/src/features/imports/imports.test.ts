@@ -83,7 +83,7 @@ function leadLine(over: Partial<Record<(typeof LEAD_HEADERS)[number], string>> =
     'Last Name': 'Haddad',
     Email: `import.${tag}.${n}@example.com`,
     // A valid mobile number (0412…), unique in the file run.
-    'Contact Number': `+61 412 ${String(tag).slice(1)}${String(n).padStart(3, '0')}`,
+    'Contact Number': `+61 412 ${String(tag).slice(2)}${String(n).padStart(4, '0')}`,
     'Date of Birth': '17/05/1994',
     Nationality: 'india',
     'Country of Residence': 'Australia',
@@ -333,15 +333,39 @@ describe('import', () => {
     const sheet = workbook.addWorksheet('Clients');
     sheet.addRow(['First Name', 'Last Name', 'Email', 'Contact Number', 'Date of Birth', 'Nationality', 'Status']);
     const email = `xlsx.${tag}@example.com`;
-    sheet.addRow(['Kenji', 'Sato', email, `+61 3 9${tag} 1234`, new Date(Date.UTC(1985, 6, 4)), 'Japan', '']);
-    sheet.addRow(['Kaito', 'Sato', `xlsx.bad.${tag}@example.com`, `+61 3 9${tag} 5678`, null, 'Japan', 'Reverted']);
+    sheet.addRow([
+      'Kenji',
+      'Sato',
+      email,
+      `+61 3 9${String(tag).slice(1)} 1234`,
+      new Date(Date.UTC(1985, 6, 4)),
+      'Japan',
+      '',
+    ]);
+    sheet.addRow([
+      'Kaito',
+      'Sato',
+      `xlsx.bad.${tag}@example.com`,
+      `+61 3 9${String(tag).slice(1)} 5678`,
+      null,
+      'Japan',
+      'Reverted',
+    ]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const file = { name: 'clients.bin', type: 'application/octet-stream', bytes };
 
     const preview = await post('administrator', '/api/imports/clients/preview', multipart(file));
     const previewed = preview.json() as ImportPreview;
     expect(previewed.fileType).toBe('xlsx');
-    expect(previewed.rows[0]).toEqual(['Kenji', 'Sato', email, `+61 3 9${tag} 1234`, '1985-07-04', 'Japan', '']);
+    expect(previewed.rows[0]).toEqual([
+      'Kenji',
+      'Sato',
+      email,
+      `+61 3 9${String(tag).slice(1)} 1234`,
+      '1985-07-04',
+      'Japan',
+      '',
+    ]);
 
     const res = await post('administrator', '/api/imports/clients?mode=skip_invalid', multipart(file));
     expect(res.statusCode, res.body).toBe(200);

@@ -30,7 +30,7 @@ import {
   SEARCH_COUNT_CAP,
   type TabCount,
 } from '@crm/domain';
-import { sameContactNumber, withContactNumberE164 } from '../../db/contact-number-e164.ts';
+import { sameContactNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import {
@@ -216,7 +216,7 @@ export const leadSearch = (term: string | undefined): SearchSpec => ({
   expression: personSearchText(leads),
   prefixes: [prefixSearchKey(leads.firstName), prefixSearchKey(leads.lastName), prefixSearchKey(leads.email)],
   term,
-  e164: leads.contactNumberE164,
+  digits: leads.contactNumberDigits,
 });
 
 /** How many leads the tab shows, from the maintained counts (statuses filtered or not, hidden or not). */
@@ -365,7 +365,7 @@ export async function findDuplicateLead(
 }
 
 export async function insertLead(db: Executor, values: NewLeadRow): Promise<LeadRow> {
-  const [row] = await db.insert(leads).values(withContactNumberE164(values)).returning();
+  const [row] = await db.insert(leads).values(withContactNumberForms(values)).returning();
   if (!row) throw new Error('insert leads returned no row');
   return row;
 }
@@ -383,7 +383,7 @@ export async function updateLeadVersioned(
 ): Promise<LeadRow | undefined> {
   const [row] = await db
     .update(leads)
-    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${leads.version} + 1` })
+    .set({ ...withContactNumberForms(patch), updatedAt: new Date(), version: sql`${leads.version} + 1` })
     .where(and(eq(leads.id, id), eq(leads.version, expectedVersion)))
     .returning();
   return row;
@@ -393,7 +393,7 @@ export async function updateLeadVersioned(
 export async function updateLead(db: Executor, id: string, patch: LeadPatch): Promise<LeadRow | undefined> {
   const [row] = await db
     .update(leads)
-    .set({ ...withContactNumberE164(patch), updatedAt: new Date(), version: sql`${leads.version} + 1` })
+    .set({ ...withContactNumberForms(patch), updatedAt: new Date(), version: sql`${leads.version} + 1` })
     .where(eq(leads.id, id))
     .returning();
   return row;
@@ -405,7 +405,7 @@ export async function deleteLeadRow(db: Executor, id: string): Promise<boolean> 
 }
 
 export async function insertContact(db: Executor, values: NewContactRow): Promise<string> {
-  const [row] = await db.insert(contacts).values(withContactNumberE164(values)).returning({ id: contacts.id });
+  const [row] = await db.insert(contacts).values(withContactNumberForms(values)).returning({ id: contacts.id });
   if (!row) throw new Error('insert contacts returned no row');
   return row.id;
 }
@@ -424,12 +424,12 @@ export async function countAllLeads(db: Executor): Promise<number> {
 
 /** Bulk load (seeds): one multi-row insert. */
 export async function insertLeads(db: Executor, rows: NewLeadRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(leads).values(rows.map(withContactNumberE164));
+  if (rows.length > 0) await db.insert(leads).values(rows.map(withContactNumberForms));
 }
 
 /** Bulk load (seeds) of a few rows, returning them as stored. */
 export async function insertLeadsReturning(db: Executor, rows: NewLeadRow[]): Promise<LeadRow[]> {
-  return rows.length > 0 ? db.insert(leads).values(rows.map(withContactNumberE164)).returning() : [];
+  return rows.length > 0 ? db.insert(leads).values(rows.map(withContactNumberForms)).returning() : [];
 }
 
 /** Live leads marked Converted to Client with no client yet (the demo seed gives each one its client). */

@@ -41,7 +41,7 @@ function leadWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'show
     matchesSearch(
       recordSearchText(leads, leads.leadStatus),
       query.search,
-      leads.contactNumberE164,
+      leads.contactNumberDigits,
       leadSearch('').prefixes,
     ),
   );
@@ -55,7 +55,7 @@ function clientWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'sh
     matchesSearch(
       recordSearchText(clients, clients.status),
       query.search,
-      clients.contactNumberE164,
+      clients.contactNumberDigits,
       clientSearch('').prefixes,
     ),
   );

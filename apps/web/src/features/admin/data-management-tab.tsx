@@ -1,11 +1,12 @@
 // Administration → Data Management (spec 3 §2.4): moving the firm's data in and out, a stack of cards —
-// import, export, and backup and restore, which is the account administrator's (a backup holds every
-// passport number).
+// import, export, backup and restore, which is the account administrator's (a backup holds every
+// passport number), and the stored phone numbers to review (decision 0005).
 import { Alert, Stack } from '@mantine/core';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { BackupCard } from '../backups/components/backup-card.tsx';
 import { ExportCard } from '../imports/components/export-card.tsx';
 import { ImportCard } from '../imports/components/import-card.tsx';
+import { PhoneNumberReviewCard } from './phone-number-review-card.tsx';
 
 export function DataManagementTab() {
   const { can } = useAuthorization();
@@ -20,6 +21,7 @@ export function DataManagementTab() {
           Only account administrators take and restore backups.
         </Alert>
       )}
+      <PhoneNumberReviewCard />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 // /enquiry: the firm's public enquiry form (no sign-in), in the firm's branding. Light on purpose: plain
 // inputs (native lists and date field; no date picker, combobox or phone widget), no shell. The server checks everything
-// with the lead form's rules and answers in its words; a repeat enquiry is thanked like any other.
+// with the lead form's rules and answers in its words; a repeat enquiry is thanked like any other. The contact
+// number is asked with its country (a native list), joined as the staff forms join it (decision 0005).
 import {
   Alert,
   Box,
@@ -32,6 +33,9 @@ import {
   firmToday,
   GENDERS,
   hasCurrentVisa,
+  joinPhoneNumber,
+  PHONE_MESSAGES,
+  phoneCountries,
   VISAS,
 } from '@crm/domain';
 import { companyNameOf, useBranding } from '../../app/branding.ts';
@@ -50,6 +54,8 @@ const EMPTY = {
   nationality: '',
   countryOfResidence: '',
   email: '',
+  /** The contact number's country (its ISO code); sent only as part of contactNumber. */
+  phoneCountry: '',
   contactNumber: '',
   applicantLocation: '',
   currentVisaSubclass: '',
@@ -63,6 +69,22 @@ type Values = typeof EMPTY;
 
 /** A native list (light, and the phone's own picker) led by an empty choice. */
 const choices = (values: readonly string[], empty: string) => [{ value: '', label: empty }, ...values];
+
+/** Every country with its dial code, Australia and the common ones first (the staff forms' order). */
+const PHONE_COUNTRY_CHOICES = [
+  { value: '', label: 'Choose the country' },
+  ...phoneCountries().map((c) => ({ value: c.iso, label: `${c.name} (${c.dialCode})` })),
+];
+
+/**
+ * The number as sent: the country's dial code joined to the number typed, its trunk 0 dropped
+ * ('0917 555 1234' in the Philippines → '+63 917 555 1234'); a number typed with its '+' as it is.
+ */
+function contactNumberOf(values: Values): string {
+  const number = values.contactNumber.trim();
+  if (number.startsWith('+') || !values.phoneCountry) return number;
+  return joinPhoneNumber(values.phoneCountry, number);
+}
 
 function Frame({ children }: { children: ReactNode }) {
   const branding = useBranding();
@@ -125,7 +147,16 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
   // When the form arrived: a person quick enough to beat the server's minimum fill time waits out the
   // rest under the button's spinner instead of being refused as a robot.
   const shownAt = useRef(performance.now());
-  const form = useForm<Values>({ initialValues: EMPTY });
+  const form = useForm<Values>({
+    initialValues: EMPTY,
+    validate: {
+      // A number without its country could be anyone's: the '0917 555 1234' that was read as Australian.
+      phoneCountry: (country, values) =>
+        !country && values.contactNumber.trim() && !values.contactNumber.trim().startsWith('+')
+          ? PHONE_MESSAGES.countryRequired
+          : null,
+    },
+  });
   const shows = (field: EnquiryOptionalField) => page.fields.includes(field);
   const inside = hasCurrentVisa(form.values.applicantLocation);
   // No session here to read the firm's setting from: the default one, whose month names leave no doubt
@@ -134,8 +165,9 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
 
   const submit = form.onSubmit((values) => {
     const body: Record<string, unknown> = { token: page.token, consent: values.consent };
-    for (const [key, value] of Object.entries(values)) {
-      if (key !== 'consent' && typeof value === 'string' && value.trim() !== '') body[key] = value;
+    for (const [key, value] of Object.entries({ ...values, contactNumber: contactNumberOf(values) })) {
+      if (key === 'consent' || key === 'phoneCountry') continue;
+      if (typeof value === 'string' && value.trim() !== '') body[key] = value;
     }
     const wait = ENQUIRY_MIN_FILL_MS + 500 - (performance.now() - shownAt.current);
     send.mutate(
@@ -218,13 +250,19 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
             {...select('countryOfResidence')}
           />
           <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+          <NativeSelect
+            label="Country of your phone number"
+            required
+            data={PHONE_COUNTRY_CHOICES}
+            {...select('phoneCountry')}
+          />
           <TextInput
             label="Contact Number"
             type="tel"
             required
-            autoComplete="tel"
-            placeholder="+61 412 345 678"
-            description="With the country code, for example +61 for Australia"
+            autoComplete="tel-national"
+            placeholder="412 345 678"
+            description="As you would dial it in that country"
             {...form.getInputProps('contactNumber')}
           />
           <NativeSelect

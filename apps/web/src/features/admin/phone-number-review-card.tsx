@@ -1,0 +1,87 @@
+// Administration › Data Management › Phone numbers to review: the stored contact numbers that do not read as a
+// number of any country, left as they were when the others were put in international form (decision 0005).
+// Each opens its record, where the number is corrected with its country.
+import { Alert, Anchor, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { PhoneNumberReviewItem, PhoneReviewRecordType } from '@crm/domain';
+import { useDateFormat } from '../../lib/format.ts';
+import { usePhoneNumberReview } from './api/phone-number-review.ts';
+
+const TYPE_LABELS: Record<PhoneReviewRecordType, string> = { lead: 'Lead', client: 'Client', contact: 'Contact' };
+
+/** Leads and clients open in their panel; a contact (no panel of its own) is found in its list by email. */
+function RecordLink({ item }: { item: PhoneNumberReviewItem }) {
+  const { recordType } = item;
+  return (
+    <Anchor
+      renderRoot={(props) =>
+        recordType === 'contact' ? (
+          // /contacts reads its search params itself (contacts-search.ts), so the router does not type them.
+          <Link {...props} to="/contacts" search={{ search: item.email } as Record<string, unknown>} />
+        ) : (
+          <Link {...props} to="/leads-clients" search={{ view: item.recordId, type: recordType }} />
+        )
+      }
+    >
+      {item.name}
+    </Anchor>
+  );
+}
+
+export function PhoneNumberReviewCard() {
+  const review = usePhoneNumberReview();
+  const { formatDate } = useDateFormat();
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <div>
+          <Title order={3}>Phone numbers to review</Title>
+          <Text size="sm" c="dimmed">
+            Stored numbers that are not a valid number of any country, left as they were when the others were put in
+            international form. Open each record and enter its number with its country.
+          </Text>
+        </div>
+        {review.isPending ? (
+          <Loader size="sm" aria-label="Loading the numbers to review" />
+        ) : review.isError ? (
+          <Alert color="red" variant="light">
+            The numbers to review could not be loaded.
+          </Alert>
+        ) : review.data.total === 0 ? (
+          <Text size="sm">Every stored phone number reads as a number of its country.</Text>
+        ) : (
+          <>
+            <Text size="sm">
+              {review.data.total === 1 ? '1 number to review' : `${review.data.total} numbers to review`}
+              {review.data.total > review.data.items.length ? ` (the first ${review.data.items.length} shown)` : ''}
+            </Text>
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped aria-label="Phone numbers to review">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Record</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Number as stored</Table.Th>
+                    <Table.Th>Found</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {review.data.items.map((item) => (
+                    <Table.Tr key={`${item.recordType}:${item.recordId}`}>
+                      <Table.Td>
+                        <RecordLink item={item} />
+                      </Table.Td>
+                      <Table.Td>{TYPE_LABELS[item.recordType]}</Table.Td>
+                      <Table.Td>{item.contactNumber}</Table.Td>
+                      <Table.Td>{formatDate(item.foundAt)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
