@@ -2,7 +2,7 @@
 // order with any separator and shown as understood; what cannot be read keeps its text and says so; a birth
 // date in the future says that rule; an edit is kept as a draft however quickly the drawer is closed.
 import { expect as baseExpect, signInAs, test } from './fixtures.ts';
-import { createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
+import { clientPanel, convertLeadThroughApi, createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -57,6 +57,28 @@ test('closing the drawer right after typing keeps the edit as a draft', async ({
   await page.goto(`/leads-clients?view=${lead.id}&type=lead`);
   await expect(leadPanel(page).getByText('Unsaved changes restored')).toBeVisible();
   await expect(leadPanel(page).getByRole('textbox', { name: 'First Name' })).toHaveValue(typed);
+});
+
+test('closing a client panel with unsaved changes asks first; keeping them keeps the text', async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  const clientId = await convertLeadThroughApi(page.request, lead.id);
+  await page.goto(`/leads-clients?view=${clientId}&type=client`);
+  const panel = clientPanel(page);
+  const middleName = panel.getByRole('textbox', { name: 'Middle Name' });
+  const typed = uniqueWord('Ana');
+  await middleName.fill(typed);
+
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(middleName).toHaveValue(typed);
+
+  await page.keyboard.press('Escape');
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(panel).toHaveCount(0);
 });
 
 test('a Save held back by a field in a closed section lists it; choosing it opens the section there', async ({
