@@ -146,7 +146,7 @@ describe('import preview', () => {
       'desiredVisa',
     ];
     const line = (n: number) =>
-      `Noor,Rahman,mapped.${tag}.${n}@example.com,+61 45${tag}${n}11,1990-01-0${n},Bangladesh,Australia,Outside Australia,Skilled Independent 189`;
+      `Noor,Rahman,mapped.${tag}.${n}@example.com,+61 412 ${tag}${n}1,1990-01-0${n},Bangladesh,Australia,Outside Australia,Skilled Independent 189`;
     const csv = [headers.join(','), line(1)].join('\n');
     const before = await post('administrator', '/api/imports/leads/preview', multipart(csvFile(csv)));
     expect((before.json() as ImportPreview).remembered).toBe(false);
