@@ -166,6 +166,16 @@ describe('an invoice paid in two parts, then cancelled', () => {
     const [note] = cancelled.creditNotes;
     expect(note).toMatchObject({ cancels: true, total: '5600.00', tax: '400.00', refunded: '2500.00' });
 
+    // Mailed, the cancelled invoice carries its adjustment note.
+    const sent = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, {
+      to: `accounts.${invoice.invoiceNumber}@example.com`,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = (await f.t.outbox()).find((m) => m.content.includes(`accounts.${invoice.invoiceNumber}@example.com`));
+    expect(mail!.content).toContain(`filename=tax-invoice-${invoice.invoiceNumber}.pdf`);
+    expect(mail!.content).toContain(`filename=adjustment-note-${note!.creditNoteNumber}.pdf`);
+    expect(mail!.content).toContain(`Also attached: adjustment note ${note!.creditNoteNumber} for A$5,600.00.`);
+
     // The services no longer count the money; the client's ledger holds what was kept.
     expect(await service(fee.id)).toMatchObject({ paidAmount: '0.00', invoicePaidAmount: '0.00' });
     expect(await service(charge.id)).toMatchObject({ paidAmount: '0.00', paymentStatus: 'Unpaid' });

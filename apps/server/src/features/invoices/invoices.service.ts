@@ -484,8 +484,9 @@ export async function receiptPdf(db: Database, storage: FileStorage, id: string)
 }
 
 /**
- * Mails the invoice's PDF to the client (or the address given) through the mail interface and records when
- * it was sent: from then on it is never deleted, only cancelled by a credit note.
+ * Mails the invoice's PDF to the client (or the address given) through the mail interface, with each of its
+ * credit or adjustment notes attached (issue 25: a cancelled invoice is mailed for its adjustment note), and
+ * records when it was sent: from then on it is never deleted, only cancelled by a credit note.
  */
 export async function sendInvoice(
   db: Database,
@@ -496,14 +497,19 @@ export async function sendInvoice(
   input: { to?: string | undefined; message?: string | undefined },
 ): Promise<InvoiceRecord> {
   const invoice = await readInvoice(db, actor, id);
-  if (invoice.state === 'cancelled') throw new AppError('CONFLICT', INVOICE_MESSAGES.readOnlyCancelled);
   const to = input.to ?? invoice.clientEmail;
   if (!to) throw validationError({ to: [INVOICE_MESSAGES.noEmail] });
-  const [file, firm, display] = await Promise.all([
+  const [file, notes, firm, display] = await Promise.all([
     renderInvoicePdf(db, storage, invoice),
+    Promise.all(invoice.creditNotes.map((note) => creditNotePdf(db, storage, note.id))),
     readGeneralSettings(db),
     readDisplaySetting(db),
   ]);
+  const noteTitle = creditNoteTitle({ ofTaxInvoice: isTaxInvoice(invoice) });
+  const noteLines = invoice.creditNotes.map(
+    (note) =>
+      `Also attached: ${noteTitle.toLowerCase()} ${note.creditNoteNumber} for ${displayMoney(centsOf(note.total), invoice.currency)}.`,
+  );
   const title = isTaxInvoice(invoice) ? 'Tax invoice' : 'Invoice';
   const total = displayMoney(centsOf(invoice.total), invoice.currency);
   await mailer.send({
@@ -514,12 +520,17 @@ export async function sendInvoice(
       '',
       ...(input.message ? [oneLine(input.message, 2000), ''] : []),
       `Please find attached ${title.toLowerCase()} ${invoice.invoiceNumber} for ${total}, due ${formatCalendarDate(invoice.dueDate, display.dateFormat)}.`,
+      ...noteLines,
       '',
       oneLine(invoice.terms ?? '', 500),
       '',
       oneLine(firm.companyName, 120),
     ].join('\n'),
-    attachments: [{ filename: file.fileName, content: file.bytes, contentType: 'application/pdf' }],
+    attachments: [file, ...notes].map((pdf) => ({
+      filename: pdf.fileName,
+      content: pdf.bytes,
+      contentType: 'application/pdf',
+    })),
   });
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -528,7 +539,9 @@ export async function sendInvoice(
       .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
       .returning();
     if (!row) throw invoiceNotFound();
-    await changed(tx, actor, id, 'SEND_INVOICE', { new: { to, attachment: file.fileName } });
+    await changed(tx, actor, id, 'SEND_INVOICE', {
+      new: { to, attachments: [file, ...notes].map((pdf) => pdf.fileName) },
+    });
     return recordOf(tx, row);
   });
 }

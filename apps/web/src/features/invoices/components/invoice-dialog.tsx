@@ -330,7 +330,8 @@ function InvoiceView({
       ) : null}
       {invoice.payments.length > 0 ? <PaymentsTable invoice={invoice} onReceipt={actions.receipt} /> : null}
       {invoice.creditNotes.length > 0 ? <CreditNotesTable invoice={invoice} /> : null}
-      {can('finance:edit') && invoice.state !== 'cancelled' ? (
+      {/* A cancelled invoice is mailed too: for the adjustment note that goes with it. */}
+      {can('finance:edit') ? (
         <Group gap="xs" align="flex-end">
           <TextInput
             label="Send to"
