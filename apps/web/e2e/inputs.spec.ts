@@ -99,3 +99,60 @@ test('a Save held back by a field in a closed section lists it; choosing it open
   await expect(email).toBeVisible();
   await expect(email).toBeFocused();
 });
+
+test("a dialog over a record's panel asks before Escape throws away what was typed in it; the panel stays", async ({
+  page,
+}) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  await page.goto(`/leads-clients?view=${lead.id}&type=lead&tab=tasks`);
+  const panel = leadPanel(page);
+  await panel.getByRole('button', { name: 'Add Task/Note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Task/Note' });
+  const taskName = dialog.getByRole('textbox', { name: 'Task Name' });
+  const typed = uniqueWord('Call the consulate');
+  await taskName.fill(typed);
+
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(taskName).toHaveValue(typed);
+
+  // The × asks too; discarding closes the dialog only, and the lead's panel stays open under it.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Add Task/Note' })).toBeVisible();
+
+  // Nothing typed: Escape closes at once.
+  await panel.getByRole('button', { name: 'Add Task/Note' }).click();
+  await expect(taskName).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(ask).toHaveCount(0);
+  await expect(panel).toBeVisible();
+});
+
+test('on a phone the fields to complete are listed in words above the buttons, and lead to the field', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  await page.goto(`/leads-clients?view=${lead.id}&type=lead`);
+  const panel = leadPanel(page);
+  await panel.getByRole('button', { name: /^Contact Information/ }).click();
+  const email = panel.getByRole('textbox', { name: 'Email' });
+  await email.fill('');
+  await panel.getByRole('button', { name: /^Contact Information/ }).click();
+  await expect(email).toBeHidden();
+
+  const list = panel.getByRole('button', { name: '1 field to complete' });
+  await expect(list).toHaveText('1 field to complete');
+  await list.click();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await expect(email).toBeVisible();
+  await expect(email).toBeFocused();
+});

@@ -1,8 +1,9 @@
 // The confirmation every record action asks for before it runs (archive, hide, delete, revert…):
 // who it is about, what will happen, an optional reason, and the error when the server refused.
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { GuardedModal, useCloseGuard } from './close-guard.tsx';
 
 /** What the user reads after the action (spec 1 §8). */
 export type RecordActionMessages = {
@@ -67,7 +68,7 @@ export function RecordActionModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered size="md">
+    <GuardedModal opened={opened} onClose={close} title={title} centered size="md">
       {/* Mounted only while open, so every opening starts with an empty reason. */}
       {opened && content.subject ? (
         <ActionConfirmation
@@ -79,7 +80,7 @@ export function RecordActionModal({
           onClose={close}
         />
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -103,6 +104,7 @@ function ActionConfirmation({
   onClose,
 }: ActionConfirmationProps) {
   const [reason, setReason] = useState('');
+  useCloseGuard(reason.trim() !== '');
   const withReason = reasonPlaceholder !== null;
   return (
     <Stack gap="md">

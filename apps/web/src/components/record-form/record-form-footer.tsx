@@ -4,6 +4,7 @@
 import { Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDeviceFloppy, IconListCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { usePhoneLayout } from '../../lib/use-phone-layout.ts';
 import type { FormProblem } from './form-section.tsx';
 import classes from './record-form.module.css';
 
@@ -37,58 +38,70 @@ export function RecordFormFooter({
 }: RecordFormFooterProps) {
   const [listOpen, setListOpen] = useState(false);
   const problemsLabel = problems.length === 1 ? '1 field to complete' : `${problems.length} fields to complete`;
+  const phone = usePhoneLayout();
+  const problemsList =
+    !readOnly && !valid && !saving && problems.length > 0 ? (
+      <Popover
+        opened={listOpen}
+        onChange={setListOpen}
+        position={phone ? 'top-start' : 'top-end'}
+        shadow="md"
+        width={phone ? 'target' : 320}
+        withArrow
+      >
+        <Popover.Target>
+          {/* Its number only beside the buttons, to keep the row (the name says the rest); on a phone,
+              in words on a row of its own above them. */}
+          <Button
+            variant="light"
+            color="red"
+            size="compact-sm"
+            leftSection={<IconListCheck size={16} />}
+            onClick={() => setListOpen((open) => !open)}
+            aria-expanded={listOpen}
+            aria-label={problemsLabel}
+            title={problemsLabel}
+            className={classes.problemsButton}
+          >
+            {phone ? problemsLabel : problems.length}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown p="xs">
+          <Text size="xs" c="dimmed" mb={6}>
+            Complete these fields to save:
+          </Text>
+          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {problems.map((problem) => (
+              <li key={problem.field}>
+                <UnstyledButton
+                  className={classes.problem}
+                  onClick={() => {
+                    setListOpen(false);
+                    onGoTo?.(problem.field);
+                  }}
+                >
+                  <Text size="sm" fw={600} component="span">
+                    {problem.label}
+                  </Text>
+                  <Text size="xs" c="red" component="span" display="block">
+                    {problem.message}
+                  </Text>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    ) : null;
   return (
     <div className={classes.footer}>
+      {problemsList && phone ? <div className={classes.problemsRow}>{problemsList}</div> : null}
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Group gap="xs" className={classes.footerActions}>
           {actions}
         </Group>
         <Group gap="xs" className={classes.footerMain}>
-          {!readOnly && !valid && !saving && problems.length > 0 ? (
-            <Popover opened={listOpen} onChange={setListOpen} position="top-end" shadow="md" width={320} withArrow>
-              <Popover.Target>
-                {/* Its number only, to keep the row: the name says the rest. */}
-                <Button
-                  variant="light"
-                  color="red"
-                  size="compact-sm"
-                  leftSection={<IconListCheck size={16} />}
-                  onClick={() => setListOpen((open) => !open)}
-                  aria-expanded={listOpen}
-                  aria-label={problemsLabel}
-                  title={problemsLabel}
-                  className={classes.problemsButton}
-                >
-                  {problems.length}
-                </Button>
-              </Popover.Target>
-              <Popover.Dropdown p="xs">
-                <Text size="xs" c="dimmed" mb={6}>
-                  Complete these fields to save:
-                </Text>
-                <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                  {problems.map((problem) => (
-                    <li key={problem.field}>
-                      <UnstyledButton
-                        className={classes.problem}
-                        onClick={() => {
-                          setListOpen(false);
-                          onGoTo?.(problem.field);
-                        }}
-                      >
-                        <Text size="sm" fw={600} component="span">
-                          {problem.label}
-                        </Text>
-                        <Text size="xs" c="red" component="span" display="block">
-                          {problem.message}
-                        </Text>
-                      </UnstyledButton>
-                    </li>
-                  ))}
-                </Stack>
-              </Popover.Dropdown>
-            </Popover>
-          ) : null}
+          {problemsList && !phone ? problemsList : null}
           <Button variant="default" onClick={onCancel} disabled={saving}>
             {readOnly ? 'Close' : 'Cancel'}
           </Button>

@@ -1,12 +1,13 @@
 // What the two client money dialogs share: the frame (full screen on a phone, a click beside it keeps what
 // was typed), the method and reference fields, and the notices of a failed save — a ledger changed elsewhere
 // (409 on the version: the dialog has already read it again) or any other refusal.
-import { Alert, Modal, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Select, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { GENERIC_MESSAGES, PAYMENT_METHODS, type PaymentMethod } from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { GuardedModal } from '../../../components/close-guard.tsx';
 
 /** A 409 that means "the ledger changed since it was read" (a read-only record is a 409 too). */
 export const isStaleLedger = (error: unknown) =>
@@ -25,7 +26,7 @@ export function MoneyDialog({
 }) {
   const phone = usePhoneLayout();
   return (
-    <Modal
+    <GuardedModal
       opened={opened}
       onClose={onClose}
       title={title}
@@ -36,7 +37,7 @@ export function MoneyDialog({
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {children}
-    </Modal>
+    </GuardedModal>
   );
 }
 

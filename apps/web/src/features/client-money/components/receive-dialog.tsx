@@ -31,6 +31,7 @@ import {
   versionIn,
 } from '../client-money-form-values.ts';
 import { isStaleLedger, MethodField, MoneyDialog, ReferenceField, SaveFailedAlert } from './money-dialog.tsx';
+import { differs, useCloseGuard } from '../../../components/close-guard.tsx';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: `${c} (${CURRENCY_SYMBOLS[c]})` }));
 const FAILED = 'Failed to record client money';
@@ -62,6 +63,7 @@ function ReceiveForm({ owner, ledgers, onReload, onClose }: Omit<ReceiveDialogPr
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saveError, setSaveError] = useState<Error | null>(null);
+  useCloseGuard(differs(values, emptyReceiveValues(today(), ledgers[0]?.currency)));
 
   const live = receiveFormErrors(values, today());
   // A date after today is said at once; the rest once a save was tried.

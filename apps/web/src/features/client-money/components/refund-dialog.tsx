@@ -29,6 +29,7 @@ import {
   toRefundBody,
 } from '../client-money-form-values.ts';
 import { isStaleLedger, MethodField, MoneyDialog, ReferenceField, SaveFailedAlert } from './money-dialog.tsx';
+import { differs, useCloseGuard } from '../../../components/close-guard.tsx';
 
 const FAILED = 'Failed to record the refund';
 
@@ -64,6 +65,7 @@ function RefundForm({ owner, name, ledger, onReload, onClose }: RefundDialogProp
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saveError, setSaveError] = useState<Error | null>(null);
+  useCloseGuard(differs(values, emptyRefundValues(today())));
 
   const money = (cents: bigint) => displayMoney(cents, seen.currency);
   const balance = centsOf(seen.balance);

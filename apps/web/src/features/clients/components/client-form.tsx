@@ -35,7 +35,7 @@ import {
   SaveErrorAlert,
 } from '../../../components/record-form/record-form-alerts.tsx';
 import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
-import { useCloseGuard } from '../../../components/record-form/record-panel.tsx';
+import { useCloseGuard } from '../../../components/close-guard.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
 import { PassportStatusBadge } from '../../../components/status-badge.tsx';

@@ -7,7 +7,6 @@ import {
   Button,
   type ButtonProps,
   Group,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -35,6 +34,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useRestoreContact } from '../api/restore-contact.ts';
 import { notify } from '../notify.ts';
 import classes from './restore-contact-dialog.module.css';
+import { GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 /** A Mantine button that is a typed router link (Mantine's `component={Link}` loses the search param types). */
 const ButtonLink = createLink(
@@ -69,7 +69,7 @@ export function RestoreContactDialog({ contact, onClose }: RestoreContactDialogP
     onClose();
   };
   return (
-    <Modal
+    <GuardedModal
       opened={Boolean(contact)}
       onClose={close}
       title="Restore Contact"
@@ -79,7 +79,7 @@ export function RestoreContactDialog({ contact, onClose }: RestoreContactDialogP
     >
       {/* Keyed by contact: another contact starts with a clean choice and empty notes. */}
       {contact ? <RestoreContactForm key={contact.id} contact={contact} restore={restore} onClose={close} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -98,6 +98,7 @@ function RestoreContactForm({ contact, restore, onClose }: RestoreContactFormPro
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ContactRestoreResult | null>(null);
+  useCloseGuard(result === null && notes.trim() !== '');
   const name = fullNameOf(contact);
   const complete = type !== null && smartRevertSchema.safeParse({ notes }).success;
 

@@ -37,6 +37,7 @@ import {
 } from '../api/contracts.ts';
 import { ContractStatusBadge } from './contract-status-badge.tsx';
 import { AdditionalClientsPicker, type PickedRecord, RecordPicker } from './record-picker.tsx';
+import { differs, GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 export const showError = (error: unknown) =>
   notifications.show({ color: 'red', title: 'Error', message: error instanceof Error ? error.message : String(error) });
@@ -81,6 +82,18 @@ export function NewContractDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
+  const unsavedEdits = differs(
+    { record: record?.id ?? null, additional, templateId, title, effectiveDate, expiryDate, content },
+    {
+      record: forRecord?.id ?? null,
+      additional: [],
+      templateId: null,
+      title: '',
+      effectiveDate: today(),
+      expiryDate: '',
+      content: '',
+    },
+  );
   const template = templates.data?.find((t) => t.id === templateId);
   const submit = () =>
     create.mutate(
@@ -104,7 +117,7 @@ export function NewContractDialog({
     );
   const error = create.error;
   return (
-    <Modal opened={opened} onClose={onClose} title="New Contract" size="lg">
+    <GuardedModal opened={opened} onClose={onClose} unsavedEdits={unsavedEdits} title="New Contract" size="lg">
       <Stack gap="sm">
         {forRecord ? (
           <TextInput
@@ -187,7 +200,7 @@ export function NewContractDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -196,7 +209,7 @@ type Confirm = 'activate' | 'terminate' | 'delete' | null;
 export function ContractPanel({ id, onClose }: { id: string | null; onClose: () => void }) {
   const contract = useContract(id);
   return (
-    <Modal opened={id !== null} onClose={onClose} title={contract.data?.title ?? 'Contract'} size="xl">
+    <GuardedModal opened={id !== null} onClose={onClose} title={contract.data?.title ?? 'Contract'} size="xl">
       {contract.isPending ? (
         <Stack>
           <Skeleton height={24} />
@@ -209,7 +222,7 @@ export function ContractPanel({ id, onClose }: { id: string | null; onClose: () 
       ) : (
         <ContractBody contract={contract.data} onClose={onClose} />
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -229,6 +242,20 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
   const [additional, setAdditional] = useState<PickedRecord[]>(contract.additionalClients);
   const [file, setFile] = useState<File | null>(null);
   const [signedDate, setSignedDate] = useState(today());
+  useCloseGuard(
+    file !== null ||
+      (editing &&
+        differs(
+          { title, effectiveDate, expiryDate, content, additional: additional.map((c) => c.id) },
+          {
+            title: contract.title,
+            effectiveDate: contract.effectiveDate,
+            expiryDate: contract.expiryDate ?? '',
+            content: contract.content,
+            additional: contract.additionalClients.map((c) => c.id),
+          },
+        )),
+  );
 
   const startEdit = () => {
     setTitle(contract.title);

@@ -35,6 +35,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { TaskContentField } from '../../tasks/components/task-content-field.tsx';
 import { useContractTemplates, useDeleteTemplate, useSaveTemplate } from '../api/contracts.ts';
 import { showError } from './contract-dialogs.tsx';
+import { differs, GuardedModal } from '../../../components/close-guard.tsx';
 
 type Editing = { template: ContractTemplateRecord | null } | null;
 
@@ -168,7 +169,22 @@ function TemplateDialog({ template, onClose }: { template: ContractTemplateRecor
       },
     );
   return (
-    <Modal opened onClose={onClose} title={template ? 'Edit Template' : 'New Template'} size="lg">
+    <GuardedModal
+      opened
+      onClose={onClose}
+      unsavedEdits={differs(
+        { name, category, description, content, isPublic },
+        {
+          name: template?.name ?? '',
+          category: template?.category ?? DEFAULT_TEMPLATE_CATEGORY,
+          description: template?.description ?? '',
+          content: template?.content ?? '',
+          isPublic: template?.isPublic ?? true,
+        },
+      )}
+      title={template ? 'Edit Template' : 'New Template'}
+      size="lg"
+    >
       <Stack gap="sm">
         <TextInput
           label="Name"
@@ -217,6 +233,6 @@ function TemplateDialog({ template, onClose }: { template: ContractTemplateRecor
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }

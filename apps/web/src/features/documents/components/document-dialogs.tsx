@@ -38,6 +38,7 @@ import {
   useUploadDocumentFile,
 } from '../api/documents.ts';
 import { DocumentContent } from './document-content.tsx';
+import { differs, GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 const errorMessage = (error: unknown) => (isApiError(error) || error instanceof Error ? error.message : String(error));
 
@@ -66,7 +67,7 @@ export function DocumentFormDialog({ state, onClose }: { state: DocumentDialogSt
   const existing = useDocument(state?.id ?? null);
   const editing = state?.id != null;
   return (
-    <Modal
+    <GuardedModal
       opened={state !== null}
       onClose={onClose}
       title={editing ? 'Edit Document' : 'Add Document'}
@@ -87,7 +88,7 @@ export function DocumentFormDialog({ state, onClose }: { state: DocumentDialogSt
           onClose={onClose}
         />
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -116,6 +117,7 @@ function DocumentForm({ document, onClose }: { document: DocumentRecord | null; 
   const set = (key: keyof DocumentBody) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const fileProblem = file && file.size > DOCUMENT_FILE_MAX_BYTES ? DOCUMENT_MESSAGES.fileSize : null;
   const busy = save.isPending || upload.isPending;
+  useCloseGuard(file !== null || differs(values, bodyOf(document)));
 
   const submit = async () => {
     setSubmitted(true);

@@ -8,7 +8,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -45,6 +44,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useCreditInvoice, useInvoice } from '../api/invoices.ts';
+import { GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 export type CreditTarget = { id: string; mode: 'cancel' | 'part' };
 
@@ -53,7 +53,7 @@ export function CreditDialog({ target, onClose }: { target: CreditTarget | null;
   const phone = usePhoneLayout();
   const title = target?.mode === 'part' ? 'Credit note' : 'Cancel with credit note';
   return (
-    <Modal
+    <GuardedModal
       opened={target !== null}
       onClose={onClose}
       title={title}
@@ -75,7 +75,7 @@ export function CreditDialog({ target, onClose }: { target: CreditTarget | null;
       ) : (
         <PageLoader label="Loading invoice..." />
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -104,6 +104,7 @@ function CreditForm({
   const [method, setMethod] = useState<PaymentMethod>('Bank Transfer');
   const [reference, setReference] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  useCloseGuard(reason !== '' || Object.keys(chosen).length > 0 || Object.keys(actions).length > 0 || reference !== '');
 
   const lineAmounts = Object.entries(chosen).map(([index, text]) => ({
     index: Number(index),

@@ -3,7 +3,7 @@
 // 'Generate receipt', the credit notes with what happened to the money they returned, and the actions the
 // server would take for it (the domain's invoiceActionsOf). Full screen on a phone; editing reads the
 // invoice afresh.
-import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -40,6 +40,7 @@ import { saveFile } from '../../../lib/file-requests.ts';
 import { creditNotePdf, invoicePdf, openFile, receiptPdf, useInvoice, useSendInvoice } from '../api/invoices.ts';
 import { emptyInvoiceValues, invoiceToFormValues } from '../invoice-form-values.ts';
 import { InvoiceForm } from './invoice-form.tsx';
+import { GuardedModal } from '../../../components/close-guard.tsx';
 
 export type InvoiceDialogState = { mode: 'new' } | { mode: 'edit' | 'view'; id: string } | null;
 
@@ -68,7 +69,7 @@ export function InvoiceDialog({ state, onClose, onEdit, money }: InvoiceDialogPr
   const title = shown?.mode === 'new' ? 'Create New Invoice' : shown?.mode === 'edit' ? 'Edit Invoice' : 'View Invoice';
 
   return (
-    <Modal
+    <GuardedModal
       opened={state !== null}
       onClose={onClose}
       title={title}
@@ -115,7 +116,7 @@ export function InvoiceDialog({ state, onClose, onEdit, money }: InvoiceDialogPr
           </Stack>
         )
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 

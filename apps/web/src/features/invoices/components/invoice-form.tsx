@@ -51,6 +51,7 @@ import {
 import { CurrencyTaxFields } from './currency-tax-fields.tsx';
 import { ItemsEditor } from './items-editor.tsx';
 import { TemplatePicker } from './template-picker.tsx';
+import { differs, useCloseGuard } from '../../../components/close-guard.tsx';
 
 type InvoiceFormProps = {
   invoice: InvoiceRecord | null;
@@ -62,6 +63,7 @@ type InvoiceFormProps = {
 
 export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload }: InvoiceFormProps) {
   const [values, setValues] = useState<InvoiceFormValues>(initialValues);
+  const [baseline, setBaseline] = useState<InvoiceFormValues>(initialValues);
   const [current, setCurrent] = useState<InvoiceRecord | null>(invoice);
   const [submitted, setSubmitted] = useState(false);
   const [dueTouched, setDueTouched] = useState(invoice !== null);
@@ -74,6 +76,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
   const paid = current?.state === 'paid';
   const cancelled = current?.state === 'cancelled';
   const readOnly = paid || cancelled;
+  useCloseGuard(!readOnly && differs(values, baseline));
   const live = useMemo(() => invoiceFormErrors(values), [values]);
   const totals = useMemo(() => formTotals(values), [values]);
   // The dates' rule across fields shows at once: a due date before the issue date is never a typo to save.
@@ -133,6 +136,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
     if (fresh) {
       setCurrent(fresh);
       setValues(invoiceToFormValues(fresh));
+      setBaseline(invoiceToFormValues(fresh));
     }
   };
 

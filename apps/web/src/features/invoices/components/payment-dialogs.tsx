@@ -40,6 +40,7 @@ import {
 import { DateField } from '../../../components/date-field.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { openFile, receiptPdf, useApplyClientCredit, useMarkPaid, useSaveReceipt } from '../api/invoices.ts';
+import { differs, GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 export function MarkPaidDialog({
   invoice,
@@ -49,9 +50,9 @@ export function MarkPaidDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={invoice !== null} onClose={onClose} title="Mark as Paid" centered>
+    <GuardedModal opened={invoice !== null} onClose={onClose} title="Mark as Paid" centered>
       {invoice ? <MarkPaidForm key={invoice.id} invoice={invoice} onClose={onClose} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -68,6 +69,12 @@ function MarkPaidForm({
   const [date, setDate] = useState(today());
   const [method, setMethod] = useState<PaymentMethod>('Bank Transfer');
   const [reference, setReference] = useState('');
+  useCloseGuard(
+    differs(
+      { amount, date, method, reference },
+      { amount: invoice.balanceDue, date: today(), method: 'Bank Transfer', reference: '' },
+    ),
+  );
   const cents = parseMoney(String(amount));
   const balance = centsOf(invoice.balanceDue);
   const invalid = cents === undefined || cents <= 0n || cents > balance;
@@ -145,9 +152,9 @@ function MarkPaidForm({
 /** Client money the invoice's lead or client holds pays (part of) it. */
 export function ApplyClientCreditDialog({ invoice, onClose }: { invoice: InvoiceRecord | null; onClose: () => void }) {
   return (
-    <Modal opened={invoice !== null} onClose={onClose} title="Apply client credit" centered>
+    <GuardedModal opened={invoice !== null} onClose={onClose} title="Apply client credit" centered>
       {invoice ? <ApplyClientCreditForm key={invoice.id} invoice={invoice} onClose={onClose} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -157,6 +164,7 @@ function ApplyClientCreditForm({ invoice, onClose }: { invoice: InvoiceRecord; o
   const balance = centsOf(invoice.balanceDue);
   const most = available < balance ? available : balance;
   const [amount, setAmount] = useState(formatMoney(most));
+  useCloseGuard(amount !== formatMoney(most));
   const cents = parseMoney(String(amount));
   const invalid = cents === undefined || cents <= 0n || cents > most;
   const money = (c: bigint) => displayMoney(c, invoice.currency);

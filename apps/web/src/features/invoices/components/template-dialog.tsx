@@ -8,7 +8,6 @@ import {
   FileInput,
   Group,
   Image,
-  Modal,
   SimpleGrid,
   Stack,
   Tabs,
@@ -34,6 +33,7 @@ import {
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { CurrencyTaxFields } from './currency-tax-fields.tsx';
 import { logoUrl, type TemplateBody, useSaveTemplate, useUploadLogo } from '../api/invoices.ts';
+import { differs, GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 export type TemplateDialogState = { template: InvoiceTemplateRecord | null } | null;
 
@@ -46,7 +46,7 @@ const SAMPLE_ITEMS = [
 export function TemplateDialog({ state, onClose }: { state: TemplateDialogState; onClose: () => void }) {
   const phone = usePhoneLayout();
   return (
-    <Modal
+    <GuardedModal
       opened={state !== null}
       onClose={onClose}
       title={state?.template ? 'Edit Template' : 'New Template'}
@@ -56,7 +56,7 @@ export function TemplateDialog({ state, onClose }: { state: TemplateDialogState;
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {state ? <TemplateForm key={state.template?.id ?? 'new'} template={state.template} onClose={onClose} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -75,6 +75,7 @@ function TemplateForm({ template, onClose }: { template: InvoiceTemplateRecord |
   const [file, setFile] = useState<File | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [tab, setTab] = useState<string | null>('basic');
+  useCloseGuard(file !== null || differs(values, bodyOf(template)));
   const save = useSaveTemplate();
   const upload = useUploadLogo();
   const parsed = invoiceTemplateInputSchema.safeParse(values);

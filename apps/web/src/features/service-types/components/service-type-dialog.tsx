@@ -1,7 +1,7 @@
 // Add / Edit a service type (System Settings → Finance): its name, tax treatment and default fee per currency,
 // checked as the user types with the domain's schema (the server's messages); a name another type has comes
 // back from the server on the field, and a save after someone else's shows 'changed elsewhere' with Reload.
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useSaveServiceType } from '../api/save-service-type.ts';
 import { serviceTypesQuery } from '../api/service-types.ts';
+import { differs, GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 /** null: closed; `type` null: a new one. */
 export type ServiceTypeDialogState = { type: ServiceTypeRecord | null } | null;
@@ -45,7 +46,7 @@ const bodyOf = (values: Values) => ({
 export function ServiceTypeDialog({ state, onClose }: { state: ServiceTypeDialogState; onClose: () => void }) {
   const phone = usePhoneLayout();
   return (
-    <Modal
+    <GuardedModal
       opened={state !== null}
       onClose={onClose}
       title={state?.type ? 'Edit service type' : 'Add service type'}
@@ -55,7 +56,7 @@ export function ServiceTypeDialog({ state, onClose }: { state: ServiceTypeDialog
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {state ? <ServiceTypeForm key={state.type?.id ?? 'new'} type={state.type} onClose={onClose} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -65,6 +66,7 @@ function ServiceTypeForm({ type, onClose }: { type: ServiceTypeRecord | null; on
   const [submitted, setSubmitted] = useState(false);
   const [saveError, setSaveError] = useState<Error | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  useCloseGuard(differs(values, valuesOf(current)));
   const save = useSaveServiceType();
   const queryClient = useQueryClient();
   const live = useMemo(() => {

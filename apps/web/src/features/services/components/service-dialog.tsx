@@ -1,7 +1,8 @@
 // The service dialog (spec 2): 'Add New Service' or 'Edit Service' ('View Service' for a read-only
 // record or role), full screen on a phone. Editing reads the service afresh; one that cannot be fetched
 // shows 'Service not found or has been deleted'.
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { GuardedModal } from '../../../components/close-guard.tsx';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SERVICE_MESSAGES } from '@crm/domain';
@@ -38,7 +39,7 @@ export function ServiceDialog({ owner, state, readOnly, onClose }: ServiceDialog
   const title = shown?.mode === 'new' && !createdId ? 'Add New Service' : readOnly ? 'View Service' : 'Edit Service';
 
   return (
-    <Modal
+    <GuardedModal
       opened={state !== null}
       onClose={onClose}
       title={title}
@@ -93,6 +94,6 @@ export function ServiceDialog({ owner, state, readOnly, onClose }: ServiceDialog
           </Stack>
         )
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -44,6 +44,7 @@ import { EvidenceField } from './evidence-field.tsx';
 import { PaymentTermsEditor } from './payment-terms-editor.tsx';
 import { BalanceDue } from './service-money.tsx';
 import classes from './services.module.css';
+import { useCloseGuard } from '../../../components/close-guard.tsx';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: `${c} (${CURRENCY_SYMBOLS[c]})` }));
 
@@ -191,6 +192,7 @@ export function ServiceForm({ owner, service, readOnly, onClose, onCreated, onRe
 
   const balanceLabelId = useId();
   const canSave = !readOnly && !saving && (isNew || dirty || file !== null);
+  useCloseGuard(!readOnly && (dirty || file !== null));
   const savingLabel = upload.isPending ? 'Uploading image...' : 'Saving...';
 
   return (

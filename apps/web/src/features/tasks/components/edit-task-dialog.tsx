@@ -1,7 +1,7 @@
 // My Tasks' Edit Task dialog (spec 2 "Edit Task dialog"): an info card of the linked lead or client
 // (initials, full name, age, email, phone, nationality, visa, manager, assistant manager), then the task's
 // fields (TaskForm, variant 'task') with Cancel and Save Changes. The task is read afresh on opening.
-import { Alert, Avatar, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ageInYears, fullNameOf, type MyTaskRow, TASK_MESSAGES } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -12,6 +12,7 @@ import { useClient } from '../../clients/api/client.ts';
 import { useLead } from '../../leads/api/lead.ts';
 import { useTask } from '../api/my-tasks.ts';
 import { TaskForm } from './task-form.tsx';
+import { GuardedModal } from '../../../components/close-guard.tsx';
 
 export function EditTaskDialog({ task, onClose }: { task: MyTaskRow | null; onClose: () => void }) {
   const phone = usePhoneLayout();
@@ -20,7 +21,7 @@ export function EditTaskDialog({ task, onClose }: { task: MyTaskRow | null; onCl
   const fresh = useTask(task?.id ?? null);
   const notFound = isApiError(fresh.error) && fresh.error.status === 404;
   return (
-    <Modal
+    <GuardedModal
       opened={task !== null}
       onClose={onClose}
       title="Edit Task"
@@ -51,7 +52,7 @@ export function EditTaskDialog({ task, onClose }: { task: MyTaskRow | null; onCl
           )}
         </Stack>
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 

@@ -1,6 +1,6 @@
 // The panel's task / note dialog: 'Add Task/Note' or 'Edit Task/Note', full screen on a phone. Editing
 // reads the entry afresh; one deleted meanwhile says so.
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TASK_MESSAGES } from '@crm/domain';
@@ -10,6 +10,7 @@ import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useTask } from '../api/my-tasks.ts';
 import type { TaskOwner } from '../api/task-keys.ts';
 import { TaskForm } from './task-form.tsx';
+import { GuardedModal } from '../../../components/close-guard.tsx';
 
 export type TaskDialogState = { mode: 'new' } | { mode: 'edit'; id: string } | null;
 
@@ -24,7 +25,7 @@ export function TaskDialog({ owner, state, onClose }: TaskDialogProps) {
   const notFound = isApiError(task.error) && task.error.status === 404;
 
   return (
-    <Modal
+    <GuardedModal
       opened={state !== null}
       onClose={onClose}
       title={shown?.mode === 'new' ? 'Add Task/Note' : 'Edit Task/Note'}
@@ -73,6 +74,6 @@ export function TaskDialog({ owner, state, onClose }: TaskDialogProps) {
           </Stack>
         )
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }

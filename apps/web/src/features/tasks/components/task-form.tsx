@@ -32,6 +32,7 @@ import {
   toTaskBody,
 } from '../task-form-values.ts';
 import { TaskContentField } from './task-content-field.tsx';
+import { useCloseGuard } from '../../../components/close-guard.tsx';
 
 const STATUS_OPTIONS = EDITABLE_TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
 const PRIORITY_OPTIONS = TASK_PRIORITIES.map((p) => ({ value: p, label: TASK_PRIORITY_LABELS[p] }));
@@ -130,6 +131,7 @@ export function TaskForm({ variant, owner, task, onClose, onReload }: TaskFormPr
   };
 
   const canSave = !saving && (isNew || form.isDirty());
+  useCloseGuard(form.isDirty());
 
   const nameField = (
     <TextInput

@@ -1,6 +1,6 @@
 // The Approvals tab (supervisors and above): the submitted weeks, each approved at once or rejected with a
 // reason; View opens the week in the Week tab.
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { TIMESHEET_MESSAGES } from '@crm/domain';
@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useDecideWeek, useWeeksToApprove } from '../api/timesheets.ts';
 import { errorText, hoursText } from '../timesheet-format.ts';
+import { GuardedModal } from '../../../components/close-guard.tsx';
 
 export function Approvals({ onView }: { onView: (userId: string, name: string, weekStart: string) => void }) {
   const { formatDate } = useDateFormat();
@@ -111,7 +112,12 @@ export function Approvals({ onView }: { onView: (userId: string, name: string, w
           weeks waiting; the next ones move up as these are decided.
         </Text>
       ) : null}
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="Reject week">
+      <GuardedModal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        unsavedEdits={reason.trim() !== ''}
+        title="Reject week"
+      >
         {rejecting ? (
           <form
             onSubmit={(event) => {
@@ -152,7 +158,7 @@ export function Approvals({ onView }: { onView: (userId: string, name: string, w
             </Stack>
           </form>
         ) : null}
-      </Modal>
+      </GuardedModal>
     </>
   );
 }

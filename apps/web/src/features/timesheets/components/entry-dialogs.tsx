@@ -11,6 +11,7 @@ import { errorText, hoursText } from '../timesheet-format.ts';
 import { HoursField } from './hours-field.tsx';
 import { type PickedRecord, RecordPicker } from './record-picker.tsx';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
+import { GuardedModal } from '../../../components/close-guard.tsx';
 
 export function AddEntryDialog({ dates, onClose }: { dates: string[]; onClose: () => void }) {
   const { formatDate, today } = useDateFormat();
@@ -38,7 +39,12 @@ export function AddEntryDialog({ dates, onClose }: { dates: string[]; onClose: (
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Add time">
+    <GuardedModal
+      opened
+      onClose={onClose}
+      unsavedEdits={record !== null || task !== null || hours !== '' || description !== ''}
+      title="Add time"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -102,7 +108,7 @@ export function AddEntryDialog({ dates, onClose }: { dates: string[]; onClose: (
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }
 

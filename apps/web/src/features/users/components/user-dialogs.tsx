@@ -40,6 +40,7 @@ import {
   useSetUserStatus,
   useUpdateUser,
 } from '../api/user-admin.ts';
+import { GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
@@ -128,7 +129,13 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     }),
   );
   return (
-    <Modal opened={opened} onClose={close} title={result ? 'User Added' : 'Add New User'} size="md">
+    <GuardedModal
+      opened={opened}
+      onClose={close}
+      unsavedEdits={!result && form.isDirty()}
+      title={result ? 'User Added' : 'Add New User'}
+      size="md"
+    >
       {result ? (
         <Stack>
           {result.password ? (
@@ -191,7 +198,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
           </Stack>
         </form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -235,9 +242,9 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; o
 
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Edit User" size="md">
+    <GuardedModal opened={user !== null} onClose={onClose} title="Edit User" size="md">
       {user ? <EditUserForm key={user.id} user={user} onClose={onClose} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -262,6 +269,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
       },
     ),
   );
+  useCloseGuard(form.isDirty());
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -286,15 +294,16 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
 
 export function ManageRoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Manage User Role" size="md">
+    <GuardedModal opened={user !== null} onClose={onClose} title="Manage User Role" size="md">
       {user ? <ManageRoleForm key={user.id} user={user} onClose={onClose} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
 function ManageRoleForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser();
   const [role, setRole] = useState<Role>(user.role);
+  useCloseGuard(role !== user.role);
   const save = () =>
     update.mutate(
       { id: user.id, role, version: user.version },
@@ -383,9 +392,9 @@ type ResetMethod = 'email' | 'manual' | 'random';
 
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Reset User Password" size="md">
+    <GuardedModal opened={user !== null} onClose={onClose} title="Reset User Password" size="md">
       {user ? <ResetPasswordForm key={user.id} user={user} onClose={onClose} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -397,6 +406,7 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
   const [problem, setProblem] = useState<string | null>(null);
   const [generated, setGenerated] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  useCloseGuard(method === 'manual' && (password !== '' || confirm !== ''));
 
   const submit = () => {
     setProblem(null);
