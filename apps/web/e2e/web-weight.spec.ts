@@ -11,12 +11,11 @@ const KB = 1024;
 /**
  * Gzip bytes of JS and CSS. The sign-in page meets the 200 KB target. The leads page does not (299 KB
  * on 2026-11-25; BENCHMARKS.md, "Web app weight", says where it goes): its budget holds it there. Lower
- * it as the page gets lighter; never raise it without saying why. Raised from 310 KB to 340 KB on
- * 2026-11-27 (336 KB measured): the lead and client schemas now refuse a number no country would dial
- * (issue 26, decision 0005), so libphonenumber's /min metadata comes with them, and the leads page
- * imports the domain's lead module (enumerations and schemas side by side).
+ * it as the page gets lighter; never raise it without saying why. (On 2026-11-27 it was raised to 340 KB
+ * for a day, while libphonenumber's metadata came with the date rules; the contact number's schema now
+ * lives apart, and the page is back at 308 KB.)
  */
-const BUDGET = { signIn: 200 * KB, leads: 340 * KB };
+const BUDGET = { signIn: 200 * KB, leads: 310 * KB };
 
 type CodeFile = { url: string; gzip: number; encoding: string | undefined; cacheControl: string | undefined };
 

@@ -43,6 +43,7 @@ export * from './clients/client-record.ts';
 export * from './contacts/contact.ts';
 export * from './contacts/contact-record.ts';
 export * from './phones/phone-numbers.ts';
+export * from './phones/contact-number-field.ts';
 export * from './phones/phone-countries.ts';
 export * from './phones/phone-number-review.ts';
 export * from './money/money.ts';

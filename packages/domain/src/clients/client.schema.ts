@@ -14,7 +14,6 @@ import {
   VISAS,
 } from '../reference/visas.ts';
 import {
-  contactNumberField,
   emailField,
   optionalBirthDate,
   optionalChoice,
@@ -35,6 +34,7 @@ import {
   withSourceDetailRule,
 } from '../leads/lead-source.ts';
 import { CLIENT_STATUSES, DEFAULT_CLIENT_STATUS, REVERSION_WINDOW_DAYS } from './client-status.ts';
+import { contactNumberField } from '../phones/contact-number-field.ts';
 
 const optionalCountry = () =>
   z.preprocess(

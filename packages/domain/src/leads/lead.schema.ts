@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { COUNTRIES } from '../reference/countries.ts';
 import { APPLICANT_LOCATIONS, GENDERS, hasCurrentVisa, VISAS } from '../reference/visas.ts';
 import {
-  contactNumberField,
   emailField,
   optionalChoice,
   optionalDate,
@@ -25,6 +24,7 @@ import {
   withSourceDetailRule,
 } from './lead-source.ts';
 import { CONVERTED_STATUS, LEAD_STATUSES } from './lead-status.ts';
+import { contactNumberField } from '../phones/contact-number-field.ts';
 
 export const LEAD_ASSIGNMENT_MESSAGES = {
   manager: 'Manager is required',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactNumberField } from '../records/fields.ts';
+import { contactNumberField } from './contact-number-field.ts';
 import {
   contactNumberDigits,
   contactNumberKey,

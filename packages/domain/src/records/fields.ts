@@ -1,7 +1,6 @@
 // Field schemas shared by the lead and client forms.
 import { z } from 'zod';
 import { latestDateOnEarth } from '../settings/display-setting.ts';
-import { PHONE_MESSAGES, phoneToE164 } from '../phones/phone-numbers.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -122,24 +121,6 @@ export const emailField = () =>
     .min(1, 'Email is required')
     .max(254, 'Invalid email format')
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email format');
-
-export const contactNumberField = () =>
-  z
-    .string({ error: 'Contact number is required' })
-    .trim()
-    .min(1, 'Contact number is required')
-    .refine((v) => v.length >= 8 && v.length <= 20, 'Contact number must be 8-20 characters')
-    .refine(
-      (v) => /^\+?[0-9\s\-()]+$/.test(v),
-      'Contact number may contain only digits, spaces, hyphens and parentheses',
-    )
-    // A number of the country chosen (a number without '+' is Australian): what the spec's pattern lets
-    // through but no country would dial is refused, in one message (decision 0005). Checked only once the
-    // spec's own rules pass, so a field never shows two messages.
-    .refine(
-      (v) => !(v.length >= 8 && v.length <= 20 && /^\+?[0-9\s\-()]+$/.test(v)) || phoneToE164(v) !== null,
-      PHONE_MESSAGES.invalid,
-    );
 
 export const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
