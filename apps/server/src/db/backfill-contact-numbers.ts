@@ -7,9 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { contactNumberDigits, formatPhoneNumber, phoneToE164 } from '@crm/domain';
 import type { Executor } from './database.ts';
-import { clients, contacts, leads, phoneNumberReview } from './schema/index.ts';
+import { auditLogs, clients, contacts, leads, phoneNumberReview } from './schema/index.ts';
 
 const BATCH = 1_000;
+
+/** The audit action of a stored number put in international form by the back-fill. */
+export const NORMALISED_ACTION = 'NORMALISE_CONTACT_NUMBER';
 
 /** The tables holding contact numbers, and the record type phone_number_review names them by. */
 export const PHONE_TABLES = [
@@ -28,8 +31,9 @@ type Row = { id: string; contact_number: string; contact_number_digits: string |
  * migration 0038 queued every row that way; after it, a start costs only the numbers that are not valid.
  * Those are looked at again at each start (a newer libphonenumber may know their range) and their review
  * rows kept in step: added when found, removed once the record's number reads or the record is gone. Not
- * an edit: no version, no audit row. A row whose number changed meanwhile (another process) is left to
- * that write, which sets its own forms.
+ * an edit (the version stays), but nothing changes unseen: a number whose text changed has an audit row,
+ * so the record's History shows it as typed and as stored. A row whose number changed meanwhile (another
+ * process) is left to that write, which sets its own forms.
  */
 export async function backfillContactNumbers(db: Executor): Promise<ContactNumberBackfill> {
   let normalised = 0;
@@ -64,10 +68,20 @@ export async function backfillContactNumbers(db: Executor): Promise<ContactNumbe
         readable.slice(i, i + BATCH).map((r) => sql`(${r.id}::uuid, ${r.typed}, ${r.stored}, ${r.e164}, ${r.digits})`),
         sql`, `,
       );
+      // Each number rewritten is in the record's history, as typed and as stored, by no user (the system).
       await db.execute(sql`
-        update ${table} set contact_number = v.stored, contact_number_e164 = v.e164, contact_number_digits = v.digits
-        from (values ${values}) as v(id, typed, stored, e164, digits)
-        where ${table}.id = v.id and ${table}.contact_number = v.typed and ${table}.contact_number_e164 is null`);
+        with v(id, typed, stored, e164, digits) as (values ${values}),
+        rewritten as (
+          update ${table} set contact_number = v.stored, contact_number_e164 = v.e164, contact_number_digits = v.digits
+          from v
+          where ${table}.id = v.id and ${table}.contact_number = v.typed and ${table}.contact_number_e164 is null
+          returning ${table}.id
+        )
+        insert into ${auditLogs} (user_id, action, resource_type, resource_id, old_values, new_values)
+        select null, ${NORMALISED_ACTION}, ${recordType.toUpperCase()}, v.id::text,
+          jsonb_build_object('contactNumber', v.typed), jsonb_build_object('contactNumber', v.stored)
+        from v join rewritten on rewritten.id = v.id
+        where v.typed <> v.stored`);
     }
     const digitsToSet = unreadable.filter((r) => r.digitsChanged);
     for (let i = 0; i < digitsToSet.length; i += BATCH) {

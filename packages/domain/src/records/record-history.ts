@@ -41,6 +41,8 @@ const TITLES: Record<string, string> = {
   UNHIDE_CLIENT: 'Shown in the list again',
   DELETE_CLIENT: 'Deleted',
   RESTORE_CLIENT: 'Restored',
+  // The start-up back-fill of decision 0005, for each stored number whose text it rewrote.
+  NORMALISE_CONTACT_NUMBER: 'Contact number put in international form',
 };
 
 /** 'PAY_SERVICE_BY_INVOICE' → 'Pay service by invoice' for an action without a title of its own. */

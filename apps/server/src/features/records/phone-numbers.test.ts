@@ -16,13 +16,14 @@ import {
   PHONE_MESSAGES,
   type PhoneNumberReview,
   phoneToE164,
+  type RecordHistoryEntry,
   type RecordPage,
 } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { buildTestApp, testDatabaseUrl } from '../../../test/build-test-app.ts';
-import { backfillContactNumbers } from '../../db/backfill-contact-numbers.ts';
+import { backfillContactNumbers, NORMALISED_ACTION } from '../../db/backfill-contact-numbers.ts';
 import { withContactNumberForms } from '../../db/contact-number-e164.ts';
-import { clients, contacts, leads, users } from '../../db/schema/index.ts';
+import { auditLogs, clients, contacts, leads, users } from '../../db/schema/index.ts';
 import { seedDemoClients } from '../../seed/demo-clients.ts';
 import { seedDemoLeads } from '../../seed/demo-leads.ts';
 import { createRandom, generateLead, seedUsersFrom } from '../../seed/lead-generator.ts';
@@ -354,6 +355,30 @@ describe('the start-up back-fill', () => {
       e164: '+61412999000',
       digits: '61412999000',
     });
+    // Nothing changed unseen: the History of a record whose number was rewritten shows it as typed and as
+    // stored, by the system; a number already in its stored form has no entry.
+    const history = await f.call('administrator', 'GET', `/api/leads/${valid!.id}/history`);
+    expect(history.statusCode, history.body).toBe(200);
+    const entries = (history.json() as RecordHistoryEntry[]).filter((e) => e.action === NORMALISED_ACTION);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        title: 'Contact number put in international form',
+        actorName: null,
+        changes: [{ field: 'contactNumber', label: 'Contact Number', from: '0433 000 999', to: '+61 433 000 999' }],
+      }),
+    ]);
+    const audited = await db
+      .select({ resourceType: auditLogs.resourceType, resourceId: auditLogs.resourceId })
+      .from(auditLogs)
+      .where(eq(auditLogs.action, NORMALISED_ACTION));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { resourceType: 'CLIENT', resourceId: client!.id },
+        { resourceType: 'LEAD', resourceId: valid!.id },
+      ]),
+    );
+    expect(audited.map((a) => a.resourceId)).not.toContain(contact!.id);
+
     // Unread: unchanged, found by its digits, listed for administrators.
     expect(await storedOf(leads, invalid!.id)).toEqual({ number: '9999 0000', e164: null, digits: '99990000' });
     expect(await storedOf(leads, enquiry!.id)).toEqual({ number: '0917 555 1234', e164: null, digits: '09175551234' });
