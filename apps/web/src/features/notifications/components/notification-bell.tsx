@@ -37,6 +37,7 @@ export function NotificationBell() {
     if (item.link) void navigate({ href: item.link });
   };
 
+  const unreadText = unread > 99 ? '99+' : String(unread);
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
@@ -44,7 +45,9 @@ export function NotificationBell() {
           variant="default"
           size="lg"
           onClick={() => setOpened((o) => !o)}
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          // The badge's own words inside the name ('99+' too): a name that differs from what is shown fails
+          // WCAG 2.5.3 (axe: label-content-name-mismatch) once a user has a hundred unread.
+          aria-label={unread > 0 ? `Notifications, ${unreadText} unread` : 'Notifications'}
           style={{ overflow: 'visible' }}
         >
           <IconBell size={18} />
@@ -57,7 +60,7 @@ export function NotificationBell() {
               aria-hidden
               style={{ position: 'absolute', top: -6, right: -6, pointerEvents: 'none' }}
             >
-              {unread > 99 ? '99+' : unread}
+              {unreadText}
             </Badge>
           ) : null}
         </ActionIcon>

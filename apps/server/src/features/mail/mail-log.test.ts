@@ -1,0 +1,195 @@
+// Issue 27: every mail is queued with its change and delivered after commit. A mail server that is down
+// never fails the request: the Mail log shows the message retrying with a fixed outcome, and once the
+// server is back it is sent once. Two processes never send one message twice; a claim whose process died
+// is taken back. With no mail server the message is kept in the log, where it can be read.
+import { createServer } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_INTEGRATION_SETTINGS,
+  INVOICE_EXAMPLE,
+  type InvoiceRecord,
+  type InvoiceSent,
+  type MailLogRow,
+  type MailMessageRecord,
+  type Page,
+} from '@crm/domain';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { mailMessages } from '../../db/schema/index.ts';
+
+let f: Fixture;
+const received: { to: string[]; data: string }[] = [];
+let smtp: SMTPServer | null = null;
+let port: number;
+
+/** A local mail server on the chosen port (the same port each time, as a restarted server would be). */
+async function startMailServer() {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData: (stream, session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString() });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', resolve));
+}
+async function stopMailServer() {
+  const server = smtp;
+  smtp = null;
+  if (server) await new Promise<void>((resolve) => server.close(resolve));
+}
+
+beforeAll(async () => {
+  f = await createFixture();
+  // A port that was free a moment ago: nobody listens until the test starts the mail server there.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  port = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+});
+afterEach(async () => {
+  await stopMailServer();
+});
+afterAll(async () => {
+  await f?.t.close();
+});
+
+const db = () => f.t.database.db;
+
+async function useMailServer() {
+  const res = await f.call('account_administrator', 'PUT', '/api/settings/integrations', {
+    email: { host: '127.0.0.1', port, security: 'none', username: '', fromAddress: 'office@firm.example' },
+    ai: { provider: '' },
+    payment: { provider: '' },
+    calendar: { provider: '' },
+    chat: { provider: '' },
+    webhooks: DEFAULT_INTEGRATION_SETTINGS.webhooks,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await f.t.app.mailer.refresh();
+}
+
+async function invoiceMailedTo(to: string) {
+  const created = await f.call('administrator', 'POST', '/api/invoices', INVOICE_EXAMPLE);
+  expect(created.statusCode, created.body).toBe(201);
+  const invoice = created.json() as InvoiceRecord;
+  const sent = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, { to });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return sent.json() as InvoiceSent;
+}
+
+const logRow = async (id: string) => {
+  const res = await f.call('administrator', 'GET', `/api/mail-log?search=${encodeURIComponent(id)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
+
+/** Time passes for a retrying message: it is due now. */
+const dueNow = (id: string) =>
+  db().update(mailMessages).set({ nextAttemptAt: sql`now()` }).where(eq(mailMessages.id, id));
+
+describe('the Mail log', () => {
+  it('keeps a mail with no mail server set, to be read there with its attachment', async () => {
+    const { mail } = await invoiceMailedTo('kept.client@example.com');
+    expect(mail.status).toBe('queued');
+    await f.t.app.mail.flush();
+    const view = await f.call('administrator', 'GET', `/api/mail-log/${mail.id}`);
+    expect(view.statusCode, view.body).toBe(200);
+    const message = view.json() as MailMessageRecord;
+    expect(message).toMatchObject({ to: 'kept.client@example.com', status: 'kept', kind: 'invoice' });
+    expect(message.record).toMatchObject({ type: 'invoice' });
+    expect(message.body).toContain('Please find attached tax invoice');
+    const file = await f.call('administrator', 'GET', `/api/mail-log/${mail.id}/attachments/0`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const listed = await f.call('administrator', 'GET', '/api/mail-log?status=kept&search=kept.client');
+    expect((listed.json() as Page<MailLogRow>).items.map((r) => r.id)).toContain(mail.id);
+    expect((await f.call('consultant', 'GET', '/api/mail-log')).statusCode).toBe(403);
+    expect((await f.call('consultant', 'GET', `/api/mail-log/${mail.id}`)).statusCode).toBe(403);
+    expect((await f.call('administrator', 'GET', '/api/mail-log/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('answers at once while the mail server is down, retries, and sends once when it is back', async () => {
+    await useMailServer();
+    const { mail } = await invoiceMailedTo('down.client@example.com');
+    expect(mail.status).toBe('queued');
+    await f.t.app.mail.flush();
+    const [retrying] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
+    expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, outcome: 'could_not_connect' });
+    expect(retrying!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    const row = (await logRow('down.client')).json() as Page<MailLogRow>;
+    expect(row.items[0]).toMatchObject({ status: 'retrying', outcome: 'could_not_connect', attempts: 1, maxAttempts: 6 });
+    // Not yet due: another run leaves it alone.
+    await f.t.app.mail.flush();
+    expect(received).toHaveLength(0);
+
+    await startMailServer();
+    await dueNow(mail.id);
+    await f.t.app.mail.flush();
+    await f.t.app.mail.flush();
+    expect(received.filter((m) => m.to.includes('down.client@example.com'))).toHaveLength(1);
+    const [sent] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, outcome: null, smtpCode: 250 });
+    expect(sent!.sentAt).not.toBeNull();
+  });
+
+  it('never sends one message twice from two processes, and takes back a claim whose process died', async () => {
+    await useMailServer();
+    await startMailServer();
+    const before = received.length;
+    const queued = [];
+    for (let i = 0; i < 6; i++) queued.push((await invoiceMailedTo(`pair.${i}@example.com`)).mail.id);
+    const other = await f.t.secondInstance();
+    try {
+      await other.app.mailer.refresh();
+      await Promise.all([f.t.app.mail.deliverDue(), other.app.mail.deliverDue(), f.t.app.mail.deliverDue()]);
+    } finally {
+      await other.close();
+    }
+    // What a background delivery (woken by each commit) still had in hand.
+    await f.t.app.mail.flush();
+    const mine = received.slice(before).flatMap((m) => m.to).filter((to) => to.startsWith('pair.'));
+    expect(mine.sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `pair.${i}@example.com`));
+
+    // A process claimed this one and died before sending it (written as it left it: no event wakes anyone).
+    const [orphan] = await db()
+      .insert(mailMessages)
+      .values({
+        kind: 'notification',
+        toAddress: 'orphan@example.com',
+        subject: 'Left behind',
+        body: 'Claimed by a process that died.',
+        status: 'sending',
+        attempts: 1,
+        claimedAt: sql`now() - interval '11 minutes'`,
+      })
+      .returning({ id: mailMessages.id });
+    const mail = orphan!;
+    await f.t.app.mail.flush();
+    expect(received.filter((m) => m.to.includes('orphan@example.com'))).toHaveLength(1);
+    const [recovered] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
+    expect(recovered).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('queues a message again on request, as a new entry; only who may edit Administration may', async () => {
+    const { mail } = await invoiceMailedTo('again@example.com');
+    await f.t.app.mail.flush();
+    expect((await f.call('consultant', 'POST', `/api/mail-log/${mail.id}/resend`)).statusCode).toBe(403);
+    const again = await f.call('administrator', 'POST', `/api/mail-log/${mail.id}/resend`);
+    expect(again.statusCode, again.body).toBe(200);
+    const copy = again.json() as { id: string; status: string };
+    expect(copy.id).not.toBe(mail.id);
+    await f.t.app.mail.flush();
+    const view = (await f.call('administrator', 'GET', `/api/mail-log/${copy.id}`)).json() as MailMessageRecord;
+    expect(view).toMatchObject({ to: 'again@example.com', kind: 'invoice' });
+    expect(view.attachments).toHaveLength(1);
+  });
+});

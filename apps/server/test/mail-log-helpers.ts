@@ -1,0 +1,36 @@
+// The Mail log as tests read it: each message composed as the MIME message the mail server gets (from,
+// to, subject, text with its link, attachments), so a test checks what a client or a user receives.
+import type { FastifyInstance } from 'fastify';
+import { asc } from 'drizzle-orm';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { appUrlOf } from '../src/features/auth/auth.routes.ts';
+import { sentText } from '../src/features/mail/mail-queue.ts';
+import { mailMessages } from '../src/db/schema/index.ts';
+
+export async function mailAsSent(app: FastifyInstance): Promise<{ name: string; content: string }[]> {
+  const rows = await app.db.select().from(mailMessages).orderBy(asc(mailMessages.createdAt), asc(mailMessages.id));
+  const from = await app.mailer.from();
+  return Promise.all(
+    rows.map(async (row) => {
+      const attachments = await Promise.all(
+        row.attachments.map(async (file) => {
+          const stored = await app.storage.get(file.storageKey);
+          const chunks: Buffer[] = [];
+          for await (const chunk of stored?.stream ?? []) chunks.push(chunk as Buffer);
+          return { filename: file.filename, contentType: file.contentType, content: Buffer.concat(chunks) };
+        }),
+      );
+      const message = new MailComposer({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: sentText(row, appUrlOf(app.config)),
+        attachments,
+      });
+      const content = await new Promise<Buffer>((resolve, reject) =>
+        message.compile().build((error, built) => (error ? reject(error) : resolve(built))),
+      );
+      return { name: row.id, content: content.toString('utf8') };
+    }),
+  );
+}

@@ -1,0 +1,324 @@
+// Administration → Mail log (issue 27): every mail the product sends (invoices, invitations, password
+// resets, notifications, task digests), newest first, with its status — queued, sent, retrying (attempt n
+// of m, next try), failed, or kept when no mail server is set — and the last attempt's outcome in fixed
+// words with the SMTP code. A message opens as it is sent, with its attachments, and can be sent again.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMail, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAIL_KIND_LABELS,
+  MAIL_MESSAGES,
+  MAIL_OUTCOME_LABELS,
+  MAIL_STATUS_LABELS,
+  MAIL_STATUSES,
+  type MailLogRow,
+  type MailStatus,
+} from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
+import { ListFooter } from '../../../components/list-footer.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
+import { useDateFormat } from '../../../lib/format.ts';
+import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import {
+  downloadMailAttachment,
+  type MailLogFilter,
+  useMailLog,
+  useMailMessage,
+  useResendMail,
+} from '../api/mail-log.ts';
+
+const STATUS_COLOURS: Record<MailStatus, string> = {
+  queued: 'blue',
+  sending: 'blue',
+  sent: 'green',
+  retrying: 'orange',
+  failed: 'red',
+  kept: 'gray',
+};
+
+function MailStatusBadge({ row }: { row: Pick<MailLogRow, 'status' | 'attempts' | 'maxAttempts'> }) {
+  return (
+    <Badge color={STATUS_COLOURS[row.status]} variant="light" radius="sm" tt="none" fw={600}>
+      {MAIL_STATUS_LABELS[row.status]}
+      {row.status === 'retrying' ? ` · attempt ${row.attempts} of ${row.maxAttempts}` : ''}
+    </Badge>
+  );
+}
+
+/** The last attempt's outcome and the SMTP reply code, or what is next. */
+function outcomeText(row: MailLogRow, when: (iso: string) => string): string {
+  const code = row.smtpCode ? ` (SMTP ${row.smtpCode})` : '';
+  if (row.status === 'sent') return `Sent ${row.sentAt ? when(row.sentAt) : ''}${code}`;
+  if (row.status === 'kept') return 'No mail server is set';
+  const outcome = row.outcome ? `${MAIL_OUTCOME_LABELS[row.outcome]}${code}` : '';
+  if (row.status === 'retrying' && row.nextAttemptAt) return `${outcome}; next try ${when(row.nextAttemptAt)}`;
+  return outcome || '—';
+}
+
+export function MailLogTab() {
+  const { formatDate, formatTime } = useDateFormat();
+  const [filter, setFilter] = useState<MailLogFilter>({});
+  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const [open, setOpen] = useState<string | null>(null);
+  const change = (patch: MailLogFilter) => {
+    setFilter((current) => ({ ...current, ...patch }));
+    setNavigation(FIRST_PAGE);
+  };
+  const log = useMailLog({ ...filter, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+  const page = log.data;
+  const items = page?.items ?? [];
+  const filtered = Object.values(filter).some(Boolean);
+
+  return (
+    <Card withBorder padding={0} radius="md">
+      <Stack gap="sm" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <SearchBox
+            label="Search mails"
+            placeholder="Search recipient or subject..."
+            maxWidth={380}
+            onSearch={(search) => change({ search })}
+          />
+          <Group gap="xs">
+            {log.isFetching && !log.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void log.refetch()}>
+              Refresh
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            data={MAIL_STATUSES.map((value) => ({ value, label: MAIL_STATUS_LABELS[value] }))}
+            value={filter.status ?? null}
+            onChange={(value) => change({ status: (value as MailStatus | null) ?? undefined })}
+            clearable
+            allowDeselect={false}
+          />
+          <DateField
+            kind="document"
+            label="From"
+            clearable
+            filter
+            value={filter.from ?? null}
+            onChange={(value) => change({ from: value || undefined })}
+          />
+          <DateField
+            kind="document"
+            label="To"
+            clearable
+            filter
+            value={filter.to ?? null}
+            onChange={(value) => change({ to: value || undefined })}
+          />
+        </SimpleGrid>
+      </Stack>
+
+      {log.isError ? (
+        <EmptyState py={48} title="Error loading the mail log" description={log.error.message}>
+          <Button variant="light" mt="md" onClick={() => void log.refetch()}>
+            Retry
+          </Button>
+        </EmptyState>
+      ) : !log.isPending && items.length === 0 && !page?.prevCursor ? (
+        <EmptyState
+          py={48}
+          icon={<IconMail size={28} />}
+          title="No mails found"
+          description={filtered ? 'No mails match these filters.' : 'Mails appear here as the product sends them.'}
+        />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="xs" highlightOnHover aria-label="Mail log">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Record</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Outcome</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {log.isPending
+                  ? Array.from({ length: 6 }, (_, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td colSpan={6}>
+                          <Skeleton height={22} radius="sm" />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  : items.map((row) => (
+                      <Table.Tr key={row.id} data-testid="mail-row">
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <UnstyledButton
+                            onClick={() => setOpen(row.id)}
+                            aria-label={`Open the mail to ${row.to} of ${when(row.createdAt)}`}
+                          >
+                            <Text size="sm" td="underline" c="blue">
+                              {when(row.createdAt)}
+                            </Text>
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{row.to}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            {row.attachments.length > 0 ? (
+                              <IconPaperclip size={14} aria-label={`${row.attachments.length} attachments`} />
+                            ) : null}
+                            <Text size="sm" lineClamp={1}>
+                              {row.subject}
+                            </Text>
+                          </Group>
+                          <Text size="xs" c="dimmed">
+                            {MAIL_KIND_LABELS[row.kind]}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{row.record?.label ?? '—'}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <MailStatusBadge row={row} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="xs" c={row.status === 'failed' ? 'red' : undefined}>
+                            {outcomeText(row, when)}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListFooter
+            page={page}
+            loading={log.isPending}
+            navigation={navigation}
+            pageSize={DEFAULT_PAGE_SIZE}
+            pageSizes={[DEFAULT_PAGE_SIZE]}
+            onNavigate={setNavigation}
+            onPageSize={() => {}}
+          />
+        </>
+      )}
+      <MailMessageDialog id={open} onClose={() => setOpen(null)} when={when} />
+    </Card>
+  );
+}
+
+function MailMessageDialog({
+  id,
+  onClose,
+  when,
+}: {
+  id: string | null;
+  onClose: () => void;
+  when: (iso: string) => string;
+}) {
+  const { can } = useAuthorization();
+  const message = useMailMessage(id);
+  const resend = useResendMail();
+  const mail = message.data;
+  return (
+    <Modal opened={id !== null} onClose={onClose} title={mail?.subject ?? 'Mail'} size="lg">
+      {message.isPending ? (
+        <Skeleton height={160} radius="sm" />
+      ) : message.isError ? (
+        <Alert color="red">{message.error.message}</Alert>
+      ) : mail ? (
+        <Stack gap="sm">
+          <Group gap="xs" wrap="wrap">
+            <MailStatusBadge row={mail} />
+            <Text size="sm">
+              To {mail.to} · {when(mail.createdAt)}
+            </Text>
+          </Group>
+          <Text size="sm" c={mail.status === 'failed' ? 'red' : 'dimmed'}>
+            {outcomeText(mail, when)}
+          </Text>
+          <ScrollArea.Autosize mah={320}>
+            <Text
+              component="pre"
+              size="sm"
+              p="sm"
+              m={0}
+              bg="var(--mantine-color-default-hover)"
+              style={{ whiteSpace: 'pre-wrap', borderRadius: 'var(--mantine-radius-sm)', fontFamily: 'inherit' }}
+            >
+              {mail.body}
+            </Text>
+          </ScrollArea.Autosize>
+          {mail.attachments.length > 0 ? (
+            <Group gap="xs">
+              {mail.attachments.map((file) => (
+                <Button
+                  key={file.index}
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconPaperclip size={14} />}
+                  onClick={() =>
+                    void downloadMailAttachment(mail.id, file.index, file.filename).catch((error: unknown) =>
+                      notifications.show({ color: 'red', message: (error as Error).message }),
+                    )
+                  }
+                >
+                  {file.filename}
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+          <Group justify="flex-end">
+            {can('admin:edit') ? (
+              <Button
+                leftSection={<IconSend size={16} />}
+                loading={resend.isPending}
+                onClick={() =>
+                  resend.mutate(mail.id, {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: MAIL_MESSAGES.resent });
+                      onClose();
+                    },
+                    onError: (error) =>
+                      notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Failed' }),
+                  })
+                }
+              >
+                Send again
+              </Button>
+            ) : null}
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
