@@ -1,6 +1,8 @@
 // Starts the server for browser tests on a fresh embedded database folder.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { SMTPServer } from 'smtp-server';
 import { resolve } from 'node:path';
 
 const dataDir = resolve(process.env.E2E_DATA_DIR ?? '.e2e-data');
@@ -16,12 +18,43 @@ if (existsSync(lockFile)) {
   }
 }
 rmSync(dataDir, { recursive: true, force: true });
+
+// A mail server of the tests' own (issue 27): the app sends through it over SMTP, as it would through the
+// firm's, and each message it accepts is written to DATA_DIR/mail-received, where the tests read it.
+const mailDir = resolve(dataDir, 'mail-received');
+mkdirSync(mailDir, { recursive: true });
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData: (stream, _session, callback) => {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const name = `${String(Date.now()).padStart(15, '0')}-${String(received++).padStart(6, '0')}.eml`;
+      writeFileSync(resolve(mailDir, name), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+await new Promise((done) => smtp.listen(0, '127.0.0.1', done));
+const smtpPort = smtp.server.address().port;
+
 const child = spawn(resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  smtp.close(() => process.exit(code ?? 0));
+});
 
 function isAlive(pid) {
   try {

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { ENQUIRY_PAGE_PATH, NOTIFICATION_EVENT } from '@crm/domain';
+import { ENQUIRY_PAGE_PATH } from '@crm/domain';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { appUrlOf, authRoutes } from './features/auth/auth.routes.ts';
@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { leadsRoutes } from './features/leads/leads.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
+import { mailLogRoutes } from './features/mail/mail-log.routes.ts';
 import { phoneNumberReviewRoutes } from './features/records/phone-number-review.routes.ts';
 import { type AccessPolicy, createAccessPolicy } from './features/roles/access-policy.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
@@ -36,10 +37,6 @@ import { auditLogsRoutes } from './features/audit/audit-logs.routes.ts';
 import { deletedItemsRoutes } from './features/deleted-items/deleted-items.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
-import {
-  createNotificationMailSender,
-  type NotificationMailSender,
-} from './features/notifications/notification-mails.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { recordExportRoutes } from './features/records/record-export.routes.ts';
 import { recordHistoryRoutes } from './features/records/record-history.ts';
@@ -52,6 +49,9 @@ import { createSecretBox, type SecretBox, settingsSecretKey } from './features/s
 import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { MAIL_DELIVERY_JOB } from './jobs/mail-delivery.job.ts';
+import { createMailDelivery, type MailDelivery } from './features/mail/mail-delivery.ts';
+import { MAIL_EVENT } from './features/mail/mail-queue.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
 import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
 import { closedValidatorCompiler, registerClosedInputs } from './plugins/closed-schemas.ts';
@@ -79,7 +79,8 @@ declare module 'fastify' {
     /** The firm's branding as every page is sent with it (refreshed on settings events). */
     branding: BrandingCache;
     /** Sends notification mails after their transaction commits (woken by the change event). */
-    notificationMails: NotificationMailSender;
+    /** Delivers the Mail log's queued messages (features/mail). */
+    mail: MailDelivery;
     accessPolicy: AccessPolicy;
     changeHub: ChangeHub;
     routeRegistry: RegisteredRoute[];
@@ -119,6 +120,7 @@ export const FEATURE_ROUTES = [
   clientsRoutes,
   recordsRoutes,
   phoneNumberReviewRoutes,
+  mailLogRoutes,
   contactsRoutes,
   dashboardRoutes,
   settingsRoutes,
@@ -159,14 +161,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await mailer.refresh();
   const branding = createBrandingCache(options.database.db);
   await branding.refresh();
-  const notificationMails = createNotificationMailSender(
-    options.database.db,
+  const storage = options.storage ?? localDiskStorage(join(options.config.dataDir, 'files'));
+  // Its retries are jobs (created below): the job runner is read when a retry is due, not now.
+  let jobs: JobRunner | null = null;
+  const mail = createMailDelivery({
+    db: options.database.db,
     mailer,
-    app.log,
-    appUrlOf(options.config),
-  );
+    storage,
+    log: app.log,
+    appUrl: appUrlOf(options.config),
+    scheduleRetry: async (at) => {
+      await jobs?.send(MAIL_DELIVERY_JOB, {}, { startAfter: at });
+    },
+  });
   const changeHub = createChangeHub((event) => {
-    if (event.resource === NOTIFICATION_EVENT && event.action === 'NOTIFY') notificationMails.wake();
+    if (event.resource === MAIL_EVENT && event.action === 'QUEUED') mail.wake();
     if (event.resource === 'settings') {
       mailer.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'mail settings not read'));
       branding.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'branding not read'));
@@ -183,22 +192,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', options.config);
   app.decorate('secretBox', secretBox);
   app.decorate('branding', branding);
-  app.decorate('notificationMails', notificationMails);
+  app.decorate('mail', mail);
   app.decorate('mailer', mailer);
   app.decorate('accessPolicy', accessPolicy);
   app.decorate('changeHub', changeHub);
   app.decorate('routeRegistry', routeRegistry);
-  app.decorate('storage', options.storage ?? localDiskStorage(join(options.config.dataDir, 'files')));
+  app.decorate('storage', storage);
   const afterResponse = createAfterResponse(app.log);
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => afterResponse.settled());
-  app.addHook('onClose', async () => notificationMails.close());
+  app.addHook('onClose', async () => mail.close());
 
   const unlisten = await options.database.listen(changeHub.dispatch);
   app.addHook('onClose', async () => unlisten());
-  const jobs = createJobRunner({
+  jobs = createJobRunner({
     database: options.database,
     mailer,
+    mail,
     storage: app.storage,
     config: options.config,
     log: app.log,

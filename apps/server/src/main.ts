@@ -1,5 +1,4 @@
 // Starts the server: open the database (migrations apply), seed the demo data, listen, close cleanly.
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
@@ -31,7 +30,7 @@ async function main() {
     }
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl });
   const app = await buildApp({
     config,
     database,

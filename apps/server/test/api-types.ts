@@ -1285,6 +1285,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every mail sent or to be sent, newest first: search by recipient or subject, filter by status and date */
+        get: operations["getMailLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-log/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail as it is sent: recipient, subject, text, attachments, status and outcome */
+        get: operations["getMailLogById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-log/{id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One attachment of a mail, as it was sent */
+        get: operations["getMailLogByIdAttachmentsByIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-log/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue the same message again (a new entry of the log, with its own attempts) */
+        post: operations["postMailLogByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts": {
         parameters: {
             query?: never;
@@ -2124,7 +2192,7 @@ export interface paths {
         put?: never;
         /**
          * Mail the invoice's PDF to the client (or the address given) and record when it was sent
-         * @description A sent invoice is never deleted afterwards: a credit note cancels it.
+         * @description A sent invoice is never deleted afterwards: a credit note cancels it. The mail is queued with the change and leaves after commit (the Mail log shows it); `mail.status` says whether it has left yet.
          */
         post: operations["postInvoicesByIdSend"];
         delete?: never;
@@ -4078,6 +4146,12 @@ export interface operations {
                             version: number;
                         };
                         temporaryPassword: string | null;
+                        mail: {
+                            id: string;
+                            to: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                        } | null;
                     };
                 };
             };
@@ -4843,6 +4917,12 @@ export interface operations {
                         /** @enum {string} */
                         method: "email" | "manual" | "random";
                         password: string | null;
+                        mail: {
+                            id: string;
+                            to: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                        } | null;
                     };
                 };
             };
@@ -11052,6 +11132,383 @@ export interface operations {
             };
         };
     };
+    getMailLog: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                after?: string;
+                before?: string;
+                last?: boolean;
+                pageSize?: number;
+                sort?: string;
+                status?: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "invitation" | "password_reset" | "notification" | "task_digest";
+                            to: string;
+                            subject: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                            attempts: number;
+                            maxAttempts: number;
+                            nextAttemptAt: string | null;
+                            sentAt: string | null;
+                            outcome: ("could_not_connect" | "timed_out" | "authentication_failed" | "tls_failed" | "rejected" | "failed") | null;
+                            smtpCode: number | null;
+                            record: {
+                                /** @enum {string} */
+                                type: "invoice" | "lead" | "client" | "user" | "task";
+                                id: string;
+                                label: string;
+                            } | null;
+                            attachments: {
+                                index: number;
+                                filename: string;
+                                contentType: string;
+                                size: number;
+                            }[];
+                        }[];
+                        pageSize: number;
+                        page: number | null;
+                        nextCursor: string | null;
+                        prevCursor: string | null;
+                        total: number | null;
+                        totalCapped: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMailLogById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        createdAt: string;
+                        /** @enum {string} */
+                        kind: "invoice" | "invitation" | "password_reset" | "notification" | "task_digest";
+                        to: string;
+                        subject: string;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                        attempts: number;
+                        maxAttempts: number;
+                        nextAttemptAt: string | null;
+                        sentAt: string | null;
+                        outcome: ("could_not_connect" | "timed_out" | "authentication_failed" | "tls_failed" | "rejected" | "failed") | null;
+                        smtpCode: number | null;
+                        record: {
+                            /** @enum {string} */
+                            type: "invoice" | "lead" | "client" | "user" | "task";
+                            id: string;
+                            label: string;
+                        } | null;
+                        attachments: {
+                            index: number;
+                            filename: string;
+                            contentType: string;
+                            size: number;
+                        }[];
+                        body: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMailLogByIdAttachmentsByIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail id (uuid) */
+                id: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postMailLogByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        to: string;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getContacts: {
         parameters: {
             query?: {
@@ -12353,7 +12810,7 @@ export interface operations {
                     "application/json": {
                         delivered: boolean;
                         /** @enum {string} */
-                        via: "smtp" | "outbox";
+                        via: "smtp" | "none";
                         message: string;
                     };
                 };
@@ -17194,92 +17651,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string;
-                        invoiceNumber: string;
-                        issueDate: string;
-                        dueDate: string;
-                        entityType: ("lead" | "client") | null;
-                        entityId: string | null;
-                        clientName: string;
-                        clientEmail: string | null;
-                        clientAddress: string;
-                        templateId: string | null;
-                        /** @enum {string} */
-                        currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
-                        applyTax: boolean;
-                        taxRate: string;
-                        items: {
-                            description: string;
-                            quantity: string;
-                            rate: string;
-                            amount: string;
-                            taxable: boolean;
-                            /** @enum {string} */
-                            taxTreatment: "taxable" | "government_charge" | "gst_free";
-                            treatmentReason: string | null;
-                            serviceId: string | null;
-                        }[];
-                        taxableSubtotal: string;
-                        nonTaxableSubtotal: string;
-                        subtotal: string;
-                        tax: string;
-                        total: string;
-                        amountPaid: string;
-                        credited: string;
-                        balanceDue: string;
-                        /** @enum {string} */
-                        state: "drafts" | "partially_paid" | "paid" | "cancelled";
-                        /** @enum {string} */
-                        status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
-                        paymentDate: string | null;
-                        payments: {
+                        invoice: {
                             id: string;
-                            /** @enum {string} */
-                            kind: "payment" | "client_credit";
-                            paymentDate: string;
-                            amount: string;
-                            method: string;
-                            reference: string | null;
-                            returned: string;
-                            remaining: string;
-                            receiptId: string | null;
-                            receiptNumber: string | null;
-                            createdAt: string;
-                        }[];
-                        creditNotes: {
-                            id: string;
-                            creditNoteNumber: string;
+                            invoiceNumber: string;
                             issueDate: string;
-                            reason: string;
-                            cancels: boolean;
+                            dueDate: string;
+                            entityType: ("lead" | "client") | null;
+                            entityId: string | null;
+                            clientName: string;
+                            clientEmail: string | null;
+                            clientAddress: string;
+                            templateId: string | null;
+                            /** @enum {string} */
+                            currency: "AUD" | "PHP" | "USD" | "EUR" | "GBP";
+                            applyTax: boolean;
+                            taxRate: string;
+                            items: {
+                                description: string;
+                                quantity: string;
+                                rate: string;
+                                amount: string;
+                                taxable: boolean;
+                                /** @enum {string} */
+                                taxTreatment: "taxable" | "government_charge" | "gst_free";
+                                treatmentReason: string | null;
+                                serviceId: string | null;
+                            }[];
+                            taxableSubtotal: string;
+                            nonTaxableSubtotal: string;
+                            subtotal: string;
                             tax: string;
                             total: string;
-                            refunded: string;
+                            amountPaid: string;
+                            credited: string;
+                            balanceDue: string;
+                            /** @enum {string} */
+                            state: "drafts" | "partially_paid" | "paid" | "cancelled";
+                            /** @enum {string} */
+                            status: "drafts" | "sent" | "overdue" | "partially_paid" | "paid" | "cancelled";
+                            paymentDate: string | null;
+                            payments: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "payment" | "client_credit";
+                                paymentDate: string;
+                                amount: string;
+                                method: string;
+                                reference: string | null;
+                                returned: string;
+                                remaining: string;
+                                receiptId: string | null;
+                                receiptNumber: string | null;
+                                createdAt: string;
+                            }[];
+                            creditNotes: {
+                                id: string;
+                                creditNoteNumber: string;
+                                issueDate: string;
+                                reason: string;
+                                cancels: boolean;
+                                tax: string;
+                                total: string;
+                                refunded: string;
+                                movedToClientCredit: string;
+                                createdAt: string;
+                            }[];
+                            refunds: {
+                                id: string;
+                                refundDate: string;
+                                amount: string;
+                                method: string;
+                                reference: string | null;
+                                paymentId: string | null;
+                                creditNoteNumber: string | null;
+                            }[];
                             movedToClientCredit: string;
-                            createdAt: string;
-                        }[];
-                        refunds: {
-                            id: string;
-                            refundDate: string;
-                            amount: string;
-                            method: string;
-                            reference: string | null;
-                            paymentId: string | null;
+                            uncredited: string[];
+                            clientCreditAvailable: string | null;
+                            notes: string | null;
+                            terms: string | null;
+                            sentAt: string | null;
+                            cancelledAt: string | null;
                             creditNoteNumber: string | null;
-                        }[];
-                        movedToClientCredit: string;
-                        uncredited: string[];
-                        clientCreditAvailable: string | null;
-                        notes: string | null;
-                        terms: string | null;
-                        sentAt: string | null;
-                        cancelledAt: string | null;
-                        creditNoteNumber: string | null;
-                        cancelReason: string | null;
-                        createdBy: string | null;
-                        createdAt: string;
-                        updatedAt: string;
-                        version: number;
+                            cancelReason: string | null;
+                            createdBy: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            version: number;
+                        };
+                        mail: {
+                            id: string;
+                            to: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                        };
                     };
                 };
             };

@@ -12,7 +12,8 @@ import type { Role } from '@crm/domain';
 import { buildApp } from '../src/app.ts';
 import { type Config, readConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
-import { createMailer, readOutbox } from '../src/plugins/mail.ts';
+import { createMailer } from '../src/plugins/mail.ts';
+import { mailAsSent } from './mail-log-helpers.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
 import { demoEmail, seedDemoUsers } from '../src/seed/demo-users.ts';
 import { localDiskStorage } from '../src/storage/file-storage.ts';
@@ -23,10 +24,12 @@ export const TEST_PASSWORD = 'Test-Password-1!';
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
-  outboxDir: string;
   /** Signs the role's demo user in through the API; returns the Cookie header value. */
   signIn: (role: Role, password?: string) => Promise<string>;
-  /** The .eml messages written so far, oldest first (after the mails requests started have gone out). */
+  /**
+   * Every mail of the Mail log so far, oldest first, as the MIME message it is (or would be) sent as: after
+   * the mails requests started have been queued and the delivery has run (with no mail server, 'kept').
+   */
   outbox: () => Promise<{ name: string; content: string }[]>;
   /**
    * Another app instance on the same database, as a second server process would be: its own connection
@@ -44,7 +47,6 @@ export function testDatabaseUrl(): string | null {
 export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
   const serverUrl = testDatabaseUrl();
   const { database, drop, url } = serverUrl ? await openServerDatabase(serverUrl) : await openTemplatePglite();
-  const outboxDir = mkdtempSync(join(tmpdir(), 'crm-outbox-'));
   // Uploaded files of this app only (never the repository's data folder).
   const filesDir = mkdtempSync(join(tmpdir(), 'crm-files-'));
   const storage = localDiskStorage(filesDir);
@@ -60,13 +62,12 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
   };
   try {
     await seedDemoUsers(database.db, TEST_PASSWORD);
-    app = await buildApp({ config, database, mailer: createMailer({ smtpUrl: null, outboxDir }), storage });
+    app = await buildApp({ config, database, mailer: createMailer({ smtpUrl: null }), storage });
     await app.ready();
   } catch (error) {
     await app?.close();
     await database.close();
     await drop();
-    rmSync(outboxDir, { recursive: true, force: true });
     rmSync(filesDir, { recursive: true, force: true });
     throw error;
   }
@@ -75,20 +76,19 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
   return {
     app: ready,
     database,
-    outboxDir,
     signIn: (role, password = TEST_PASSWORD) => signInAs(ready, demoEmail(role), password),
     outbox: async () => {
       await ready.afterResponse.settled();
-      // Notification mails leave when the change event wakes a sender; here, all pending ones at once.
-      await ready.notificationMails.flush();
-      return readOutbox(outboxDir);
+      // Mails leave when the change event wakes a delivery; here, every due one at once.
+      await ready.mail.flush();
+      return mailAsSent(ready);
     },
     secondInstance: async () => {
       const second = url ? await openDatabase({ kind: 'postgres', url }) : null;
       const other = await buildApp({
         config,
         database: second ?? database,
-        mailer: createMailer({ smtpUrl: null, outboxDir }),
+        mailer: createMailer({ smtpUrl: null }),
         storage,
       });
       await other.ready();
@@ -104,7 +104,6 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
       await ready.close();
       await database.close();
       await drop();
-      rmSync(outboxDir, { recursive: true, force: true });
       rmSync(filesDir, { recursive: true, force: true });
     },
   };

@@ -7,8 +7,9 @@ import type { Database } from '../src/db/database.ts';
 /**
  * Tables a refused request may still write, by design: the audit trail (a refused sign-in is recorded),
  * sessions (last seen), reset tokens and rate-limit counters. Notifications are written after an earlier
- * answer (a task's assignee hears of it once the response has gone) and their mails' status changes when
- * a mail leaves, so a later refused request may see them move. Drizzle's own table lives in schema drizzle.
+ * answer (a task's assignee hears of it once the response has gone), and the Mail log's rows change when a
+ * mail leaves or is kept (after commit, by the delivery), so a later refused request may see them move.
+ * Drizzle's own table lives in schema drizzle.
  */
 export const NON_BUSINESS_TABLES = new Set([
   'audit_logs',
@@ -16,6 +17,7 @@ export const NON_BUSINESS_TABLES = new Set([
   'password_reset_tokens',
   'rate_limit_hits',
   'notifications',
+  'mail_messages',
   '__drizzle_migrations',
 ]);
 

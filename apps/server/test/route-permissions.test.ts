@@ -161,7 +161,7 @@ describe('permission routes follow the domain matrix', () => {
       probeApp = await buildApp({
         config: t.app.config,
         database: t.database,
-        mailer: createMailer({ smtpUrl: null, outboxDir: t.outboxDir }),
+        mailer: createMailer({ smtpUrl: null }),
       });
       await probeApp.ready();
     } finally {
@@ -214,7 +214,7 @@ describe('start-up guard', () => {
         buildApp({
           config: t.app.config,
           database: t.database,
-          mailer: createMailer({ smtpUrl: null, outboxDir: t.outboxDir }),
+          mailer: createMailer({ smtpUrl: null }),
         }),
       ).rejects.toThrow('Route GET /api/undeclared declares no access: add config.access');
     } finally {

@@ -53,7 +53,6 @@ test('the test email reports where the message went', async ({ page }) => {
   await page.goto('/admin?tab=settings');
   await expect(page.getByRole('heading', { name: 'Email delivery (SMTP)' })).toBeVisible();
   await page.getByRole('button', { name: 'Send test email' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Test email sent' })).toContainText(
-    'No email provider is configured: the message was written to the outbox folder.',
-  );
+  // The tests' mail server (SMTP_URL) answers: its reply is shown.
+  await expect(page.getByRole('status').filter({ hasText: 'Test email sent' })).toContainText('250');
 });

@@ -32,7 +32,6 @@ export const DEMO_NAMES: Record<Role, { firstName: string; lastName: string }> =
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR
   ? resolve(process.env.E2E_DATA_DIR)
   : resolve(dirname(fileURLToPath(import.meta.url)), '../../../.e2e-data');
-export const OUTBOX_DIR = join(E2E_DATA_DIR, 'outbox');
 const LOCK_DIR = join(E2E_DATA_DIR, 'e2e-account-locks');
 
 /** Signs the page's browser context in through the API (fast; the form is covered in auth.spec). */
@@ -85,10 +84,15 @@ export async function restoreDemoPassword(baseURL: string, role: Role, temporary
   }
 }
 
-// ---- mail outbox -------------------------------------------------------------------------------
+// ---- mail ----------------------------------------------------------------------------------------
+// The app sends through a mail server of the tests' own (scripts/e2e-server.mjs), which writes each message
+// it accepts to E2E_DATA_DIR/mail-received: the tests read what a recipient gets, sent over SMTP.
 
+export const MAIL_DIR = join(E2E_DATA_DIR, 'mail-received');
+
+/** The messages received so far: what a test passes as `seen` before it causes a mail. */
 export async function outboxNames(): Promise<string[]> {
-  const names = await readdir(OUTBOX_DIR).catch(() => [] as string[]);
+  const names = await readdir(MAIL_DIR).catch(() => [] as string[]);
   return names.filter((n) => n.endsWith('.eml')).sort();
 }
 
@@ -100,8 +104,8 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 /**
- * Waits for a message to `to` that was not in the outbox before (`seen`), and returns the newest
- * such message decoded. Other files may mail other users at the same time, so filter by recipient.
+ * Waits for a message to `to` that was not received before (`seen`), and returns the newest such message
+ * decoded. Other files may mail other users at the same time, so filter by recipient.
  */
 export async function waitForMailTo(to: string, seen: readonly string[]): Promise<string> {
   let found: string | undefined;
@@ -110,7 +114,7 @@ export async function waitForMailTo(to: string, seen: readonly string[]): Promis
       async () => {
         const fresh = (await outboxNames()).filter((n) => !seen.includes(n));
         for (const name of fresh.reverse()) {
-          const content = await readFile(join(OUTBOX_DIR, name), 'utf8');
+          const content = await readFile(join(MAIL_DIR, name), 'utf8');
           if (new RegExp(`^To: ${escapeRegExp(to)}\\s*$`, 'mi').test(content)) {
             found = decodeQuotedPrintable(content);
             return true;
@@ -118,7 +122,7 @@ export async function waitForMailTo(to: string, seen: readonly string[]): Promis
         }
         return false;
       },
-      { message: `a new mail to ${to} in ${OUTBOX_DIR}`, timeout: 10_000 },
+      { message: `a new mail to ${to} in ${MAIL_DIR}`, timeout: 20_000 },
     )
     .toBe(true);
   return found!;

@@ -97,6 +97,7 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
   // Send by email: the PDF goes to the client.
   const seen = await outboxNames();
   await view.getByRole('button', { name: 'Send by email' }).click();
+  // The toast follows the mail: queued, then sent once the (tests') mail server took it.
   await expect(page.getByText(`Invoice sent to ${lead.email}`)).toBeVisible();
   const mail = await waitForMailTo(lead.email, seen);
   expect(mail).toContain(`tax-invoice-${invoiceNumber}.pdf`);

@@ -66,3 +66,4 @@ export * from './timesheets/timesheet.ts';
 export * from './timesheets/hours-input.ts';
 export * from './contracts/contract.ts';
 export * from './forms/enquiry-form.ts';
+export * from './mail/mail-log.ts';

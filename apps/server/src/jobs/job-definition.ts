@@ -5,7 +5,8 @@ import type { QueueOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
-import type { Mailer } from '../plugins/mail.ts';
+import type { MailDelivery } from '../features/mail/mail-delivery.ts';
+import type { FirmMailer } from '../features/settings/firm-mailer.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { TimeOfDay } from './daily-schedule.ts';
 
@@ -14,7 +15,9 @@ export type JobContext = {
   db: Database;
   /** Which database `db` is (a backup records it). */
   databaseKind: DatabaseHandle['kind'];
-  mailer: Mailer;
+  mailer: FirmMailer;
+  /** The Mail log's delivery: a mail is queued with `queueMail` and sent by it. */
+  mail: MailDelivery;
   storage: FileStorage;
   config: Config;
   log: FastifyBaseLogger;
@@ -28,6 +31,8 @@ export type RunResult = {
   runFor?: string | null;
   /** One line for the administration screens. */
   summary: string;
+  /** A run that found nothing to do and need not be listed (a frequent sweep). */
+  quiet?: boolean;
 };
 
 export type JobDefinition<Payload extends z.ZodType<object>> = {
@@ -44,6 +49,8 @@ export type JobDefinition<Payload extends z.ZodType<object>> = {
    * (rewritten when the firm's zone changes) and, at start, sends a run a missed due time still owes.
    */
   daily?: TimeOfDay;
+  /** A job that runs on this cron schedule (UTC), e.g. a sweep every few minutes. */
+  cron?: string;
   run: (data: z.infer<Payload>, ctx: JobContext) => Promise<RunResult>;
 };
 

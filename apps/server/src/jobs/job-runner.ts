@@ -12,16 +12,18 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { readDisplaySetting } from '../features/settings/settings.repository.ts';
 import type { ChangeHub } from '../plugins/change-hub.ts';
 import { sanitizeError } from '../plugins/logging.ts';
-import type { Mailer } from '../plugins/mail.ts';
+import type { MailDelivery } from '../features/mail/mail-delivery.ts';
+import type { FirmMailer } from '../features/settings/firm-mailer.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { dailyCron, owedDailyRun } from './daily-schedule.ts';
 import type { JobContext, JobDefinition, RunResult } from './job-definition.ts';
 import { type JobRunRow, lastRunServed, recordJobRun } from './job-runs.ts';
+import { mailDeliveryJob } from './mail-delivery.job.ts';
 import { scheduledBackupJob } from './scheduled-backup.job.ts';
 import { taskRemindersJob } from './task-reminders.job.ts';
 
 /** Every job of the product. */
-export const JOBS = [taskRemindersJob, scheduledBackupJob];
+export const JOBS = [taskRemindersJob, scheduledBackupJob, mailDeliveryJob];
 export type JobName = (typeof JOBS)[number]['name'];
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
@@ -43,7 +45,7 @@ export type JobRunner = {
    * Queues a job; resolves to its id, or null when the runner is not running (a test app that did not
    * start it): the caller's own work never fails for want of a job runner.
    */
-  send: (name: JobName, data: object) => Promise<string | null>;
+  send: (name: JobName, data: object, options?: { startAfter?: Date }) => Promise<string | null>;
   /** Called with each run's record once it is written (tests wait on it instead of sleeping). */
   onRun: (listener: (run: JobRunRow) => void) => () => void;
   /** Rewrites the daily schedules with the firm's current time zone (done at start and on a change). */
@@ -59,7 +61,8 @@ export type JobRunner = {
 
 export type JobRunnerDeps = {
   database: DatabaseHandle;
-  mailer: Mailer;
+  mailer: FirmMailer;
+  mail: MailDelivery;
   storage: FileStorage;
   config: Config;
   log: FastifyBaseLogger;
@@ -88,6 +91,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     db,
     databaseKind: database.kind,
     mailer: deps.mailer,
+    mail: deps.mail,
     storage: deps.storage,
     config: deps.config,
     log,
@@ -134,6 +138,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       // pg-boss retries it after the queue's back-off, or marks it failed after the last attempt.
       throw error;
     }
+    if (result.quiet) return;
     await record({ ...base, finishedAt: new Date(clock.now()), ...result });
   }
 
@@ -141,6 +146,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     if (!boss) return;
     const { timeZone } = await readDisplaySetting(db);
     for (const job of JOBS) {
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       if (!job.daily) continue;
       // An upsert: every process does it at start, and pg-boss keeps the row's creation time, which bounds
       // its own catch-up of a gap ('once': one run for the latest occurrence missed while no pass ran).
@@ -224,13 +230,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     },
     stop,
     isRunning: () => ready,
-    send: async (name, data) => {
+    send: async (name, data, options = {}) => {
       await starting?.catch(() => {});
       if (!boss || !ready) {
         log.debug({ job: name }, 'Job runner not running: job not queued');
         return null;
       }
-      return boss.send(name, data);
+      return boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
     },
     onRun: (listener) => {
       listeners.add(listener);

@@ -8,7 +8,8 @@ import { appUrlOf } from '../features/auth/auth.routes.ts';
 import { notify, readPreferences } from '../features/notifications/notifications.service.ts';
 import { readDisplaySetting } from '../features/settings/settings.repository.ts';
 import { sanitizeError } from '../plugins/logging.ts';
-import type { Mailer, MailMessage } from '../plugins/mail.ts';
+import type { MailMessage } from '../plugins/mail.ts';
+import { queueMail } from '../features/mail/mail-queue.ts';
 import { owedDailyRun, type TimeOfDay } from './daily-schedule.ts';
 import { defineJob } from './job-definition.ts';
 import { lastRunServed } from './job-runs.ts';
@@ -59,13 +60,12 @@ export function digestMessage(
 }
 
 /**
- * Sends one digest unless one for this person and day exists: the row and the mail share a transaction,
- * so a failed send leaves no row (a retry sends it) and a concurrent run on another process waits on the
- * key, then finds it taken. Resolves to whether this call sent it.
+ * Queues one digest unless one for this person and day exists: the row and the queued mail share a
+ * transaction (the Mail log sends and retries it, issue 27), and a concurrent run on another process waits
+ * on the key, then finds it taken. Resolves to whether this call queued it.
  */
 export async function sendDigestOnce(
   db: Database,
-  mailer: Mailer,
   digest: { userId: string; firmDate: string; taskCount: number },
   message: MailMessage,
 ): Promise<boolean> {
@@ -83,7 +83,15 @@ export async function sendDigestOnce(
       body: `${digest.taskCount} open task${digest.taskCount === 1 ? '' : 's'} due today or overdue`,
       link: '/my-tasks',
     });
-    if ((await readPreferences(tx, digest.userId)).email.taskReminders) await mailer.send(message);
+    if ((await readPreferences(tx, digest.userId)).email.taskReminders)
+      await queueMail(tx, {
+        kind: 'task_digest',
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        about: { type: 'user', id: digest.userId },
+        actorId: null,
+      });
     return true;
   });
 }
@@ -103,7 +111,7 @@ export const taskRemindersJob = defineJob({
       at: TASK_REMINDER_TIME,
       lastRunFor: await lastRunServed(ctx.db, TASK_REMINDERS_JOB),
     });
-    if (!firmDate) return { outcome: 'skipped', summary: 'Nothing owed: not yet 07:00, or already sent today' };
+    if (!firmDate) return { outcome: 'skipped', summary: 'Nothing owed: not yet 07:00, or already queued today' };
 
     const recipients = await openTasksForDigest(ctx.db, firmDate);
     const appUrl = appUrlOf(ctx.config);
@@ -113,7 +121,7 @@ export const taskRemindersJob = defineJob({
       const message = digestMessage(recipient, firmDate, dateFormat, appUrl);
       const digest = { userId: recipient.userId, firmDate, taskCount: recipient.tasks.length };
       try {
-        if (await sendDigestOnce(ctx.db, ctx.mailer, digest, message)) sent++;
+        if (await sendDigestOnce(ctx.db, digest, message)) sent++;
       } catch (error) {
         // The others still go out; the run then fails so pg-boss retries the ones that did not. A mail
         // server's message may quote the address, so the log gets the error's kind only (SECURITY.md).
@@ -130,8 +138,8 @@ export const taskRemindersJob = defineJob({
       outcome: 'succeeded',
       runFor: firmDate,
       summary:
-        `${sent} reminder${sent === 1 ? '' : 's'} sent for ${firmDate}` +
-        (already > 0 ? `, ${already} already sent` : ''),
+        `${sent} reminder${sent === 1 ? '' : 's'} queued for ${firmDate}` +
+        (already > 0 ? `, ${already} already queued` : ''),
     };
   },
 });

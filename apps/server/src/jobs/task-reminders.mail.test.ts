@@ -21,6 +21,7 @@ const secondRunner = () =>
   createJobRunner({
     database: f.t.database,
     mailer: f.t.app.mailer,
+    mail: f.t.app.mail,
     storage: f.t.app.storage,
     config: f.t.app.config,
     log: f.t.app.log,
@@ -110,7 +111,7 @@ describe('the daily task reminder on real tasks', () => {
 
     const runs = await succeededRunsFor('2027-02-10');
     expect(runs).toHaveLength(1);
-    expect(runs[0]!.summary).toBe('2 reminders sent for 2027-02-10');
+    expect(runs[0]!.summary).toBe('2 reminders queued for 2027-02-10');
     expect((await jobRunsOf(f.t.database.db, TASK_REMINDERS_JOB)).every((r) => r.outcome !== 'failed')).toBe(true);
   });
 

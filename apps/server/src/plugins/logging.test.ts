@@ -35,7 +35,7 @@ beforeAll(async () => {
     app = await buildApp({
       config: t.app.config,
       database: t.database,
-      mailer: createMailer({ smtpUrl: null, outboxDir: t.outboxDir }),
+      mailer: createMailer({ smtpUrl: null }),
       logger: { ...loggerOptions('info'), stream },
     });
     await app.ready();

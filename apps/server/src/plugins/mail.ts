@@ -1,7 +1,6 @@
-// The one mail interface (DECISIONS.md §1): SMTP_URL sends for real; otherwise every message is
-// written as an .eml file to the outbox folder, where staff and tests can read it.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// The one mail transport (DECISIONS.md §1): SMTP_URL sends for real. Without it (and without an email
+// provider in Integrations, features/settings/firm-mailer.ts) nothing is sent: every message is kept in the
+// Mail log (mail_messages), where administrators read it, instead of a folder on one server's disk.
 import nodemailer from 'nodemailer';
 
 /** A file sent with a mail (an invoice's PDF). */
@@ -11,45 +10,33 @@ export type MailMessage = {
   to: string;
   subject: string;
   text: string;
-  html?: string;
   attachments?: MailAttachment[];
   /** The sender; the firm's mailer sets the company name and address (features/settings/firm-mailer.ts). */
   from?: { name: string; address: string };
 };
 
+/** The mail server's answer to an accepted message ('250 2.0.0 OK …'). */
+export type SentInfo = { response?: string };
+
 export type Mailer = {
-  send: (message: MailMessage) => Promise<void>;
-  /** The outbox folder, or null when mail is sent over SMTP. */
-  outboxDir: string | null;
+  /** False when no mail server is set: messages are then kept, not sent. */
+  configured: boolean;
+  /** Sends through the mail server; rejects with the transport's error (mail-delivery classifies it). */
+  send: (message: MailMessage) => Promise<SentInfo>;
 };
 
 export const DEFAULT_FROM = { name: 'Visa CRM', address: 'no-reply@visa-crm.local' };
 
-export function createMailer(options: { smtpUrl: string | null; outboxDir: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+export function createMailer(options: { smtpUrl: string | null }): Mailer {
+  if (!options.smtpUrl) {
     return {
-      outboxDir: null,
-      send: async (message) => {
-        await transport.sendMail({ ...message, from: message.from ?? DEFAULT_FROM });
-      },
+      configured: false,
+      send: () => Promise.reject(new Error('No mail server is set')),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let sequence = 0;
+  const transport = nodemailer.createTransport(options.smtpUrl);
   return {
-    outboxDir: options.outboxDir,
-    send: async (message) => {
-      const info = await transport.sendMail({ ...message, from: message.from ?? DEFAULT_FROM });
-      await mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence++}.eml`;
-      await writeFile(join(options.outboxDir, name), info.message as Buffer);
-    },
+    configured: true,
+    send: async (message) => (await transport.sendMail({ ...message, from: message.from ?? DEFAULT_FROM })) as SentInfo,
   };
-}
-
-/** Messages in the outbox, newest last (used by tests and the admin outbox view). */
-export async function readOutbox(outboxDir: string): Promise<{ name: string; content: string }[]> {
-  const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
-  return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(outboxDir, name), 'utf8') })));
 }

@@ -81,7 +81,7 @@ try {
   const app = await buildApp({
     config,
     database,
-    mailer: createMailer({ smtpUrl: null, outboxDir: filesDir }),
+    mailer: createMailer({ smtpUrl: null }),
     storage: localDiskStorage(filesDir),
   });
   await app.ready();

@@ -250,7 +250,7 @@ async function measure(database: Awaited<ReturnType<typeof openDatabase>>, userR
   const app = await buildApp({
     config: { ...config, webDistDir: null },
     database,
-    mailer: createMailer({ smtpUrl: null, outboxDir: `${config.dataDir}/outbox` }),
+    mailer: createMailer({ smtpUrl: null }),
   });
   await app.ready();
   const sessions: string[] = [];

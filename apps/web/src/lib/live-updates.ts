@@ -62,6 +62,14 @@ export function invalidateFor(queryClient: QueryClient, event: ChangeEvent) {
   for (const key of DEPENDENTS[event.resource] ?? []) void queryClient.invalidateQueries({ queryKey: key });
 }
 
+const changeListeners = new Set<(event: ChangeEvent) => void>();
+
+/** Hears every change event this tab receives (a toast following its mail); returns the unsubscribe. */
+export function onChangeEvent(listener: (event: ChangeEvent) => void): () => void {
+  changeListeners.add(listener);
+  return () => void changeListeners.delete(listener);
+}
+
 export function useLiveUpdates(enabled: boolean, onRestored: () => void): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
@@ -88,7 +96,9 @@ export function useLiveUpdates(enabled: boolean, onRestored: () => void): LiveSt
         setStatus('live');
       });
       source.addEventListener('change', (message) => {
-        invalidateFor(queryClient, JSON.parse((message as MessageEvent<string>).data) as ChangeEvent);
+        const event = JSON.parse((message as MessageEvent<string>).data) as ChangeEvent;
+        invalidateFor(queryClient, event);
+        for (const listener of changeListeners) listener(event);
       });
       source.addEventListener('error', () => {
         source?.close();

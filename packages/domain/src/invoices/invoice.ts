@@ -2,6 +2,7 @@
 // messages, the form / API schema and the API's invoice. The figures come from invoice-totals.ts, computed
 // by the server on every save: an input carries no subtotal, tax or total (a sent one is ignored).
 import { z } from 'zod';
+import { mailReceiptSchema } from '../mail/mail-log.ts';
 import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 import { optionalText, requiredDate, versionField } from '../records/fields.ts';
 import { centsOf, CURRENCIES, DEFAULT_CURRENCY, MAX_MONEY_CENTS, moneyField, parseMoney } from '../money/money.ts';
@@ -636,6 +637,10 @@ export const REFUND_SORT_FIELDS = ['createdAt', 'refundDate'] as const;
 export const refundListQuerySchema = listQueryBase;
 
 /** POST /api/invoices/{id}/send: the PDF by mail, to the client's email unless another is given. */
+/** What mailing an invoice answers: the invoice, and its mail in the Mail log (queued until it leaves). */
+export const invoiceSentSchema = z.object({ invoice: invoiceRecordSchema, mail: mailReceiptSchema });
+export type InvoiceSent = z.infer<typeof invoiceSentSchema>;
+
 export const sendInvoiceSchema = z.preprocess(
   (v) => v ?? {},
   z.object({

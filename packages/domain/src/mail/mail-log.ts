@@ -15,7 +15,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   retrying: 'Retrying',
   failed: 'Failed',
   // No mail server is set: the message is kept in the log, where it can be read, instead of sent.
-  kept: 'Kept (no mail server)',
+  kept: 'Kept',
 };
 
 /** How an attempt ended, in fixed words: what an administrator can act on. */
@@ -38,13 +38,7 @@ export const MAIL_OUTCOME_LABELS: Record<MailOutcome, string> = {
   failed: 'Could not be sent',
 };
 
-export const MAIL_KINDS = [
-  'invoice',
-  'invitation',
-  'password_reset',
-  'notification',
-  'task_digest',
-] as const;
+export const MAIL_KINDS = ['invoice', 'invitation', 'password_reset', 'notification', 'task_digest'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {

@@ -77,8 +77,8 @@ export const emailTestSchema = z.object({ to: z.email('Invalid email address') }
 
 export const emailTestResultSchema = z.object({
   delivered: z.boolean(),
-  /** 'smtp' through the configured provider; 'outbox' when none is configured (the mail is written to the outbox folder). */
-  via: z.enum(['smtp', 'outbox']),
+  /** 'smtp' through the configured provider or SMTP_URL; 'none' when no mail server is set (nothing is sent). */
+  via: z.enum(['smtp', 'none']),
   /** The mail server's answer ('250 2.0.0 OK …') or its refusal ('connect ECONNREFUSED 127.0.0.1:2525'). */
   message: z.string(),
 });

@@ -1,6 +1,7 @@
 // Administration → User Management (spec 3 §2.4, §3 "User", §4 user status, §5 users, §6): the list, the
 // statistics cards, the dialogs' bodies and the refusals, for the server and the web alike.
 import { z } from 'zod';
+import { mailReceiptSchema } from '../mail/mail-log.ts';
 import { type Role, ROLES } from '../access/roles.ts';
 import { listQueryBase, multiValue } from '../records/list-query.ts';
 import { pageSchemaOf } from '../records/pagination.ts';
@@ -98,6 +99,8 @@ export const createdUserSchema = z.object({
   user: adminUserSchema,
   /** Only when the account was created directly: shown once, never stored in clear. */
   temporaryPassword: z.string().nullable(),
+  /** Only for an invitation: its mail in the Mail log (queued until it leaves). */
+  mail: mailReceiptSchema.nullable(),
 });
 export type CreatedUser = z.infer<typeof createdUserSchema>;
 
@@ -133,6 +136,8 @@ export const resetUserPasswordResultSchema = z.object({
   method: z.enum(['email', 'manual', 'random']),
   /** Only for `random`: the new password, shown once for copying. */
   password: z.string().nullable(),
+  /** Only for `email`: the link's mail in the Mail log (queued until it leaves). */
+  mail: mailReceiptSchema.nullable(),
 });
 export type ResetUserPasswordResult = z.infer<typeof resetUserPasswordResultSchema>;
 

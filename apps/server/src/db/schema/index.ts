@@ -17,3 +17,4 @@ export * from './imports.ts';
 export * from './timesheets.ts';
 export * from './contracts.ts';
 export * from './phone-number-review.ts';
+export * from './mail-messages.ts';

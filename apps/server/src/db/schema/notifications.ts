@@ -14,9 +14,9 @@ export const notificationPreferences = pgTable('notification_preferences', {
 });
 
 /**
- * What the product tells a user: shown in the app when `in_app`, mailed when `mail_status` is set (pending
- * until a server process claims and sends it: features/notifications/notification-mails.ts). The list
- * reads newest first per user by (created_at, id); the unread count and the pending mails by partial indexes.
+ * What the product tells a user: shown in the app when `in_app`; its mail, when the user's switch says so,
+ * is a message of the Mail log (mail_messages) queued with it. The list reads newest first per user by
+ * (created_at, id); the unread count by a partial index.
  */
 export const notifications = pgTable(
   'notifications',
@@ -30,10 +30,6 @@ export const notifications = pgTable(
     body: text().notNull(),
     link: text(),
     inApp: boolean().notNull(),
-    mailSubject: text(),
-    mailText: text(),
-    /** null: no mail; 'pending', 'sent' or 'failed'. */
-    mailStatus: text(),
     createdAt: timestamptz().notNull().defaultNow(),
     readAt: timestamptz(),
   },
@@ -42,8 +38,5 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.inApp} and ${t.readAt} is null`),
-    index('notifications_mail_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.mailStatus} = 'pending'`),
   ],
 );

@@ -91,7 +91,7 @@ export async function authRoutes(instance: FastifyInstance) {
       await claimResetRequest(app.db, ctx, app.config.limits);
       const { email } = request.body;
       app.afterResponse.run('password reset mail', () =>
-        mailPasswordReset(app.db, app.mailer, ctx, app.config.limits, email, appUrlOf(app.config)),
+        mailPasswordReset(app.db, ctx, app.config.limits, email, appUrlOf(app.config)),
       );
       return { ok: true as const, message: PASSWORD_RESET_MESSAGES.sent };
     },

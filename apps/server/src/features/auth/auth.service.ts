@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { queueMail } from '../mail/mail-queue.ts';
 import { hitLimit, limitKey, minutesOf, releaseHit, sweepRateLimits } from '../../plugins/rate-limiter.ts';
 import type { RequestLimits } from '../../config.ts';
 import { recordChange, type RequestContext } from '../audit/record-change.ts';
@@ -241,7 +241,6 @@ export async function claimResetRequest(db: Database, ctx: RequestContext, limit
  */
 export async function mailPasswordReset(
   db: Database,
-  mailer: Mailer,
   ctx: RequestContext,
   limits: RequestLimits,
   email: string,
@@ -251,8 +250,9 @@ export async function mailPasswordReset(
   if (!perEmail.allowed) return;
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active') return;
-  const token = await db.transaction(async (tx) => {
-    const created = await createPasswordResetToken(tx, user.id, RESET_LINK_HOURS);
+  // The token and its mail commit together (issue 27): no token exists without its mail.
+  await db.transaction(async (tx) => {
+    const token = await createPasswordResetToken(tx, user.id, RESET_LINK_HOURS);
     await recordChange(
       tx,
       { ...ctx, actorId: ctx.actorId ?? user.id },
@@ -262,17 +262,19 @@ export async function mailPasswordReset(
         resourceId: user.id,
       },
     );
-    return created;
-  });
-  const link = `${appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your Visa CRM password',
-    text:
-      `Hello ${user.firstName},\n\n` +
-      `Someone (hopefully you) asked to reset the password of your Visa CRM account.\n` +
-      `Open this link within ${RESET_LINK_HOURS} hour to choose a new password:\n\n${link}\n\n` +
-      `The link works once. If you did not ask for it, you can ignore this message.\n`,
+    const link = `${appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+    await queueMail(tx, {
+      kind: 'password_reset',
+      to: user.email,
+      subject: 'Reset your Visa CRM password',
+      text:
+        `Hello ${user.firstName},\n\n` +
+        `Someone (hopefully you) asked to reset the password of your Visa CRM account.\n` +
+        `Open this link within ${RESET_LINK_HOURS} hour to choose a new password:\n\n${link}\n\n` +
+        `The link works once. If you did not ask for it, you can ignore this message.\n`,
+      about: { type: 'user', id: user.id },
+      actorId: ctx.actorId ?? user.id,
+    });
   });
 }
 

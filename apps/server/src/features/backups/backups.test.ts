@@ -272,6 +272,7 @@ describe('backup and restore', () => {
       db: f.t.database.db,
       databaseKind: f.t.database.kind,
       mailer: f.t.app.mailer,
+      mail: f.t.app.mail,
       storage: f.t.app.storage,
       config: f.t.app.config,
       log: f.t.app.log,

@@ -18,6 +18,7 @@ import {
 } from '@crm/domain';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
+import { MAIL_EVENT } from '../mail/mail-queue.ts';
 import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
 import { clientOwnership, clients, contactOwnership, contacts, leadOwnership, leads } from '../../db/schema/index.ts';
 
@@ -59,6 +60,9 @@ export async function mayReceive(
   // The service catalogue: everyone who reads it for the service form (service-types.routes.ts).
   if (event.resource === 'service_types')
     return can(viewer.role, 'leads:edit', moduleAccess) || can(viewer.role, 'clients:edit', moduleAccess);
+  // The Mail log is Administration's; who queued a mail hears how it went (their toast says sent or queued).
+  if (event.resource === MAIL_EVENT)
+    return canOpenModule(viewer.role, 'admin', moduleAccess) || (event.actorId !== null && event.actorId === viewer.id);
   // The document library is Administration's.
   if (event.resource === 'document') return canOpenModule(viewer.role, 'admin', moduleAccess);
   const record = RECORDS[event.resource];

@@ -13,6 +13,7 @@ import {
   INVOICE_MESSAGES,
   INVOICE_MONEY_MESSAGES,
   type InvoiceRecord,
+  type InvoiceSent,
   type Page,
   type ReceiptRecord,
   type RefundRow,
@@ -353,8 +354,8 @@ describe('part credits', () => {
 
   it('keeps the lines of a credited invoice: its items cannot change, only another credit note', async () => {
     const { invoice } = await billedClient();
-    const credited = await post<InvoiceRecord>(`/api/invoices/${invoice.id}/send`, { to: 'client@example.com' }).then(
-      (sent) =>
+    const credited = await post<InvoiceSent>(`/api/invoices/${invoice.id}/send`, { to: 'client@example.com' }).then(
+      ({ invoice: sent }) =>
         post<InvoiceRecord>(`/api/invoices/${invoice.id}/credit-notes`, {
           reason: 'Discount',
           lines: [{ index: 1, amount: '100.00' }],
@@ -386,8 +387,9 @@ describe('what an invoice offers', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(INVOICE_MONEY_MESSAGES.creditDraft);
-    const sent = await post<InvoiceRecord>(`/api/invoices/${draft.id}/send`, { to: 'client@example.com' });
-    expect(sent).toMatchObject({ state: 'drafts', status: 'sent' });
+    const sent = await post<InvoiceSent>(`/api/invoices/${draft.id}/send`, { to: 'client@example.com' });
+    expect(sent.invoice).toMatchObject({ state: 'drafts', status: 'sent' });
+    expect(sent.mail).toMatchObject({ to: 'client@example.com', status: 'queued' });
     const deleted = await f.call('administrator', 'DELETE', `/api/invoices/${draft.id}`);
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().message).toBe(INVOICE_MESSAGES.deleteRefused);

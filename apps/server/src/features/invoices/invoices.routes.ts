@@ -30,6 +30,7 @@ import {
   markPaidSchema,
   receiptInputSchema,
   receiptRecordSchema,
+  invoiceSentSchema,
   sendInvoiceSchema,
   serviceInvoiceSchema,
   versionField,
@@ -260,14 +261,15 @@ export async function invoicesRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: "Mail the invoice's PDF to the client (or the address given) and record when it was sent",
-        description: 'A sent invoice is never deleted afterwards: a credit note cancels it.',
+        description:
+          'A sent invoice is never deleted afterwards: a credit note cancels it. The mail is queued with the ' +
+          'change and leaves after commit (the Mail log shows it); `mail.status` says whether it has left yet.',
         params: invoiceParams,
         body: sendInvoiceSchema,
-        response: { 200: invoiceRecordSchema },
+        response: { 200: invoiceSentSchema },
       },
     },
-    async (request) =>
-      sendInvoice(app.db, app.storage, app.mailer, await actorOf(request), request.params.id, request.body),
+    async (request) => sendInvoice(app.db, app.storage, await actorOf(request), request.params.id, request.body),
   );
 
   app.post(

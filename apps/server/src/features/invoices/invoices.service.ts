@@ -28,13 +28,14 @@ import {
   SERVICE_TYPE_MESSAGES,
   type TaxTreatment,
   treatmentReasonMissing,
+  type MailReceipt,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
 import { invoices, receipts, services } from '../../db/schema/index.ts';
 import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { queueMail } from '../mail/mail-queue.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { findTemplate } from './invoice-templates.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
@@ -484,18 +485,18 @@ export async function receiptPdf(db: Database, storage: FileStorage, id: string)
 }
 
 /**
- * Mails the invoice's PDF to the client (or the address given) through the mail interface, with each of its
- * credit or adjustment notes attached (issue 25: a cancelled invoice is mailed for its adjustment note), and
- * records when it was sent: from then on it is never deleted, only cancelled by a credit note.
+ * Mails the invoice's PDF to the client (or the address given), with each of its credit or adjustment notes
+ * attached (issue 25: a cancelled invoice is mailed for its adjustment note), and records when it was sent:
+ * from then on it is never deleted, only cancelled by a credit note. The mail is queued in the same
+ * transaction (issue 27) and leaves after commit: a mail server that is down never fails the request.
  */
 export async function sendInvoice(
   db: Database,
   storage: FileStorage,
-  mailer: Mailer,
   actor: Actor,
   id: string,
   input: { to?: string | undefined; message?: string | undefined },
-): Promise<InvoiceRecord> {
+): Promise<{ invoice: InvoiceRecord; mail: MailReceipt }> {
   const invoice = await readInvoice(db, actor, id);
   const to = input.to ?? invoice.clientEmail;
   if (!to) throw validationError({ to: [INVOICE_MESSAGES.noEmail] });
@@ -512,7 +513,8 @@ export async function sendInvoice(
   );
   const title = isTaxInvoice(invoice) ? 'Tax invoice' : 'Invoice';
   const total = displayMoney(centsOf(invoice.total), invoice.currency);
-  await mailer.send({
+  const message = {
+    kind: 'invoice' as const,
     to,
     subject: `${title} ${invoice.invoiceNumber} from ${oneLine(firm.companyName, 120)}`,
     text: [
@@ -526,12 +528,17 @@ export async function sendInvoice(
       '',
       oneLine(firm.companyName, 120),
     ].join('\n'),
-    attachments: [file, ...notes].map((pdf) => ({
-      filename: pdf.fileName,
-      content: pdf.bytes,
-      contentType: 'application/pdf',
-    })),
-  });
+    attachments: {
+      storage,
+      files: [file, ...notes].map((pdf) => ({
+        filename: pdf.fileName,
+        content: Buffer.from(pdf.bytes),
+        contentType: 'application/pdf',
+      })),
+    },
+    about: { type: 'invoice' as const, id },
+    actorId: actor.ctx.actorId,
+  };
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)
@@ -539,10 +546,11 @@ export async function sendInvoice(
       .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
       .returning();
     if (!row) throw invoiceNotFound();
+    const mail = await queueMail(tx, message);
     await changed(tx, actor, id, 'SEND_INVOICE', {
       new: { to, attachments: [file, ...notes].map((pdf) => pdf.fileName) },
     });
-    return recordOf(tx, row);
+    return { invoice: await recordOf(tx, row), mail };
   });
 }
 

@@ -9,6 +9,7 @@ import {
   INVOICE_EXAMPLE,
   INVOICE_MESSAGES,
   type InvoiceRecord,
+  type InvoiceSent,
   type ReceiptRecord,
   type Role,
   type ServiceRecord,
@@ -470,7 +471,8 @@ describe('sending', () => {
       message: 'Thank you for choosing us.',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as InvoiceRecord).sentAt).not.toBeNull();
+    expect((res.json() as InvoiceSent).invoice.sentAt).not.toBeNull();
+    expect((res.json() as InvoiceSent).mail).toMatchObject({ to: invoice.clientEmail, status: 'queued' });
     const mail = (await f.t.outbox()).find((m) => m.content.includes(invoice.clientEmail!));
     expect(mail, 'a mail to the client').toBeDefined();
     expect(mail!.content).toContain(`Tax invoice ${invoice.invoiceNumber}`);

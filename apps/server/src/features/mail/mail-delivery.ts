@@ -22,14 +22,19 @@ const CLAIM_LAPSES_AFTER = '10 minutes';
 type Row = typeof mailMessages.$inferSelect;
 
 /** How an attempt failed, in the log's fixed words, and whether trying again could help. */
-export function classifyMailError(error: unknown): { outcome: MailOutcome; smtpCode: number | null; permanent: boolean } {
+export function classifyMailError(error: unknown): {
+  outcome: MailOutcome;
+  smtpCode: number | null;
+  permanent: boolean;
+} {
   const e = (error ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : '';
   const smtpCode = typeof e.responseCode === 'number' ? e.responseCode : null;
   if (code === 'EAUTH' || smtpCode === 535 || smtpCode === 534 || smtpCode === 530)
     return { outcome: 'authentication_failed', smtpCode, permanent: false };
-  if (code === 'ETLS' || /\b(tls|ssl|certificate)\b/i.test(message)) return { outcome: 'tls_failed', smtpCode, permanent: false };
+  if (code === 'ETLS' || /\b(tls|ssl|certificate)\b/i.test(message))
+    return { outcome: 'tls_failed', smtpCode, permanent: false };
   if (code === 'ETIMEDOUT' || code === 'EGREETING' || /timed? ?out/i.test(message))
     return { outcome: 'timed_out', smtpCode, permanent: false };
   if (

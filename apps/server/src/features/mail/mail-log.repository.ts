@@ -25,7 +25,9 @@ function mailLogFilter(query: MailLogQuery, timeZone: string) {
 
 /** Each row's record as the log links it: an invoice by its number, a user by name. */
 async function recordLabels(db: Executor, rows: Row[]): Promise<Map<string, string>> {
-  const ids = (type: string) => [...new Set(rows.filter((r) => r.recordType === type && r.recordId).map((r) => r.recordId!))];
+  const ids = (type: string) => [
+    ...new Set(rows.filter((r) => r.recordType === type && r.recordId).map((r) => r.recordId!)),
+  ];
   const labels = new Map<string, string>();
   const invoiceIds = ids('invoice');
   if (invoiceIds.length > 0) {
@@ -106,10 +108,22 @@ export async function readMailRow(db: Executor, id: string): Promise<Row> {
   return row;
 }
 
-/** One message as it was (or will be) sent: its text with the link in full. */
+/** Mails whose link signs their reader in: the log never shows the link's token. */
+const ONE_TIME_LINK_KINDS = new Set(['password_reset', 'invitation']);
+const ONE_TIME_TOKEN = /([?&]token=)[^\s&]+/g;
+
+/**
+ * One message as it was (or will be) sent: its text with the link in full — except a reset or invitation
+ * link's token, which would let whoever reads the log (an administrator) choose another user's password,
+ * an account administrator's included. "Send again" mails the real link to its recipient.
+ */
 export async function readMailMessage(db: Executor, id: string, appUrl: string): Promise<MailMessageRecord> {
   const row = await readMailRow(db, id);
-  return { ...toRow(row, await recordLabels(db, [row])), body: sentText(row, appUrl) };
+  const text = sentText(row, appUrl);
+  return {
+    ...toRow(row, await recordLabels(db, [row])),
+    body: ONE_TIME_LINK_KINDS.has(row.kind) ? text.replace(ONE_TIME_TOKEN, '$1(hidden)') : text,
+  };
 }
 
 /** The mails about one record, newest first (its History lists them). */

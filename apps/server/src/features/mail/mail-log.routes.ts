@@ -25,7 +25,8 @@ export async function mailLogRoutes(instance: FastifyInstance) {
       config: { access: { permission: 'admin:view' } },
       schema: {
         tags,
-        summary: 'Every mail sent or to be sent, newest first: search by recipient or subject, filter by status and date',
+        summary:
+          'Every mail sent or to be sent, newest first: search by recipient or subject, filter by status and date',
         querystring: mailLogQuerySchema,
         response: { 200: mailLogPageSchema },
       },

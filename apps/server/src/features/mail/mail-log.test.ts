@@ -92,7 +92,10 @@ const logRow = async (id: string) => {
 
 /** Time passes for a retrying message: it is due now. */
 const dueNow = (id: string) =>
-  db().update(mailMessages).set({ nextAttemptAt: sql`now()` }).where(eq(mailMessages.id, id));
+  db()
+    .update(mailMessages)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(mailMessages.id, id));
 
 describe('the Mail log', () => {
   it('keeps a mail with no mail server set, to be read there with its attachment', async () => {
@@ -126,7 +129,12 @@ describe('the Mail log', () => {
     expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, outcome: 'could_not_connect' });
     expect(retrying!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     const row = (await logRow('down.client')).json() as Page<MailLogRow>;
-    expect(row.items[0]).toMatchObject({ status: 'retrying', outcome: 'could_not_connect', attempts: 1, maxAttempts: 6 });
+    expect(row.items[0]).toMatchObject({
+      status: 'retrying',
+      outcome: 'could_not_connect',
+      attempts: 1,
+      maxAttempts: 6,
+    });
     // Not yet due: another run leaves it alone.
     await f.t.app.mail.flush();
     expect(received).toHaveLength(0);
@@ -156,7 +164,10 @@ describe('the Mail log', () => {
     }
     // What a background delivery (woken by each commit) still had in hand.
     await f.t.app.mail.flush();
-    const mine = received.slice(before).flatMap((m) => m.to).filter((to) => to.startsWith('pair.'));
+    const mine = received
+      .slice(before)
+      .flatMap((m) => m.to)
+      .filter((to) => to.startsWith('pair.'));
     expect(mine.sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `pair.${i}@example.com`));
 
     // A process claimed this one and died before sending it (written as it left it: no event wakes anyone).
@@ -177,6 +188,19 @@ describe('the Mail log', () => {
     expect(received.filter((m) => m.to.includes('orphan@example.com'))).toHaveLength(1);
     const [recovered] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
     expect(recovered).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it("never shows a reset or invitation link's token: whoever reads the log could take the account", async () => {
+    const reset = await f.call('account_administrator', 'POST', `/api/users/${f.idOf('consultant')}/reset-password`, {
+      method: 'email',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { mail } = reset.json() as { mail: { id: string } };
+    const view = (await f.call('administrator', 'GET', `/api/mail-log/${mail.id}`)).json() as MailMessageRecord;
+    expect(view.body).toContain('/reset-password?token=(hidden)');
+    // The recipient's own mail carries the real link.
+    const sent = (await f.t.outbox()).find((m) => m.name === mail.id)!;
+    expect(sent.content).toMatch(/reset-password\?token=[A-Za-z0-9_%-]{20,}/);
   });
 
   it('queues a message again on request, as a new entry; only who may edit Administration may', async () => {

@@ -1,8 +1,9 @@
 // Notifications (issue 15 item 3): every alert the product gives a user goes through notify(), which
 // reads the user's switches (or the firm's defaults) and writes one row: shown in the app when the
 // in-app switch is on, mailed when the email switch is on. The row is written in the caller's transaction,
-// so an alert exists exactly when the change it reports does; the mail leaves after commit
-// (notification-mails.ts). Password reset and invitation mails do not come here: they are always sent.
+// so an alert exists exactly when the change it reports does; its mail is queued in the same transaction
+// and leaves after commit (features/mail, issue 27). Password reset and invitation mails do not come here:
+// they are always sent.
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -18,6 +19,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { notificationPreferences, notifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { publishChange, type RequestContext } from '../audit/record-change.ts';
+import { queueMail } from '../mail/mail-queue.ts';
 import { readSetting } from '../settings/settings.repository.ts';
 
 export const readNotificationDefaults = (db: Executor) =>
@@ -68,34 +70,41 @@ export async function notify(
   const recipients = [...new Set(userIds.filter((id): id is string => !!id && id !== ctx.actorId))];
   if (recipients.length === 0) return 0;
   const active = await tx
-    .select({ id: users.id, own: notificationPreferences.preferences })
+    .select({ id: users.id, email: users.email, own: notificationPreferences.preferences })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(and(inArray(users.id, recipients), eq(users.status, 'active'), isNull(users.deletedAt)));
   if (active.length === 0) return 0;
   const defaults = await readNotificationDefaults(tx);
-  const rows = active.flatMap(({ id, own }) => {
+  const rows = active.flatMap(({ id, email: address, own }) => {
     const inApp = own?.inApp?.[alert.kind] ?? defaults.inApp[alert.kind];
     const email = Boolean(alert.mail) && (own?.email?.[alert.kind] ?? defaults.email[alert.kind]);
     if (!inApp && !email) return [];
-    return [
-      {
-        userId: id,
-        kind: alert.kind,
-        title: alert.title,
-        body: alert.body,
-        link: alert.link ?? null,
-        inApp,
-        mailSubject: email ? alert.mail!.subject : null,
-        mailText: email ? alert.mail!.text : null,
-        mailStatus: email ? 'pending' : null,
-      },
-    ];
+    return [{ userId: id, address, inApp, email }];
   });
   if (rows.length === 0) return 0;
-  await tx.insert(notifications).values(rows);
-  // One event per user: their bell refreshes; on every process the mail sender wakes (notification-mails.ts).
-  for (const row of rows)
+  await tx.insert(notifications).values(
+    rows.map((row) => ({
+      userId: row.userId,
+      kind: alert.kind,
+      title: alert.title,
+      body: alert.body,
+      link: alert.link ?? null,
+      inApp: row.inApp,
+    })),
+  );
+  for (const row of rows) {
+    if (row.email)
+      await queueMail(tx, {
+        kind: 'notification',
+        to: row.address,
+        subject: alert.mail!.subject,
+        text: alert.mail!.text,
+        link: alert.link ?? null,
+        about: { type: 'user', id: row.userId },
+        actorId: ctx.actorId ?? null,
+      });
+    // One event per user: their bell refreshes.
     await publishChange(
       tx,
       { actorId: ctx.actorId ?? null, ipAddress: null, userAgent: null },
@@ -103,6 +112,7 @@ export async function notify(
       'NOTIFY',
       row.userId,
     );
+  }
   return rows.length;
 }
 

@@ -71,7 +71,7 @@ export async function profileRoutes(instance: FastifyInstance) {
       const ctx = await requestContext(request);
       await claimResetRequest(app.db, ctx, app.config.limits);
       app.afterResponse.run('password reset mail', () =>
-        mailPasswordReset(app.db, app.mailer, ctx, app.config.limits, user.email, appUrlOf(app.config)),
+        mailPasswordReset(app.db, ctx, app.config.limits, user.email, appUrlOf(app.config)),
       );
       return { ok: true as const, message: PASSWORD_RESET_MESSAGES.sent };
     },

@@ -14,6 +14,7 @@ import {
   INVOICE_EXAMPLE,
 } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
+import { demoEmail } from '../../seed/demo-users.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'crm-web-dist-'));
@@ -108,7 +109,11 @@ describe('branding', () => {
     }
 
     // Mails go out under the company's name.
-    await owner.POST('/api/settings/integrations/email/test', { body: { to: 'owner@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email: demoEmail('account_administrator') },
+    });
     expect((await t.outbox()).at(-1)?.content).toMatch(/^From: "?Harbour Migration"? </m);
   });
 

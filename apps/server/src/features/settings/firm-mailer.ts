@@ -1,18 +1,22 @@
-// The mailer every feature and job sends through: the email provider configured in Integrations when
-// there is one (issue 15 item 4), otherwise the mail interface the server started with (SMTP_URL or the
-// outbox folder). Every message goes out under the company's name. The settings are held per process and
+// The transport the mail delivery sends through (features/mail): the email provider configured in
+// Integrations when there is one (issue 15 item 4), otherwise the mail transport the server started with
+// (SMTP_URL, or none: messages are then kept in the Mail log). Every message goes out under the company's name. The settings are held per process and
 // read again on every settings change event (and at once by the process that saved them): a mail is often
 // sent inside a transaction, where a second query on the embedded database's one connection would wait
 // for ever.
 import nodemailer from 'nodemailer';
 import type { EmailTestResult } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { DEFAULT_FROM, type Mailer, type MailMessage } from '../../plugins/mail.ts';
+import { DEFAULT_FROM, type Mailer, type MailMessage, type SentInfo } from '../../plugins/mail.ts';
 import { readSmtpSettings, type SmtpSettings } from './integrations.service.ts';
 import type { SecretBox } from './secret-box.ts';
 import { readGeneralSettings } from './settings.repository.ts';
 
-export type FirmMailer = Mailer & {
+export type FirmMailer = Omit<Mailer, 'configured'> & {
+  /** Whether a mail server is set (a provider in Integrations, or SMTP_URL). */
+  configured: () => Promise<boolean>;
+  /** The sender every message goes out under: the company's name and address. */
+  from: () => Promise<{ name: string; address: string }>;
   /** Sends a test message and reports the mail server's answer, or its refusal, instead of throwing. */
   sendTest: (to: string) => Promise<EmailTestResult>;
   /** Reads the email provider and the company name again (after a settings change). */
@@ -59,12 +63,13 @@ export function createFirmMailer(base: Mailer, db: Executor, box: SecretBox): Fi
   };
   const withFrom = (message: MailMessage, from: Sender['from']) => ({ ...message, from: message.from ?? from });
   return {
-    outboxDir: base.outboxDir,
     refresh,
+    configured: async () => Boolean((await sender()).smtp) || base.configured,
+    from: async () => (await sender()).from,
     send: async (message) => {
       const { smtp, from } = await sender();
-      if (smtp) await smtpTransport(smtp).sendMail(withFrom(message, from));
-      else await base.send(withFrom(message, from));
+      if (smtp) return (await smtpTransport(smtp).sendMail(withFrom(message, from))) as SentInfo;
+      return base.send(withFrom(message, from));
     },
     sendTest: async (to) => {
       await refresh();
@@ -77,18 +82,15 @@ export function createFirmMailer(base: Mailer, db: Executor, box: SecretBox): Fi
         },
         from,
       );
-      if (!smtp) {
-        await base.send(message);
-        return base.outboxDir
-          ? {
-              delivered: true,
-              via: 'outbox',
-              message: 'No email provider is configured: the message was written to the outbox folder.',
-            }
-          : { delivered: true, via: 'smtp', message: 'Sent through the server’s SMTP_URL.' };
+      if (!smtp && !base.configured) {
+        return {
+          delivered: false,
+          via: 'none',
+          message: 'No email provider is configured: nothing was sent, and other mails are kept in the Mail log.',
+        };
       }
       try {
-        const info = (await smtpTransport(smtp).sendMail(message)) as { response?: string };
+        const info = smtp ? ((await smtpTransport(smtp).sendMail(message)) as SentInfo) : await base.send(message);
         return { delivered: true, via: 'smtp', message: info.response ?? 'Accepted by the mail server.' };
       } catch (error) {
         return { delivered: false, via: 'smtp', message: error instanceof Error ? error.message : String(error) };

@@ -182,13 +182,7 @@ export async function userManagementRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await createUser(
-        app.db,
-        app.mailer,
-        appUrlOf(app.config),
-        await userActorOf(request),
-        request.body,
-      );
+      const created = await createUser(app.db, appUrlOf(app.config), await userActorOf(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -246,14 +240,7 @@ export async function userManagementRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      resetUserPassword(
-        app.db,
-        app.mailer,
-        appUrlOf(app.config),
-        await userActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      resetUserPassword(app.db, appUrlOf(app.config), await userActorOf(request), request.params.id, request.body),
   );
 
   app.delete(

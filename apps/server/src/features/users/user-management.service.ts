@@ -34,7 +34,7 @@ import { users } from '../../db/schema/index.ts';
 import { userSearchText } from '../../db/schema/users.ts';
 import { timeSortKey } from '../../db/schema/columns.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { queueMail } from '../mail/mail-queue.ts';
 import { hitLimit, limitKey, minutesOf } from '../../plugins/rate-limiter.ts';
 import { changedFields, publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
 import { hashPassword } from '../auth/password-hash.ts';
@@ -208,7 +208,6 @@ const invitationLink = (appUrl: string, token: string) =>
 
 export async function createUser(
   db: Database,
-  mailer: Mailer,
   appUrl: string,
   actor: UserActor,
   input: CreateUserInput & { role: Role; invite: boolean },
@@ -219,7 +218,7 @@ export async function createUser(
   const temporaryPassword = input.invite ? null : randomPassword();
   // An invited user has no password anyone knows until the link is used.
   const passwordHash = await hashPassword(temporaryPassword ?? randomPassword(32));
-  const { row, token } = await db.transaction(async (tx) => {
+  const { row, mail } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({
@@ -243,19 +242,23 @@ export async function createUser(
       newValues: { email: created.email, firstName: created.firstName, lastName: created.lastName, role: created.role },
       event: 'user',
     });
-    return { row: created, token: invitation };
+    // The invitation's mail commits with the account (issue 27): never an account whose link was not mailed.
+    const queued = invitation
+      ? await queueMail(tx, {
+          kind: 'invitation',
+          to: created.email,
+          subject: 'You are invited to Visa CRM',
+          text:
+            `Hello ${created.firstName},\n\n` +
+            `You have been given a Visa CRM account. Open this link within ${INVITATION_HOURS} hours to choose your ` +
+            `password and sign in:\n\n${invitationLink(appUrl, invitation)}\n\nThe link works once.\n`,
+          about: { type: 'user', id: created.id },
+          actorId: actor.ctx.actorId,
+        })
+      : null;
+    return { row: created, mail: queued };
   });
-  if (token) {
-    await mailer.send({
-      to: row.email,
-      subject: 'You are invited to Visa CRM',
-      text:
-        `Hello ${row.firstName},\n\n` +
-        `You have been given a Visa CRM account. Open this link within ${INVITATION_HOURS} hours to choose your ` +
-        `password and sign in:\n\n${invitationLink(appUrl, token)}\n\nThe link works once.\n`,
-    });
-  }
-  return { user: toAdminUser(row), temporaryPassword };
+  return { user: toAdminUser(row), temporaryPassword, mail };
 }
 
 export async function updateUser(db: Database, actor: UserActor, id: string, input: UpdateUserInput) {
@@ -336,7 +339,6 @@ export async function setUserStatus(db: Database, actor: UserActor, id: string, 
 
 export async function resetUserPassword(
   db: Database,
-  mailer: Mailer,
   appUrl: string,
   actor: UserActor,
   id: string,
@@ -357,7 +359,7 @@ export async function resetUserPassword(
   const password =
     input.method === 'random' ? randomPassword() : input.method === 'manual' ? (input.password ?? '') : null;
   const passwordHash = password ? await hashPassword(password) : null;
-  const token = await db.transaction(async (tx) => {
+  const mail = await db.transaction(async (tx) => {
     let link: string | null = null;
     if (passwordHash) {
       // A password someone else chose is temporary: the user picks their own at the next sign-in.
@@ -386,20 +388,23 @@ export async function resetUserPassword(
       newValues: { method: input.method },
       event: 'user',
     });
-    return link;
+    // The link's mail commits with the token (issue 27): no token exists without its mail.
+    return link
+      ? queueMail(tx, {
+          kind: 'password_reset',
+          to: target.email,
+          subject: 'Reset your Visa CRM password',
+          text:
+            `Hello ${target.firstName},\n\n` +
+            `An administrator asked for your Visa CRM password to be reset.\n` +
+            `Open this link within ${RESET_LINK_HOURS} hour to choose a new password:\n\n${invitationLink(appUrl, link)}\n\n` +
+            `The link works once.\n`,
+          about: { type: 'user', id },
+          actorId: actor.ctx.actorId,
+        })
+      : null;
   });
-  if (token) {
-    await mailer.send({
-      to: target.email,
-      subject: 'Reset your Visa CRM password',
-      text:
-        `Hello ${target.firstName},\n\n` +
-        `An administrator asked for your Visa CRM password to be reset.\n` +
-        `Open this link within ${RESET_LINK_HOURS} hour to choose a new password:\n\n${invitationLink(appUrl, token)}\n\n` +
-        `The link works once.\n`,
-    });
-  }
-  return { method: input.method, password: input.method === 'random' ? password : null };
+  return { method: input.method, password: input.method === 'random' ? password : null, mail };
 }
 
 /**

@@ -361,7 +361,7 @@ describe('password resets and deletion', () => {
       params: { path: { id: user.id } },
       body: { method: 'manual', password: 'Long-Enough-Pass-1', confirmPassword: 'Long-Enough-Pass-1' },
     });
-    expect(manual.data).toEqual({ method: 'manual', password: null });
+    expect(manual.data).toEqual({ method: 'manual', password: null, mail: null });
     expect((await signInWith(email, 'Long-Enough-Pass-1')).statusCode).toBe(200);
     const byEmail = await administrator.POST('/api/users/{id}/reset-password', {
       params: { path: { id: user.id } },

@@ -13,6 +13,7 @@ import {
   IconDatabase,
   IconFileText,
   IconListDetails,
+  IconMail,
   IconPalette,
   IconSettings,
   IconShieldLock,
@@ -31,6 +32,7 @@ import { AuditLogsTab } from '../audit/components/audit-logs-tab.tsx';
 import { SecurityTab } from '../audit/components/security-tab.tsx';
 import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.tsx';
 import { DocumentsTab } from '../documents/components/documents-tab.tsx';
+import { MailLogTab } from '../mail/components/mail-log-tab.tsx';
 import { RolesTab } from '../roles/components/roles-tab.tsx';
 import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
 import { BrandingTab } from '../settings/components/branding-tab.tsx';
@@ -49,6 +51,7 @@ const ADMIN_TABS = [
   'data',
   'notifications',
   'documents',
+  'mail',
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
@@ -73,6 +76,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
   branding: { label: 'Branding', icon: <IconPalette size={16} />, content: () => <BrandingTab /> },
   data: { label: 'Data Management', icon: <IconDatabase size={16} />, content: () => <DataManagementTab /> },
   documents: { label: 'Documentation', icon: <IconFileText size={16} />, content: () => <DocumentsTab /> },
+  mail: { label: 'Mail Log', icon: <IconMail size={16} />, content: () => <MailLogTab /> },
   security: {
     label: 'Security',
     icon: <IconShieldLock size={16} />,

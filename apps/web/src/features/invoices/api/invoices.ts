@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   InvoiceRecord,
+  InvoiceSent,
   InvoiceTemplateRecord,
   MoneyAction,
   ReceiptRecord,
@@ -160,8 +161,8 @@ export function useSendInvoice() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, to, message }: { id: string; to?: string; message?: string }) =>
-      api.post<InvoiceRecord>(`${invoicePath(id)}/send`, { to: to || undefined, message: message || undefined }),
-    onSuccess: (saved) => refresh(saved),
+      api.post<InvoiceSent>(`${invoicePath(id)}/send`, { to: to || undefined, message: message || undefined }),
+    onSuccess: (sent) => refresh(sent.invoice),
   });
 }
 

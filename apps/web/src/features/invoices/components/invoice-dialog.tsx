@@ -41,6 +41,7 @@ import { creditNotePdf, invoicePdf, openFile, receiptPdf, useInvoice, useSendInv
 import { emptyInvoiceValues, invoiceToFormValues } from '../invoice-form-values.ts';
 import { InvoiceForm } from './invoice-form.tsx';
 import { GuardedModal } from '../../../components/close-guard.tsx';
+import { showMailToast } from '../../mail/mail-toast.ts';
 
 export type InvoiceDialogState = { mode: 'new' } | { mode: 'edit' | 'view'; id: string } | null;
 
@@ -180,8 +181,8 @@ function InvoiceView({
 
   const sendMail = async () => {
     try {
-      await send.mutateAsync({ id: invoice.id, to });
-      notifications.show({ color: 'green', message: `${INVOICE_MESSAGES.sent} to ${to}` });
+      const sent = await send.mutateAsync({ id: invoice.id, to });
+      showMailToast('Invoice', sent.mail);
     } catch (error) {
       notifications.show({ color: 'red', message: (error as Error).message });
     }

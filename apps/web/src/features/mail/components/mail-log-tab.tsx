@@ -270,7 +270,12 @@ function MailMessageDialog({
               p="sm"
               m={0}
               bg="var(--mantine-color-default-hover)"
-              style={{ whiteSpace: 'pre-wrap', borderRadius: 'var(--mantine-radius-sm)', fontFamily: 'inherit' }}
+              style={{
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                borderRadius: 'var(--mantine-radius-sm)',
+                fontFamily: 'inherit',
+              }}
             >
               {mail.body}
             </Text>

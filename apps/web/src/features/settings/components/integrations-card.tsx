@@ -361,9 +361,15 @@ function TestEmail({ dirty }: { dirty: boolean }) {
       ) : null}
       {result ? (
         <Alert
-          color={result.delivered ? 'green' : 'red'}
+          color={result.delivered ? 'green' : result.via === 'none' ? 'yellow' : 'red'}
           variant="light"
-          title={result.delivered ? 'Test email sent' : 'The test email was not sent'}
+          title={
+            result.delivered
+              ? 'Test email sent'
+              : result.via === 'none'
+                ? 'No mail server set'
+                : 'The test email was not sent'
+          }
           role="status"
         >
           <Text size="sm" style={{ wordBreak: 'break-word' }}>

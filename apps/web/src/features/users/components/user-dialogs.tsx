@@ -41,6 +41,7 @@ import {
   useUpdateUser,
 } from '../api/user-admin.ts';
 import { GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
+import { showMailToast } from '../../mail/mail-toast.ts';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
@@ -119,10 +120,8 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
   const submit = form.onSubmit((values) =>
     create.mutate(values, {
       onSuccess: (created) => {
-        notifications.show({
-          color: 'green',
-          message: values.invite ? `Invitation sent to ${created.user.email}` : 'User created successfully',
-        });
+        if (created.mail) showMailToast('Invitation', created.mail);
+        else notifications.show({ color: 'green', message: 'User created successfully' });
         setResult({ name: fullName(created.user), email: created.user.email, password: created.temporaryPassword });
       },
       onError: (error) => form.setErrors(fieldErrorsOf(error)),
@@ -147,8 +146,8 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
             </>
           ) : (
             <Text size="sm">
-              An invitation was sent to {result.email}. The account stays Pending until {result.name} chooses a password
-              from the link (valid for 72 hours).
+              An invitation was queued for {result.email} (Administration → Mail log shows when it leaves). The account
+              stays Pending until {result.name} chooses a password from the link (valid for 72 hours).
             </Text>
           )}
           <Actions>
@@ -426,8 +425,10 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
       {
         onSuccess: (result) => {
           if (result.password) setGenerated(result.password);
-          else if (method === 'email') setSent(true);
-          else {
+          else if (method === 'email') {
+            if (result.mail) showMailToast('Password reset link', result.mail);
+            setSent(true);
+          } else {
             notifications.show({ color: 'green', message: 'Password reset successfully' });
             onClose();
           }
@@ -449,7 +450,9 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
   if (sent) {
     return (
       <Stack>
-        <Text size="sm">A link to choose a new password was sent to {user.email}. It works once, within an hour.</Text>
+        <Text size="sm">
+          A link to choose a new password was queued for {user.email}. It works once, within an hour.
+        </Text>
         <Actions>
           <Button onClick={onClose}>Done</Button>
         </Actions>
