@@ -57,11 +57,10 @@ const STATUS_COLOURS: Record<MailStatus, string> = {
   kept: 'gray',
 };
 
-function MailStatusBadge({ row }: { row: Pick<MailLogRow, 'status' | 'attempts' | 'maxAttempts'> }) {
+function MailStatusBadge({ row }: { row: Pick<MailLogRow, 'status'> }) {
   return (
-    <Badge color={STATUS_COLOURS[row.status]} variant="light" radius="sm" tt="none" fw={600}>
+    <Badge color={STATUS_COLOURS[row.status]} variant="light" radius="sm" tt="none" fw={600} style={{ flexShrink: 0 }}>
       {MAIL_STATUS_LABELS[row.status]}
-      {row.status === 'retrying' ? ` · attempt ${row.attempts} of ${row.maxAttempts}` : ''}
     </Badge>
   );
 }
@@ -72,7 +71,8 @@ function outcomeText(row: MailLogRow, when: (iso: string) => string): string {
   if (row.status === 'sent') return `Sent ${row.sentAt ? when(row.sentAt) : ''}${code}`;
   if (row.status === 'kept') return 'No mail server is set';
   const outcome = row.outcome ? `${MAIL_OUTCOME_LABELS[row.outcome]}${code}` : '';
-  if (row.status === 'retrying' && row.nextAttemptAt) return `${outcome}; next try ${when(row.nextAttemptAt)}`;
+  if (row.status === 'retrying' && row.nextAttemptAt)
+    return `Attempt ${row.attempts} of ${row.maxAttempts}: ${outcome}; next try ${when(row.nextAttemptAt)}`;
   return outcome || '—';
 }
 
@@ -204,7 +204,7 @@ export function MailLogTab() {
                         <Table.Td>
                           <Text size="sm">{row.record?.label ?? '—'}</Text>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 96 }}>
                           <MailStatusBadge row={row} />
                         </Table.Td>
                         <Table.Td>
