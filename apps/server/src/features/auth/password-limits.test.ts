@@ -234,10 +234,10 @@ describe('password reset', () => {
     expect(known.body).toBe(unknown.body);
     expect(Object.keys(known.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
     // The token and its mail are written after the answer (AfterResponse), in one transaction.
-    const mails = (await t.outbox()).slice(before);
-    expect(mails.map((m) => mailText(m.content).headers)).toEqual([
-      expect.stringContaining(demoEmail('account_administrator')),
-    ]);
+    // Only its own recipients: other mails of this file may be queued beside them.
+    const mails = (await t.outbox()).slice(before).map((m) => mailText(m.content).headers);
+    expect(mails.filter((h) => h.includes(demoEmail('account_administrator')))).toHaveLength(1);
+    expect(mails.filter((h) => h.includes('nobody.at.all@example.com'))).toHaveLength(0);
   });
 
   it('limits requests from one client address with the spec message', async () => {
