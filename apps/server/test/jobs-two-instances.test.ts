@@ -57,7 +57,8 @@ describe.skipIf(!testDatabaseUrl())('two server processes on one PostgreSQL', ()
 
     expect((await digestsFor('24 Nov 2026')).map((d) => d.to).sort()).toEqual(everyone);
     const runs = await jobRunsOf(f.t.database.db, TASK_REMINDERS_JOB);
-    expect(runs.filter((r) => r.outcome === 'succeeded' && r.summary?.startsWith('3 reminders queued'))).toHaveLength(1);
+    const queuedRuns = runs.filter((r) => r.outcome === 'succeeded' && r.summary?.startsWith('3 reminders queued'));
+    expect(queuedRuns).toHaveLength(1);
     expect(runs.filter((r) => r.outcome === 'failed')).toEqual([]);
   });
 
