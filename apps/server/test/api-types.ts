@@ -495,7 +495,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The lead's history from the audit log, newest first (at most 200)
+         * The lead's history from the audit log, with the mails about its invoices, newest first (at most 200)
          * @description 404 when the lead is not one the user may see.
          */
         get: operations["getLeadsByIdHistory"];
@@ -515,7 +515,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The client's history from the audit log, newest first (at most 200)
+         * The client's history from the audit log, with the mails about its invoices, newest first (at most 200)
          * @description 404 when the client is not one the user may see.
          */
         get: operations["getClientsByIdHistory"];
@@ -5569,6 +5569,13 @@ export interface operations {
                             from: string | null;
                             to: string | null;
                         }[];
+                        mail?: {
+                            id: string;
+                            to: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                            outcome: ("could_not_connect" | "timed_out" | "authentication_failed" | "tls_failed" | "rejected" | "failed") | null;
+                        };
                     }[];
                 };
             };
@@ -5658,6 +5665,13 @@ export interface operations {
                             from: string | null;
                             to: string | null;
                         }[];
+                        mail?: {
+                            id: string;
+                            to: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "retrying" | "failed" | "kept";
+                            outcome: ("could_not_connect" | "timed_out" | "authentication_failed" | "tls_failed" | "rejected" | "failed") | null;
+                        };
                     }[];
                 };
             };

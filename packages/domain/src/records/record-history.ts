@@ -2,6 +2,7 @@
 // the audit log, newest first — each entry's title in the firm's words and each changed field with its
 // label and its value before and after.
 import { z } from 'zod';
+import { MAIL_OUTCOMES, MAIL_STATUSES } from '../mail/mail-log.ts';
 
 export const historyChangeSchema = z.object({
   field: z.string(),
@@ -19,6 +20,18 @@ export const recordHistoryEntrySchema = z.object({
   title: z.string(),
   actorName: z.string().nullable(),
   changes: z.array(historyChangeSchema),
+  /**
+   * A mail about the record (issue 27: an invoice of its sent to its client), listed among the changes by
+   * when it was queued, with where it stands now. Absent on a change.
+   */
+  mail: z
+    .object({
+      id: z.string(),
+      to: z.string(),
+      status: z.enum(MAIL_STATUSES),
+      outcome: z.enum(MAIL_OUTCOMES).nullable(),
+    })
+    .optional(),
 });
 export type RecordHistoryEntry = z.infer<typeof recordHistoryEntrySchema>;
 

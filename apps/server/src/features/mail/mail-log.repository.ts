@@ -126,14 +126,25 @@ export async function readMailMessage(db: Executor, id: string, appUrl: string):
   };
 }
 
-/** The mails about one record, newest first (its History lists them). */
-export async function mailsAbout(db: Executor, recordType: string, recordId: string, limit: number) {
-  const rows = await db
-    .select()
+/**
+ * The mails about the invoices of one lead or client, newest first: its History lists them among its
+ * changes. Finance information — the caller decides whether the viewer may see invoices.
+ */
+export async function invoiceMailsOf(db: Executor, owner: { type: 'lead' | 'client'; id: string }, limit: number) {
+  const column = owner.type === 'lead' ? invoices.leadId : invoices.clientId;
+  return db
+    .select({
+      id: mailMessages.id,
+      createdAt: mailMessages.createdAt,
+      createdBy: mailMessages.createdBy,
+      to: mailMessages.toAddress,
+      subject: mailMessages.subject,
+      status: mailMessages.status,
+      outcome: mailMessages.outcome,
+    })
     .from(mailMessages)
-    .where(and(eq(mailMessages.recordType, recordType), eq(mailMessages.recordId, recordId)))
-    .orderBy(sql`${mailMessages.createdAt} desc`)
+    .innerJoin(invoices, and(eq(mailMessages.recordType, 'invoice'), eq(mailMessages.recordId, invoices.id)))
+    .where(eq(column, owner.id))
+    .orderBy(sql`${mailMessages.createdAt} desc`, sql`${mailMessages.id} desc`)
     .limit(limit);
-  const labels = await recordLabels(db, rows);
-  return rows.map((row) => toRow(row, labels));
 }

@@ -14,6 +14,7 @@ import {
   type MailLogRow,
   type MailMessageRecord,
   type Page,
+  type RecordHistoryEntry,
 } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { mailMessages } from '../../db/schema/index.ts';
@@ -215,5 +216,46 @@ describe('the Mail log', () => {
     const view = (await f.call('administrator', 'GET', `/api/mail-log/${copy.id}`)).json() as MailMessageRecord;
     expect(view).toMatchObject({ to: 'again@example.com', kind: 'invoice' });
     expect(view.attachments).toHaveLength(1);
+  });
+
+  it("lists the mails about a client's invoices in its History, to a role with Finance only", async () => {
+    const { client } = await f.convertedLead('administrator');
+    const created = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      entityType: 'client',
+      entityId: client.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const invoice = created.json() as InvoiceRecord;
+    const sent = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, {
+      to: 'history.client@example.com',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { mail } = sent.json() as InvoiceSent;
+    await f.t.app.mail.flush();
+    // Where it stands depends on the mail server an earlier test left set: History says what the log says.
+    const [row] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
+
+    const history = await f.call('administrator', 'GET', `/api/clients/${client.id}/history`);
+    expect(history.statusCode, history.body).toBe(200);
+    const entries = history.json() as RecordHistoryEntry[];
+    const mailed = entries.filter((e) => e.mail);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]).toMatchObject({
+      id: mail.id,
+      action: 'MAIL',
+      title: expect.stringContaining(invoice.invoiceNumber),
+      actorName: expect.any(String),
+      mail: { id: mail.id, to: 'history.client@example.com', status: row!.status, outcome: row!.outcome },
+    });
+    // Newest first, among the changes: the mail came after the conversion.
+    expect(entries[0]!.id).toBe(mail.id);
+
+    // A guest has Clients but not Finance: it sees the client's changes, never its invoices' mails.
+    const guest = await f.call('guest', 'GET', `/api/clients/${client.id}/history`);
+    expect(guest.statusCode, guest.body).toBe(200);
+    const guestEntries = guest.json() as RecordHistoryEntry[];
+    expect(guestEntries.length).toBeGreaterThan(0);
+    expect(guestEntries.filter((e) => e.mail || e.action === 'MAIL')).toEqual([]);
   });
 });

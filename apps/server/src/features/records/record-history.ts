@@ -1,5 +1,6 @@
 // GET /api/leads/:id/history and /api/clients/:id/history (issue 14 item 5): the record's audit rows,
-// newest first, as its History tab shows them — only to a user who may see the record.
+// newest first, as its History tab shows them — only to a user who may see the record. Among them, for a
+// role with Finance, the mails about its invoices (issue 27), as the Mail log has them now.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
@@ -11,20 +12,24 @@ import {
   historyFieldLabel,
   historyTitle,
   isUserField,
+  type MailOutcome,
+  type MailStatus,
   type Module,
   type RecordHistoryEntry,
   recordHistoryEntrySchema,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
+import { isUuid, isVisibleRow, type Ownership } from '../../db/list-query.ts';
 import { auditLogs, clientOwnership, clients, leadOwnership, leads } from '../../db/schema/index.ts';
-import { actorOf } from '../../plugins/actor.ts';
+import { type Actor, actorOf } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { invoiceMailsOf } from '../mail/mail-log.repository.ts';
 import { userFullNames } from '../users/users.repository.ts';
 
 type HistoryOf = {
   path: string;
   module: Module;
+  type: 'lead' | 'client';
   resourceType: 'LEAD' | 'CLIENT';
   noun: string;
   table: PgTable & { id: PgColumn };
@@ -32,10 +37,19 @@ type HistoryOf = {
 };
 
 const RECORDS: HistoryOf[] = [
-  { path: '/api/leads', module: 'leads', resourceType: 'LEAD', noun: 'Lead', table: leads, ownership: leadOwnership },
+  {
+    path: '/api/leads',
+    module: 'leads',
+    type: 'lead',
+    resourceType: 'LEAD',
+    noun: 'Lead',
+    table: leads,
+    ownership: leadOwnership,
+  },
   {
     path: '/api/clients',
     module: 'clients',
+    type: 'client',
     resourceType: 'CLIENT',
     noun: 'Client',
     table: clients,
@@ -55,11 +69,11 @@ const fieldsOf = (values: unknown): Record<string, unknown> =>
 
 export async function recordHistory(
   db: Executor,
-  viewer: Viewer,
+  actor: Pick<Actor, 'viewer' | 'can'>,
   of: HistoryOf,
   id: string,
 ): Promise<RecordHistoryEntry[]> {
-  if (!isUuid(id) || !(await isVisibleRow(db, viewer, of.table, of.ownership, id))) {
+  if (!isUuid(id) || !(await isVisibleRow(db, actor.viewer, of.table, of.ownership, id))) {
     throw new AppError('NOT_FOUND', `${of.noun} not found`);
   }
   const rows = await db
@@ -68,8 +82,10 @@ export async function recordHistory(
     .where(and(eq(auditLogs.resourceType, of.resourceType), eq(auditLogs.resourceId, id)))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(HISTORY_LIMIT);
+  // Invoice mails are finance information: a role without the Finance module sees only the changes.
+  const mails = actor.can('finance:view') ? await invoiceMailsOf(db, { type: of.type, id }, HISTORY_LIMIT) : [];
   // Names of the actors and of every person a user field pointed at, in one query.
-  const people = new Set<string>();
+  const people = new Set<string>(mails.flatMap((mail) => (mail.createdBy ? [mail.createdBy] : [])));
   for (const row of rows) {
     if (row.userId) people.add(row.userId);
     for (const values of [row.oldValues, row.newValues]) {
@@ -81,7 +97,21 @@ export async function recordHistory(
   const names = await userFullNames(db, [...people]);
   const shown = (field: string, value: unknown) =>
     isUserField(field) && typeof value === 'string' ? (names.get(value) ?? 'Deleted user') : text(value);
-  return rows.map((row) => {
+  const mailEntries = mails.map((mail): RecordHistoryEntry => ({
+    id: mail.id,
+    at: mail.createdAt.toISOString(),
+    action: 'MAIL',
+    title: `Mailed: ${mail.subject}`,
+    actorName: mail.createdBy ? (names.get(mail.createdBy) ?? 'Deleted user') : null,
+    changes: [],
+    mail: {
+      id: mail.id,
+      to: mail.to,
+      status: mail.status as MailStatus,
+      outcome: (mail.outcome as MailOutcome | null) ?? null,
+    },
+  }));
+  const changeEntries = rows.map((row): RecordHistoryEntry => {
     const before = fieldsOf(row.oldValues);
     const after = fieldsOf(row.newValues);
     const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
@@ -105,6 +135,9 @@ export async function recordHistory(
         .sort((a, b) => a.label.localeCompare(b.label)),
     };
   });
+  return [...changeEntries, ...mailEntries]
+    .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
+    .slice(0, HISTORY_LIMIT);
 }
 
 export async function recordHistoryRoutes(instance: FastifyInstance) {
@@ -116,13 +149,13 @@ export async function recordHistoryRoutes(instance: FastifyInstance) {
         config: { access: { permission: `${of.module}:view` } },
         schema: {
           tags: [of.module],
-          summary: `The ${of.noun.toLowerCase()}'s history from the audit log, newest first (at most ${HISTORY_LIMIT})`,
+          summary: `The ${of.noun.toLowerCase()}'s history from the audit log, with the mails about its invoices, newest first (at most ${HISTORY_LIMIT})`,
           description: `404 when the ${of.noun.toLowerCase()} is not one the user may see.`,
           params: z.object({ id: z.string().describe(`${of.noun} id (uuid)`) }),
           response: { 200: z.array(recordHistoryEntrySchema) },
         },
       },
-      async (request) => recordHistory(app.db, (await actorOf(request)).viewer, of, request.params.id),
+      async (request) => recordHistory(app.db, await actorOf(request), of, request.params.id),
     );
   }
 }

@@ -4,7 +4,6 @@
 // words with the SMTP code. A message opens as it is sent, with its attachments, and can be sent again.
 import {
   Alert,
-  Badge,
   Button,
   Card,
   EmptyState,
@@ -47,23 +46,7 @@ import {
   useMailMessage,
   useResendMail,
 } from '../api/mail-log.ts';
-
-const STATUS_COLOURS: Record<MailStatus, string> = {
-  queued: 'blue',
-  sending: 'blue',
-  sent: 'green',
-  retrying: 'orange',
-  failed: 'red',
-  kept: 'gray',
-};
-
-function MailStatusBadge({ row }: { row: Pick<MailLogRow, 'status'> }) {
-  return (
-    <Badge color={STATUS_COLOURS[row.status]} variant="light" radius="sm" tt="none" fw={600} style={{ flexShrink: 0 }}>
-      {MAIL_STATUS_LABELS[row.status]}
-    </Badge>
-  );
-}
+import { MailStatusBadge } from './mail-status-badge.tsx';
 
 /** The last attempt's outcome and the SMTP reply code, or what is next. */
 function outcomeText(row: MailLogRow, when: (iso: string) => string): string {

@@ -1,9 +1,10 @@
 // A lead's or a client's History (issue 14 item 5): who changed what and when, newest first, each changed
 // field as 'old → new' in the field's display form (dates in the firm's format, people by name).
 import { Alert, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
-import { type HistoryChange, isValidIsoDate } from '@crm/domain';
+import { IconHistory, IconMail } from '@tabler/icons-react';
+import { type HistoryChange, isValidIsoDate, MAIL_OUTCOME_LABELS } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { MailStatusBadge } from '../../mail/components/mail-status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { type HistoryOwner, useRecordHistory } from '../api/record-history.ts';
 
@@ -30,7 +31,8 @@ export function HistoryPanel({ owner }: HistoryPanelProps) {
   if (history.data.length === 0) {
     return (
       <Text size="sm" c="dimmed" py="md">
-        No changes recorded yet: edits, conversions, archiving and restores appear here as they happen.
+        No changes recorded yet: edits, conversions, archiving, restores and the mails sent about it appear here as they
+        happen.
       </Text>
     );
   }
@@ -45,7 +47,7 @@ export function HistoryPanel({ owner }: HistoryPanelProps) {
           style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}
         >
           <Group gap={6} wrap="nowrap">
-            <IconHistory size={14} aria-hidden />
+            {entry.mail ? <IconMail size={14} aria-hidden /> : <IconHistory size={14} aria-hidden />}
             <Text size="sm" fw={600}>
               {entry.title}
             </Text>
@@ -53,6 +55,24 @@ export function HistoryPanel({ owner }: HistoryPanelProps) {
           <Text size="xs" c="dimmed">
             {formatDate(entry.at)} {formatTime(entry.at)} · {entry.actorName ?? 'System'}
           </Text>
+          {entry.mail ? (
+            <Card withBorder padding="xs" radius="sm" mt={6}>
+              <Group gap={6} wrap="wrap" align="center">
+                <Text size="xs" fw={600}>
+                  To:
+                </Text>
+                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.mail.to}
+                </Text>
+                <MailStatusBadge row={entry.mail} />
+                {entry.mail.outcome && entry.mail.status !== 'sent' ? (
+                  <Text size="xs" c="dimmed">
+                    {MAIL_OUTCOME_LABELS[entry.mail.outcome]}
+                  </Text>
+                ) : null}
+              </Group>
+            </Card>
+          ) : null}
           {entry.changes.length > 0 ? (
             <Card withBorder padding="xs" radius="sm" mt={6}>
               <Stack gap={4}>
