@@ -23,7 +23,7 @@
 //                           tasks and notes 2 per lead; the rest as seed-large derives them: invoices 1 per 2
 //                           leads (with a receipt per payment, a credit note per cancelled one, half of those
 //                           refunded), audit rows 10 per lead, staff 1 per 100, contracts 1 per 5, documents
-//                           1 per 2, timesheet entries 2 per lead)
+//                           1 per 2, timesheet entries 2 per lead, mails 3 per lead)
 // Not a test: nothing fails on a slow figure. Ratios measured in one run are what to compare across runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -330,6 +330,42 @@ export const ENDPOINTS = [
     kind: 'search',
     roles: ['owner'],
     path: '/api/audit-logs?pageSize=50&search=client',
+  },
+  // The Mail log at 300,000 messages (issue 27): Administration's, newest first.
+  {
+    key: 'mail.page1',
+    label: 'Mail log, page 1',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/mail-log?pageSize=50',
+  },
+  {
+    key: 'mail.failed',
+    label: 'Mail log, failed',
+    kind: 'list',
+    roles: ['admin'],
+    path: '/api/mail-log?pageSize=50&status=failed',
+  },
+  {
+    key: 'mail.month',
+    label: 'Mail log, one month a year ago',
+    kind: 'list',
+    roles: ['admin'],
+    path: (ctx) => `/api/mail-log?pageSize=50&from=${ctx.yearAgo.from}&to=${ctx.yearAgo.to}`,
+  },
+  {
+    key: 'mail.last',
+    label: 'Mail log, last page (the oldest mails)',
+    kind: 'deep',
+    roles: ['admin'],
+    path: '/api/mail-log?pageSize=50&last=true',
+  },
+  {
+    key: 'mail.search',
+    label: "Mail log, search 'invoice'",
+    kind: 'search',
+    roles: ['admin'],
+    path: '/api/mail-log?pageSize=50&search=invoice',
   },
   {
     key: 'users.page1',

@@ -1,9 +1,9 @@
 // `npm run seed:large [-- leads [clients [contacts [services [tasks [invoices [audit [users [contracts
-// [documents [timesheet entries]]]]]]]]]]] [--load-only]`: loads 100,000
+// [documents [timesheet entries [mails]]]]]]]]]]]] [--load-only]`: loads 100,000
 // generated leads, 30,000 clients (the leads converted in this load first, linked both ways, then walk-ins),
 // 5,000 contacts (archived leads), 150,000 services, 200,000 tasks and notes spread over the leads and clients
 // (the tasks assigned across the staff), 50,000 invoices, a million audit rows, 1,000 staff users, 20,000
-// contracts, 50,000 documents and 200,000 timesheet entries into the configured
+// contracts, 50,000 documents, 200,000 timesheet entries and 300,000 Mail log messages into the configured
 // database (DATABASE_URL, else the PGlite folder in DATA_DIR; stop the server first), then times the list
 // endpoints on it in this process and prints the figures. `-- 0 0 0 0` only measures; `--load-only` only
 // loads (the load benchmark, scripts/bench/load.mjs, drives the real server under concurrent load instead).
@@ -34,7 +34,7 @@ import { completeClient, type GeneratedClient, generateClient } from '../seed/cl
 import { seedDemoUsers } from '../seed/demo-users.ts';
 import { loadServices } from '../seed/large-services.ts';
 import { loadInvoices } from '../seed/large-invoices.ts';
-import { loadAuditLog, loadStaff } from '../seed/large-administration.ts';
+import { loadAuditLog, loadMailLog, loadStaff } from '../seed/large-administration.ts';
 import { loadTasks } from '../seed/large-tasks.ts';
 import { loadContracts } from '../seed/large-contracts.ts';
 import { loadDocuments } from '../seed/large-documents.ts';
@@ -70,6 +70,8 @@ const staffTotal = countArg(7, process.env.SEED_LARGE_USERS, Math.max(10, Math.r
 const contractTotal = countArg(8, process.env.SEED_LARGE_CONTRACTS, Math.round(total / 5));
 const documentTotal = countArg(9, process.env.SEED_LARGE_DOCUMENTS, Math.round(total / 2));
 const timesheetTotal = countArg(10, process.env.SEED_LARGE_TIMESHEETS, total * 2);
+/** Issue 27 at 100,000 leads: 300,000 Mail log messages (invoices, notifications, digests over three years). */
+const mailTotal = countArg(11, process.env.SEED_LARGE_MAILS, total * 3);
 const ms = (start: number) => performance.now() - start;
 const thousands = (n: number) => n.toLocaleString('en-AU');
 
@@ -79,7 +81,8 @@ async function main() {
     `Loading ${thousands(total)} leads, ${thousands(clientTotal)} clients, ${thousands(contactTotal)} contacts and ` +
       `${thousands(serviceTotal)} services, ${thousands(taskTotal)} tasks and notes, ${thousands(invoiceTotal)} invoices, ` +
       `${thousands(staffTotal)} staff users, ${thousands(auditTotal)} audit log rows, ${thousands(contractTotal)} contracts, ` +
-      `${thousands(documentTotal)} documents and ${thousands(timesheetTotal)} timesheet entries into ${where}`,
+      `${thousands(documentTotal)} documents, ${thousands(timesheetTotal)} timesheet entries and ` +
+      `${thousands(mailTotal)} mails into ${where}`,
   );
   let t = performance.now();
   const database = await openDatabase(
@@ -149,6 +152,10 @@ async function main() {
     report('timesheet entries', timesheetTotal, t);
 
     t = performance.now();
+    await loadMailLog(db, mailTotal);
+    report('mails', mailTotal, t);
+
+    t = performance.now();
     await db.execute(sql`vacuum analyze users`);
     await db.execute(sql`vacuum analyze audit_logs`);
     await db.execute(sql`vacuum analyze services`);
@@ -158,6 +165,7 @@ async function main() {
     await db.execute(sql`vacuum analyze documents`);
     await db.execute(sql`vacuum analyze timesheet_entries`);
     await db.execute(sql`vacuum analyze timesheet_weeks`);
+    await db.execute(sql`vacuum analyze mail_messages`);
     await db.execute(sql`analyze leads`);
     await db.execute(sql`analyze clients`);
     await db.execute(sql`analyze contacts`);

@@ -53,6 +53,11 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
   contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services'], ['deleted-items'], ['phone-number-review']],
   my_tasks: [['staffing']],
   invoice: [['deleted-items']],
+  // A record's History lists the mails about its invoices with where each stands (issue 27).
+  mail: [
+    ['lead', 'history'],
+    ['client', 'history'],
+  ],
 };
 
 export function invalidateFor(queryClient: QueryClient, event: ChangeEvent) {
