@@ -1,8 +1,10 @@
 // The route-permission table: every /api route the app registers is called signed out and as each of
-// the seven roles, and must answer exactly as its declared access and the domain matrix say; every
-// refused call must leave the business data as it was. One test per route, generated from the route
-// table, so a new route is covered without a new line (and no single test runs for long).
+// the seven roles, and must answer exactly as route-permissions.md says — a committed table whose rows
+// cite the spec, not the rule the server runs, so a route that declares the wrong permission fails, and a
+// new route fails until its row is written. Every refused call must leave the business data as it was.
+// One test per route, generated from the route table (and no single test runs for long).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, ROLES, type Role } from '@crm/domain';
@@ -11,6 +13,45 @@ import { createMailer } from '../src/plugins/mail.ts';
 import { accessAllows, type RegisteredRoute } from '../src/plugins/route-access.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { businessFingerprint, changedTables } from './database-fingerprint.ts';
+
+/** What a route answers signed out and as each role: `ok` passes the access check, else the refusal. */
+type Expected = { signedOut: 'ok' | '401' | '403'; roles: Record<Role, 'ok' | '403'> };
+
+const SNAPSHOT_FILE = new URL('./route-permissions.md', import.meta.url);
+const ROLE_COLUMNS = ['AA', 'AD', 'SU', 'TL', 'CO', 'ME', 'GU'] as const;
+
+/** The table's rows by 'METHOD /api/url'; a row without a source, or with a value it cannot read, fails. */
+function readSnapshot(): Map<string, Expected & { source: string }> {
+  const rows = new Map<string, Expected & { source: string }>();
+  const lines = readFileSync(SNAPSHOT_FILE, 'utf8').split('\n');
+  const header = lines.findIndex((line) => /^\|\s*Route\s*\|/.test(line));
+  const columns = lines[header]!.split('|').map((cell) => cell.trim());
+  expect(columns.slice(1, -1)).toEqual(['Route', 'Out', ...ROLE_COLUMNS, 'Source']);
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith('|')) continue;
+    const [route, out, ...rest] = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    const source = rest.pop()!;
+    if (!route || !/^(spec [123] §|DECISIONS §)/.test(source))
+      throw new Error(`route-permissions.md: '${route}' cites no source`);
+    if ((out !== 'ok' && out !== '401') || rest.length !== ROLES.length || rest.some((v) => v !== 'ok' && v !== '403'))
+      throw new Error(`route-permissions.md: cannot read the row of '${route}'`);
+    if (rows.has(route)) throw new Error(`route-permissions.md: '${route}' has two rows`);
+    rows.set(route, {
+      signedOut: out,
+      roles: Object.fromEntries(ROLES.map((role, i) => [role, rest[i] as 'ok' | '403'])) as Expected['roles'],
+      source,
+    });
+  }
+  return rows;
+}
+const snapshot = readSnapshot();
+
+/** The row a route is held to: a HEAD twin answers as its GET. */
+const rowKey = (route: RegisteredRoute) =>
+  `${route.method === 'HEAD' && route.url !== '/api/ping' ? 'GET' : route.method} ${route.url}`;
 
 /** Streams until the client goes away: its signed-in behaviour is tested in events.test.ts. */
 const STREAMING_URLS = new Set(['/api/events']);
@@ -63,32 +104,45 @@ async function callAndCheckRefusal(app: FastifyInstance, options: InjectOptions,
   return res;
 }
 
-/** Calls the route signed out and as every role, and checks each answer against its declared access. */
-async function checkRoute(app: FastifyInstance, route: RegisteredRoute) {
+/** The answers as a row of route-permissions.md would read, for the message of a route without a row. */
+const asRow = (route: RegisteredRoute, seen: Expected) =>
+  `| ${route.method} ${route.url} | ${seen.signedOut} | ${ROLES.map((r) => seen.roles[r]).join(' | ')} | <where in the spec> |`;
+
+/** Calls the route signed out and as every role, and checks each answer against what is expected. */
+async function checkRoute(app: FastifyInstance, route: RegisteredRoute, expected: Expected | undefined) {
   const signedOut = await callAndCheckRefusal(app, requestFor(route), 'signed out', route);
   const hasResponseBody = route.method !== 'HEAD';
-  if ('public' in route.access) {
-    expect([401, 403], describeCall(route, 'signed out', signedOut)).not.toContain(signedOut.statusCode);
-  } else {
-    expect(signedOut.statusCode, describeCall(route, 'signed out', signedOut)).toBe(401);
-    if (hasResponseBody) expect(signedOut.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-  }
   expect(signedOut.statusCode, describeCall(route, 'signed out', signedOut)).toBeLessThan(500);
-  if (STREAMING_URLS.has(route.url)) return;
-
-  for (const role of ROLES) {
-    const res = await callAndCheckRefusal(app, requestFor(route, await cookieFor(app, role)), role, route);
-    if (!['GET', 'HEAD'].includes(route.method)) maybeEnded.add(role);
-    const call = describeCall(route, role, res);
-    if (accessAllows(route.access, role)) {
-      expect([401, 403], call).not.toContain(res.statusCode);
-    } else {
-      expect(res.statusCode, call).toBe(403);
-      if (hasResponseBody) expect(res.json(), call).toMatchObject({ code: 'FORBIDDEN' });
+  const seen: Expected = {
+    signedOut: signedOut.statusCode === 401 ? '401' : signedOut.statusCode === 403 ? '403' : 'ok',
+    roles: Object.fromEntries(ROLES.map((role) => [role, 'ok'])) as Expected['roles'],
+  };
+  if (!STREAMING_URLS.has(route.url)) {
+    for (const role of ROLES) {
+      const res = await callAndCheckRefusal(app, requestFor(route, await cookieFor(app, role)), role, route);
+      if (!['GET', 'HEAD'].includes(route.method)) maybeEnded.add(role);
+      const call = describeCall(route, role, res);
+      // Whatever the body ({} for every write), bad input is a 4xx, never a server error; a signed-in
+      // user is never told to sign in.
+      expect(res.statusCode, call).toBeLessThan(500);
+      expect(res.statusCode, call).not.toBe(401);
+      if (res.statusCode === 403) {
+        if (hasResponseBody) expect(res.json(), call).toMatchObject({ code: 'FORBIDDEN' });
+        seen.roles[role] = '403';
+      }
     }
-    // Whatever the body ({} for every write), bad input is a 4xx, never a server error.
-    expect(res.statusCode, call).toBeLessThan(500);
   }
+  if (!expected)
+    throw new Error(
+      `${route.method} ${route.url} has no row in route-permissions.md; it answered:\n${asRow(route, seen)}`,
+    );
+  if (seen.signedOut === '401' && hasResponseBody) expect(signedOut.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  // The events stream answers a signed-in caller by streaming: only its signed-out answer is checked here.
+  const compared = STREAMING_URLS.has(route.url) ? { ...seen, roles: expected.roles } : seen;
+  expect(compared, `${route.method} ${route.url}: the answers differ from route-permissions.md`).toEqual({
+    signedOut: expected.signedOut,
+    roles: expected.roles,
+  });
 }
 
 /** The HEAD twin Fastify adds to every GET route: guarded the same way. */
@@ -117,9 +171,17 @@ describe('every registered /api route, signed out and as each role', () => {
     expect(headTwins.length).toBeGreaterThan(0);
   });
 
+  it('has a row for every route and no row for a route that is gone', () => {
+    const routes = new Set([...t.app.routeRegistry, ...headTwins].map(rowKey));
+    expect(
+      [...snapshot.keys()].filter((key) => !routes.has(key)),
+      'rows of no route',
+    ).toEqual([]);
+  });
+
   for (const route of [...t.app.routeRegistry, ...headTwins]) {
     it(`${route.method} ${route.url}`, async () => {
-      await checkRoute(t.app, route);
+      await checkRoute(t.app, route, snapshot.get(rowKey(route)));
     });
   }
 });
@@ -178,7 +240,13 @@ describe('permission routes follow the domain matrix', () => {
     async () => {
       const probes = probeApp.routeRegistry.filter((r) => r.url.startsWith('/api/probe/'));
       expect(probes).toHaveLength(PROBED.length);
-      for (const route of probes) await checkRoute(probeApp, route);
+      // The hook against the domain matrix (its own unit tests hold the matrix to the spec).
+      for (const route of probes) {
+        const roles = Object.fromEntries(
+          ROLES.map((role) => [role, accessAllows(route.access, role) ? 'ok' : '403']),
+        ) as Expected['roles'];
+        await checkRoute(probeApp, route, { signedOut: '401', roles });
+      }
 
       const teamLead = await cookieFor(probeApp, 'team_lead');
       const createLead = await probeApp.inject({
