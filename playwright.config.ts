@@ -9,8 +9,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Generous: a test waits for outcomes, never for time, and a busy 2-core machine can take many times
+  // longer than an idle one to build a page (a failure costs its wait, a false failure a whole CI run).
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -41,6 +41,22 @@ export async function signInAs(page: Page, role: Role, password = DEMO_PASSWORD)
 }
 
 /** The sidebar's main menu. */
+/**
+ * Counts the page's API requests in flight (the live event stream aside, which never ends); `settled()`
+ * waits until none is. Start it before the page loads. A test that ends the session waits for it first,
+ * so that no request of the page's own is still out to meet the ended session.
+ */
+export function trackApiRequests(page: Page) {
+  const inFlight = new Set<unknown>();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/') && !url.includes('/api/events');
+  page.on('request', (request) => {
+    if (isApi(request.url())) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => void inFlight.delete(request));
+  page.on('requestfailed', (request) => void inFlight.delete(request));
+  return { settled: () => expect.poll(() => inFlight.size, { timeout: 60_000 }).toBe(0) };
+}
+
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -31,10 +31,15 @@ export function useCloseGuard(unsavedEdits: boolean) {
  * Mantine closes every open drawer and modal on one Escape (each listens on the window), so Escape in a
  * dialog above another (a service dialog over a lead's panel, a confirmation over a dialog) would close
  * the one under it too, and what was typed in it. Only the top dialog (the last one opened: each is
- * portalled to the end of the page) answers. Mantine names a dialog's body `${id}-body`.
+ * portalled to the end of the page, and shown) answers. Mantine names a dialog's body `${id}-body`.
  */
 function isTopDialog(id: string) {
-  const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+  // A dialog that has just closed stays in the page while it fades out (Mantine sets its 'out' styles,
+  // opacity 0, at once): an Escape pressed then belongs to the dialog under it. On a busy machine the fade
+  // can outlast the next key press by far.
+  const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]')].filter(
+    (dialog) => dialog.style.opacity !== '0' && dialog.getClientRects().length > 0,
+  );
   const top = dialogs[dialogs.length - 1];
   return top === undefined || top.getAttribute('aria-describedby') === `${id}-body`;
 }

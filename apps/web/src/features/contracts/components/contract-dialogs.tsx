@@ -204,7 +204,7 @@ export function NewContractDialog({
   );
 }
 
-type Confirm = 'activate' | 'terminate' | 'delete' | null;
+type ConfirmKind = 'activate' | 'terminate' | 'delete';
 
 export function ContractPanel({ id, onClose }: { id: string | null; onClose: () => void }) {
   const contract = useContract(id);
@@ -234,7 +234,9 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
   const remove = useDeleteContract();
   const upload = useUploadSignedCopy();
   const [editing, setEditing] = useState(false);
-  const [confirm, setConfirm] = useState<Confirm>(null);
+  // The kind stays while the question fades out after an answer, so its words do not change as it goes.
+  const [confirm, setConfirm] = useState<{ kind: ConfirmKind; open: boolean }>({ kind: 'activate', open: false });
+  const closeConfirm = () => setConfirm((current) => ({ ...current, open: false }));
   const [title, setTitle] = useState(contract.title);
   const [effectiveDate, setEffectiveDate] = useState(contract.effectiveDate);
   const [expiryDate, setExpiryDate] = useState(contract.expiryDate ?? '');
@@ -287,33 +289,32 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
       },
     );
   const runConfirmed = () => {
-    if (confirm === 'delete') {
+    if (confirm.kind === 'delete') {
       remove.mutate(contract.id, {
         onSuccess: () => {
           notifications.show({ color: 'green', message: CONTRACT_MESSAGES.deleted });
-          setConfirm(null);
+          closeConfirm();
           onClose();
         },
         onError: (e) => {
-          setConfirm(null);
+          closeConfirm();
           showError(e);
         },
       });
       return;
     }
-    if (!confirm) return;
     action.mutate(
-      { id: contract.id, version: contract.version, action: confirm },
+      { id: contract.id, version: contract.version, action: confirm.kind },
       {
         onSuccess: () => {
           notifications.show({
             color: 'green',
-            message: confirm === 'activate' ? CONTRACT_MESSAGES.activated : CONTRACT_MESSAGES.terminated,
+            message: confirm.kind === 'activate' ? CONTRACT_MESSAGES.activated : CONTRACT_MESSAGES.terminated,
           });
-          setConfirm(null);
+          closeConfirm();
         },
         onError: (e) => {
-          setConfirm(null);
+          closeConfirm();
           showError(e);
         },
       },
@@ -354,17 +355,17 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
             </Button>
           ) : null}
           {contract.status === 'draft' && can('contracts:edit') ? (
-            <Button color="green" onClick={() => setConfirm('activate')}>
+            <Button color="green" onClick={() => setConfirm({ kind: 'activate', open: true })}>
               Activate
             </Button>
           ) : null}
           {contract.status === 'active' && can('contracts:approve') ? (
-            <Button color="red" variant="light" onClick={() => setConfirm('terminate')}>
+            <Button color="red" variant="light" onClick={() => setConfirm({ kind: 'terminate', open: true })}>
               Terminate
             </Button>
           ) : null}
           {contract.status === 'draft' && can('contracts:delete') ? (
-            <Button color="red" variant="subtle" onClick={() => setConfirm('delete')}>
+            <Button color="red" variant="subtle" onClick={() => setConfirm({ kind: 'delete', open: true })}>
               Delete
             </Button>
           ) : null}
@@ -492,12 +493,12 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
       ) : null}
 
       <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
+        opened={confirm.open}
+        onClose={closeConfirm}
         title={
-          confirm === 'activate'
+          confirm.kind === 'activate'
             ? 'Activate contract?'
-            : confirm === 'terminate'
+            : confirm.kind === 'terminate'
               ? 'Terminate contract?'
               : 'Delete contract?'
         }
@@ -505,22 +506,22 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
       >
         <Stack>
           <Text size="sm">
-            {confirm === 'activate'
+            {confirm.kind === 'activate'
               ? `${contract.reference} becomes active from ${formatDate(contract.effectiveDate)}.`
-              : confirm === 'terminate'
+              : confirm.kind === 'terminate'
                 ? `${contract.reference} will be terminated and can no longer be changed.`
                 : `The draft ${contract.reference} will be deleted. Its reference is not reused.`}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
+            <Button variant="default" onClick={() => closeConfirm()}>
               Cancel
             </Button>
             <Button
-              color={confirm === 'activate' ? 'green' : 'red'}
+              color={confirm.kind === 'activate' ? 'green' : 'red'}
               loading={action.isPending || remove.isPending}
               onClick={runConfirmed}
             >
-              {confirm === 'activate' ? 'Activate' : confirm === 'terminate' ? 'Terminate' : 'Delete'}
+              {confirm.kind === 'activate' ? 'Activate' : confirm.kind === 'terminate' ? 'Terminate' : 'Delete'}
             </Button>
           </Group>
         </Stack>
