@@ -1684,7 +1684,10 @@ export interface paths {
         get: operations["getServicesById"];
         put?: never;
         post?: never;
-        /** Soft delete (recoverable by administrators); reason defaults to 'Deleted by user' */
+        /**
+         * Soft delete (recoverable by administrators); reason defaults to 'Deleted by user'
+         * @description Needs the delete permission of the service's record kind, or Finance's (administrators and account administrators); 403 'Only administrators can delete services' otherwise.
+         */
         delete: operations["deleteServicesById"];
         options?: never;
         head?: never;
@@ -2035,7 +2038,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a task or note
-         * @description Its author, its assignee (a task), or supervisor and above; 403 for anyone else who can see it.
+         * @description Needs the delete permission of its record's kind (administrators and account administrators), its author and assignee included; 403 'Only administrators can delete tasks and notes' otherwise. Final: the audit log keeps its values.
          */
         delete: operations["deleteTasksById"];
         options?: never;

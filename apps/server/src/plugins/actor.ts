@@ -1,7 +1,7 @@
 // Who is acting in a request: the viewer (role and id, for visibility), the audit context, and the
 // permissions the role has now (for rules that depend on what a request changes, such as reassignment).
 import type { FastifyRequest } from 'fastify';
-import { can, forbiddenMessage, type Permission } from '@crm/domain';
+import { can, forbiddenMessage, type ModuleAccess, type Permission } from '@crm/domain';
 import type { Viewer } from '../db/list-query.ts';
 import type { RequestContext } from '../features/audit/record-change.ts';
 import { AppError } from './errors.ts';
@@ -12,6 +12,8 @@ export type Actor = {
   viewer: Viewer;
   ctx: RequestContext & { actorId: string };
   can: (permission: Permission) => boolean;
+  /** The modules each role opens now, for the domain's rules that take them (mayDeleteService, …). */
+  moduleAccess: ModuleAccess;
 };
 
 export async function actorOf(request: FastifyRequest): Promise<Actor> {
@@ -21,6 +23,7 @@ export async function actorOf(request: FastifyRequest): Promise<Actor> {
     viewer: { id: user.id, role: user.role },
     ctx: { ...(await requestContext(request)), actorId: user.id },
     can: (permission) => can(user.role, permission, moduleAccess),
+    moduleAccess,
   };
 }
 

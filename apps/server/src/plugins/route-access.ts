@@ -20,7 +20,7 @@ export type RouteAccess =
   /** `refusal`: the spec's own words for a role that opens the module but may not do this (spec 3 §6). */
   | { permission: Permission; refusal?: string }
   /** Any one of the permissions (a read that serves several actions, such as the assignment pickers). */
-  | { anyPermission: readonly [Permission, ...Permission[]] };
+  | { anyPermission: readonly [Permission, ...Permission[]]; refusal?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,7 +67,7 @@ async function authorize(request: FastifyRequest, access: Exclude<RouteAccess, {
   if ('anyPermission' in access) {
     const moduleAccess = request.server.accessPolicy.moduleAccess();
     if (access.anyPermission.some((permission) => can(user.role, permission, moduleAccess))) return;
-    await requirePermission(request, access.anyPermission[0]);
+    await requirePermission(request, access.anyPermission[0], access.refusal);
     return;
   }
   await requirePermission(request, access.permission, access.refusal);

@@ -4,7 +4,7 @@
 // the firm's administrator would through the app, so every figure is the rules' own. Seeded once, with the
 // demo invoices (into an empty invoices table).
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { addDays, can, INVOICE_DEFAULTS, type Role } from '@crm/domain';
+import { addDays, can, DEFAULT_MODULE_ACCESS, INVOICE_DEFAULTS, type Role } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { clients, users } from '../db/schema/index.ts';
 import {
@@ -36,6 +36,7 @@ export async function seedDemoMoneyStory(db: Database): Promise<boolean> {
     viewer: { id: admin.id, role },
     ctx: { actorId: admin.id, ipAddress: null, userAgent: 'demo seed' },
     can: (permission) => can(role, permission),
+    moduleAccess: DEFAULT_MODULE_ACCESS,
   };
   const today = await readFirmToday(db);
   const owner = { type: 'client' as const, id: client.id };

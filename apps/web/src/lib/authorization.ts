@@ -9,6 +9,8 @@ export function useAuthorization() {
   return {
     role,
     user: session?.user ?? null,
+    /** The modules each role opens now, for the domain's rules that take them (mayDeleteService, …). */
+    moduleAccess,
     can: (permission: Permission) => Boolean(session) && can(role, permission, moduleAccess),
     canOpen: (module: Module) => Boolean(session) && canOpenModule(role, module, moduleAccess),
   };

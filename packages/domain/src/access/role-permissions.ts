@@ -2,13 +2,15 @@
 // administrator saves. Apart from permissions.ts, which every page loads first.
 import { z } from 'zod';
 import { type Module, MODULES } from './permissions.ts';
-import { type Role, ROLES } from './roles.ts';
+import { isAdminRole, type Role, ROLES } from './roles.ts';
 
 /** Roles & Permissions (spec 3 §2.4; DECISIONS.md §2): a role's card and what an account administrator saves. */
 export const ROLE_MESSAGES = {
   profileAlways: 'Profile is every user’s own page and stays open to every role',
   ownerKeepsAdmin: 'The Account Administrator role always keeps Administration, so someone can manage roles',
   unknownModule: 'Unknown module',
+  adminBelowAdministrator:
+    'Below Administrator: this role opens Administration, but in User Management it only views. It edits, resets, suspends, activates and re-roles no one: rank decides who manages whom, not this module.',
   updated: (label: string) => `Permissions of ${label} updated`,
   restored: (label: string) => `Permissions of ${label} restored to the defaults`,
 } as const;
@@ -37,4 +39,12 @@ export function roleModulesProblem(role: Role, modules: readonly Module[]): stri
   if (!modules.includes('profile')) return ROLE_MESSAGES.profileAlways;
   if (role === 'account_administrator' && !modules.includes('admin')) return ROLE_MESSAGES.ownerKeepsAdmin;
   return null;
+}
+
+/**
+ * What Administration gives a role below administrator in User Management: a view only (userManagementRefusal),
+ * said where an account administrator grants it the module.
+ */
+export function adminModuleNote(role: Role, modules: readonly Module[]): string | null {
+  return modules.includes('admin') && !isAdminRole(role) ? ROLE_MESSAGES.adminBelowAdministrator : null;
 }

@@ -87,6 +87,8 @@ export const SERVICE_MESSAGES = {
   addFailed: 'Failed to add service',
   updateFailed: 'Failed to update service',
   deleteFailed: 'Failed to delete service',
+  // Spec 1 §6.2: deleting needs the delete action, which only the administrator roles have (decision 0027).
+  deleteRefused: 'Only administrators can delete services',
   loadFailed: 'Failed to load service',
   // Spec 2's sentence, made true (issue 14): the service is restorable from Deleted Items.
   deleteConfirm:

@@ -125,7 +125,8 @@ export const TASK_MESSAGES = {
   noneFound: 'No tasks found',
   noneAssigned: "You don't have any tasks assigned yet",
   deleteConfirm: 'Are you sure you want to delete this task or note? This action cannot be undone.',
-  deleteRefused: 'Only its author, its assignee or a supervisor can delete this task or note',
+  // Spec 1 §6.2: deleting needs the delete action, which only the administrator roles have (decision 0027).
+  deleteRefused: 'Only administrators can delete tasks and notes',
 } as const;
 
 /** Markup removed and whitespace folded: what a reader sees of rich text (spec 2 §5 'contains text'). */

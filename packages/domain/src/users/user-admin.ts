@@ -18,6 +18,14 @@ export const USER_ADMIN_MESSAGES = {
   protectedAccountAdmin: 'Only account administrators can manage account administrator accounts',
   lastAccountAdmin: 'There must always be at least one active account administrator',
   notYourself: 'You cannot suspend, delete or change the role of your own account',
+  ownPassword: 'Change your own password in My Profile',
+  onlyAdministratorsEdit: 'Only administrators can edit users',
+  onlyAdministratorsStatus: 'Only administrators can suspend or activate users',
+  onlyAdministratorsReset: 'Only administrators can reset user passwords',
+  lowerRankOnly: 'You can only manage users whose role ranks below yours',
+  roleAtOrAboveYours: 'You can only give a role that ranks below yours',
+  peerPasswordByLink:
+    'Another account administrator’s password can only be reset by an emailed link, so that no one else knows it',
   notFound: 'User not found',
   alreadyActive: 'This user is already active',
   alreadySuspended: 'This user is already suspended',
@@ -119,9 +127,12 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** Reset User Password: a link by email, a password typed by the administrator, or a random one shown once. */
+export const RESET_METHODS = ['email', 'manual', 'random'] as const;
+export type ResetMethod = (typeof RESET_METHODS)[number];
+
 export const resetUserPasswordSchema = z
   .object({
-    method: z.enum(['email', 'manual', 'random'], { error: 'Choose how to reset the password' }),
+    method: z.enum(RESET_METHODS, { error: 'Choose how to reset the password' }),
     /** `manual` only: the password the administrator sets, and its confirmation. */
     password: z.string().optional(),
     confirmPassword: z.string().optional(),
@@ -133,7 +144,7 @@ export const resetUserPasswordSchema = z
 export type ResetUserPasswordInput = z.infer<typeof resetUserPasswordSchema>;
 
 export const resetUserPasswordResultSchema = z.object({
-  method: z.enum(['email', 'manual', 'random']),
+  method: z.enum(RESET_METHODS),
   /** Only for `random`: the new password, shown once for copying. */
   password: z.string().nullable(),
   /** Only for `email`: the link's mail in the Mail log (queued until it leaves). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   EVIDENCE_MAX_BYTES,
   patchSchemaOf,
+  SERVICE_MESSAGES,
   serviceChartSchema,
   serviceExportFileName,
   serviceExportQuerySchema,
@@ -140,11 +141,19 @@ export async function servicesRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/services/:id',
     {
-      // The record's editors on its panel, and Finance's deleters on the overview (services.service.ts).
-      config: { access: { anyPermission: ['leads:edit', 'clients:edit', 'finance:delete'] } },
+      // The record's deleters on its panel, and Finance's on the overview (spec 1 §6.2; services.service.ts).
+      config: {
+        access: {
+          anyPermission: ['leads:delete', 'clients:delete', 'finance:delete'],
+          refusal: SERVICE_MESSAGES.deleteRefused,
+        },
+      },
       schema: {
         tags,
         summary: "Soft delete (recoverable by administrators); reason defaults to 'Deleted by user'",
+        description:
+          "Needs the delete permission of the service's record kind, or Finance's (administrators and account " +
+          "administrators); 403 'Only administrators can delete services' otherwise.",
         params: serviceParams,
         body: deleteBody,
         response: { 200: z.object({ message: z.string() }) },

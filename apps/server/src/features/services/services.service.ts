@@ -9,6 +9,7 @@ import {
   INVOICE_MONEY_MESSAGES,
   CONVERTED_STATUS,
   LEAD_MESSAGES,
+  mayDeleteService,
   mergePatch,
   REVERTED_STATUS,
   SERVICE_MESSAGES,
@@ -204,7 +205,10 @@ async function overviewServiceFor(tx: Executor, actor: Actor, id: string): Promi
   return row;
 }
 
-/** DELETE /api/services/{id}: soft delete with a reason; administrators recover it (Deleted Items). */
+/**
+ * DELETE /api/services/{id}: soft delete with a reason; administrators recover it (Deleted Items). Deleting
+ * needs the delete action (spec 1 §6.2; decision 0027): Finance's, from the overview, or the record's.
+ */
 export async function deleteService(
   db: Database,
   actor: Actor,
@@ -212,10 +216,14 @@ export async function deleteService(
   body: { reason?: string; version?: number },
 ): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    // Finance's deleters delete from the overview any service it lists; others as editors of its record.
+    // Finance's deleters delete from the overview any service it lists; others reach it through its record
+    // (visible and not read-only), where the delete action decides.
     const before = actor.can('finance:delete')
       ? await overviewServiceFor(tx, actor, id)
       : await serviceFor(tx, actor, id, 'edit');
+    if (!mayDeleteService(actor.viewer.role, ownerOf(before).type, actor.moduleAccess)) {
+      throw new AppError('FORBIDDEN', SERVICE_MESSAGES.deleteRefused);
+    }
     if (body.version !== undefined && before.version !== body.version) throw conflict();
     const reason = body.reason?.trim() || 'Deleted by user';
     const row = await updateServiceVersioned(tx, id, before.version, {

@@ -8,6 +8,7 @@ import {
   myTaskCountsSchema,
   myTasksPageSchema,
   myTasksQuerySchema,
+  TASK_MESSAGES,
   type TaskEntityType,
   taskInputSchema,
   taskPatchSchema,
@@ -189,11 +190,17 @@ export async function tasksRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/tasks/:id',
     {
-      config: { access: { anyPermission: ['leads:view', 'clients:view', 'my_tasks:view'] } },
+      // Spec 1 §6.2: deleting needs the delete action, whoever wrote or was given the entry (decision 0027).
+      config: {
+        access: { anyPermission: ['leads:delete', 'clients:delete'], refusal: TASK_MESSAGES.deleteRefused },
+      },
       schema: {
         tags,
         summary: 'Delete a task or note',
-        description: 'Its author, its assignee (a task), or supervisor and above; 403 for anyone else who can see it.',
+        description:
+          "Needs the delete permission of its record's kind (administrators and account administrators), its " +
+          "author and assignee included; 403 'Only administrators can delete tasks and notes' otherwise. Final: " +
+          'the audit log keeps its values.',
         params: taskParams,
         response: { 200: z.object({ message: z.string() }) },
       },

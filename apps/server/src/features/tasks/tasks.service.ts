@@ -1,7 +1,8 @@
 // Tasks and notes (spec 2 §4, §5, §7; issue 12): a record's entries are read with its view permission and
-// written with its edit permission; a task's assignee may also read, edit and delete it (and sees its
-// record: db/list-query.ts visibleTo); an entry is deleted by its author, its assignee or supervisor and
-// above. Each write is one transaction with its audit row and a change event on the record.
+// written with its edit permission; a task's assignee may also read and edit it (and sees its record:
+// db/list-query.ts visibleTo). An entry is deleted only by a role that may delete in its record's module
+// (spec 1 §6.2, decision 0027), never for being its author or assignee. Each write is one transaction with
+// its audit row and a change event on the record.
 import { eq } from 'drizzle-orm';
 import {
   addDays,
@@ -15,7 +16,7 @@ import {
   type MyTasksQuery,
   REMINDERS_PER_GROUP,
   REMINDER_UPCOMING_DAYS,
-  roleAtLeast,
+  mayDeleteTaskOrNote,
   TASK_MESSAGES,
   type TaskEntityType,
   type TaskInput,
@@ -227,16 +228,16 @@ export async function updateTask(
   return { task, assigned };
 }
 
-/** DELETE /api/tasks/{id}: its author, its assignee (a task), or supervisor and above. */
+/**
+ * DELETE /api/tasks/{id}: for whoever may delete in its record's module (spec 1 §6.2), an entry the actor
+ * sees; writing or being given it is no right to delete it (decision 0027).
+ */
 export async function deleteTask(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    const found = await taskFor(tx, actor, id, 'view');
-    const { row } = found;
-    const mayDelete =
-      row.createdBy === actor.ctx.actorId ||
-      (row.kind === 'task' && row.assignedTo === actor.ctx.actorId) ||
-      roleAtLeast(actor.viewer.role, 'supervisor');
-    if (!mayDelete) throw new AppError('FORBIDDEN', TASK_MESSAGES.deleteRefused);
+    const { row } = await taskFor(tx, actor, id, 'view');
+    if (!mayDeleteTaskOrNote(actor.viewer.role, ownerOfTask(row).type, actor.moduleAccess)) {
+      throw new AppError('FORBIDDEN', TASK_MESSAGES.deleteRefused);
+    }
     await deleteTaskRow(tx, id);
     await taskChanged(tx, actor, row, 'DELETE_TASK_NOTE', { old: auditValues(row) });
     return { message: TASK_MESSAGES.deleted };

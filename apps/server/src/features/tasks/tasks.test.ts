@@ -8,6 +8,7 @@ import {
   type MyTaskCounts,
   type MyTasksPage,
   TASK_CONTENT_MAX,
+  TASK_MESSAGES,
   type TaskRecord,
   type TaskReminders,
   type TaskSummary,
@@ -333,18 +334,33 @@ describe('who may do what', () => {
     expect((await f.call('consultant', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
     const edit = await f.call('consultant', 'PATCH', `/api/tasks/${task.id}`, { status: 'completed', version: 1 });
     expect(edit.statusCode).toBe(404);
-    expect((await f.call('consultant', 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    // Deleting was never the assignee's (decision 0027): refused before the task is looked up.
+    expect((await f.call('consultant', 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(403);
   });
 
-  it('deletes for the author, the assignee or supervisor and above, and refuses anyone else', async () => {
+  it('deletes only for the roles with the delete action: not for its author, its assignee or a supervisor', async () => {
     const lead = await f.createLead('administrator');
     const byMember = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'mine' }, 'member');
     const other = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'not yours' });
-    const refused = await f.call('member', 'DELETE', `/api/tasks/${other.id}`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.body).toContain('Only its author, its assignee or a supervisor can delete this task or note');
-    expect((await f.call('member', 'DELETE', `/api/tasks/${byMember.id}`)).statusCode).toBe(200);
-    expect((await f.call('supervisor', 'DELETE', `/api/tasks/${other.id}`)).statusCode).toBe(200);
+    const assigned = await add(`/api/leads/${lead.id}/tasks`, {
+      taskType: 'File Review',
+      taskName: 'Yours to do',
+      content: 'x',
+      assignedTo: f.idOf('member'),
+    });
+    for (const [role, task] of [
+      ['member', other],
+      ['member', byMember],
+      ['member', assigned],
+      ['supervisor', other],
+    ] as const) {
+      const refused = await f.call(role, 'DELETE', `/api/tasks/${task.id}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(TASK_MESSAGES.deleteRefused);
+      expect((await f.call('administrator', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(200);
+    }
+    expect((await f.call('administrator', 'DELETE', `/api/tasks/${other.id}`)).statusCode).toBe(200);
+    expect((await f.call('account_administrator', 'DELETE', `/api/tasks/${byMember.id}`)).statusCode).toBe(200);
     expect((await f.call('administrator', 'GET', `/api/tasks/${other.id}`)).statusCode).toBe(404);
   });
 });

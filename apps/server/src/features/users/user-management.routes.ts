@@ -1,6 +1,7 @@
 // /api/users: Administration → User Management (spec 3 §2.4, §6; issue 14 item 2). Viewing is for every
 // role that opens Administration; editing names, suspending, activating and resetting passwords for the
-// administrator roles; adding, deleting, changing roles and exporting for account administrators only.
+// administrator roles; adding, deleting, changing roles and exporting for account administrators only. Who
+// may act on whom goes by rank (the domain's userManagementRefusal, issue 28), whatever modules a role opens.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -190,7 +191,7 @@ export async function userManagementRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/users/:id',
     {
-      config: { access: { permission: 'admin:edit' } },
+      config: { access: { permission: 'admin:edit', refusal: USER_ADMIN_MESSAGES.onlyAdministratorsEdit } },
       schema: {
         tags,
         summary: 'Edit first and last name, or change the role (account administrators only); only fields sent change',
@@ -209,7 +210,7 @@ export async function userManagementRoutes(instance: FastifyInstance) {
     app.post(
       `/api/users/:id/${action}`,
       {
-        config: { access: { permission: 'admin:edit' } },
+        config: { access: { permission: 'admin:edit', refusal: USER_ADMIN_MESSAGES.onlyAdministratorsStatus } },
         schema: {
           tags,
           summary:
@@ -227,7 +228,7 @@ export async function userManagementRoutes(instance: FastifyInstance) {
   app.post(
     '/api/users/:id/reset-password',
     {
-      config: { access: { permission: 'admin:edit' } },
+      config: { access: { permission: 'admin:edit', refusal: USER_ADMIN_MESSAGES.onlyAdministratorsReset } },
       schema: {
         tags,
         summary: 'Reset a password: mail a link, set one (12+ characters and the policy), or a random one shown once',

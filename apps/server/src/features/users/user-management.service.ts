@@ -1,6 +1,7 @@
 // Administration → User Management (spec 3 §2.4, §4, §5, §6; issue 14 item 2): adding users directly or by
 // invitation, editing names and roles, suspending, resetting passwords, deleting with the records handed
-// over, and the two rules no request may break: an administrator never changes an account administrator,
+// over, and the two rules no request may break: a user manages only users of a lower rank, whatever modules
+// its role opens (account administrators manage one another; the domain's userManagementRefusal, issue 28),
 // and the firm always keeps one active account administrator (who cannot remove themselves from it).
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -19,6 +20,9 @@ import {
   type Role,
   type UpdateUserInput,
   USER_ADMIN_MESSAGES,
+  type UserManagementAction,
+  type UserManagementDetail,
+  userManagementRefusal,
   type USER_SORT_FIELDS,
   USER_STATUSES,
   type UserBulkInput,
@@ -161,11 +165,20 @@ export function randomPassword(length = 16): string {
   return chars.join('');
 }
 
-/** An administrator may never act on an account administrator's account (spec 3 §6, the guide's rule). */
-function assertMayManage(actor: UserActor, target: UserRow) {
-  if (normalizeRole(target.role) === 'account_administrator' && actor.viewer.role !== 'account_administrator') {
-    throw forbidden(USER_ADMIN_MESSAGES.protectedAccountAdmin);
-  }
+/** 403 unless the rank rule lets the actor do this to the target (the domain's one rule, issue 28). */
+function assertMayManage(
+  actor: UserActor,
+  target: UserRow,
+  action: UserManagementAction,
+  detail?: UserManagementDetail,
+) {
+  const refusal = userManagementRefusal(
+    actor.viewer,
+    { id: target.id, role: normalizeRole(target.role) },
+    action,
+    detail,
+  );
+  if (refusal) throw forbidden(refusal);
 }
 
 /**
@@ -179,11 +192,10 @@ async function serializeUserChanges(tx: Executor) {
 
 /**
  * Taking `target` out of the active account administrators (demotion, suspension, deletion) must leave
- * one, and nobody takes themselves out.
+ * one (taking oneself out is refused by the rank rule before this).
  */
-async function assertKeepsAnAccountAdministrator(tx: Executor, actor: UserActor, target: UserRow) {
+async function assertKeepsAnAccountAdministrator(tx: Executor, target: UserRow) {
   if (normalizeRole(target.role) !== 'account_administrator' || target.status !== 'active') return;
-  if (target.id === actor.viewer.id) throw forbidden(USER_ADMIN_MESSAGES.notYourself);
   const others = await tx
     .select({ id: users.id })
     .from(users)
@@ -191,10 +203,6 @@ async function assertKeepsAnAccountAdministrator(tx: Executor, actor: UserActor,
       and(eq(users.role, 'account_administrator'), eq(users.status, 'active'), present(), ne(users.id, target.id)),
     );
   if (others.length === 0) throw new AppError('CONFLICT', USER_ADMIN_MESSAGES.lastAccountAdmin);
-}
-
-function assertNotSelf(actor: UserActor, target: UserRow) {
-  if (target.id === actor.viewer.id) throw forbidden(USER_ADMIN_MESSAGES.notYourself);
 }
 
 async function assertPasswordRules(db: Executor, password: string, field: string) {
@@ -265,13 +273,11 @@ export async function updateUser(db: Database, actor: UserActor, id: string, inp
   return db.transaction(async (tx) => {
     await serializeUserChanges(tx);
     const before = await presentUser(tx, id, true);
-    assertMayManage(actor, before);
     const roleChanges = input.role !== undefined && input.role !== normalizeRole(before.role);
-    if (roleChanges) {
-      if (!actor.manageUsers) throw forbidden(USER_ADMIN_MESSAGES.onlyAccountAdminsRole);
-      assertNotSelf(actor, before);
-      if (input.role !== 'account_administrator') await assertKeepsAnAccountAdministrator(tx, actor, before);
-    }
+    if (input.firstName !== undefined || input.lastName !== undefined) assertMayManage(actor, before, 'edit');
+    // A role sent is a role change, even the one it has: only someone who may change it sends one.
+    if (input.role !== undefined) assertMayManage(actor, before, 'change_role', { newRole: input.role });
+    if (roleChanges && input.role !== 'account_administrator') await assertKeepsAnAccountAdministrator(tx, before);
     if (before.version !== input.version) throw conflict();
     const patch = {
       ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
@@ -301,7 +307,7 @@ export async function setUserStatus(db: Database, actor: UserActor, id: string, 
   return db.transaction(async (tx) => {
     await serializeUserChanges(tx);
     const before = await presentUser(tx, id, true);
-    assertMayManage(actor, before);
+    assertMayManage(actor, before, status === 'active' ? 'activate' : 'suspend');
     if (before.status === 'pending') throw new AppError('CONFLICT', USER_ADMIN_MESSAGES.pendingInvitation);
     if (before.status === status) {
       throw new AppError(
@@ -309,10 +315,7 @@ export async function setUserStatus(db: Database, actor: UserActor, id: string, 
         status === 'active' ? USER_ADMIN_MESSAGES.alreadyActive : USER_ADMIN_MESSAGES.alreadySuspended,
       );
     }
-    if (status === 'suspended') {
-      assertNotSelf(actor, before);
-      await assertKeepsAnAccountAdministrator(tx, actor, before);
-    }
+    if (status === 'suspended') await assertKeepsAnAccountAdministrator(tx, before);
     const [after] = await tx
       .update(users)
       .set({
@@ -345,7 +348,7 @@ export async function resetUserPassword(
   input: ResetUserPasswordInput,
 ): Promise<ResetUserPasswordResult> {
   const target = await presentUser(db, id);
-  assertMayManage(actor, target);
+  assertMayManage(actor, target, 'reset_password', { resetMethod: input.method });
   if (input.method === 'manual') {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
       throw validationError({ confirmPassword: [USER_ADMIN_MESSAGES.passwordsDiffer] });
@@ -416,9 +419,8 @@ export async function deleteUser(db: Database, actor: UserActor, id: string, rea
   return db.transaction(async (tx) => {
     await serializeUserChanges(tx);
     const before = await presentUser(tx, id, true);
-    assertMayManage(actor, before);
-    assertNotSelf(actor, before);
-    await assertKeepsAnAccountAdministrator(tx, actor, before);
+    assertMayManage(actor, before, 'delete');
+    await assertKeepsAnAccountAdministrator(tx, before);
     if (reassignTo !== undefined) {
       const [heir] = await tx
         .select({ id: users.id })

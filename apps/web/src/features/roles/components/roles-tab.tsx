@@ -5,7 +5,15 @@ import { Alert, Badge, Button, Card, Checkbox, Group, SimpleGrid, Skeleton, Stac
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type Module, MODULE_LABELS, MODULES, ROLE_MESSAGES, type RoleSummary, roleModulesProblem } from '@crm/domain';
+import {
+  adminModuleNote,
+  type Module,
+  MODULE_LABELS,
+  MODULES,
+  ROLE_MESSAGES,
+  type RoleSummary,
+  roleModulesProblem,
+} from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useRoles, useSaveRole } from '../api/roles.ts';
@@ -52,6 +60,8 @@ function RoleCard({ role, editable }: { role: RoleSummary; editable: boolean }) 
   const modules = draft ?? role.modules;
   const changed = draft !== null && draft.join(',') !== role.modules.join(',');
   const problem = roleModulesProblem(role.role, modules);
+  // Granting Administration below administrator gives a view of User Management, not power over anyone.
+  const adminNote = adminModuleNote(role.role, modules);
   const run = (next: readonly Module[] | null) =>
     save.mutate(
       { role: role.role, modules: next },
@@ -100,6 +110,11 @@ function RoleCard({ role, editable }: { role: RoleSummary; editable: boolean }) 
           />
         ))}
       </SimpleGrid>
+      {adminNote ? (
+        <Text size="xs" c="dimmed" mt="xs" data-testid="admin-module-note">
+          {adminNote}
+        </Text>
+      ) : null}
       {editable ? (
         <>
           {changed && problem ? (

@@ -13,6 +13,8 @@ import classes from './services.module.css';
 type ItemsProps = {
   services: readonly ServiceRecord[];
   readOnly: boolean;
+  /** The role may delete the record's services (mayDeleteService) and the record is not read-only. */
+  canDelete: boolean;
   onOpen: (service: ServiceRecord) => void;
   onDelete: (service: ServiceRecord) => void;
   /** The invoices that bill a service (Finance roles; empty for the others). */
@@ -36,6 +38,7 @@ function BilledBy({ invoices }: { invoices: ServiceInvoice[] }) {
 function ItemActions({
   service,
   readOnly,
+  canDelete,
   onOpen,
   onDelete,
 }: Omit<ItemsProps, 'services' | 'invoicesOf'> & { service: ServiceRecord }) {
@@ -52,7 +55,7 @@ function ItemActions({
           {readOnly ? <IconEye size={18} /> : <IconPencil size={18} />}
         </ActionIcon>
       </Tooltip>
-      {readOnly ? null : (
+      {canDelete ? (
         <Tooltip label="Delete service">
           <ActionIcon
             variant="subtle"
@@ -63,7 +66,7 @@ function ItemActions({
             <IconTrash size={18} />
           </ActionIcon>
         </Tooltip>
-      )}
+      ) : null}
     </Group>
   );
 }
@@ -89,7 +92,7 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export function ServiceGrid({ services, readOnly, onOpen, onDelete, invoicesOf }: ItemsProps) {
+export function ServiceGrid({ services, readOnly, canDelete, onOpen, onDelete, invoicesOf }: ItemsProps) {
   const { formatDate } = useDateFormat();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
@@ -146,7 +149,13 @@ export function ServiceGrid({ services, readOnly, onOpen, onDelete, invoicesOf }
             <Text size="xs" c="dimmed">
               Added {formatDate(service.createdAt)}
             </Text>
-            <ItemActions service={service} readOnly={readOnly} onOpen={onOpen} onDelete={onDelete} />
+            <ItemActions
+              service={service}
+              readOnly={readOnly}
+              canDelete={canDelete}
+              onOpen={onOpen}
+              onDelete={onDelete}
+            />
           </Group>
         </Card>
       ))}
@@ -176,7 +185,7 @@ function TermsSummary({ service }: { service: ServiceRecord }) {
   );
 }
 
-export function ServiceTable({ services, readOnly, onOpen, onDelete, invoicesOf }: ItemsProps) {
+export function ServiceTable({ services, readOnly, canDelete, onOpen, onDelete, invoicesOf }: ItemsProps) {
   const { formatDate } = useDateFormat();
   const phone = usePhoneLayout();
   return (
@@ -247,7 +256,13 @@ export function ServiceTable({ services, readOnly, onOpen, onDelete, invoicesOf 
               </Table.Td>
               {phone ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(service.startDate)}</Table.Td>}
               <Table.Td>
-                <ItemActions service={service} readOnly={readOnly} onOpen={onOpen} onDelete={onDelete} />
+                <ItemActions
+                  service={service}
+                  readOnly={readOnly}
+                  canDelete={canDelete}
+                  onOpen={onOpen}
+                  onDelete={onDelete}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

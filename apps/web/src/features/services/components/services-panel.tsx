@@ -18,7 +18,7 @@ import {
 import { useLocalStorage } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconLock, IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { SERVICE_MESSAGES, SERVICE_STATUSES, type ServiceRecord } from '@crm/domain';
+import { mayDeleteService, SERVICE_MESSAGES, SERVICE_STATUSES, type ServiceRecord } from '@crm/domain';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -48,12 +48,14 @@ const VIEW_KEY = 'crm:services-view';
 const ALL = '*';
 
 export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
-  const { role, can } = useAuthorization();
+  const { role, can, moduleAccess } = useAuthorization();
   const services = useRecordServices(owner);
   const billing = useServiceInvoices(owner, can('finance:view'));
   const invoicesOf = (serviceId: string) => (billing.data ?? []).filter((b) => b.serviceId === serviceId);
   const remove = useDeleteService(owner);
   const readOnly = readOnlyReason !== null;
+  // Deleting needs the delete action (spec 1 §6.2, decision 0027); the record's editors do not all have it.
+  const canDelete = !readOnly && mayDeleteService(role, owner.type, moduleAccess);
 
   const [filters, setFilters] = useState<ServiceFilters>({ search: '', status: null, name: null });
   const [view, setView] = useLocalStorage<ViewMode>({
@@ -193,6 +195,7 @@ export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
             <ServiceTable
               services={shown}
               readOnly={readOnly}
+              canDelete={canDelete}
               onOpen={open}
               onDelete={setDeleting}
               invoicesOf={invoicesOf}
@@ -201,6 +204,7 @@ export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
             <ServiceGrid
               services={shown}
               readOnly={readOnly}
+              canDelete={canDelete}
               onOpen={open}
               onDelete={setDeleting}
               invoicesOf={invoicesOf}

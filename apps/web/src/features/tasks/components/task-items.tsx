@@ -12,7 +12,8 @@ import classes from './tasks.module.css';
 type TaskItemsProps = {
   tasks: readonly TaskRecord[];
   canEdit: (task: TaskRecord) => boolean;
-  canDelete: (task: TaskRecord) => boolean;
+  /** The role may delete the record's entries (the same for all of them: decision 0027). */
+  canDelete: boolean;
   onView: (task: TaskRecord) => void;
   onEdit: (task: TaskRecord) => void;
   onDelete: (task: TaskRecord) => void;
@@ -72,7 +73,7 @@ export function TaskItems({ tasks, canEdit, canDelete, onView, onEdit, onDelete 
                     </ActionIcon>
                   </Tooltip>
                 ) : null}
-                {canDelete(task) ? (
+                {canDelete ? (
                   <Tooltip label="Delete">
                     <ActionIcon
                       variant="subtle"

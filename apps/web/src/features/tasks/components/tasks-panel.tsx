@@ -1,11 +1,11 @@
 // The Tasks & Notes tab of a lead or client (spec 2 "Tasks & Notes panel"): 'Add Task/Note', the record's
 // entries newest first (at most 50, so the Tasks / Notes switch filters here), each with view, edit and
 // delete, and the dialogs. Who may do what mirrors the server: the record's edit permission (or being the
-// task's assignee) to change an entry; its author, its assignee or supervisor and above to delete one.
+// task's assignee) to change an entry; the domain's mayDeleteTaskOrNote (the delete action) to delete one.
 import { Alert, Button, EmptyState, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconNotes, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { roleAtLeast, TASK_MESSAGES, TASKS_PER_RECORD, type TaskRecord } from '@crm/domain';
+import { mayDeleteTaskOrNote, TASK_MESSAGES, TASKS_PER_RECORD, type TaskRecord } from '@crm/domain';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
@@ -27,7 +27,7 @@ export type TasksPanelProps = {
 type Shown = 'all' | 'task' | 'note';
 
 export function TasksPanel({ owner, readOnlyReason }: TasksPanelProps) {
-  const { role, user } = useAuthorization();
+  const { role, user, moduleAccess } = useAuthorization();
   const tasks = useRecordTasks(owner);
   const remove = useDeleteTask();
   const readOnly = readOnlyReason !== null;
@@ -46,8 +46,8 @@ export function TasksPanel({ owner, readOnlyReason }: TasksPanelProps) {
 
   const me = user?.id;
   const canEdit = (task: TaskRecord) => !readOnly || (task.kind === 'task' && task.assignedTo === me);
-  const canDelete = (task: TaskRecord) =>
-    task.createdBy === me || (task.kind === 'task' && task.assignedTo === me) || roleAtLeast(role, 'supervisor');
+  // Whoever wrote or was given the entry: deleting it needs the delete action all the same (decision 0027).
+  const canDelete = user !== null && mayDeleteTaskOrNote(role, owner.type, moduleAccess);
   const edit = (task: TaskRecord) => {
     setViewing(null);
     setDialog({ mode: 'edit', id: task.id });

@@ -23,13 +23,17 @@ import {
   type AdminUser,
   createUserSchema,
   fullName,
+  RESET_METHODS,
+  type ResetMethod,
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,
   ROLES,
   type Role,
   USER_ADMIN_MESSAGES,
+  userManagementRefusal,
 } from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { PasswordStrengthMeter } from '../../profile/password-strength-meter.tsx';
 import { useAssignableUsers } from '../api/assignable-users.ts';
@@ -299,8 +303,21 @@ export function ManageRoleDialog({ user, onClose }: { user: AdminUser | null; on
   );
 }
 
+/** The signed-in user as the rank rule takes it (the dialogs open only for a signed-in user). */
+function useActor() {
+  const { role, user } = useAuthorization();
+  return { id: user?.id ?? '', role };
+}
+
 function ManageRoleForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser();
+  const actor = useActor();
+  // Only the roles the rank rule lets this user give (its own one stays listed as the starting value).
+  const options = ROLE_OPTIONS.filter(
+    (option) =>
+      option.value === user.role ||
+      userManagementRefusal(actor, user, 'change_role', { newRole: option.value }) === null,
+  );
   const [role, setRole] = useState<Role>(user.role);
   useCloseGuard(role !== user.role);
   const save = () =>
@@ -320,7 +337,7 @@ function ManageRoleForm({ user, onClose }: { user: AdminUser; onClose: () => voi
       </Text>
       <Select
         label="Role"
-        data={ROLE_OPTIONS}
+        data={options}
         value={role}
         allowDeselect={false}
         onChange={(value) => value && setRole(value as Role)}
@@ -387,7 +404,11 @@ export function UserStatusDialog({ user, onClose }: { user: AdminUser | null; on
   );
 }
 
-type ResetMethod = 'email' | 'manual' | 'random';
+const RESET_METHOD_LABELS: Record<ResetMethod, string> = {
+  email: 'Email link',
+  manual: 'Set password',
+  random: 'Random password',
+};
 
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
@@ -399,6 +420,11 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
 
 function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const reset = useResetUserPassword();
+  const actor = useActor();
+  // A password someone else knows only for a manager of higher rank: between account administrators, the link.
+  const methods = RESET_METHODS.filter(
+    (resetMethod) => userManagementRefusal(actor, user, 'reset_password', { resetMethod }) === null,
+  );
   const [method, setMethod] = useState<ResetMethod>('email');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -472,12 +498,13 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
           setMethod(value as ResetMethod);
           setProblem(null);
         }}
-        data={[
-          { value: 'email', label: 'Email link' },
-          { value: 'manual', label: 'Set password' },
-          { value: 'random', label: 'Random password' },
-        ]}
+        data={methods.map((value) => ({ value, label: RESET_METHOD_LABELS[value] }))}
       />
+      {methods.length < RESET_METHODS.length ? (
+        <Text size="xs" c="dimmed">
+          {USER_ADMIN_MESSAGES.peerPasswordByLink}
+        </Text>
+      ) : null}
       {method === 'manual' ? (
         <>
           <PasswordInput

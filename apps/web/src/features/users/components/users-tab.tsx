@@ -1,6 +1,6 @@
 // Administration → User Management (spec 3 §2.4): the cards, search, the users table with each user's
-// actions, Bulk Actions, Add User and Export Users. What each role may do follows spec 3 §6 (the server
-// refuses the rest in the same words).
+// actions, Bulk Actions, Add User and Export Users. What each role may do follows spec 3 §6, and whom it
+// may do it to the domain's rank rule (mayManageUser); the server refuses the rest in the same words.
 import {
   ActionIcon,
   Avatar,
@@ -39,8 +39,10 @@ import {
   DEFAULT_PAGE_SIZE,
   fullName,
   initials,
+  mayManageUser,
   ROLE_LABELS,
   type UserBulkAction,
+  type UserManagementAction,
   type UserStatistics,
   type UserStatus,
 } from '@crm/domain';
@@ -86,7 +88,7 @@ const CARDS: { title: string; value: (s: UserStatistics) => number }[] = [
 type Dialog = 'details' | 'edit' | 'role' | 'status' | 'reset' | 'delete';
 
 export function UsersTab() {
-  const { can, user: me } = useAuthorization();
+  const { can, role, user: me } = useAuthorization();
   const { formatDate, formatTime, today } = useDateFormat();
   // On a phone: name and status first; the role moves under the email and Last Login stays in the details.
   const phone = usePhoneLayout();
@@ -114,8 +116,9 @@ export function UsersTab() {
   const dialogUser = (kind: Dialog) => (dialog?.kind === kind ? dialog.user : null);
   const closeDialog = () => setDialog(null);
   const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : 'Never');
-  // Spec 3 §6: an administrator never acts on an account administrator's account; nobody on their own status.
-  const mayTouch = (user: AdminUser) => mayEdit && (user.role !== 'account_administrator' || mayManage);
+  // The route's permission (spec 3 §6) and the rank rule (issue 28), as the server checks them.
+  const allows = (user: AdminUser, action: UserManagementAction) =>
+    me !== null && (action === 'delete' ? mayManage : mayEdit) && mayManageUser({ id: me.id, role }, user, action);
 
   const refresh = async () => {
     const [a, b] = await Promise.all([list.refetch(), statistics.refetch()]);
@@ -436,49 +439,47 @@ export function UsersTab() {
                                 <Menu.Item leftSection={<IconEye size={16} />} onClick={() => open('details', user)}>
                                   View Details
                                 </Menu.Item>
-                                {mayTouch(user) ? (
-                                  <>
-                                    <Menu.Item
-                                      leftSection={<IconPencil size={16} />}
-                                      onClick={() => open('edit', user)}
-                                    >
-                                      Edit User
-                                    </Menu.Item>
-                                    {mayManage && user.id !== me?.id ? (
-                                      <Menu.Item
-                                        leftSection={<IconShieldCog size={16} />}
-                                        onClick={() => open('role', user)}
-                                      >
-                                        Manage Role
-                                      </Menu.Item>
-                                    ) : null}
-                                    {user.id !== me?.id && user.status !== 'pending' ? (
-                                      <Menu.Item
-                                        leftSection={
-                                          user.status === 'active' ? (
-                                            <IconPlayerPause size={16} />
-                                          ) : (
-                                            <IconPlayerPlay size={16} />
-                                          )
-                                        }
-                                        onClick={() => open('status', user)}
-                                      >
-                                        {user.status === 'active' ? 'Suspend User' : 'Activate User'}
-                                      </Menu.Item>
-                                    ) : null}
-                                    <Menu.Item leftSection={<IconKey size={16} />} onClick={() => open('reset', user)}>
-                                      Reset Password
-                                    </Menu.Item>
-                                    {mayManage && user.id !== me?.id ? (
-                                      <Menu.Item
-                                        color="red"
-                                        leftSection={<IconTrash size={16} />}
-                                        onClick={() => open('delete', user)}
-                                      >
-                                        Delete User
-                                      </Menu.Item>
-                                    ) : null}
-                                  </>
+                                {allows(user, 'edit') ? (
+                                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => open('edit', user)}>
+                                    Edit User
+                                  </Menu.Item>
+                                ) : null}
+                                {allows(user, 'change_role') ? (
+                                  <Menu.Item
+                                    leftSection={<IconShieldCog size={16} />}
+                                    onClick={() => open('role', user)}
+                                  >
+                                    Manage Role
+                                  </Menu.Item>
+                                ) : null}
+                                {user.status !== 'pending' &&
+                                allows(user, user.status === 'active' ? 'suspend' : 'activate') ? (
+                                  <Menu.Item
+                                    leftSection={
+                                      user.status === 'active' ? (
+                                        <IconPlayerPause size={16} />
+                                      ) : (
+                                        <IconPlayerPlay size={16} />
+                                      )
+                                    }
+                                    onClick={() => open('status', user)}
+                                  >
+                                    {user.status === 'active' ? 'Suspend User' : 'Activate User'}
+                                  </Menu.Item>
+                                ) : null}
+                                {allows(user, 'reset_password') ? (
+                                  <Menu.Item leftSection={<IconKey size={16} />} onClick={() => open('reset', user)}>
+                                    Reset Password
+                                  </Menu.Item>
+                                ) : null}
+                                {allows(user, 'delete') ? (
+                                  <Menu.Item
+                                    color="red"
+                                    leftSection={<IconTrash size={16} />}
+                                    onClick={() => open('delete', user)}
+                                  >
+                                    Delete User
+                                  </Menu.Item>
                                 ) : null}
                               </Menu.Dropdown>
                             </Menu>
