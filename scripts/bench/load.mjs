@@ -26,6 +26,7 @@
 //                           1 per 2, timesheet entries 2 per lead, mails 3 per lead)
 // Not a test: nothing fails on a slow figure. Ratios measured in one run are what to compare across runs.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:net';
@@ -608,13 +609,15 @@ async function chooseDatabases(options) {
 async function preparePostgres() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-pg-'));
   const base = { kind: 'postgres', dataDir };
+  // A server on PostgreSQL refuses to start without a backup signing key (docs/decisions/0028).
+  const backupSigningKey = randomBytes(32).toString('base64');
   if (process.env.BENCH_DATABASE_URL) {
     const url = process.env.BENCH_DATABASE_URL;
     return {
       ...base,
       label: `PostgreSQL (BENCH_DATABASE_URL)`,
       database: new URL(url).pathname.slice(1),
-      env: { DATABASE_URL: url, DATA_DIR: dataDir },
+      env: { DATABASE_URL: url, DATA_DIR: dataDir, BACKUP_SIGNING_KEY: backupSigningKey },
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -630,7 +633,7 @@ async function preparePostgres() {
       label: `PostgreSQL ${version.split(' ')[0]} (scratch database ${SCRATCH_DATABASE})`,
       version,
       database: SCRATCH_DATABASE,
-      env: { DATABASE_URL: url, DATA_DIR: dataDir },
+      env: { DATABASE_URL: url, DATA_DIR: dataDir, BACKUP_SIGNING_KEY: backupSigningKey },
       dispose: async () => {
         rmSync(dataDir, { recursive: true, force: true });
         const c = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres` });

@@ -9,6 +9,7 @@ import { ENQUIRY_PAGE_PATH } from '@crm/domain';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { appUrlOf, authRoutes } from './features/auth/auth.routes.ts';
+import { installationId } from './features/backups/installation.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
@@ -150,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const accessPolicy = createAccessPolicy(options.database.db);
   await accessPolicy.reload();
+  // Made on the first start, so that the first backup already finds it (docs/decisions/0028).
+  await installationId(options.database.db);
   // Debug mode (System Settings) turns every process's log to debug level; off, back to LOG_LEVEL.
   const followDebugMode = async () => {
     const { debugMode } = await readGeneralSettings(options.database.db);

@@ -12,6 +12,13 @@ export type Config = {
   smtpUrl: string | null;
   /** Encrypts the secrets kept in settings (SMTP password, API keys); a key file in the data folder when unset. */
   settingsSecretKey: string | null;
+  /**
+   * Signs every backup (HMAC-SHA256 over its manifest); required with DATABASE_URL, the same on every server.
+   * Without it on the embedded database, a key file in the data folder (features/backups/backup-signing.ts).
+   */
+  backupSigningKey: string | null;
+  /** Keys backups were signed with before BACKUP_SIGNING_KEY changed: still accepted by a restore. */
+  backupSigningKeysPrevious: string[];
   appUrl: string | null;
   /** Which proxies' X-Forwarded-* headers to believe (Fastify trustProxy); none unless TRUST_PROXY says. */
   trustProxy: boolean | string;
@@ -53,6 +60,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD ?? 'Demo-Password-1!',
     smtpUrl: env.SMTP_URL?.trim() || null,
     settingsSecretKey: env.SETTINGS_SECRET_KEY?.trim() || null,
+    backupSigningKey: env.BACKUP_SIGNING_KEY?.trim() || null,
+    backupSigningKeysPrevious: (env.BACKUP_SIGNING_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     appUrl: env.APP_URL?.trim() || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     trustedOrigins: (env.TRUSTED_ORIGINS ?? '')

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { BackupKeyError, readBackupKeys } from './features/backups/backup-signing.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { createMailer } from './plugins/mail.ts';
 import { seedDemoClients } from './seed/demo-clients.ts';
@@ -18,6 +19,17 @@ import { demoUsersBanner, seedDemoUsers } from './seed/demo-users.ts';
 const config = readConfig();
 
 async function main() {
+  // Before anything: a server that could not sign or check a backup does not start (docs/decisions/0028).
+  // On the embedded database the first start generates the key into the data folder.
+  try {
+    readBackupKeys(config);
+  } catch (error) {
+    if (error instanceof BackupKeyError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   let database;
   try {
     database = await openDatabase(

@@ -821,6 +821,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backups/signing-key/stored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say the generated backup signing key is stored safely: it is not shown again
+         * @description On the embedded database the server generates its backup signing key into the data folder and shows it (GET /api/backups, newSigningKey) until an account administrator confirms here. Audited. Nothing to do when the key comes from BACKUP_SIGNING_KEY.
+         */
+        post: operations["postBackupsSigningKeyStored"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backups/download": {
         parameters: {
             query?: never;
@@ -830,7 +850,7 @@ export interface paths {
         };
         /**
          * Take a backup now and download it: every table and every stored file, as .tar.gz
-         * @description A gzipped tar: one JSON-lines file per table (in chunks of 1,000 rows, in key order), the stored files, and manifest.json (format version, migration id, time, row counts and SHA-256 of every table and file). Sessions, reset links, rate-limit counters and job records are not in it (docs/decisions/0015). Audited.
+         * @description A gzipped tar: one JSON-lines file per table (in chunks of 1,000 rows, in key order), the stored files, manifest.json (format version, migration id, time, which installation, row counts and SHA-256 of every table and file) and signature.json (HMAC-SHA256 of the manifest with the backup signing key). Sessions, reset links, rate-limit counters and job records are not in it (docs/decisions/0015). Audited.
          */
         get: operations["getBackupsDownload"];
         put?: never;
@@ -858,6 +878,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backups/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a backup file (multipart, field "file") and say what it holds and who made it when
+         * @description The whole file is checked (format, manifest, the migration id equal to this server’s, the manifest’s signature with this server’s backup signing key, every checksum): a refusal answers 400 and changes nothing; an unsigned file, or one signed with another key, is refused here (only `npm run restore -- --accept-unsigned` takes it). Shown before a restore is confirmed: which installation made the backup (its id and the firm name then) and when, and whether it is this one. Changes nothing.
+         */
+        post: operations["postBackupsInspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backups/restore": {
         parameters: {
             query?: never;
@@ -869,7 +909,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a backup file (multipart, field "file"): replaces every table and the stored files
-         * @description The whole file is checked first (format, manifest, the migration id equal to this server’s, every checksum): a refusal answers 400 and changes nothing. Then, in maintenance mode (non-administrators are signed out), the files are written and every table is replaced in one transaction; maintenance mode ends as the backup had it. Sessions stay: the restoring administrator stays signed in when the backup holds their user. Audited; every open screen reloads.
+         * @description The whole file is checked (format, manifest, the migration id equal to this server’s, the manifest’s signature with this server’s backup signing key, every checksum): a refusal answers 400 and changes nothing; an unsigned file, or one signed with another key, is refused here (only `npm run restore -- --accept-unsigned` takes it). Then, in maintenance mode (non-administrators are signed out), the files are written and every table is replaced in one transaction; maintenance mode ends as the backup had it. Sessions stay: the restoring administrator stays signed in when the backup holds their user; this installation keeps its id. Audited; every open screen reloads.
          */
         post: operations["postBackupsRestore"];
         delete?: never;
@@ -7636,6 +7676,11 @@ export interface operations {
                             createdAt: string;
                             size: number;
                         }[];
+                        installation: {
+                            id: string;
+                            firmName: string;
+                        };
+                        newSigningKey: string | null;
                     };
                 };
             };
@@ -7649,6 +7694,65 @@ export interface operations {
                 };
             };
             /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postBackupsSigningKeyStored: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7809,6 +7913,92 @@ export interface operations {
             };
         };
     };
+    postBackupsInspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A backup file (.tar.gz) of this version
+                     */
+                    file?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        installation: {
+                            id: string;
+                            firmName: string;
+                        };
+                        madeHere: boolean;
+                        tables: number;
+                        rows: number;
+                        files: number;
+                        maintenanceMode: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     postBackupsRestore: {
         parameters: {
             query?: never;
@@ -7836,6 +8026,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         backupCreatedAt: string;
+                        installation: {
+                            id: string;
+                            firmName: string;
+                        } | null;
+                        signed: boolean;
                         tables: number;
                         rows: number;
                         files: number;

@@ -58,6 +58,7 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
     demoPassword: TEST_PASSWORD,
     // Never the repository's data folder's key file.
     settingsSecretKey: randomBytes(32).toString('base64'),
+    backupSigningKey: randomBytes(32).toString('base64'),
     ...configOverrides,
   };
   try {

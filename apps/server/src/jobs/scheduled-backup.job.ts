@@ -2,6 +2,7 @@
 // backup' is on, a backup into storage; the newest BACKUP_RETENTION are kept (docs/decisions/0015).
 import { z } from 'zod';
 import { BACKUP_RETENTION } from '@crm/domain';
+import { readBackupKeys } from '../features/backups/backup-signing.ts';
 import { storeBackup } from '../features/backups/backups.service.ts';
 import { readDisplaySetting, readGeneralSettings } from '../features/settings/settings.repository.ts';
 import { owedDailyRun, type TimeOfDay } from './daily-schedule.ts';
@@ -31,7 +32,8 @@ export const scheduledBackupJob = defineJob({
       lastRunFor: await lastRunServed(ctx.db, SCHEDULED_BACKUP_JOB),
     });
     if (!firmDate) return { outcome: 'skipped', summary: 'Nothing owed: not yet 02:00, or already backed up today' };
-    const stored = await storeBackup({ db: ctx.db, kind: ctx.databaseKind }, ctx.storage, ctx.now);
+    const { signing } = readBackupKeys(ctx.config);
+    const stored = await storeBackup({ db: ctx.db, kind: ctx.databaseKind }, ctx.storage, signing, ctx.now);
     const rows = stored.manifest.tables.reduce((sum, t) => sum + t.rows, 0);
     return {
       outcome: 'succeeded',

@@ -1,11 +1,14 @@
 // npm run backup [-- <file or folder>]: writes a backup of the database (DATABASE_URL, or the embedded one
 // in DATA_DIR) and the stored files, the same file GET /api/backups/download gives (docs/decisions/0015).
 // The embedded database opens in one process only: stop the server first, or download from Administration.
+// Signed with the server's backup signing key (docs/decisions/0028): BACKUP_SIGNING_KEY, required with
+// DATABASE_URL, else the key file in DATA_DIR.
 import { copyFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readConfig } from '../config.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
+import { BackupKeyError, readBackupKeys } from '../features/backups/backup-signing.ts';
 import { backupFileName, backupToTemporaryFile } from '../features/backups/backups.service.ts';
 import { localDiskStorage } from '../storage/file-storage.ts';
 
@@ -13,6 +16,15 @@ import { localDiskStorage } from '../storage/file-storage.ts';
 const here = process.env.INIT_CWD ?? process.cwd();
 const target = resolve(here, process.argv[2] ?? '.');
 const config = readConfig();
+const keys = (() => {
+  try {
+    return readBackupKeys(config);
+  } catch (error) {
+    if (!(error instanceof BackupKeyError)) throw error;
+    console.error(`Not backed up: ${error.message}`);
+    process.exit(1);
+  }
+})();
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 ).catch((error: unknown) => {
@@ -22,7 +34,9 @@ const database = await openDatabase(
   process.exit(1);
 });
 try {
-  const backup = await backupToTemporaryFile(database, localDiskStorage(join(config.dataDir, 'files')));
+  const backup = await backupToTemporaryFile(database, localDiskStorage(join(config.dataDir, 'files')), {
+    signingKey: keys.signing,
+  });
   try {
     const isFolder = (await stat(target).catch(() => undefined))?.isDirectory() ?? false;
     const path = isFolder ? join(target, backupFileName(new Date(backup.manifest.createdAt))) : target;

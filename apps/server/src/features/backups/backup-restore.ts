@@ -1,5 +1,6 @@
 // Restores a backup file (docs/decisions/0015). First the whole file is checked — its form, its manifest,
-// the version of the database it came from and every checksum — and only then anything changes: in a
+// the version of the database it came from, the manifest's signature (docs/decisions/0028) and every
+// checksum — and only then anything changes: in a
 // maintenance window, the stored files are written, every restorable table is replaced in ONE transaction
 // (truncated, then the rows in batches), files the backup does not hold are removed, and maintenance mode
 // is left as the backup had it. Used by POST /api/backups/restore and `npm run restore`.
@@ -7,22 +8,25 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { BACKUP_MESSAGES, type RestoreResult } from '@crm/domain';
+import { BACKUP_MESSAGES, type BackupInspection, type RestoreResult } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isStorageKey, type FileStorage } from '../../storage/file-storage.ts';
 import { recordChange, type RequestContext } from '../audit/record-change.ts';
 import { readGeneralSettings } from '../settings/settings.repository.ts';
 import { saveGeneralSettings } from '../settings/settings.service.ts';
+import { type BackupKeys, SIGNATURE_ENTRY, type SignatureVerdict, verifyManifest } from './backup-signing.ts';
 import { backupTables, currentMigrationId, DERIVED_TABLES } from './backup-tables.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   BACKUPS_PREFIX,
-  type BackupManifest,
   MANIFEST_ENTRY,
   manifestSchema,
+  type ReadableManifest,
+  readableManifestSchema,
 } from './backup-writer.ts';
+import { INSTALLATION_SETTING_KEY, installationId, readInstallationId } from './installation.ts';
 import { readTar, type TarEntry } from './tar-archive.ts';
 
 /** The change event a restore publishes: every open screen reloads everything. */
@@ -36,11 +40,13 @@ const TABLE_ENTRY = /^tables\/([a-z0-9_]{1,63})\/(\d{6})\.jsonl$/;
 
 type Parsed =
   | { kind: 'manifest'; data: Buffer }
+  | { kind: 'signature'; data: Buffer }
   | { kind: 'table'; table: string; chunk: number; data: Buffer }
   | { kind: 'file'; key: string; data: Buffer };
 
 function parseEntry(entry: TarEntry): Parsed {
   if (entry.name === MANIFEST_ENTRY) return { kind: 'manifest', data: entry.data };
+  if (entry.name === SIGNATURE_ENTRY) return { kind: 'signature', data: entry.data };
   const table = TABLE_ENTRY.exec(entry.name);
   if (table) return { kind: 'table', table: table[1]!, chunk: Number(table[2]), data: entry.data };
   const key = entry.name.startsWith('files/') ? entry.name.slice('files/'.length) : '';
@@ -68,16 +74,38 @@ const lineCount = (data: Buffer) => {
   return count;
 };
 
+export type CheckOptions = {
+  /** The keys a signature may be made with (BackupKeys.accepted). */
+  keys: BackupKeys['accepted'];
+  /**
+   * `npm run restore -- --accept-unsigned` only: an archive without a signature of one of `keys` (unsigned, or
+   * signed with another key) is accepted. A signature naming one of `keys` that does not match never is.
+   */
+  acceptUnsigned?: boolean;
+};
+
+export type CheckedBackup = { manifest: ReadableManifest; signature: SignatureVerdict };
+
 /** Reads the whole file once; resolves to its manifest when every check holds, else a 400 saying which. */
-export async function checkBackup(db: Executor, path: string): Promise<BackupManifest> {
+export async function checkBackup(
+  db: Executor,
+  path: string,
+  { keys, acceptUnsigned = false }: CheckOptions,
+): Promise<CheckedBackup> {
   const expectedTables = (await backupTables(db)).map((t) => t.name);
   const tables = new Map<string, { hash: ReturnType<typeof createHash>; rows: number; chunks: number }>();
   const files = new Map<string, { size: number; sha256: string }>();
   let manifestBytes: Buffer | null = null;
+  let signatureBytes: Buffer | null = null;
   let tableIndex = 0;
   for await (const entry of entriesOf(path)) {
-    if (manifestBytes) throw notABackup(); // the manifest comes last
-    if (entry.kind === 'manifest') {
+    if (signatureBytes) throw notABackup(); // the signature comes last, right after the manifest
+    if (entry.kind === 'signature') {
+      if (!manifestBytes) throw notABackup();
+      signatureBytes = entry.data;
+    } else if (manifestBytes) {
+      throw notABackup(); // the manifest comes last but for its signature
+    } else if (entry.kind === 'manifest') {
       manifestBytes = entry.data;
     } else if (entry.kind === 'table') {
       // Tables in the order they are restored (parents first), each table's chunks numbered from 1.
@@ -102,13 +130,23 @@ export async function checkBackup(db: Executor, path: string): Promise<BackupMan
   } catch {
     throw notABackup();
   }
-  const head = raw as Partial<BackupManifest> | null;
+  // Form and version before the signature: a backup of another version is refused in those words even
+  // when it is also unsigned (as every backup of the versions before signing is).
+  const head = raw as Partial<ReadableManifest> | null;
   if (head?.format !== BACKUP_FORMAT) throw notABackup();
   const current = currentMigrationId();
-  if (head.formatVersion !== BACKUP_FORMAT_VERSION || head.migrationId !== current) {
+  if ((head.formatVersion !== 1 && head.formatVersion !== BACKUP_FORMAT_VERSION) || head.migrationId !== current) {
     throw refused(BACKUP_MESSAGES.wrongVersion(String(head.migrationId ?? head.formatVersion), current));
   }
-  const parsed = manifestSchema.safeParse(raw);
+
+  // The manifest's exact bytes are signed; every checksum below is only as good as this check.
+  const signature = verifyManifest(manifestBytes, signatureBytes, keys);
+  if (signature === 'tampered') throw refused(BACKUP_MESSAGES.tampered);
+  if (signature !== 'signed' && !acceptUnsigned) {
+    throw refused(signature === 'unsigned' ? BACKUP_MESSAGES.unsigned : BACKUP_MESSAGES.otherKey);
+  }
+  // What this server signs is always of the current format, naming its installation.
+  const parsed = (signature === 'signed' ? manifestSchema : readableManifestSchema).safeParse(raw);
   if (!parsed.success) throw notABackup();
   const manifest = parsed.data;
 
@@ -125,7 +163,28 @@ export async function checkBackup(db: Executor, path: string): Promise<BackupMan
     const seen = files.get(file.key);
     if (!seen || seen.size !== file.size || seen.sha256 !== file.sha256) throw damaged(`the file ${file.key}`);
   }
-  return manifest;
+  return { manifest, signature };
+}
+
+const rowsOf = (manifest: ReadableManifest) => manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+
+/**
+ * Checks a backup file as a restore would (signed with one of the server's keys, every checksum) and says
+ * what it holds and which installation made it when: shown before a restore is confirmed. Changes nothing.
+ */
+export async function inspectBackup(deps: { db: Database; keys: BackupKeys }, path: string): Promise<BackupInspection> {
+  const { manifest } = await checkBackup(deps.db, path, { keys: deps.keys.accepted });
+  // A signed manifest is always of the current format (checkBackup): this narrows the type.
+  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw notABackup();
+  return {
+    createdAt: manifest.createdAt,
+    installation: manifest.installation,
+    madeHere: manifest.installation.id === (await readInstallationId(deps.db)),
+    tables: manifest.tables.length,
+    rows: rowsOf(manifest),
+    files: manifest.files.length,
+    maintenanceMode: manifest.maintenanceMode,
+  };
 }
 
 /**
@@ -162,7 +221,13 @@ async function insertRows(tx: Executor, table: string, jsonArray: string, onlyKn
 
 const jsonArrayOf = (data: Buffer) => `[${data.toString('utf8').trimEnd().split('\n').join(',')}]`;
 
-async function replaceTables(tx: Executor, path: string, manifest: BackupManifest) {
+async function replaceTables(tx: Executor, path: string, manifest: ReadableManifest) {
+  // This installation stays itself: its id is put back over whatever the backup holds (another
+  // installation's, or none from before signing).
+  await installationId(tx);
+  const installationRow = await tx.execute<{ rows: string }>(
+    sql`select json_agg(t)::text as rows from system_settings t where setting_key = ${INSTALLATION_SETTING_KEY}`,
+  );
   const kept = new Map<string, string>();
   for (const table of USER_ROWS_KEPT) {
     const rows = await tx.execute<{ rows: string | null }>(
@@ -193,17 +258,26 @@ async function replaceTables(tx: Executor, path: string, manifest: BackupManifes
   }
   await clearDerived();
   for (const [table, rows] of kept) await insertRows(tx, table, rows, true);
+  await tx.execute(sql`delete from system_settings where setting_key = ${INSTALLATION_SETTING_KEY}`);
+  await insertRows(tx, 'system_settings', installationRow.rows[0]!.rows);
 }
 
-export type RestoreDeps = { db: Database; storage: FileStorage };
+export type RestoreDeps = { db: Database; storage: FileStorage; keys: BackupKeys };
 
 /**
  * Restores a checked backup file. `ctx.actorId` is the administrator (null from the command line); their
- * session survives when the backup holds their user. Refusals (400) change nothing.
+ * session survives when the backup holds their user. Refusals (400) change nothing. `acceptUnsigned` is the
+ * command line's --accept-unsigned alone (CheckOptions).
  */
-export async function restoreBackup(deps: RestoreDeps, ctx: RequestContext, path: string): Promise<RestoreResult> {
+export async function restoreBackup(
+  deps: RestoreDeps,
+  ctx: RequestContext,
+  path: string,
+  { acceptUnsigned = false }: { acceptUnsigned?: boolean } = {},
+): Promise<RestoreResult> {
   const { db, storage } = deps;
-  const manifest = await checkBackup(db, path);
+  const { manifest, signature } = await checkBackup(db, path, { keys: deps.keys.accepted, acceptUnsigned });
+  const installation = manifest.formatVersion === BACKUP_FORMAT_VERSION ? manifest.installation : null;
 
   // The maintenance window: non-administrators are signed out and kept out until it ends.
   const before = await readGeneralSettings(db);
@@ -222,8 +296,10 @@ export async function restoreBackup(deps: RestoreDeps, ctx: RequestContext, path
         resourceId: null,
         newValues: {
           backupCreatedAt: manifest.createdAt,
+          installation,
+          signature,
           migrationId: manifest.migrationId,
-          rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+          rows: rowsOf(manifest),
           files: manifest.files.length,
         },
         event: DATABASE_RESTORED_EVENT,
@@ -244,8 +320,10 @@ export async function restoreBackup(deps: RestoreDeps, ctx: RequestContext, path
   }
   return {
     backupCreatedAt: manifest.createdAt,
+    installation,
+    signed: signature === 'signed',
     tables: manifest.tables.length,
-    rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+    rows: rowsOf(manifest),
     files: manifest.files.length,
     maintenanceMode: (await readGeneralSettings(db)).maintenanceMode,
   };

@@ -1,5 +1,6 @@
 // Writes a backup (docs/decisions/0015): a gzipped tar of one JSON-lines file per table chunk, the stored
-// files, and manifest.json last (it carries the checksums of what came before). The same code serves the
+// files, manifest.json (it carries the checksums of what came before, and which installation made the backup
+// when) and last signature.json, the manifest's HMAC (docs/decisions/0028). The same code serves the
 // download, the scheduled backups and `npm run backup`, on PGlite and PostgreSQL alike.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -8,13 +9,18 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { backupInstallationSchema } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { type BackupSigningKey, SIGNATURE_ENTRY, signManifest } from './backup-signing.ts';
 import { type BackupTable, backupTables, currentMigrationId } from './backup-tables.ts';
+import { installationId } from './installation.ts';
 import { tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
 
 export const BACKUP_FORMAT = 'visa-crm-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** 2: signed, and the manifest names the installation (docs/decisions/0028); 1 was neither. */
+export const BACKUP_FORMAT_VERSION = 2;
 /** Rows one statement reads: a chunk of a table holds at most these… */
 export const BACKUP_BATCH_ROWS = 1000;
 /** …and about this many bytes (the reader refuses an entry beyond MAX_ENTRY_BYTES). */
@@ -28,9 +34,8 @@ export const tableEntryName = (table: string, chunk: number) =>
 export const fileEntryName = (key: string) => `files/${key}`;
 
 const checksum = z.string().regex(/^[0-9a-f]{64}$/);
-export const manifestSchema = z.object({
+const manifestFields = {
   format: z.literal(BACKUP_FORMAT),
-  formatVersion: z.literal(BACKUP_FORMAT_VERSION),
   migrationId: z.string(),
   createdAt: z.iso.datetime(),
   database: z.enum(['pglite', 'postgres']),
@@ -39,8 +44,23 @@ export const manifestSchema = z.object({
     z.object({ name: z.string(), rows: z.number().int().min(0), chunks: z.number().int().min(0), sha256: checksum }),
   ),
   files: z.array(z.object({ key: z.string(), size: z.number().int().min(0), sha256: checksum })),
+};
+export const manifestSchema = z.object({
+  ...manifestFields,
+  formatVersion: z.literal(BACKUP_FORMAT_VERSION),
+  installation: backupInstallationSchema,
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
+
+/**
+ * What a restore reads: also format 1, the unsigned backups made before signing, which only the command line
+ * restores (with --accept-unsigned); they name no installation.
+ */
+export const readableManifestSchema = z.discriminatedUnion('formatVersion', [
+  manifestSchema,
+  z.object({ ...manifestFields, formatVersion: z.literal(1) }),
+]);
+export type ReadableManifest = z.infer<typeof readableManifestSchema>;
 
 async function writeTo(gzip: Gzip, data: Buffer) {
   if (!gzip.write(data)) await once(gzip, 'drain');
@@ -104,6 +124,8 @@ async function maintenanceModeOf(db: Executor): Promise<boolean> {
   return result.rows[0]?.on === true;
 }
 
+export type WriteBackupOptions = { signingKey: BackupSigningKey; now?: Date; batchRows?: number };
+
 /**
  * Writes the whole backup into `out` (a file: the caller streams or stores it afterwards, so a slow
  * download never holds the database). The tables are read in one repeatable-read transaction: one
@@ -113,12 +135,13 @@ export async function writeBackup(
   database: { db: Database; kind: 'pglite' | 'postgres' },
   storage: FileStorage,
   out: Writable,
-  { now = new Date(), batchRows = BACKUP_BATCH_ROWS }: { now?: Date; batchRows?: number } = {},
+  { signingKey, now = new Date(), batchRows = BACKUP_BATCH_ROWS }: WriteBackupOptions,
 ): Promise<BackupManifest> {
   const gzip = createGzip();
   const written = pipeline(gzip, out);
   try {
-    const { tables, maintenanceMode } = await database.db.transaction(
+    const installation = await installationId(database.db);
+    const { tables, maintenanceMode, firmName } = await database.db.transaction(
       async (tx) => {
         const summaries: BackupManifest['tables'] = [];
         for (const table of await backupTables(tx)) {
@@ -136,7 +159,11 @@ export async function writeBackup(
           }
           summaries.push({ name: table.name, rows, chunks, sha256: hash.digest('hex') });
         }
-        return { tables: summaries, maintenanceMode: await maintenanceModeOf(tx) };
+        return {
+          tables: summaries,
+          maintenanceMode: await maintenanceModeOf(tx),
+          firmName: (await readGeneralSettings(tx)).companyName,
+        };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -158,12 +185,15 @@ export async function writeBackup(
       formatVersion: BACKUP_FORMAT_VERSION,
       migrationId: currentMigrationId(),
       createdAt: now.toISOString(),
+      installation: { id: installation, firmName },
       database: database.kind,
       maintenanceMode,
       tables,
       files,
     };
-    await writeEntry(gzip, MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2), 'utf8'), now);
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
+    await writeEntry(gzip, MANIFEST_ENTRY, manifestBytes, now);
+    await writeEntry(gzip, SIGNATURE_ENTRY, signManifest(manifestBytes, signingKey), now);
     await writeTo(gzip, tarEnd());
     gzip.end();
     await written;

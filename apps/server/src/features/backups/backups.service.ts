@@ -9,18 +9,15 @@ import { join } from 'node:path';
 import { BACKUP_RETENTION, type StoredBackup } from '@crm/domain';
 import type { Database, DatabaseHandle } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { BACKUPS_PREFIX, type BackupManifest, writeBackup } from './backup-writer.ts';
+import type { BackupSigningKey } from './backup-signing.ts';
+import { BACKUPS_PREFIX, type BackupManifest, type WriteBackupOptions, writeBackup } from './backup-writer.ts';
 
 export type BackupSource = { db: Database; kind: DatabaseHandle['kind'] };
 
 /** A backup in a temporary file; `discard` removes it (and its folder) once it has been sent or copied. */
 export type BackupFile = { path: string; size: number; manifest: BackupManifest; discard: () => Promise<void> };
 
-export async function backupToTemporaryFile(
-  database: BackupSource,
-  storage: FileStorage,
-  options: Parameters<typeof writeBackup>[3] = {},
-) {
+export async function backupToTemporaryFile(database: BackupSource, storage: FileStorage, options: WriteBackupOptions) {
   const folder = await mkdtemp(join(tmpdir(), 'visa-crm-backup-'));
   const discard = () => rm(folder, { recursive: true, force: true });
   try {
@@ -69,9 +66,10 @@ export async function listStoredBackups(storage: FileStorage): Promise<StoredBac
 export async function storeBackup(
   database: BackupSource,
   storage: FileStorage,
+  signingKey: BackupSigningKey,
   now = new Date(),
 ): Promise<StoredBackup & { manifest: BackupManifest }> {
-  const file = await backupToTemporaryFile(database, storage, { now });
+  const file = await backupToTemporaryFile(database, storage, { signingKey, now });
   try {
     const id = `${compactTime(now)}-${randomBytes(4).toString('hex')}`;
     await storage.putStream(keyOf(id), createReadStream(file.path));

@@ -1,10 +1,22 @@
 // Backup and restore (issue 15 item 7): a round trip gives back every table and every stored file exactly;
 // a refused restore (a role, a file that is no backup, another version, a broken checksum) changes nothing.
-import { createHash } from 'node:crypto';
+// Signed backups (issue 28 item 4): an archive whose manifest was rewritten with recomputed checksums, an
+// unsigned one and one signed with another key are refused and change nothing; the command line's
+// --accept-unsigned restores the last two; the restore screen's check says which installation made it when.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_MESSAGES, BACKUP_RETENTION, type BackupOverview, type RestoreResult } from '@crm/domain';
+import {
+  BACKUP_MESSAGES,
+  BACKUP_RETENTION,
+  type BackupInspection,
+  type BackupOverview,
+  type RestoreResult,
+} from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { SCHEDULED_BACKUP_JOB, scheduledBackupJob } from '../../jobs/scheduled-backup.job.ts';
 import { seedDemoClients } from '../../seed/demo-clients.ts';
@@ -12,12 +24,15 @@ import { seedDemoInvoices } from '../../seed/demo-invoices.ts';
 import { seedDemoLeads } from '../../seed/demo-leads.ts';
 import { seedDemoServices } from '../../seed/demo-services.ts';
 import { seedDemoTasks } from '../../seed/demo-tasks.ts';
+import { demoEmail } from '../../seed/demo-users.ts';
+import { TEST_PASSWORD } from '../../../test/build-test-app.ts';
 import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { restoreBackup } from './backup-restore.ts';
+import { type BackupSigningKey, readBackupKeys, SIGNATURE_ENTRY, signManifest } from './backup-signing.ts';
 import { backupTables, KEPT_TABLES } from './backup-tables.ts';
 import { BACKUPS_PREFIX, MANIFEST_ENTRY } from './backup-writer.ts';
 import { backupToTemporaryFile, storeBackup } from './backups.service.ts';
-import { readTar, tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
-import { readFile } from 'node:fs/promises';
+import { readTar, sha256, tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
 
 let f: Fixture;
 beforeAll(async () => {
@@ -76,11 +91,14 @@ async function cookieOf(role: Role) {
   return cookies.get(role)!;
 }
 
-async function restore(bytes: Buffer, role: Role = 'account_administrator') {
+/** The server's backup keys (the test app's BACKUP_SIGNING_KEY). */
+const keys = () => readBackupKeys(f.t.app.config);
+
+async function restore(bytes: Buffer, role: Role = 'account_administrator', step: 'restore' | 'inspect' = 'restore') {
   const body = multipart(bytes);
   return f.t.app.inject({
     method: 'POST',
-    url: '/api/backups/restore',
+    url: `/api/backups/${step}`,
     headers: { ...body.headers, cookie: await cookieOf(role) },
     payload: body.payload,
   });
@@ -94,18 +112,73 @@ async function download(): Promise<Buffer> {
   return res.rawPayload;
 }
 
-/** The archive's entries, changed by `edit`, packed again (a hand-made backup). */
-async function repack(backup: Buffer, edit: (name: string, data: Buffer) => Buffer): Promise<Buffer> {
+/**
+ * The archive's entries, changed by `edit`, packed again (a hand-made backup). Its signature entry is kept
+ * as it was (what someone without the key can do), dropped, or made anew with the given key over the
+ * edited manifest.
+ */
+async function repack(
+  backup: Buffer,
+  edit: (name: string, data: Buffer) => Buffer,
+  signature: 'keep' | 'drop' | BackupSigningKey = 'keep',
+): Promise<Buffer> {
   const parts: Buffer[] = [];
+  const add = (name: string, data: Buffer) =>
+    parts.push(tarHeader(name, data.length, new Date()), data, tarPadding(data.length));
+  let manifest: Buffer = Buffer.alloc(0);
   async function* source() {
     yield gunzipSync(backup);
   }
   for await (const entry of readTar(source())) {
+    if (entry.name === SIGNATURE_ENTRY) {
+      if (signature === 'keep') add(entry.name, entry.data);
+      else if (signature !== 'drop') add(entry.name, signManifest(manifest, signature));
+      continue;
+    }
     const data = edit(entry.name, entry.data);
-    parts.push(tarHeader(entry.name, data.length, new Date()), data, tarPadding(data.length));
+    if (entry.name === MANIFEST_ENTRY) manifest = data;
+    add(entry.name, data);
   }
   parts.push(tarEnd());
   return gzipSync(Buffer.concat(parts));
+}
+
+const unchanged = (_name: string, data: Buffer) => data;
+
+/** A key of another installation (the test app's is random too, so they differ). */
+const otherKey = (): BackupSigningKey => {
+  const text = randomBytes(32).toString('base64');
+  return readBackupKeys({ backupSigningKey: text, backupSigningKeysPrevious: [], databaseUrl: null, dataDir: '' })
+    .signing;
+};
+
+/**
+ * The attack of issue 28 item 4: an account administrator of the attacker's choosing (the demo account
+ * administrator's password hash, under a new id and email) added to the users table, the manifest's row count
+ * and checksum of that table computed again. Only the signature can tell.
+ */
+const PLANTED_EMAIL = 'planted-admin@example.com';
+function plantAdministrator(): (name: string, data: Buffer) => Buffer {
+  let usersSha256 = '';
+  return (name, data) => {
+    if (name === 'tables/users/000001.jsonl') {
+      const lines = data.toString('utf8').trimEnd().split('\n');
+      const admin = JSON.parse(lines.find((line) => line.includes(demoEmail('account_administrator')))!) as Record<
+        string,
+        unknown
+      >;
+      lines.push(JSON.stringify({ ...admin, id: randomUUID(), email: PLANTED_EMAIL }));
+      const planted = Buffer.from(lines.join('\n') + '\n', 'utf8');
+      usersSha256 = sha256(planted);
+      return planted;
+    }
+    if (name !== MANIFEST_ENTRY) return data;
+    const manifest = JSON.parse(data.toString('utf8')) as { tables: { name: string; rows: number; sha256: string }[] };
+    const users = manifest.tables.find((t) => t.name === 'users')!;
+    users.rows += 1;
+    users.sha256 = usersSha256;
+    return Buffer.from(JSON.stringify(manifest, null, 2));
+  };
 }
 
 const editManifest = (change: (manifest: Record<string, unknown>) => void) => (name: string, data: Buffer) => {
@@ -164,6 +237,7 @@ describe('backup and restore', () => {
   it('round trip in small batches: tables of many chunks come back whole', async () => {
     const before = await snapshot();
     const file = await backupToTemporaryFile({ db: f.t.database.db, kind: f.t.database.kind }, f.t.app.storage, {
+      signingKey: keys().signing,
       batchRows: 7,
     });
     const leads = file.manifest.tables.find((t) => t.name === 'leads')!;
@@ -282,7 +356,12 @@ describe('backup and restore', () => {
     expect(ran).toMatchObject({ outcome: 'succeeded', runFor: '2026-12-04' });
 
     for (let day = 5; day < 5 + BACKUP_RETENTION + 1; day++) {
-      await storeBackup(database, f.t.app.storage, new Date(`2026-12-${String(day).padStart(2, '0')}T15:00:00Z`));
+      await storeBackup(
+        database,
+        f.t.app.storage,
+        keys().signing,
+        new Date(`2026-12-${String(day).padStart(2, '0')}T15:00:00Z`),
+      );
     }
     const overview = (await f.call('account_administrator', 'GET', '/api/backups')).json() as BackupOverview;
     expect(overview).toMatchObject({ autoBackup: true, retention: BACKUP_RETENTION, schedule: 'Every day at 02:00' });
@@ -312,6 +391,167 @@ describe('backup and restore', () => {
   });
 });
 
+describe('signed backups', () => {
+  /** Every table and file, the audit log included: a refusal writes nothing at all. */
+  const unchangedSince = async (before: Awaited<ReturnType<typeof snapshot>>) =>
+    expect(await snapshot()).toEqual(before);
+
+  it('refuses an archive whose manifest was rewritten with recomputed checksums (a planted account administrator), an unsigned one and one signed with another key, changing nothing', async () => {
+    const backup = await download();
+    // The crafted archive is otherwise a sound backup: signed with this server's key, its check passes.
+    const plantedAndSigned = await restore(
+      await repack(backup, plantAdministrator(), keys().signing),
+      'account_administrator',
+      'inspect',
+    );
+    expect(plantedAndSigned.statusCode, plantedAndSigned.body).toBe(200);
+    expect((plantedAndSigned.json() as BackupInspection).rows).toBe(
+      (await restore(backup, 'account_administrator', 'inspect')).json().rows + 1,
+    );
+
+    const before = await snapshot();
+    const refusals: [string, Buffer, string][] = [
+      ['planted, its signature kept', await repack(backup, plantAdministrator()), BACKUP_MESSAGES.tampered],
+      ['planted, unsigned', await repack(backup, plantAdministrator(), 'drop'), BACKUP_MESSAGES.unsigned],
+      [
+        'planted, signed with another key',
+        await repack(backup, plantAdministrator(), otherKey()),
+        BACKUP_MESSAGES.otherKey,
+      ],
+      ['a sound backup without its signature', await repack(backup, unchanged, 'drop'), BACKUP_MESSAGES.unsigned],
+      ['a sound backup signed with another key', await repack(backup, unchanged, otherKey()), BACKUP_MESSAGES.otherKey],
+      ['a signature before the manifest', await reordered(backup), BACKUP_MESSAGES.notABackup],
+    ];
+    for (const [what, bytes, message] of refusals) {
+      for (const step of ['inspect', 'restore'] as const) {
+        const res = await restore(bytes, 'account_administrator', step);
+        expect(res.statusCode, `${what} (${step}): ${res.body}`).toBe(400);
+        expect(res.json().message, `${what} (${step})`).toBe(message);
+      }
+    }
+    await unchangedSince(before);
+    expect((await readGeneralSettings(f.t.database.db)).maintenanceMode).toBe(false);
+
+    const planted = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: PLANTED_EMAIL, password: TEST_PASSWORD },
+    });
+    expect(planted.statusCode).toBe(401);
+  });
+
+  it('the check before a restore says which installation made the backup and when; a restore keeps this installation', async () => {
+    const overview = (await f.call('account_administrator', 'GET', '/api/backups')).json() as BackupOverview;
+    expect(overview.installation.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(overview.installation.firmName).toBe((await readGeneralSettings(f.t.database.db)).companyName);
+    // The key is BACKUP_SIGNING_KEY: nothing to show.
+    expect(overview.newSigningKey).toBeNull();
+
+    const backup = await download();
+    const manifest = (await manifestOf(backup)) as {
+      createdAt: string;
+      installation: unknown;
+      tables: { rows: number }[];
+      files: unknown[];
+    };
+    expect(manifest.installation).toEqual(overview.installation);
+    const inspected = await restore(backup, 'account_administrator', 'inspect');
+    expect(inspected.statusCode, inspected.body).toBe(200);
+    expect(inspected.json()).toEqual({
+      createdAt: manifest.createdAt,
+      installation: overview.installation,
+      madeHere: true,
+      tables: manifest.tables.length,
+      rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+      files: manifest.files.length,
+      maintenanceMode: false,
+    } satisfies BackupInspection);
+
+    // Another installation sharing the key (BACKUP_SIGNING_KEY_PREVIOUS, or servers given the same key).
+    const elsewhereInstallation = { id: randomUUID(), firmName: 'Harbour Migration Pty Ltd' };
+    const elsewhere = await repack(
+      backup,
+      editManifest((m) => (m.installation = elsewhereInstallation)),
+      keys().signing,
+    );
+    const other = await restore(elsewhere, 'account_administrator', 'inspect');
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toMatchObject({ installation: elsewhereInstallation, madeHere: false });
+
+    const restored = await restore(elsewhere);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ installation: elsewhereInstallation, signed: true });
+    const after = (await f.call('account_administrator', 'GET', '/api/backups')).json() as BackupOverview;
+    expect(after.installation.id).toBe(overview.installation.id);
+    const audit = await f.t.database.db.execute<{ new_values: { installation: unknown; signature: string } }>(
+      sql`select new_values from audit_logs where action = 'RESTORE_BACKUP' order by created_at desc limit 1`,
+    );
+    expect(audit.rows[0]!.new_values).toMatchObject({ installation: elsewhereInstallation, signature: 'signed' });
+  });
+
+  it('the command line with --accept-unsigned restores an unsigned backup, one of before signing and one signed with another key; never one whose signature does not match', async () => {
+    const backup = await download();
+    const manifest = await manifestOf(backup);
+    const before = await snapshot();
+    const folder = await mkdtemp(join(tmpdir(), 'crm-restore-test-'));
+    const deps = { db: f.t.database.db, storage: f.t.app.storage, keys: keys() };
+    const commandLine = { actorId: null, ipAddress: null, userAgent: 'restore script' };
+    const fileOf = async (name: string, bytes: Buffer) => {
+      const path = join(folder, name);
+      await writeFile(path, bytes);
+      return path;
+    };
+    const tablesOf = (shot: Awaited<ReturnType<typeof snapshot>>) => {
+      const { audit_logs: _audit, ...tables } = shot.tables;
+      return { tables, files: shot.files };
+    };
+    try {
+      const unsigned = await fileOf('unsigned.tar.gz', await repack(backup, unchanged, 'drop'));
+      // A format 1 backup, of the version before signing: no installation, no signature.
+      const formatOne = await fileOf(
+        'format-1.tar.gz',
+        await repack(
+          backup,
+          editManifest((m) => {
+            m.formatVersion = 1;
+            delete m.installation;
+          }),
+          'drop',
+        ),
+      );
+      const signedElsewhere = await fileOf('other-key.tar.gz', await repack(backup, unchanged, otherKey()));
+      const tampered = await fileOf('planted.tar.gz', await repack(backup, plantAdministrator()));
+
+      // Without the flag the command line refuses as the API does; a tampered one is refused even with it.
+      await expect(restoreBackup(deps, commandLine, unsigned)).rejects.toThrow(BACKUP_MESSAGES.unsigned);
+      await expect(restoreBackup(deps, commandLine, formatOne)).rejects.toThrow(BACKUP_MESSAGES.unsigned);
+      await expect(restoreBackup(deps, commandLine, signedElsewhere)).rejects.toThrow(BACKUP_MESSAGES.otherKey);
+      await expect(restoreBackup(deps, commandLine, tampered, { acceptUnsigned: true })).rejects.toThrow(
+        BACKUP_MESSAGES.tampered,
+      );
+      await unchangedSince(before);
+
+      for (const [path, installation] of [
+        [unsigned, manifest.installation],
+        [formatOne, null],
+        [signedElsewhere, manifest.installation],
+      ] as const) {
+        await f.exec(`delete from task_notes where id in (select id from task_notes limit 2)`);
+        expect(tablesOf(await snapshot())).not.toEqual(tablesOf(before));
+        const result = await restoreBackup(deps, commandLine, path, { acceptUnsigned: true });
+        expect(result, path).toMatchObject({ signed: false, installation, backupCreatedAt: manifest.createdAt });
+        expect(tablesOf(await snapshot()), path).toEqual(tablesOf(before));
+      }
+      const audit = await f.t.database.db.execute<{ new_values: { signature: string } }>(
+        sql`select new_values from audit_logs where action = 'RESTORE_BACKUP' order by created_at desc limit 1`,
+      );
+      expect(audit.rows[0]!.new_values.signature).toBe('other key');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 async function manifestOf(backup: Buffer): Promise<Record<string, unknown>> {
   async function* source() {
     yield gunzipSync(backup);
@@ -320,4 +560,22 @@ async function manifestOf(backup: Buffer): Promise<Record<string, unknown>> {
     if (entry.name === MANIFEST_ENTRY) return JSON.parse(entry.data.toString('utf8')) as Record<string, unknown>;
   }
   throw new Error('no manifest');
+}
+
+/** The backup with its signature entry moved in front of the manifest. */
+async function reordered(backup: Buffer): Promise<Buffer> {
+  const entries: { name: string; data: Buffer }[] = [];
+  async function* source() {
+    yield gunzipSync(backup);
+  }
+  for await (const entry of readTar(source())) entries.push(entry);
+  const signature = entries.findIndex((e) => e.name === SIGNATURE_ENTRY);
+  const [moved] = entries.splice(signature, 1);
+  entries.splice(signature - 1, 0, moved!);
+  const parts = entries.flatMap((e) => [
+    tarHeader(e.name, e.data.length, new Date()),
+    e.data,
+    tarPadding(e.data.length),
+  ]);
+  return gzipSync(Buffer.concat([...parts, tarEnd()]));
 }

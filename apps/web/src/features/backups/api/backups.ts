@@ -1,8 +1,9 @@
 // Backup and restore's calls (issue 15 item 7): the stored backups and the schedule (GET /api/backups), a
-// download with its progress, and a restore upload with its progress. Under 'backups'; a restore's change
-// event ('database') refreshes every query of the app (lib/live-updates.ts).
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiErrorBody, BackupOverview, RestoreResult } from '@crm/domain';
+// download with its progress, the check of a file before its restore and the restore upload, each with its
+// progress, and saying the generated signing key is stored (issue 28 item 4). Under 'backups'; a restore's
+// change event ('database') refreshes every query of the app (lib/live-updates.ts).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiErrorBody, BackupInspection, BackupOverview, RestoreResult } from '@crm/domain';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { markSessionExpired } from '../../../lib/session-expiry.ts';
 
@@ -15,6 +16,15 @@ export const useBackups = () =>
       queryFn: ({ signal }) => api.get<BackupOverview>('/api/backups', { signal }),
     }),
   );
+
+/** The generated backup signing key is stored safely: the server stops showing it. */
+export function useConfirmSigningKeyStored() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ ok: true }>('/api/backups/signing-key/stored'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupsKey }),
+  });
+}
 
 /** How far a transfer is: bytes so far and the total when the server told it. */
 export type Progress = { loaded: number; total: number | null };
@@ -64,11 +74,11 @@ export async function downloadBackup(
   return { blob: new Blob(chunks, { type: 'application/gzip' }), name };
 }
 
-/** Uploads a backup file to restore; XMLHttpRequest because fetch does not tell an upload's progress. */
-export function restoreBackup(file: File, onProgress: (progress: Progress) => void): Promise<RestoreResult> {
+/** Uploads a backup file; XMLHttpRequest because fetch does not tell an upload's progress. */
+function uploadBackup<T>(path: string, file: File, onProgress: (progress: Progress) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/backups/restore');
+    request.open('POST', path);
     request.withCredentials = true;
     request.upload.addEventListener('progress', (event) =>
       onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : null }),
@@ -81,7 +91,7 @@ export function restoreBackup(file: File, onProgress: (progress: Progress) => vo
       } catch {
         body = undefined;
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as RestoreResult);
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
       else reject(errorOf(request.status, body, request.statusText));
     });
     const form = new FormData();
@@ -89,3 +99,11 @@ export function restoreBackup(file: File, onProgress: (progress: Progress) => vo
     request.send(form);
   });
 }
+
+/** Checks a backup file as a restore would and says which installation made it when; changes nothing. */
+export const inspectBackup = (file: File, onProgress: (progress: Progress) => void) =>
+  uploadBackup<BackupInspection>('/api/backups/inspect', file, onProgress);
+
+/** Restores a backup file (checked again by the server: the file is uploaded anew). */
+export const restoreBackup = (file: File, onProgress: (progress: Progress) => void) =>
+  uploadBackup<RestoreResult>('/api/backups/restore', file, onProgress);

@@ -1,10 +1,13 @@
 // Administration → Data Management, Backup and restore (issue 15 item 7; account administrators only):
 // download a backup now (with its progress), the stored daily backups, the auto backup state and next run,
-// and restore from a file after typing RESTORE, with the maintenance window explained.
+// and restore from a file: checked first (its signature and checksums: issue 28 item 4), then which
+// installation made it and when is shown, and it runs after typing RESTORE, with the maintenance window
+// explained. A backup signing key the server generated is shown here until the administrator says it is stored.
 import {
   Alert,
   Button,
   Card,
+  CopyButton,
   FileButton,
   Group,
   Modal,
@@ -17,12 +20,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconDatabaseExport, IconDownload, IconRestore } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDatabaseExport, IconDownload, IconKey, IconRestore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   BADGE_COLOURS,
   filledBadge,
+  type BackupInspection,
   RESTORE_CONFIRMATION_WORD,
   type RestoreResult,
   type StoredBackup,
@@ -31,7 +35,15 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/file-requests.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { backupsKey, downloadBackup, type Progress, restoreBackup, useBackups } from '../api/backups.ts';
+import {
+  backupsKey,
+  downloadBackup,
+  inspectBackup,
+  type Progress,
+  restoreBackup,
+  useBackups,
+  useConfirmSigningKeyStored,
+} from '../api/backups.ts';
 
 const megabytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -107,6 +119,12 @@ export function BackupCard() {
           <Skeleton height={120} radius="md" />
         ) : (
           <>
+            {backups.data.newSigningKey ? <SigningKeyNotice signingKey={backups.data.newSigningKey} /> : null}
+            <Text size="sm" c="dimmed">
+              Backups made here are signed with this server’s backup signing key and name this installation:{' '}
+              {backups.data.installation.firmName}, ID {backups.data.installation.id}. A restore accepts only a backup
+              whose signature it can check.
+            </Text>
             <Group gap="xs">
               <Text size="sm" fw={600}>
                 Auto backup
@@ -132,6 +150,51 @@ export function BackupCard() {
         <RestoreSection />
       </Stack>
     </Card>
+  );
+}
+
+/** The key the server generated into its data folder, until the administrator says it is stored safely. */
+function SigningKeyNotice({ signingKey }: { signingKey: string }) {
+  const stored = useConfirmSigningKeyStored();
+  return (
+    // No Alert title: Mantine writes it in the light variant's colour, below AA on its background (axe).
+    <Alert color="orange" icon={<IconKey size={18} />}>
+      <Stack gap="xs">
+        <Text size="sm" fw={700}>
+          Store the backup signing key
+        </Text>
+        <Text size="sm">
+          This server made the key its backups are signed with and keeps it in its data folder. Copy it to a safe place
+          away from this server, such as the firm’s password manager. Should the data folder be lost, a new server
+          restores these backups once it is given this key as BACKUP_SIGNING_KEY_PREVIOUS. It is shown until you
+          confirm, then never again.
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput readOnly value={signingKey} aria-label="Backup signing key" ff="monospace" style={{ flex: 1 }} />
+          <CopyButton value={signingKey}>
+            {({ copied, copy }) => (
+              <Button
+                variant="default"
+                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                onClick={copy}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        {stored.isError ? (
+          <Text size="sm" c="red">
+            {messageOf(stored.error)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button onClick={() => stored.mutate()} loading={stored.isPending}>
+            I have stored it
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -192,7 +255,8 @@ function StoredBackups({
 
 type RestoreState =
   | { step: 'idle' }
-  | { step: 'confirm'; file: File; typed: string }
+  | { step: 'checking'; file: File; progress: Progress | null }
+  | { step: 'confirm'; file: File; inspection: BackupInspection; typed: string }
   | { step: 'running'; file: File; progress: Progress | null }
   | { step: 'done'; result: RestoreResult }
   | { step: 'failed'; message: string };
@@ -201,6 +265,18 @@ function RestoreSection() {
   const queryClient = useQueryClient();
   const { formatDate, formatTime } = useDateFormat();
   const [state, setState] = useState<RestoreState>({ step: 'idle' });
+  const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+
+  // Checked before anything is asked: a file that would be refused never reaches the confirmation.
+  const check = async (file: File) => {
+    setState({ step: 'checking', file, progress: null });
+    try {
+      const inspection = await inspectBackup(file, (progress) => setState({ step: 'checking', file, progress }));
+      setState({ step: 'confirm', file, inspection, typed: '' });
+    } catch (error) {
+      setState({ step: 'failed', message: isApiError(error) ? error.message : messageOf(error) });
+    }
+  };
 
   const run = async (file: File) => {
     setState({ step: 'running', file, progress: null });
@@ -215,30 +291,31 @@ function RestoreSection() {
     }
   };
 
-  const uploaded = state.step === 'running' && state.progress?.total && state.progress.loaded >= state.progress.total;
+  const transfer = state.step === 'running' || state.step === 'checking' ? state : null;
+  const uploaded = transfer?.progress?.total && transfer.progress.loaded >= transfer.progress.total;
+  const busy = state.step === 'running' || state.step === 'checking';
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="sm" fw={600}>
           Restore
         </Text>
-        <FileButton
-          accept=".gz,.tgz,application/gzip"
-          onChange={(file) => file && setState({ step: 'confirm', file, typed: '' })}
-        >
+        <FileButton accept=".gz,.tgz,application/gzip" onChange={(file) => file && void check(file)}>
           {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              color="red"
-              leftSection={<IconRestore size={16} />}
-              disabled={state.step === 'running'}
-            >
+            <Button {...props} variant="default" color="red" leftSection={<IconRestore size={16} />} disabled={busy}>
               Restore from a file…
             </Button>
           )}
         </FileButton>
       </Group>
+      {state.step === 'checking' ? (
+        <TransferProgress
+          label={
+            uploaded ? 'Checking the backup: its signature and every checksum…' : 'Uploading the backup to check it…'
+          }
+          progress={uploaded ? null : state.progress}
+        />
+      ) : null}
       {state.step === 'running' ? (
         <TransferProgress
           label={uploaded ? 'Restoring: checking the backup and replacing the data…' : 'Uploading the backup…'}
@@ -247,7 +324,8 @@ function RestoreSection() {
       ) : null}
       {state.step === 'done' ? (
         <Alert color="green" title="Backup restored" withCloseButton onClose={() => setState({ step: 'idle' })}>
-          The data of {formatDate(state.result.backupCreatedAt)} {formatTime(state.result.backupCreatedAt)} is back:{' '}
+          The data of {when(state.result.backupCreatedAt)}
+          {state.result.installation ? ` (made by ${state.result.installation.firmName})` : ''} is back:{' '}
           {state.result.rows} rows in {state.result.tables} tables and {state.result.files} files. Maintenance mode is{' '}
           {state.result.maintenanceMode ? 'on, as it was in the backup' : 'off'}.
         </Alert>
@@ -271,14 +349,15 @@ function RestoreSection() {
             }}
           >
             <Stack gap="sm">
+              <BackupOrigin file={state.file} inspection={state.inspection} when={when} />
               <Text size="sm">
-                <strong>{state.file.name}</strong> ({megabytes(state.file.size)}) will replace every record, setting,
-                user and stored file with the ones in the backup. Whatever was changed since it was taken is lost.
+                It will replace every record, setting, user and stored file with the ones in the backup. Whatever was
+                changed since it was taken is lost.
               </Text>
               <Text size="sm">
                 While it runs, maintenance mode is on: everyone but administrators is signed out and cannot sign in.
-                Afterwards maintenance mode is as it was in the backup. The file is checked first; a file that is not a
-                backup of this version changes nothing.
+                Afterwards maintenance mode is {state.inspection.maintenanceMode ? 'on' : 'off'}, as it was in the
+                backup. The file was checked: it is signed with this server’s key and every checksum matches.
               </Text>
               <TextInput
                 label={`Type ${RESTORE_CONFIRMATION_WORD} to confirm`}
@@ -299,6 +378,53 @@ function RestoreSection() {
           </form>
         ) : null}
       </Modal>
+    </Stack>
+  );
+}
+
+/** Which installation made the backup and when, from its signed manifest: shown before a restore is confirmed. */
+function BackupOrigin({
+  file,
+  inspection,
+  when,
+}: {
+  file: File;
+  inspection: BackupInspection;
+  when: (iso: string) => string;
+}) {
+  const rows: [string, ReactNode][] = [
+    ['File', `${file.name} (${megabytes(file.size)})`],
+    ['Taken', when(inspection.createdAt)],
+    [
+      'Made by',
+      <Group gap="xs" key="made-by">
+        <span>{inspection.installation.firmName}</span>
+        <StatusBadge look={filledBadge(inspection.madeHere ? BADGE_COLOURS.green : BADGE_COLOURS.orange)}>
+          {inspection.madeHere ? 'This installation' : 'Another installation'}
+        </StatusBadge>
+      </Group>,
+    ],
+    ['Installation ID', inspection.installation.id],
+    ['Holds', `${inspection.rows} rows in ${inspection.tables} tables, ${inspection.files} files`],
+  ];
+  return (
+    <Stack gap="xs">
+      <Table variant="vertical" withTableBorder layout="fixed" aria-label="The backup">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={130}>{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {inspection.madeHere ? null : (
+        <Alert color="orange" variant="light">
+          Another installation made this backup, one that shares this server’s signing key. Restoring it replaces this
+          firm’s data with that installation’s.
+        </Alert>
+      )}
     </Stack>
   );
 }
