@@ -19,7 +19,8 @@ const saved = {
 
 describe('the stored SMTP password', () => {
   it('stays when nothing it belongs to changes (a host in other case is the same host)', () => {
-    expect(smtpPasswordStays(saved, { ...saved, fromAddress: 'desk@firm.example' })).toBe(true);
+    const newSender = { ...saved, fromAddress: 'desk@firm.example' };
+    expect(smtpPasswordStays(saved, newSender)).toBe(true);
     expect(smtpPasswordStays(saved, { ...saved, host: 'SMTP.Example.com' })).toBe(true);
   });
 
