@@ -128,7 +128,8 @@ describe('a provider on a private address, without SMTP_ALLOW_PRIVATE', () => {
 
   it('is not connected to, for the test email or for a real mail; SMTP_URL is the operator’s and is used', async () => {
     const owner = apiClient(t.app, await t.signIn('account_administrator'));
-    for (const host of ['127.0.0.1', 'localhost']) {
+    // An address, a name, and the short and decimal forms the resolver reads as 127.0.0.1.
+    for (const host of ['127.0.0.1', 'localhost', '127.1', '2130706433']) {
       const saved = await owner.PUT('/api/settings/integrations', {
         body: {
           ...DEFAULT_INTEGRATION_SETTINGS,
