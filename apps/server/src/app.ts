@@ -160,7 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await followDebugMode();
   const secretBox = createSecretBox(() => settingsSecretKey(options.config.settingsSecretKey, options.config.dataDir));
-  const mailer = createFirmMailer(options.mailer, options.database.db, secretBox);
+  const mailer = createFirmMailer(options.mailer, options.database.db, secretBox, {
+    allowPrivateAddresses: options.config.smtpAllowPrivate,
+  });
   await mailer.refresh();
   const branding = createBrandingCache(options.database.db);
   await branding.refresh();

@@ -10,6 +10,11 @@ export type Config = {
   seedDemo: boolean;
   demoPassword: string;
   smtpUrl: string | null;
+  /**
+   * Whether the email provider saved in Integrations may be a loopback, link-local or private address
+   * (SMTP_ALLOW_PRIVATE=true: an on-premises relay). SMTP_URL is the operator's and is never checked.
+   */
+  smtpAllowPrivate: boolean;
   /** Encrypts the secrets kept in settings (SMTP password, API keys); a key file in the data folder when unset. */
   settingsSecretKey: string | null;
   /**
@@ -59,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: databaseUrl === null || env.SEED_DEMO === '1',
     demoPassword: env.DEMO_PASSWORD ?? 'Demo-Password-1!',
     smtpUrl: env.SMTP_URL?.trim() || null,
+    smtpAllowPrivate: env.SMTP_ALLOW_PRIVATE?.trim() === 'true',
     settingsSecretKey: env.SETTINGS_SECRET_KEY?.trim() || null,
     backupSigningKey: env.BACKUP_SIGNING_KEY?.trim() || null,
     backupSigningKeysPrevious: (env.BACKUP_SIGNING_KEY_PREVIOUS ?? '')

@@ -1589,7 +1589,7 @@ export interface paths {
         get: operations["getSettingsIntegrations"];
         /**
          * Save the integrations; a password or API key left out is kept, an empty one removed
-         * @description Secrets are stored encrypted with the key from SETTINGS_SECRET_KEY and never returned. Mail is sent through the SMTP provider as soon as a host is saved.
+         * @description Secrets are stored encrypted with the key from SETTINGS_SECRET_KEY and never returned. The SMTP password is removed when the host, port, security or username changes without a new one (`passwordSet` then answers false). Mail is sent through the SMTP provider as soon as a host is saved; a loopback, link-local or private host is not connected to unless SMTP_ALLOW_PRIVATE=true.
          */
         put: operations["putSettingsIntegrations"];
         post?: never;
@@ -1609,8 +1609,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a test email through the saved provider and report the mail server's answer
-         * @description Answers 200 whether or not the mail server accepted it: `delivered` says which, `message` gives its answer or the refusal (connection refused, authentication failed).
+         * Send a test email through the saved provider and report how it went
+         * @description Connects only to the saved settings. Answers 200 whether or not the mail server accepted it, with one of a fixed set of outcomes (`delivered` says whether it was accepted; `message` is the outcome in words, never what the other end said).
          */
         post: operations["postSettingsIntegrationsEmailTest"];
         delete?: never;
@@ -13020,9 +13020,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        delivered: boolean;
                         /** @enum {string} */
-                        via: "smtp" | "none";
+                        outcome: "authenticated" | "connected" | "not_accepted" | "authentication_failed" | "password_required" | "could_not_connect" | "tls_failed" | "private_address" | "not_configured";
+                        delivered: boolean;
                         message: string;
                     };
                 };

@@ -8,6 +8,7 @@ import { auditLogs, users } from '../src/db/schema/index.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { demoEmail } from '../src/seed/demo-users.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import type { Config } from '../src/config.ts';
 
 export type Fixture = {
   t: TestApp;
@@ -35,8 +36,9 @@ export type Fixture = {
 /** A unique number per file run, so emails and numbers never collide between tests. */
 let serial = 0;
 
-export async function createFixture(): Promise<Fixture> {
-  const t = await buildTestApp();
+/** `configOverrides`: as buildTestApp's (SMTP_ALLOW_PRIVATE for a mail server on 127.0.0.1, …). */
+export async function createFixture(configOverrides: Partial<Config> = {}): Promise<Fixture> {
+  const t = await buildTestApp(configOverrides);
   const cookies = new Map<Role, string>();
   const userIds = new Map<Role, string>();
   for (const role of ROLES) cookies.set(role, await t.signIn(role));

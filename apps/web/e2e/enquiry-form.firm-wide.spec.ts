@@ -1,9 +1,11 @@
 // The public enquiry form (issue 16 item 4), in the firm-wide project since it changes the firm's form
 // settings: a supervisor turns the form on in Forms; a signed-out visitor sends an enquiry; the lead
-// appears live on the supervisor's Leads and Clients screen. Both pages pass axe in both themes. The
-// settings are put back whatever happens.
+// appears live on the supervisor's Leads and Clients screen. Both pages pass axe in both themes. A page
+// whose token was used already gets a new one and goes through (issue 28). The settings are put back
+// whatever happens.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { ENQUIRY_EXAMPLE, ENQUIRY_FORM_MESSAGES, ENQUIRY_MIN_FILL_MS } from '@crm/domain';
 import { expect, signInAs, test } from './fixtures.ts';
 import { leadRow, uniquePhone, uniqueWord } from './lead-helpers.ts';
 
@@ -88,6 +90,55 @@ test('a signed-out visitor’s enquiry appears live on a signed-in staff screen'
     await expect(row).toContainText('New Lead Received');
     // Joined with its country, without the trunk 0.
     await expect(row).toContainText(`+61 ${national}`);
+  } finally {
+    await visitorContext.close();
+    await page.request.put('/api/forms/enquiry', { data: original });
+  }
+});
+
+test('a page whose token was used already is refused once, takes a new token and goes through', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'supervisor');
+  const original = await (await page.request.get('/api/forms/enquiry')).json();
+  const visitorContext = await browser.newContext({ baseURL });
+  try {
+    const opened = await page.request.put('/api/forms/enquiry', { data: { ...original, enabled: true } });
+    expect(opened.status()).toBe(200);
+    const visitor = await visitorContext.newPage();
+    const served = visitor.waitForResponse((r) => r.url().endsWith('/api/public/enquiry-form'));
+    await visitor.goto('/enquiry');
+    const { token } = (await (await served).json()) as { token: string };
+    const family = uniqueWord('Tok');
+    await visitor.getByRole('textbox', { name: 'First Name' }).fill('Ana');
+    await visitor.getByRole('textbox', { name: 'Last Name' }).fill(family);
+    await visitor.getByLabel('Date of Birth').fill('1991-02-03');
+    await choose(visitor, 'Nationality', 'Brazil');
+    await choose(visitor, 'Country of Residence', 'Brazil');
+    await visitor.getByRole('textbox', { name: 'Email' }).fill(`${family.toLowerCase()}@example.com`);
+    await choose(visitor, 'Country of your phone number', 'Australia (+61)');
+    await visitor.getByRole('textbox', { name: 'Contact Number' }).fill(uniquePhone().replace('+61 ', '0'));
+    await choose(visitor, 'Where are you now?', 'Outside Australia');
+    await visitor.getByRole('checkbox', { name: /I have read the collection notice/ }).check();
+
+    // A copy of the page's token is sent first (a replay): once its fill time has passed, it is taken.
+    const issuedAt = Number(token.split('.')[0]);
+    await expect.poll(() => Date.now() >= issuedAt + ENQUIRY_MIN_FILL_MS + 500, { timeout: 10_000 }).toBe(true);
+    const replay = await visitorContext.request.post('/api/public/enquiries', {
+      data: { ...ENQUIRY_EXAMPLE, email: `${family.toLowerCase()}.copy@example.com`, token },
+    });
+    expect(replay.status(), await replay.text()).toBe(200);
+
+    // The visitor's send with the same token is refused; the page takes a new token, and the next send goes.
+    const renewed = visitor.waitForResponse((r) => r.url().endsWith('/api/public/enquiry-form'));
+    await visitor.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(visitor.getByRole('alert')).toHaveText(ENQUIRY_FORM_MESSAGES.refused, { timeout: 15_000 });
+    expect(((await (await renewed).json()) as { token: string }).token).not.toBe(token);
+    await visitor.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Thank you' })).toBeVisible({ timeout: 15_000 });
   } finally {
     await visitorContext.close();
     await page.request.put('/api/forms/enquiry', { data: original });

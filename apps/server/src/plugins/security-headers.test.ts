@@ -1,11 +1,13 @@
 // Security headers: helmet's headers and the Content-Security-Policy on API, static and page
 // responses; HSTS only over HTTPS; a fresh style nonce per copy of index.html that matches its policy;
-// the API docs page's inline script allowed by its own nonce only.
+// the API docs page's inline script allowed by its own nonce only; Cache-Control: no-store on every API
+// answer (issue 28), while the web app's files keep their own caching.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { INVOICE_EXAMPLE, type Role } from '@crm/domain';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { NONCE_PLACEHOLDER } from './security-headers.ts';
 
@@ -186,5 +188,44 @@ describe('the API docs page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/javascript/);
     expectAppPolicy(response);
+  });
+});
+
+describe('Cache-Control', () => {
+  const call = async (options: InjectOptions & { as?: Role }) => {
+    const { as, ...request } = options;
+    const cookie = as ? await testApp.signIn(as) : undefined;
+    return app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
+  };
+
+  test.each<[string, InjectOptions & { as?: Role }, number]>([
+    ['a public answer', { method: 'GET', url: '/api/health' }, 200],
+    ['a signed-in list', { method: 'GET', url: '/api/leads', as: 'administrator' }, 200],
+    ['settings', { method: 'GET', url: '/api/settings/integrations', as: 'account_administrator' }, 200],
+    ['the branding every page reads', { method: 'GET', url: '/api/settings/branding' }, 200],
+    ['a PDF', { method: 'POST', url: '/api/invoices/preview', payload: INVOICE_EXAMPLE, as: 'administrator' }, 200],
+    ['the OpenAPI document', { method: 'GET', url: '/api/openapi.json' }, 200],
+    ['the API docs page', { method: 'GET', url: '/api/docs/' }, 200],
+    ['signed out', { method: 'GET', url: '/api/profile' }, 401],
+    ['refused', { method: 'GET', url: '/api/settings/integrations', as: 'consultant' }, 403],
+    ['no such route', { method: 'GET', url: '/api/no-such-thing' }, 404],
+    ['no such file', { method: 'GET', url: '/api/settings/branding/logo' }, 404],
+    [
+      'a body that is no JSON',
+      { method: 'POST', url: '/api/auth/sign-in', payload: '{', headers: { 'content-type': 'application/json' } },
+      400,
+    ],
+  ])('every API answer is no-store: %s', async (_name, request, status) => {
+    const response = await call(request);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(status);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  test('the web app keeps its own caching', async () => {
+    expect((await app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'GET', url: '/leads' })).headers['cache-control']).toBe('no-cache');
+    const script = await app.inject({ method: 'GET', url: '/app.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -59,6 +59,14 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.helmet({ strictTransportSecurity: HSTS });
   });
+  // Every API answer — JSON, an error, a PDF or a file — is the firm's data as one signed-in user may see it
+  // now: no browser cache, shared computer's disk or proxy keeps a copy (issue 28). The web app's own files
+  // keep their caching (static-cache.ts, index.html's no-cache).
+  app.addHook('onSend', async (request, reply, payload) => {
+    // The same test as the not-found handler's (app.ts): what starts with /api is never the web app.
+    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
 
 /** A nonce for one response: 128 random bits. */

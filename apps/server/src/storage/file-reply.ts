@@ -1,5 +1,6 @@
 // The one way a route answers with a stored file (payment evidence, a template's logo, a document's file):
-// its real type and size, never sniffed, and read afresh (a replaced file keeps no stale copy). Images are
+// its real type and size, never sniffed, and never kept by a browser or proxy (a replaced file leaves no stale
+// copy, a client's document no copy on a shared computer; every API answer is no-store). Images are
 // shown inline; a document's file is a download ('attachment'), so the browser never renders it as a page.
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -36,6 +37,6 @@ export function sendStoredFile(reply: FastifyReply, file: StoredFileAnswer) {
     .header('Content-Length', file.size)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Disposition', contentDisposition(file.disposition ?? 'inline', file.filename))
-    .header('Cache-Control', 'private, no-cache')
+    .header('Cache-Control', 'no-store')
     .send(file.stream);
 }

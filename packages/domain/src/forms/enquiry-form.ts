@@ -32,7 +32,7 @@ export const ENQUIRY_FORM_MESSAGES = {
   thankYou: 'Thank you for your enquiry. A member of our team will be in touch soon.',
   closed: 'This enquiry form is not taking enquiries at the moment. Please contact us another way.',
   consentRequired: 'Please confirm you have read the collection notice',
-  /** Honeypot filled, or sent faster than a person can fill the form, or a token that is not ours. */
+  /** Honeypot filled, sent faster than a person can fill the form, or a token not ours, too old or used already. */
   refused: 'Your enquiry could not be sent. Please wait a moment and try again.',
   rateLimited: 'Too many enquiries from this address. Please try again later.',
   originInvalid: 'Enter a web address such as https://www.example.com.au',
@@ -114,8 +114,13 @@ export type PublicEnquiryForm = z.infer<typeof publicEnquiryFormSchema>;
 
 /** A person fills the form in no less than this; a faster submission is refused as a robot's. */
 export const ENQUIRY_MIN_FILL_MS = 3_000;
-/** A token older than this is refused (the page asks for a new one). */
-export const ENQUIRY_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * A token older than this is refused, and a token is taken once (issue 28): a page left open longer, or a
+ * token sent again, is refused, and the page asks for a new one.
+ */
+export const ENQUIRY_TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+/** How often one token is taken within its life: once. */
+export const ENQUIRY_TOKEN_USES = { count: 1, windowMs: ENQUIRY_TOKEN_MAX_AGE_MS } as const;
 /** Enquiries per client address (besides the lead form's own limit per email). */
 export const ENQUIRY_ADDRESS_LIMIT = { count: 5, windowMs: 60 * 60 * 1000 } as const;
 

@@ -41,7 +41,8 @@ export async function eventsRoutes(app: FastifyInstance) {
       const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // Hijacked, so the onSend hook that makes every API answer no-store does not run: said here.
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });

@@ -9,6 +9,7 @@ import {
   ENQUIRY_ADDRESS_LIMIT,
   ENQUIRY_FORM_MESSAGES,
   ENQUIRY_FORM_SETTING_KEY,
+  ENQUIRY_TOKEN_USES,
   type EnquiryFormSettings,
   type EnquiryInput,
   enquiryFormSettingsSchema,
@@ -20,7 +21,7 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { clients, leads } from '../../db/schema/index.ts';
 import { AppError, fieldErrorsFromZod, validationError } from '../../plugins/errors.ts';
-import { hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
+import { checkLimit, hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
 import { publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
 import { findDuplicateClient } from '../clients/clients.repository.ts';
 import { findDuplicatePerson } from '../clients/person-duplicates.ts';
@@ -33,7 +34,7 @@ import { readSetting } from '../settings/settings.repository.ts';
 import { saveSetting } from '../settings/settings.service.ts';
 import { insertTask } from '../tasks/tasks.repository.ts';
 import { checkAssignments } from '../users/assignments.ts';
-import { enquiryTokenAccepted, issueEnquiryToken } from './enquiry-token.ts';
+import { enquiryTokenNonce, issueEnquiryToken } from './enquiry-token.ts';
 
 export const readEnquiryFormSettings = (db: Executor): Promise<EnquiryFormSettings> =>
   readSetting(db, ENQUIRY_FORM_SETTING_KEY, enquiryFormSettingsSchema, DEFAULT_ENQUIRY_FORM_SETTINGS);
@@ -85,19 +86,27 @@ function enquiryNote(input: EnquiryInput): string {
 
 export type EnquirySender = { ctx: RequestContext; address: string; key: Buffer };
 
+const refused = () => new AppError('VALIDATION_FAILED', ENQUIRY_FORM_MESSAGES.refused);
+
 /**
- * Takes one enquiry: closed form 409; honeypot, a token not ours or a too-fast fill 400 (the same words,
- * telling a robot nothing); the address limit and the lead form's limit per email 429; then the lead form's
- * rules (its messages). A person already on file gets a note on their record and their manager an alert.
+ * Takes one enquiry: closed form 409; honeypot, a token not ours, too old or used already, or a too-fast fill
+ * 400 (the same words, telling a robot nothing); the address limit and the lead form's limit per email 429;
+ * then the lead form's rules (its messages). A person already on file gets a note on their record and their
+ * manager an alert.
  */
 export async function submitEnquiry(db: Database, sender: EnquirySender, input: EnquiryInput): Promise<void> {
   const settings = await readEnquiryFormSettings(db);
   if (!settings.enabled) throw new AppError('CONFLICT', ENQUIRY_FORM_MESSAGES.closed);
   const address = await hitLimit(db, limitKey('enquiries-by-address', sender.address), ENQUIRY_ADDRESS_LIMIT);
   if (!address.allowed) throw new AppError('RATE_LIMITED', ENQUIRY_FORM_MESSAGES.rateLimited);
-  if (input.website || !enquiryTokenAccepted(sender.key, input.token)) {
-    throw new AppError('VALIDATION_FAILED', ENQUIRY_FORM_MESSAGES.refused);
-  }
+  const nonce = input.website ? null : enquiryTokenNonce(sender.key, input.token);
+  if (nonce === null) throw refused();
+  // A token is taken once (issue 28), in the rate limits' table: its one use within its life. Looked at here
+  // so that a used token is refused before anything else; taken with the enquiry itself (below), so that an
+  // enquiry refused by the lead form's rules leaves it for the corrected one, and of two sent at once only one
+  // gets through.
+  const tokenUse = limitKey('enquiry-token-used', nonce);
+  if (!(await checkLimit(db, tokenUse, ENQUIRY_TOKEN_USES)).allowed) throw refused();
   const shown = new Set<string>(settings.fields);
   const parsed = importedLeadSchema.safeParse({
     firstName: input.firstName,
@@ -125,6 +134,7 @@ export async function submitEnquiry(db: Database, sender: EnquirySender, input: 
   // Like an imported lead, it may name no manager (the schema allows it); the columns take null for it.
   const values = formColumns(parsed.data as LeadInput);
   await db.transaction(async (tx) => {
+    if (!(await hitLimit(tx, tokenUse, ENQUIRY_TOKEN_USES)).allowed) throw refused();
     const manager = await activeAssignee(tx, settings.assigneeUserId);
     const duplicate = await findDuplicatePerson(tx, values);
     if (duplicate) {

@@ -1,7 +1,7 @@
 // The public enquiry form (issue 16 item 4): who may change its settings, and a visitor's enquiry with
 // the lead form's rules, the spam guard, the limits, duplicates answered like any other enquiry, and the
 // closed form. The minimum fill time is met with a token issued back in time by the server's own key
-// (no waiting in a test).
+// (no waiting in a test); so is a token too old to be taken. A token is taken once (issue 28).
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,7 @@ import {
   ENQUIRY_ADDRESS_LIMIT,
   ENQUIRY_EXAMPLE,
   ENQUIRY_FORM_MESSAGES,
+  ENQUIRY_TOKEN_MAX_AGE_MS,
   PHONE_MESSAGES,
   type EnquiryFormSettings,
 } from '@crm/domain';
@@ -209,7 +210,7 @@ describe('a visitor', () => {
       { website: 'https://spam.example', email: 'honeypot@example.com', contactNumber: '+61 412 000 004' },
       { token: tokenAged(0), email: 'toofast@example.com', contactNumber: '+61 412 000 005' },
       {
-        token: `${Date.now() - 10_000}.${'A'.repeat(43)}`,
+        token: `${Date.now() - 10_000}.${'A'.repeat(22)}.${'A'.repeat(43)}`,
         email: 'forged@example.com',
         contactNumber: '+61 412 000 006',
       },
@@ -220,6 +221,60 @@ describe('a visitor', () => {
       expect(sent.json().message).toBe(ENQUIRY_FORM_MESSAGES.refused);
       expect(await leadsByEmail(body.email)).toHaveLength(0);
     }
+  });
+
+  it('is refused when its token was used already, from any address, with the same words', async () => {
+    await configure({});
+    const token = tokenAged(10_000);
+    const first = await send({ token, email: 'once@example.com', contactNumber: '+61 412 000 007' });
+    expect(first.statusCode, first.body).toBe(200);
+    const replayed = await send({ token, email: 'twice@example.com', contactNumber: '+61 412 000 008' });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toEqual({ code: 'VALIDATION_FAILED', message: ENQUIRY_FORM_MESSAGES.refused });
+    expect(await leadsByEmail('twice@example.com')).toHaveLength(0);
+
+    // Sent twice at once: one enquiry gets through.
+    const shared = tokenAged(10_000);
+    const both = await Promise.all(
+      ['together.a@example.com', 'together.b@example.com'].map((email, i) =>
+        send({ token: shared, email, contactNumber: `+61 412 000 01${i}` }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const created = [
+      ...(await leadsByEmail('together.a@example.com')),
+      ...(await leadsByEmail('together.b@example.com')),
+    ];
+    expect(created).toHaveLength(1);
+  });
+
+  it('keeps its token for the corrected enquiry when the lead form’s rules refused it', async () => {
+    await configure({});
+    const token = tokenAged(10_000);
+    const wrong = await send({ token, email: 'not-an-email', contactNumber: '+61 412 000 012' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors.email).toEqual(['Invalid email format']);
+    const corrected = await send({ token, email: 'corrected@example.com', contactNumber: '+61 412 000 012' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await leadsByEmail('corrected@example.com')).toHaveLength(1);
+  });
+
+  it('is refused when its token is older than two hours', async () => {
+    await configure({});
+    const old = await send({
+      token: tokenAged(ENQUIRY_TOKEN_MAX_AGE_MS + 60_000),
+      email: 'old.page@example.com',
+      contactNumber: '+61 412 000 013',
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe(ENQUIRY_FORM_MESSAGES.refused);
+    expect(await leadsByEmail('old.page@example.com')).toHaveLength(0);
+    const inTime = await send({
+      token: tokenAged(ENQUIRY_TOKEN_MAX_AGE_MS - 60_000),
+      email: 'old.page@example.com',
+      contactNumber: '+61 412 000 013',
+    });
+    expect(inTime.statusCode, inTime.body).toBe(200);
   });
 
   it('is limited per client address, shared through the database', async () => {

@@ -38,7 +38,20 @@ export function classifyMailError(error: unknown): {
   if (code === 'ETIMEDOUT' || code === 'EGREETING' || /timed? ?out/i.test(message))
     return { outcome: 'timed_out', smtpCode, permanent: false };
   if (
-    ['ECONNECTION', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET'].includes(code) ||
+    // The socket's own codes too: the provider's connection is opened by smtp-destination.ts, whose
+    // EPRIVATEADDRESS is a host on a private network, not connected to (issue 28).
+    [
+      'ECONNECTION',
+      'ESOCKET',
+      'EDNS',
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'EPRIVATEADDRESS',
+    ].includes(code) ||
     /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|ECONNRESET/.test(message)
   )
     return { outcome: 'could_not_connect', smtpCode, permanent: false };

@@ -8,6 +8,7 @@ import {
   type IntegrationSettings,
   type IntegrationSettingsInput,
   SMTP_SECURITY,
+  smtpPasswordStays,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { RequestContext } from '../audit/record-change.ts';
@@ -97,8 +98,10 @@ export async function saveIntegrationSettings(
 ): Promise<IntegrationSettings> {
   const before = await readStored(db);
   const { password, ...email } = input.email;
+  // A password left out stays only while it goes to the same server as the same user (issue 28).
+  const kept = smtpPasswordStays(before.email, email) ? before.email.password : '';
   const next: StoredIntegrations = {
-    email: { ...email, password: nextSecret(password, before.email.password, box) },
+    email: { ...email, password: nextSecret(password, kept, box) },
     ...(Object.fromEntries(
       INTEGRATION_PROVIDERS.map((name) => [
         name,

@@ -165,7 +165,7 @@ export async function settingsRoutes(instance: FastifyInstance) {
         tags: ['settings'],
         summary: 'Save the integrations; a password or API key left out is kept, an empty one removed',
         description:
-          'Secrets are stored encrypted with the key from SETTINGS_SECRET_KEY and never returned. Mail is sent through the SMTP provider as soon as a host is saved.',
+          'Secrets are stored encrypted with the key from SETTINGS_SECRET_KEY and never returned. The SMTP password is removed when the host, port, security or username changes without a new one (`passwordSet` then answers false). Mail is sent through the SMTP provider as soon as a host is saved; a loopback, link-local or private host is not connected to unless SMTP_ALLOW_PRIVATE=true.',
         body: integrationSettingsInputSchema,
         response: { 200: integrationSettingsSchema },
       },
@@ -179,9 +179,9 @@ export async function settingsRoutes(instance: FastifyInstance) {
       config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
       schema: {
         tags: ['settings'],
-        summary: "Send a test email through the saved provider and report the mail server's answer",
+        summary: 'Send a test email through the saved provider and report how it went',
         description:
-          'Answers 200 whether or not the mail server accepted it: `delivered` says which, `message` gives its answer or the refusal (connection refused, authentication failed).',
+          'Connects only to the saved settings. Answers 200 whether or not the mail server accepted it, with one of a fixed set of outcomes (`delivered` says whether it was accepted; `message` is the outcome in words, never what the other end said).',
         body: emailTestSchema,
         response: { 200: emailTestResultSchema },
       },

@@ -22,20 +22,23 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   APPLICANT_LOCATIONS,
   COUNTRIES,
   DEFAULT_DISPLAY_SETTING,
   type EnquiryOptionalField,
+  ENQUIRY_FORM_MESSAGES,
   ENQUIRY_MIN_FILL_MS,
   ENQUIRY_OPTIONAL_FIELD_LABELS,
+  ENQUIRY_TOKEN_MAX_AGE_MS,
   firmToday,
   GENDERS,
   hasCurrentVisa,
   joinPhoneNumber,
   PHONE_MESSAGES,
   phoneCountries,
+  type PublicEnquiryForm,
   VISAS,
 } from '@crm/domain';
 import { companyNameOf, useBranding } from '../../app/branding.ts';
@@ -136,17 +139,30 @@ export function EnquiryPage() {
       </Frame>
     );
   }
-  return <EnquiryForm form={page.data} />;
+  return <EnquiryForm form={page.data} newToken={() => page.refetch()} />;
 }
+
+/** A page this close to its token's end gets a new token before sending, rather than a refusal. */
+const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
 
 type OpenForm = Extract<NonNullable<ReturnType<typeof usePublicEnquiryForm>['data']>, { open: true }>;
 
-function EnquiryForm({ form: page }: { form: OpenForm }) {
+function EnquiryForm({
+  form: page,
+  newToken,
+}: {
+  form: OpenForm;
+  /** Asks for the form again: a new token, taken once and for two hours (issue 28). */
+  newToken: () => Promise<{ data?: PublicEnquiryForm }>;
+}) {
   const send = useSendEnquiry();
   const [thanks, setThanks] = useState<string | null>(null);
-  // When the form arrived: a person quick enough to beat the server's minimum fill time waits out the
+  // When the token arrived: a person quick enough to beat the server's minimum fill time waits out the
   // rest under the button's spinner instead of being refused as a robot.
   const shownAt = useRef(performance.now());
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, [page.token]);
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: {
@@ -163,8 +179,16 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
   // about what a typed date was taken as.
   const today = firmToday(DEFAULT_DISPLAY_SETTING.timeZone, new Date());
 
-  const submit = form.onSubmit((values) => {
-    const body: Record<string, unknown> = { token: page.token, consent: values.consent };
+  const submit = form.onSubmit(async (values) => {
+    let token = page.token;
+    // A page left open nearly as long as its token lives gets a new one first (and waits the fill time).
+    if (performance.now() - shownAt.current > ENQUIRY_TOKEN_MAX_AGE_MS - TOKEN_RENEWAL_MARGIN_MS) {
+      const renewed = await newToken();
+      if (!renewed.data?.open) return;
+      token = renewed.data.token;
+      shownAt.current = performance.now();
+    }
+    const body: Record<string, unknown> = { token, consent: values.consent };
     for (const [key, value] of Object.entries({ ...values, contactNumber: contactNumberOf(values) })) {
       if (key === 'consent' || key === 'phoneCountry') continue;
       if (typeof value === 'string' && value.trim() !== '') body[key] = value;
@@ -175,8 +199,10 @@ function EnquiryForm({ form: page }: { form: OpenForm }) {
       {
         onSuccess: (answer) => setThanks(answer.message),
         onError: (error) => {
-          if (isApiError(error))
-            form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+          if (!isApiError(error)) return;
+          form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+          // A refused token (used already, or too old) is not taken again: the next try gets a new one.
+          if (error.message === ENQUIRY_FORM_MESSAGES.refused) void newToken();
         },
       },
     );

@@ -26,7 +26,8 @@ export const usePublicEnquiryForm = () =>
   useQuery({
     queryKey: ['public', 'enquiry-form'],
     queryFn: ({ signal }) => api.get<PublicEnquiryForm>('/api/public/enquiry-form', { signal }),
-    // The token inside is the time the page was served: never refetched behind the visitor's back.
+    // The token inside is the time the page was served, taken once: never refetched behind the visitor's
+    // back, only when the page asks (a refused enquiry, or a page open nearly as long as a token lives).
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     retry: 1,

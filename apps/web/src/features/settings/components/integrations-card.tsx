@@ -1,6 +1,8 @@
 // System Settings → Integrations (spec 3; issue 15 item 4): the email provider is real SMTP with a test
-// email that shows the mail server's answer; the other providers keep a name and an API key and show
-// Active when configured. Secrets are write-only: the form shows that one is stored, never its value.
+// email that reports how it went; the other providers keep a name and an API key and show Active when
+// configured. Secrets are write-only: the form shows that one is stored, never its value. The SMTP password
+// goes with the server and username it was entered for (issue 28): the form says before saving that a
+// change removes it, and asks for it again afterwards.
 import {
   Alert,
   Button,
@@ -21,6 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import {
   BADGE_COLOURS,
+  type EmailTestOutcome,
   type EmailTestResult,
   filledBadge,
   INTEGRATION_LABELS,
@@ -29,6 +32,8 @@ import {
   type IntegrationProvider,
   type IntegrationSettings,
   type IntegrationSettingsInput,
+  SMTP_PASSWORD_MESSAGES,
+  smtpPasswordStays,
 } from '@crm/domain';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -103,11 +108,28 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
   const setClear = (name: 'email' | IntegrationProvider, value: boolean) =>
     setDraft((d) => ({ ...d, clear: { ...d.clear, [name]: value } }));
 
+  // A save that changes where the password goes, without a new one, removes the stored one.
+  const passwordWillGo =
+    settings.email.passwordSet &&
+    !draft.clear.email &&
+    !draft.email.password &&
+    !smtpPasswordStays(settings.email, draft.email);
+  const passwordMissing =
+    settings.email.host !== '' &&
+    settings.email.username !== '' &&
+    !settings.email.passwordSet &&
+    !draft.email.password;
+
   const submit = () =>
     save.mutate(inputOf(draft), {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         setErrors({});
-        notifications.show({ color: 'green', message: 'Integration settings saved' });
+        const removed = settings.email.passwordSet && !saved.email.passwordSet && !draft.clear.email;
+        notifications.show(
+          removed
+            ? { color: 'yellow', title: 'Integration settings saved', message: SMTP_PASSWORD_MESSAGES.removed }
+            : { color: 'green', message: 'Integration settings saved' },
+        );
       },
       onError: (error) => {
         setErrors(
@@ -126,6 +148,7 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
         Passwords and API keys are stored encrypted and never shown again; leave a field empty to keep the stored one.
+        The SMTP password is removed when the host, port, security or username changes.
       </Text>
       <Stack gap="md">
         <Card withBorder radius="md" padding="sm" component="section" aria-labelledby="integration-email">
@@ -183,8 +206,10 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
               stored={settings.email.passwordSet}
               value={draft.email.password ?? ''}
               cleared={Boolean(draft.clear.email)}
+              removedOnSave={passwordWillGo}
               onChange={(value) => setEmail({ password: value })}
               onClear={(value) => setClear('email', value)}
+              error={passwordMissing ? SMTP_PASSWORD_MESSAGES.required : undefined}
               disabled={!editable}
             />
           </SimpleGrid>
@@ -287,14 +312,19 @@ function SecretInput(props: {
   stored: boolean;
   value: string;
   cleared: boolean;
+  /** The save would remove the stored secret (the SMTP server or username changed). */
+  removedOnSave?: boolean;
   onChange: (value: string) => void;
   onClear: (cleared: boolean) => void;
+  error?: string;
   disabled: boolean;
 }) {
+  const placeholder =
+    props.cleared || props.removedOnSave ? 'Removed when saved' : props.stored ? 'Stored — type to replace' : 'Not set';
   return (
     <PasswordInput
       label={props.label}
-      placeholder={props.cleared ? 'Removed when saved' : props.stored ? 'Stored — type to replace' : 'Not set'}
+      placeholder={placeholder}
       value={props.value}
       onChange={(e) => {
         props.onChange(e.currentTarget.value);
@@ -302,8 +332,13 @@ function SecretInput(props: {
       }}
       autoComplete="new-password"
       disabled={props.disabled}
+      error={props.error}
       description={
-        props.stored && !props.disabled ? (
+        props.removedOnSave ? (
+          <Text span size="xs" c="orange.8">
+            {SMTP_PASSWORD_MESSAGES.willBeRemoved}
+          </Text>
+        ) : props.stored && !props.disabled ? (
           <Button
             variant="subtle"
             size="compact-xs"
@@ -321,10 +356,26 @@ function SecretInput(props: {
   );
 }
 
+/** How a test result shows: nothing to send through, or a password to enter, is a note rather than a failure. */
+const NOT_SENT_NOTES: readonly EmailTestOutcome[] = ['not_configured', 'password_required'];
+
+type Shown = { colour: string; title: string; message: string };
+
+function shownResult(result: EmailTestResult): Shown {
+  if (result.delivered) return { colour: 'green', title: 'Test email sent', message: result.message };
+  if (result.outcome === 'not_configured')
+    return { colour: 'yellow', title: 'No mail server set', message: result.message };
+  return {
+    colour: NOT_SENT_NOTES.includes(result.outcome) ? 'yellow' : 'red',
+    title: 'The test email was not sent',
+    message: result.message,
+  };
+}
+
 function TestEmail({ dirty }: { dirty: boolean }) {
   const { user } = useAuthorization();
   const [to, setTo] = useState(user?.email ?? '');
-  const [result, setResult] = useState<EmailTestResult | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const send = useSendTestEmail();
   return (
     <Stack gap="xs" mt="md">
@@ -341,11 +392,11 @@ function TestEmail({ dirty }: { dirty: boolean }) {
           disabled={dirty || to.trim() === ''}
           onClick={() =>
             send.mutate(to.trim(), {
-              onSuccess: setResult,
+              onSuccess: (result) => setShown(shownResult(result)),
               onError: (error) =>
-                setResult({
-                  delivered: false,
-                  via: 'smtp',
+                setShown({
+                  colour: 'red',
+                  title: 'The test email was not sent',
                   message: isApiError(error) ? error.message : 'Sending failed',
                 }),
             })
@@ -359,21 +410,10 @@ function TestEmail({ dirty }: { dirty: boolean }) {
           Save the settings first: the test uses the saved provider.
         </Text>
       ) : null}
-      {result ? (
-        <Alert
-          color={result.delivered ? 'green' : result.via === 'none' ? 'yellow' : 'red'}
-          variant="light"
-          title={
-            result.delivered
-              ? 'Test email sent'
-              : result.via === 'none'
-                ? 'No mail server set'
-                : 'The test email was not sent'
-          }
-          role="status"
-        >
+      {shown ? (
+        <Alert color={shown.colour} variant="light" title={shown.title} role="status">
           <Text size="sm" style={{ wordBreak: 'break-word' }}>
-            {result.message}
+            {shown.message}
           </Text>
         </Alert>
       ) : null}
