@@ -1,4 +1,5 @@
-// Importing leads and clients (issue 15 item 5). The file is read three times at most, never held as rows:
+// Importing leads and clients (issue 15 item 5). The file is read in a worker thread of its own, within the
+// read limits (import-reader.ts), three times at most, never held as rows:
 // 1. every row is checked with the form's own schema and the firm's today, and keeps only its state and
 //    its person keys (email, number); duplicates within the file are found on the way;
 // 2. the duplicates against the database are found for the whole file in one statement — for an import
@@ -15,7 +16,6 @@ import {
   IMPORT_DEFAULTS,
   IMPORT_ERROR_REPORT_COLUMNS,
   IMPORT_ERRORS_SHOWN,
-  IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   IMPORT_USER_FIELDS,
@@ -46,7 +46,7 @@ import { formColumns as clientColumns } from '../clients/clients.service.ts';
 import { insertLeads } from '../leads/leads.repository.ts';
 import { formColumns as leadColumns } from '../leads/leads.service.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
-import { fileRows, type FileRow, importFileType, refuseFile } from './import-file.ts';
+import { type FileRow, type ImportFile, openImportFile, refuseFile } from './import-reader.ts';
 import {
   activeUsers,
   type ExistingPeople,
@@ -87,19 +87,29 @@ export async function previewImport(
   bytes: Buffer,
 ): Promise<ImportPreview> {
   mayImport(actor, entity);
-  const fileType = await importFileType(bytes);
-  const rows = fileRows(bytes, fileType);
-  const headers = await readHeader(rows);
+  const file = await openImportFile(bytes);
+  const headers: string[] = [];
   const sample: string[][] = [];
-  for await (const row of rows) {
-    sample.push(headers.map((_, i) => row.cells[i] ?? ''));
-    if (sample.length === IMPORT_PREVIEW_ROWS) break;
+  try {
+    const rows = file.rows();
+    headers.push(...(await readHeader(rows)));
+    for await (const row of rows) {
+      sample.push(headers.map((_, i) => row.cells[i] ?? ''));
+      if (sample.length === IMPORT_PREVIEW_ROWS) break;
+    }
+  } finally {
+    await file.close();
   }
-  await rows.return(undefined);
   if (sample.length === 0) throw refuseFile(IMPORT_MESSAGES.noRows);
   const remembered = await findMapping(db, entity, fingerprintOf(headers));
   const usable = remembered && remembered.length === headers.length ? remembered : undefined;
-  return { fileType, headers, rows: sample, mapping: usable ?? autoMapping(entity, headers), remembered: !!usable };
+  return {
+    fileType: file.type,
+    headers,
+    rows: sample,
+    mapping: usable ?? autoMapping(entity, headers),
+    remembered: !!usable,
+  };
 }
 
 type Values = ReturnType<typeof leadColumns> | ReturnType<typeof clientColumns>;
@@ -175,10 +185,24 @@ export async function runImport(
   actor: Actor,
   request: ImportRequest,
 ): Promise<ImportResult> {
-  const { entity, mode, dryRun, bytes } = request;
-  mayImport(actor, entity);
-  const fileType = await importFileType(bytes);
-  const rows = fileRows(bytes, fileType);
+  mayImport(actor, request.entity);
+  const file = await openImportFile(request.bytes);
+  try {
+    return await importFile(db, storage, actor, request, file);
+  } finally {
+    await file.close();
+  }
+}
+
+async function importFile(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  request: ImportRequest,
+  file: ImportFile,
+): Promise<ImportResult> {
+  const { entity, mode, dryRun } = request;
+  const rows = file.rows();
   const headers = await readHeader(rows);
   const fingerprint = fingerprintOf(headers);
   const mapping = await resolveMapping(db, entity, headers, fingerprint, request.mapping);
@@ -192,7 +216,6 @@ export async function runImport(
   const firstByEmail = new Map<string, number>();
   const firstByNumber = new Map<string, number>();
   for await (const row of rows) {
-    if (states.length === IMPORT_MAX_ROWS) throw refuseFile(IMPORT_MESSAGES.tooManyRows);
     const { values, errors: found } = check(row.cells);
     rowNumbers.push(row.number);
     if (!values) {
@@ -267,7 +290,7 @@ export async function runImport(
       await lockPeopleForImport(tx);
       await markExisting(tx);
       const writes = mode === 'skip_invalid' || count(VALID) === states.length;
-      if (writes) importedRows = await writeValidRows(tx, actor, entity, bytes, fileType, states, check);
+      if (writes) importedRows = await writeValidRows(tx, actor, entity, file, states, check);
       await saveMapping(tx, entity, fingerprint, mapping, actor.ctx.actorId);
       const run = withReport();
       await insertRun(tx, run);
@@ -287,7 +310,7 @@ export async function runImport(
       });
     });
   }
-  if (reportKey) await storage.put(reportKey, await errorReport(bytes, fileType, headers, errors));
+  if (reportKey) await storage.put(reportKey, await errorReport(file, headers, errors));
 
   const run = summary();
   return {
@@ -348,8 +371,7 @@ async function writeValidRows(
   tx: Executor,
   actor: Actor,
   entity: ImportEntity,
-  bytes: Buffer,
-  fileType: 'csv' | 'xlsx',
+  file: ImportFile,
   states: number[],
   check: (cells: readonly string[]) => Checked,
 ): Promise<number> {
@@ -374,7 +396,7 @@ async function writeValidRows(
   };
   // -1: the header row, which has no state.
   let index = -2;
-  for await (const row of fileRows(bytes, fileType)) {
+  for await (const row of file.rows()) {
     index += 1;
     if (index < 0 || states[index] !== VALID) continue;
     const { values } = check(row.cells);
@@ -387,17 +409,12 @@ async function writeValidRows(
 }
 
 /** Pass 3: one line per error — row, column, message — with the row's values, formulas neutralised. */
-async function errorReport(
-  bytes: Buffer,
-  fileType: 'csv' | 'xlsx',
-  headers: string[],
-  errors: ImportRowError[],
-): Promise<Buffer> {
+async function errorReport(file: ImportFile, headers: string[], errors: ImportRowError[]): Promise<Buffer> {
   const byRow = new Map<number, ImportRowError[]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
   async function* lines(): AsyncGenerator<Cell[]> {
     let header = true;
-    for await (const row of fileRows(bytes, fileType)) {
+    for await (const row of file.rows()) {
       if (header) {
         header = false;
         continue;
