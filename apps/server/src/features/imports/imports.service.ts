@@ -7,6 +7,7 @@
 //    the valid rows are checked again and inserted in batches of multi-row inserts;
 // 3. the rows with errors are written to the error report (CSV, through the one export streamer).
 import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   autoMapping,
   CLIENT_MESSAGES,
@@ -310,7 +311,7 @@ async function importFile(
       });
     });
   }
-  if (reportKey) await storage.put(reportKey, await errorReport(file, headers, errors));
+  if (reportKey) await storage.putStream(reportKey, errorReport(file, headers, errors));
 
   const run = summary();
   return {
@@ -408,8 +409,12 @@ async function writeValidRows(
   return written;
 }
 
-/** Pass 3: one line per error — row, column, message — with the row's values, formulas neutralised. */
-async function errorReport(file: ImportFile, headers: string[], errors: ImportRowError[]): Promise<Buffer> {
+/**
+ * Pass 3: one line per error — row, column, message — with the row's values, formulas neutralised. Streamed
+ * to storage, never held: each line repeats its row, so a report can be many times the file (a row of 50
+ * wrong cells is 50 lines of that row).
+ */
+function errorReport(file: ImportFile, headers: string[], errors: ImportRowError[]): Readable {
   const byRow = new Map<number, ImportRowError[]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
   async function* lines(): AsyncGenerator<Cell[]> {
@@ -429,16 +434,13 @@ async function errorReport(file: ImportFile, headers: string[], errors: ImportRo
       }
     }
   }
-  const chunks: Buffer[] = [];
-  const stream = streamTable({
+  return streamTable({
     format: 'csv',
     sheetName: 'Errors',
     columns: [...IMPORT_ERROR_REPORT_COLUMNS, ...headers].map((header) => ({ header: neutraliseFormula(header) })),
     rows: lines(),
     onDone: () => {},
   });
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** The stored error report of a run (any user who may import this kind of record may read it). */
