@@ -180,23 +180,6 @@ export function sharedStringsBomb(): Buffer {
   });
 }
 
-/**
- * Shared strings within every declared limit (96 MB, packed about 30 to 1) that cost the reader's cache
- * far more than their size: each a run of bold text, an object of objects.
- */
-export function sharedStringsHeapBomb(): Buffer {
-  const flips = coinFlips();
-  let strings = '';
-  while (strings.length < MiB) {
-    const text = Array.from({ length: 4 }, () => (flips.next().value ? 'a' : 'b')).join('');
-    strings += `<si><r><rPr><b/></rPr><t>${text}</t></r></si>`;
-  }
-  return workbook({
-    sharedStrings: repeated('', `${XML}<sst xmlns="${MAIN}">`, strings, 96, '</sst>'),
-    sheet: SHEET_HEAD + row(1, ['First Name']) + `<row r="2"><c r="A2" t="s"><v>0</v></c></row>` + SHEET_TAIL,
-  });
-}
-
 /** A sheet whose XML opens elements millions deep (32 MB, packed about 20 to 1), never closing them. */
 export function nestedXmlBomb(): Buffer {
   const flips = coinFlips();
