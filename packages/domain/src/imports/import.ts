@@ -21,10 +21,29 @@ export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
 
 /** 20 MB holds 50,000 rows of every lead column with room to spare. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 100_000;
+export const IMPORT_MAX_ROWS = 50_000;
+/** As many as a mapping may name: a file with more columns could not be mapped. */
+export const IMPORT_MAX_COLUMNS = 500;
+/** Excel's own limit for one cell. */
+export const IMPORT_MAX_CELL_CHARACTERS = 32_767;
+/**
+ * Every cell of a file together. A workbook's shared strings let one long text fill many cells from a few
+ * bytes, so the rows a file yields are bounded by their text, not only by the file's size. 50,000 clients
+ * with every column filled hold about 42 million (docs/decisions/0030).
+ */
+export const IMPORT_MAX_TEXT_CHARACTERS = 50_000_000;
+/**
+ * A workbook is a zip: its parts, all of them unpacked, and how far one part may unpack (POI's zip-bomb
+ * ratio). 50,000 clients with every column filled unpack to about 140 MB (docs/decisions/0030).
+ */
+export const IMPORT_MAX_WORKBOOK_PARTS = 1_000;
+export const IMPORT_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+export const IMPORT_MAX_PACKING_RATIO = 100;
 /** Rows the preview shows; errors the answer lists (the error report has them all). */
 export const IMPORT_PREVIEW_ROWS = 5;
 export const IMPORT_ERRORS_SHOWN = 200;
+
+const count = (n: number) => n.toLocaleString('en-AU');
 
 export const IMPORT_MESSAGES = {
   unknownEntity: 'Choose what to import: leads or clients.',
@@ -34,7 +53,16 @@ export const IMPORT_MESSAGES = {
   fileEmpty: 'The file is empty.',
   noRows: 'The file has a header row but no rows to import.',
   tooLarge: 'The file is too large: the limit is 20 MB.',
-  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows: split it into smaller files.`,
+  tooManyRows: `The file has more than ${count(IMPORT_MAX_ROWS)} rows: split it into smaller files.`,
+  tooManyColumns: `The file has more than ${count(IMPORT_MAX_COLUMNS)} columns: keep only the columns to import.`,
+  cellTooLong: (row: number) =>
+    `Row ${count(row)} has a cell longer than ${count(IMPORT_MAX_CELL_CHARACTERS)} characters, Excel's own limit: shorten it and try again.`,
+  tooMuchText: `The file holds more than ${count(IMPORT_MAX_TEXT_CHARACTERS / 1_000_000)} million characters: split it into smaller files.`,
+  tooManyParts: `The workbook has more than ${count(IMPORT_MAX_WORKBOOK_PARTS)} parts (sheets, pictures and the like): save the sheet to import on its own, or as CSV.`,
+  unpackedTooLarge: `The workbook unpacks to more than ${IMPORT_MAX_UNPACKED_BYTES / 1024 / 1024} MB: save the sheet to import on its own, or split it into smaller files.`,
+  packedTooTightly: `Part of the workbook unpacks to more than ${IMPORT_MAX_PACKING_RATIO} times its packed size, so it was not read: save the sheet as CSV and import that.`,
+  tooComplex:
+    'The file needs more memory to read than an import may use: split it into smaller files, or save it as CSV.',
   unreadable: 'The file could not be read. Save it again as CSV or Excel and try again.',
   mappingLength: 'The column mapping does not match the columns of the file.',
   mappingTwice: (label: string) => `${label} is mapped from more than one column.`,
@@ -43,8 +71,8 @@ export const IMPORT_MESSAGES = {
   noErrorReport: 'This import has no error report.',
   nothingImported: 'Nothing was imported: fix the invalid rows, or choose Skip invalid rows.',
   dryRunDone: 'Dry run complete: nothing was written.',
-  imported: (count: number, entity: ImportEntity) =>
-    `${count.toLocaleString('en-AU')} ${count === 1 ? entity.slice(0, -1) : entity} imported.`,
+  imported: (imported: number, entity: ImportEntity) =>
+    `${count(imported)} ${imported === 1 ? entity.slice(0, -1) : entity} imported.`,
 } as const;
 
 export type ImportField = { key: string; label: string; required?: boolean; aliases?: readonly string[] };
@@ -155,7 +183,7 @@ export const importMappingSchema = (entity: ImportEntity) => {
   const keys = new Set(IMPORT_FIELDS[entity].map((f) => f.key));
   return z
     .array(z.string().nullable())
-    .max(500)
+    .max(IMPORT_MAX_COLUMNS)
     .superRefine((mapping, ctx) => {
       const seen = new Set<string>();
       for (const key of mapping) {

@@ -17,7 +17,7 @@ import {
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { refuseFile } from './import-file.ts';
+import { refuseFile } from './import-reader.ts';
 import { previewImport, readErrorReport, runImport } from './imports.service.ts';
 
 const IMPORT_ACCESS = { permission: 'admin:create' } as const;

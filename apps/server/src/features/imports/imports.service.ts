@@ -1,4 +1,5 @@
-// Importing leads and clients (issue 15 item 5). The file is read three times at most, never held as rows:
+// Importing leads and clients (issue 15 item 5). The file is read in a worker thread of its own, within the
+// read limits (import-reader.ts), three times at most, never held as rows:
 // 1. every row is checked with the form's own schema and the firm's today, and keeps only its state and
 //    its person keys (email, number); duplicates within the file are found on the way;
 // 2. the duplicates against the database are found for the whole file in one statement — for an import
@@ -6,6 +7,7 @@
 //    the valid rows are checked again and inserted in batches of multi-row inserts;
 // 3. the rows with errors are written to the error report (CSV, through the one export streamer).
 import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   autoMapping,
   CLIENT_MESSAGES,
@@ -15,7 +17,6 @@ import {
   IMPORT_DEFAULTS,
   IMPORT_ERROR_REPORT_COLUMNS,
   IMPORT_ERRORS_SHOWN,
-  IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   IMPORT_USER_FIELDS,
@@ -46,7 +47,7 @@ import { formColumns as clientColumns } from '../clients/clients.service.ts';
 import { insertLeads } from '../leads/leads.repository.ts';
 import { formColumns as leadColumns } from '../leads/leads.service.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
-import { fileRows, type FileRow, importFileType, refuseFile } from './import-file.ts';
+import { type FileRow, type ImportFile, openImportFile, refuseFile } from './import-reader.ts';
 import {
   activeUsers,
   type ExistingPeople,
@@ -87,19 +88,29 @@ export async function previewImport(
   bytes: Buffer,
 ): Promise<ImportPreview> {
   mayImport(actor, entity);
-  const fileType = await importFileType(bytes);
-  const rows = fileRows(bytes, fileType);
-  const headers = await readHeader(rows);
+  const file = await openImportFile(bytes);
+  const headers: string[] = [];
   const sample: string[][] = [];
-  for await (const row of rows) {
-    sample.push(headers.map((_, i) => row.cells[i] ?? ''));
-    if (sample.length === IMPORT_PREVIEW_ROWS) break;
+  try {
+    const rows = file.rows();
+    headers.push(...(await readHeader(rows)));
+    for await (const row of rows) {
+      sample.push(headers.map((_, i) => row.cells[i] ?? ''));
+      if (sample.length === IMPORT_PREVIEW_ROWS) break;
+    }
+  } finally {
+    await file.close();
   }
-  await rows.return(undefined);
   if (sample.length === 0) throw refuseFile(IMPORT_MESSAGES.noRows);
   const remembered = await findMapping(db, entity, fingerprintOf(headers));
   const usable = remembered && remembered.length === headers.length ? remembered : undefined;
-  return { fileType, headers, rows: sample, mapping: usable ?? autoMapping(entity, headers), remembered: !!usable };
+  return {
+    fileType: file.type,
+    headers,
+    rows: sample,
+    mapping: usable ?? autoMapping(entity, headers),
+    remembered: !!usable,
+  };
 }
 
 type Values = ReturnType<typeof leadColumns> | ReturnType<typeof clientColumns>;
@@ -175,10 +186,24 @@ export async function runImport(
   actor: Actor,
   request: ImportRequest,
 ): Promise<ImportResult> {
-  const { entity, mode, dryRun, bytes } = request;
-  mayImport(actor, entity);
-  const fileType = await importFileType(bytes);
-  const rows = fileRows(bytes, fileType);
+  mayImport(actor, request.entity);
+  const file = await openImportFile(request.bytes);
+  try {
+    return await importFile(db, storage, actor, request, file);
+  } finally {
+    await file.close();
+  }
+}
+
+async function importFile(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  request: ImportRequest,
+  file: ImportFile,
+): Promise<ImportResult> {
+  const { entity, mode, dryRun } = request;
+  const rows = file.rows();
   const headers = await readHeader(rows);
   const fingerprint = fingerprintOf(headers);
   const mapping = await resolveMapping(db, entity, headers, fingerprint, request.mapping);
@@ -192,7 +217,6 @@ export async function runImport(
   const firstByEmail = new Map<string, number>();
   const firstByNumber = new Map<string, number>();
   for await (const row of rows) {
-    if (states.length === IMPORT_MAX_ROWS) throw refuseFile(IMPORT_MESSAGES.tooManyRows);
     const { values, errors: found } = check(row.cells);
     rowNumbers.push(row.number);
     if (!values) {
@@ -267,7 +291,7 @@ export async function runImport(
       await lockPeopleForImport(tx);
       await markExisting(tx);
       const writes = mode === 'skip_invalid' || count(VALID) === states.length;
-      if (writes) importedRows = await writeValidRows(tx, actor, entity, bytes, fileType, states, check);
+      if (writes) importedRows = await writeValidRows(tx, actor, entity, file, states, check);
       await saveMapping(tx, entity, fingerprint, mapping, actor.ctx.actorId);
       const run = withReport();
       await insertRun(tx, run);
@@ -287,7 +311,7 @@ export async function runImport(
       });
     });
   }
-  if (reportKey) await storage.put(reportKey, await errorReport(bytes, fileType, headers, errors));
+  if (reportKey) await storage.putStream(reportKey, errorReport(file, headers, errors));
 
   const run = summary();
   return {
@@ -348,8 +372,7 @@ async function writeValidRows(
   tx: Executor,
   actor: Actor,
   entity: ImportEntity,
-  bytes: Buffer,
-  fileType: 'csv' | 'xlsx',
+  file: ImportFile,
   states: number[],
   check: (cells: readonly string[]) => Checked,
 ): Promise<number> {
@@ -374,7 +397,7 @@ async function writeValidRows(
   };
   // -1: the header row, which has no state.
   let index = -2;
-  for await (const row of fileRows(bytes, fileType)) {
+  for await (const row of file.rows()) {
     index += 1;
     if (index < 0 || states[index] !== VALID) continue;
     const { values } = check(row.cells);
@@ -386,18 +409,17 @@ async function writeValidRows(
   return written;
 }
 
-/** Pass 3: one line per error — row, column, message — with the row's values, formulas neutralised. */
-async function errorReport(
-  bytes: Buffer,
-  fileType: 'csv' | 'xlsx',
-  headers: string[],
-  errors: ImportRowError[],
-): Promise<Buffer> {
+/**
+ * Pass 3: one line per error — row, column, message — with the row's values, formulas neutralised. Streamed
+ * to storage, never held: each line repeats its row, so a report can be many times the file (a row of 50
+ * wrong cells is 50 lines of that row).
+ */
+function errorReport(file: ImportFile, headers: string[], errors: ImportRowError[]): Readable {
   const byRow = new Map<number, ImportRowError[]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
   async function* lines(): AsyncGenerator<Cell[]> {
     let header = true;
-    for await (const row of fileRows(bytes, fileType)) {
+    for await (const row of file.rows()) {
       if (header) {
         header = false;
         continue;
@@ -412,16 +434,13 @@ async function errorReport(
       }
     }
   }
-  const chunks: Buffer[] = [];
-  const stream = streamTable({
+  return streamTable({
     format: 'csv',
     sheetName: 'Errors',
     columns: [...IMPORT_ERROR_REPORT_COLUMNS, ...headers].map((header) => ({ header: neutraliseFormula(header) })),
     rows: lines(),
     onDone: () => {},
   });
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** The stored error report of a run (any user who may import this kind of record may read it). */

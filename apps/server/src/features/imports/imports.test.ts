@@ -1,6 +1,7 @@
 // Importing leads and clients (issue 15 item 5): CSV and Excel by content, the preview and its remembered
 // mapping, per-row errors in the forms' words, duplicates within the file and against the database, dry
 // run, all or nothing, skip invalid, the error report, and every refusal.
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,9 @@ import { eq } from 'drizzle-orm';
 import {
   CLIENT_MESSAGES,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELL_CHARACTERS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportPreview,
   type ImportResult,
@@ -15,6 +19,7 @@ import {
 } from '@crm/domain';
 import { auditLogs, clients, importMappings, importRuns, leads } from '../../db/schema/index.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { plainWorkbook, twinPartsWorkbook } from '../../../test/workbook-bombs.ts';
 import { PERSON_IMPORT_LOCK } from '../clients/person-duplicates.ts';
 
 let f: Fixture;
@@ -52,14 +57,19 @@ function multipart(file: { name: string; type: string; bytes: Buffer } | null, m
 }
 
 const csvFile = (text: string) => ({ name: 'people.csv', type: 'text/csv', bytes: Buffer.from(text) });
+const xlsxFile = (bytes: Buffer) => ({ name: 'people.xlsx', type: 'application/octet-stream', bytes });
 
 async function post(role: Role, url: string, body: ReturnType<typeof multipart>) {
   const cookie = await f.t.signIn(role);
   return f.t.app.inject({ method: 'POST', url, headers: { ...body.headers, cookie }, payload: body.payload });
 }
 
-const run = (query: string, file: ReturnType<typeof csvFile>, mapping?: unknown, role: Role = 'administrator') =>
-  post(role, `/api/imports/leads?${query}`, multipart(file, mapping));
+const run = (
+  query: string,
+  file: { name: string; type: string; bytes: Buffer },
+  mapping?: unknown,
+  role: Role = 'administrator',
+) => post(role, `/api/imports/leads?${query}`, multipart(file, mapping));
 
 let serial = 0;
 /** A valid lead line; `over` replaces columns by header. */
@@ -384,6 +394,39 @@ describe('import', () => {
   });
 });
 
+describe('workbooks as other programs write them', () => {
+  it('reads one whose shared strings come after the sheet, and one whose directory uses zip64 fields', async () => {
+    // exceljs's streaming writer puts the shared strings last, as some other programs do.
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true, useStyles: true });
+    const sheet = writer.addWorksheet('Leads');
+    sheet.addRow(['First Name', 'Date of Birth']).commit();
+    sheet.addRow(['Amira', new Date(Date.UTC(1994, 4, 17))]).commit();
+    sheet.commit();
+    await writer.commit();
+    const streamed = await post(
+      'administrator',
+      '/api/imports/leads/preview',
+      multipart(xlsxFile(Buffer.concat(chunks))),
+    );
+    expect(streamed.statusCode, streamed.body).toBe(200);
+    expect(streamed.json()).toMatchObject({
+      headers: ['First Name', 'Date of Birth'],
+      rows: [['Amira', '1994-05-17']],
+    });
+
+    const zip64 = await post(
+      'administrator',
+      '/api/imports/leads/preview',
+      multipart(xlsxFile(plainWorkbook({ zip64: true }))),
+    );
+    expect(zip64.statusCode, zip64.body).toBe(200);
+    expect(zip64.json()).toMatchObject({ headers: ['First Name', 'Last Name'], rows: [['Amira', 'Haddad']] });
+  });
+});
+
 describe('the import lock (PostgreSQL: several connections)', () => {
   it('waits for a save already past its duplicate check, and a save meanwhile waits for the import', async (ctx) => {
     const connection = f.t.database.connection;
@@ -504,5 +547,59 @@ describe('import refusals', () => {
       '/api/imports/runs/0b7c2c6e-7f1d-4c1e-9a43-3d5f0e2a1b01/error-report',
     );
     expect(report.statusCode).toBe(404);
+  });
+
+  it('refuses a file past the read limits, CSV or workbook, and writes nothing', async () => {
+    const before = [await f.countRows(importRuns), await f.countRows(leads)];
+    const header = LEAD_HEADERS.join(',');
+
+    const wide = await post(
+      'administrator',
+      '/api/imports/leads/preview',
+      multipart(csvFile(`${header}${','.repeat(IMPORT_MAX_COLUMNS)}\r\n${leadLine()}`)),
+    );
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().message).toBe(IMPORT_MESSAGES.tooManyColumns);
+
+    const long = leadCsv([leadLine(), leadLine({ 'Last Name': 'x'.repeat(IMPORT_MAX_CELL_CHARACTERS + 1) })]);
+    const longCell = await run('mode=skip_invalid', csvFile(long));
+    expect(longCell.statusCode).toBe(400);
+    expect(longCell.json().message).toBe(IMPORT_MESSAGES.cellTooLong(3));
+
+    const many = [header, ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => 'a')].join('\n');
+    const manyRows = await run('mode=skip_invalid', csvFile(many));
+    expect(manyRows.statusCode).toBe(400);
+    expect(manyRows.json().message).toBe(IMPORT_MESSAGES.tooManyRows);
+
+    // A cell far to the right of a workbook: 600 columns, though only two are written.
+    const farBook = new ExcelJS.Workbook();
+    const farSheet = farBook.addWorksheet('Leads');
+    farSheet.addRow(['First Name']);
+    farSheet.getRow(2).getCell(IMPORT_MAX_COLUMNS + 100).value = 'far';
+    const far = await post(
+      'administrator',
+      '/api/imports/leads/preview',
+      multipart(xlsxFile(Buffer.from(await farBook.xlsx.writeBuffer()))),
+    );
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe(IMPORT_MESSAGES.tooManyColumns);
+
+    // One shared string of 30,000 characters in 1,700 cells: a few kilobytes that read as 51 million characters.
+    const textBook = new ExcelJS.Workbook();
+    const textSheet = textBook.addWorksheet('Leads');
+    textSheet.addRow(LEAD_HEADERS);
+    const text = 'Haddad '.repeat(30_000 / 7);
+    for (let r = 0; r < 170; r++) textSheet.addRow(Array.from({ length: 10 }, () => text));
+    const texts = Buffer.from(await textBook.xlsx.writeBuffer());
+    expect(texts.length).toBeLessThan(100 * 1024);
+    const tooMuch = await run('mode=skip_invalid&dryRun=true', xlsxFile(texts));
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe(IMPORT_MESSAGES.tooMuchText);
+
+    const twins = await post('administrator', '/api/imports/leads/preview', multipart(xlsxFile(twinPartsWorkbook())));
+    expect(twins.statusCode).toBe(400);
+    expect(twins.json().message).toBe(IMPORT_MESSAGES.unreadable);
+
+    expect([await f.countRows(importRuns), await f.countRows(leads)]).toEqual(before);
   });
 });

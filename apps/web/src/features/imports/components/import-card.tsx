@@ -26,6 +26,8 @@ import { useState } from 'react';
 import {
   IMPORT_ENTITIES,
   IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   IMPORT_MODE_LABELS,
   IMPORT_MODES,
   type ImportEntity,
@@ -117,8 +119,9 @@ export function ImportCard() {
             Import
           </Title>
           <Text size="sm" c="dimmed">
-            Leads or clients from a CSV file or an Excel workbook (.xlsx), up to 20 MB. Each row is checked as the form
-            checks it, and against the leads and clients there are.
+            Leads or clients from a CSV file or an Excel workbook (.xlsx), up to {IMPORT_MAX_BYTES / 1024 / 1024} MB and{' '}
+            {IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows. Each row is checked as the form checks it, and against the
+            leads and clients there are.
           </Text>
         </div>
         <Group align="end" gap="md" wrap="wrap">
