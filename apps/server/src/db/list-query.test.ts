@@ -161,6 +161,7 @@ describe('keyset pages', () => {
       const beyond = await get(`${path}?${sort}pageSize=${PAGE}&page=${MAX_NUMBERED_PAGE + 1}`);
       expect(beyond.statusCode, path).toBe(400);
       expect(beyond.json().message, path).toContain(PAGE_MESSAGES.numberedPageLimit);
+      expect(beyond.json().fieldErrors, path).toEqual({ page: [PAGE_MESSAGES.numberedPageLimit] });
     }
   });
 
