@@ -266,7 +266,7 @@ test('the overview passes axe in both themes, and the Invoices and Templates tab
   }
 });
 
-test('the keyset footer moves First, Next, Last and Previous, and a header sorts by mouse or keyboard', async ({
+test('the keyset footer moves First, Next, Last, Previous and by page number, and a header sorts by mouse or keyboard', async ({
   page,
 }) => {
   await signInAs(page, 'administrator');
@@ -290,6 +290,39 @@ test('the keyset footer moves First, Next, Last and Previous, and a header sorts
   await page.getByRole('button', { name: 'First page' }).click();
   await expect(position).toHaveText(/^1–50 of /);
   await expect(page).not.toHaveURL(/after=|before=|last=/);
+
+  // Numbered pages (decision 0031): the page shown is marked, a number goes straight to its page, and a page
+  // reached by Next is still known by its number.
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  const numbered = (n: number) => pages.getByRole('button', { name: `Page ${n}`, exact: true });
+  await expect(numbered(1)).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(5);
+  await numbered(3).click();
+  await expect(position).toHaveText(/^101–150 of [\d,]+$/);
+  await expect(page).toHaveURL(/[?&]page=3(&|$)/);
+  await expect(numbered(3)).toHaveAttribute('aria-current', 'page');
+  await expect(numbered(1)).not.toHaveAttribute('aria-current', /.*/);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(position).toHaveText(/^151–200 of [\d,]+$/);
+  await expect(page).toHaveURL(/after=/);
+  await expect(numbered(4)).toHaveAttribute('aria-current', 'page');
+  // By keyboard: Tab reaches the numbers, Enter moves.
+  await numbered(2).focus();
+  await page.keyboard.press('Enter');
+  await expect(position).toHaveText(/^51–100 of [\d,]+$/);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(numbered(2)).toHaveAttribute('aria-current', 'page');
+  // A phone gets three numbers, and the footer's buttons stay on the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(pages.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(3);
+  for (const button of await pages.getByRole('button').all()) {
+    const box = await button.boundingBox();
+    const name = (await button.getAttribute('aria-label')) ?? 'a page button';
+    expect(box && box.x >= 0 && box.x + box.width <= 390, name).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(position).toHaveText(/^1–50 of /);
 
   await page.getByRole('combobox', { name: 'Rows per page' }).click();
   await page.getByRole('option', { name: '100 / page' }).click();

@@ -131,6 +131,26 @@ test('records per page and the page buttons', async ({ page }) => {
   await expect(page).toHaveURL(/after=/);
   await expect(rows).toHaveCount(100);
   await expect(position).toHaveText(/^101–200 of /);
+
+  // Spec 1 §2.4: up to 5 page buttons (decision 0031), the page shown marked; a number is a numbered page.
+  await expect(recordsPanel(page).getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // At least 300 records at 100 a page: 3 pages or more, never more than 5 buttons.
+  const numbers = await recordsPanel(page)
+    .getByRole('button', { name: /^Page \d+$/ })
+    .count();
+  expect(numbers).toBeGreaterThanOrEqual(3);
+  expect(numbers).toBeLessThanOrEqual(5);
+  await recordsPanel(page).getByRole('button', { name: 'Page 3', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=3(&|$)/);
+  await expect(position).toHaveText(/^201–300 of /);
+  await expect(rows).toHaveCount(100);
+  await expect(recordsPanel(page).getByRole('button', { name: 'Page 3', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('view, a click or Enter on a row opens the lead panel through the URL', async ({ page }) => {

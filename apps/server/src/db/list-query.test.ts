@@ -141,6 +141,30 @@ describe('keyset pages', () => {
     expect(beyond.json().message).toContain(PAGE_MESSAGES.numberedPageLimit);
   });
 
+  it('a numbered page shows the rows that position holds, on every list, and none past the numbered pages', async () => {
+    for (const { path, sorts } of LISTS) {
+      const sort = sorts[0] ? `sort=${sorts[0]}:asc&` : '';
+      const whole = (await page(path, `${sort}pageSize=100`)).items.map((r) => r.id);
+      const pages = Math.ceil(whole.length / PAGE);
+      const third = await page(path, `${sort}pageSize=${PAGE}&page=3`);
+      expect(third.page, path).toBe(3);
+      expect(
+        third.items.map((r) => r.id),
+        path,
+      ).toEqual(whole.slice(2 * PAGE, 3 * PAGE));
+      expect(third.prevCursor, path).not.toBeNull();
+      const numbered: string[] = [];
+      for (let n = 1; n <= pages; n += 1) {
+        numbered.push(...(await page(path, `${sort}pageSize=${PAGE}&page=${n}`)).items.map((r) => r.id));
+      }
+      expect(numbered, path).toEqual(whole);
+      const beyond = await get(`${path}?${sort}pageSize=${PAGE}&page=${MAX_NUMBERED_PAGE + 1}`);
+      expect(beyond.statusCode, path).toBe(400);
+      expect(beyond.json().message, path).toContain(PAGE_MESSAGES.numberedPageLimit);
+      expect(beyond.json().fieldErrors, path).toEqual({ page: [PAGE_MESSAGES.numberedPageLimit] });
+    }
+  });
+
   it('refuses a tampered cursor, a cursor of another sort and two places to start, with 400', async () => {
     const first = await page('/api/leads', `sort=firstName:asc&pageSize=${PAGE}`);
     const cursor = first.nextCursor!;

@@ -1,11 +1,17 @@
-// The footer of every keyset-paged list (docs/decisions/0008): where the rows shown sit ('51–100 of 1,234',
-// '1–50 of many' for a search), the rows-per-page choice (the role's, pageSizeChoices) and First /
-// Previous / Next / Last. Deep pages are reached by cursor, so Last costs what First does.
+// The footer of every keyset-paged list (docs/decisions/0008, 0031): where the rows shown sit ('51–100 of
+// 1,234', '1–50 of many' for a search), the rows-per-page choice (the role's, pageSizeChoices), First /
+// Previous / Next / Last, and between them up to five page numbers (three on a phone) around the page shown
+// when the list's total is known, within the pages addressed by number. Deep pages are reached by cursor, so
+// Last costs what First does.
 import { ActionIcon, Group, type GroupProps, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { Page } from '@crm/domain';
-import { type ListNavigation, navigationTo, positionLabel } from '../lib/list-navigation.ts';
+import { type Page, PAGE_BUTTONS } from '@crm/domain';
+import { type ListNavigation, navigationTo, pageNumbersTo, positionLabel } from '../lib/list-navigation.ts';
+import { usePhoneLayout } from '../lib/use-phone-layout.ts';
+
+/** Page numbers on a phone: with First, Previous, Next and Last they fit a 390 px screen with room to spare. */
+const PHONE_PAGE_BUTTONS = 3;
 
 /** Where a list is and how the user moves it. */
 export type ListPaging = {
@@ -29,7 +35,9 @@ export function ListFooter({
   onPageSize,
   sizeLabel = 'Rows per page',
 }: ListFooterProps) {
+  const phone = usePhoneLayout();
   const moves = page ? navigationTo(page, navigation) : null;
+  const numbers = page ? pageNumbersTo(page, navigation, phone ? PHONE_PAGE_BUTTONS : PAGE_BUTTONS) : [];
   return (
     <ListFooterBar>
       <Group gap="sm">
@@ -56,6 +64,9 @@ export function ListFooter({
           <PageButton label="Previous page" target={moves.previous} onNavigate={onNavigate}>
             <IconChevronLeft size={16} />
           </PageButton>
+          {numbers.map(({ number, target }) => (
+            <PageNumberButton key={number} number={number} target={target} onNavigate={onNavigate} />
+          ))}
           <PageButton label="Next page" target={moves.next} onNavigate={onNavigate}>
             <IconChevronRight size={16} />
           </PageButton>
@@ -89,6 +100,38 @@ function PageButton({
       onClick={() => target && onNavigate(target)}
     >
       {children}
+    </ActionIcon>
+  );
+}
+
+/**
+ * A numbered page. The page shown stays a focusable button marked aria-current (so a screen reader hears
+ * where the list is), and clicking it does nothing.
+ */
+function PageNumberButton({
+  number,
+  target,
+  onNavigate,
+}: {
+  number: number;
+  target: ListNavigation | null;
+  onNavigate: (navigation: ListNavigation) => void;
+}) {
+  const current = target === null;
+  return (
+    <ActionIcon
+      variant={current ? 'filled' : 'default'}
+      size="md"
+      miw={28}
+      w="auto"
+      px={6}
+      aria-label={`Page ${number}`}
+      aria-current={current ? 'page' : undefined}
+      fz="sm"
+      fw={current ? 700 : 400}
+      onClick={() => target && onNavigate(target)}
+    >
+      {number}
     </ActionIcon>
   );
 }

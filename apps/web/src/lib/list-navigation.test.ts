@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@crm/domain';
-import { FIRST_PAGE, navigationParams, navigationTo, positionLabel } from './list-navigation.ts';
+import {
+  currentPageNumber,
+  FIRST_PAGE,
+  navigationParams,
+  navigationTo,
+  pageNumbersTo,
+  positionLabel,
+} from './list-navigation.ts';
 
 const page = (over: Partial<Page<{ id: string }>>): Page<{ id: string }> => ({
   items: Array.from({ length: 50 }, (_, i) => ({ id: String(i) })),
@@ -41,5 +48,37 @@ describe('keyset list navigation', () => {
     expect(moves.previous).toEqual({ ...FIRST_PAGE, before: 'p', at: 1 });
     expect(moves.last).toEqual({ ...FIRST_PAGE, last: true });
     expect(navigationTo(page({ nextCursor: null }), {}).next).toBeNull();
+  });
+
+  it('knows the page shown by its number, or by a position on a page boundary', () => {
+    expect(currentPageNumber(page({ page: 3, prevCursor: 'p' }), { page: 3 })).toBe(3);
+    expect(currentPageNumber(page({ page: null, prevCursor: 'p' }), { after: 'x', at: 51 })).toBe(2);
+    // Last of 349 rows starts at 301: page 7.
+    expect(
+      currentPageNumber(
+        page({ page: null, prevCursor: 'p', nextCursor: null, total: 349, items: page({}).items.slice(1) }),
+        {
+          last: true,
+        },
+      ),
+    ).toBe(7);
+    expect(currentPageNumber(page({ page: null, prevCursor: 'p' }), { after: 'x' })).toBeNull();
+    expect(currentPageNumber(page({ page: null, prevCursor: 'p' }), { after: 'x', at: 60 })).toBeNull();
+  });
+
+  it('offers the numbered pages around the page shown, each a numbered page but the current one', () => {
+    const numbers = pageNumbersTo(page({ page: null, prevCursor: 'p' }), { after: 'x', at: 151 });
+    expect(numbers.map((n) => n.number)).toEqual([2, 3, 4, 5, 6]);
+    expect(numbers.find((n) => n.number === 4)?.target).toBeNull();
+    expect(numbers.find((n) => n.number === 6)?.target).toEqual({ ...FIRST_PAGE, page: 6 });
+    expect(navigationParams(numbers.find((n) => n.number === 6)!.target!)).toEqual({ page: 6 });
+    // Page 1 is the list's plain address, as First is.
+    const fromStart = pageNumbersTo(page({ page: 3, prevCursor: 'p' }), { page: 3 });
+    expect(fromStart.map((n) => n.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(fromStart[0]?.target).toEqual(FIRST_PAGE);
+    expect(pageNumbersTo(page({}), {}, 3).map((n) => n.number)).toEqual([1, 2, 3]);
+    // A search (no total) and a deep page get none.
+    expect(pageNumbersTo(page({ total: null }), {})).toEqual([]);
+    expect(pageNumbersTo(page({ page: null, prevCursor: 'p', total: 100_000 }), { after: 'x', at: 1001 })).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // rows shown for Next and Previous, or the last page. Kept in the page's URL so a link or a reload shows
 // the same rows; `at` is the browser's note of the first row's position (the server never needs it).
 import { z } from 'zod';
-import { MAX_NUMBERED_PAGE, type Page } from '@crm/domain';
+import { MAX_NUMBERED_PAGE, numberedPages, type Page } from '@crm/domain';
 
 export type ListNavigation = {
   page?: number | undefined;
@@ -95,4 +95,33 @@ export function navigationTo(page: Page<unknown>, nav: ListNavigation) {
       : null,
     last: page.nextCursor ? { ...FIRST_PAGE, last: true } : null,
   } satisfies Record<string, ListNavigation | null>;
+}
+
+/**
+ * The number of the page shown: the server's when it was asked for by number, else worked out from the first
+ * row's position when that falls on a page boundary (Next from page 1 shows page 2; Last of 349 rows shows
+ * page 7). Unknown for a cursor page whose position the browser has no note of.
+ */
+export function currentPageNumber(page: Page<unknown>, nav: ListNavigation): number | null {
+  if (page.page !== null) return page.page;
+  const from = firstRowPosition(page, nav);
+  if (from === null || (from - 1) % page.pageSize !== 0) return null;
+  return (from - 1) / page.pageSize + 1;
+}
+
+/**
+ * The footer's page numbers (numberedPages, the domain's rule) and where each leads: a numbered page for the
+ * others, nothing for the page shown.
+ */
+export function pageNumbersTo(
+  page: Page<unknown>,
+  nav: ListNavigation,
+  buttons?: number,
+): { number: number; target: ListNavigation | null }[] {
+  const current = currentPageNumber(page, nav);
+  return numberedPages({ current, total: page.total, pageSize: page.pageSize, buttons }).map((number) => ({
+    number,
+    // Page 1 is the list's plain address (no page in the URL), as First leads there.
+    target: number === current ? null : number === 1 ? FIRST_PAGE : { ...FIRST_PAGE, page: number },
+  }));
 }

@@ -6,6 +6,36 @@ import { z } from 'zod';
 /** Page numbers beyond this are reached with Next, Previous and Last (OFFSET would read every row before). */
 export const MAX_NUMBERED_PAGE = 20;
 
+/** A list's footer offers at most this many page numbers (spec 1 §2.4: 'up to 5 page buttons'). */
+export const PAGE_BUTTONS = 5;
+
+/**
+ * The page numbers a list's footer offers: a run of up to `buttons` pages with the current page as near its
+ * middle as the ends allow, within the pages that are addressed by number (1–MAX_NUMBERED_PAGE) and that
+ * the list has. A capped total still proves its pages exist, so it counts as known. None when the total is
+ * unknown (a searched list: how many pages there are is not known), when the current page is unknown (a
+ * cursor page whose position the browser has no note of) or beyond the numbered pages (a run there could
+ * not be reached by number), or when the list fits one page.
+ */
+export function numberedPages({
+  current,
+  total,
+  pageSize,
+  buttons = PAGE_BUTTONS,
+}: {
+  current: number | null;
+  total: number | null;
+  pageSize: number;
+  buttons?: number;
+}): number[] {
+  if (current === null || total === null || pageSize < 1 || buttons < 1) return [];
+  const pages = Math.min(MAX_NUMBERED_PAGE, Math.ceil(total / pageSize));
+  if (pages < 2 || current < 1 || current > pages) return [];
+  const count = Math.min(buttons, pages);
+  const start = Math.min(Math.max(1, current - Math.floor((count - 1) / 2)), pages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
 export const PAGE_MESSAGES = {
   numberedPageLimit: `Pages beyond ${MAX_NUMBERED_PAGE} are reached with Next, Previous and Last.`,
   badCursor: 'This page link no longer matches the list. Start again from the first page.',
