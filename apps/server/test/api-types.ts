@@ -1201,7 +1201,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a client forever (account administrator); clears the lead's link in the same transaction */
+        /** Delete a client forever (account administrator); a lead converted to it goes back to the status it had before the conversion, in the same transaction */
         delete: operations["deleteClientsByIdPermanent"];
         options?: never;
         head?: never;

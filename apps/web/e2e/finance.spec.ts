@@ -3,7 +3,7 @@
 // made through the API on a lead and on a client, found with the filters, the cards' figures, the chosen
 // rows exported to CSV and the filtered set to Excel (the files read back), a delete with its confirmation,
 // View Profile opening the record's Services tab, and Compact kept across a reload. A consultant has no
-// Finance entry and meets Access Restricted; a member sees the overview without export or delete.
+// Finance entry and meets Access Restricted; a member exports and selects rows, without delete.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -338,16 +338,43 @@ test('the keyset footer moves First, Next, Last, Previous and by page number, an
   await expect(page).toHaveURL(/sort=entityName(%3A|:)asc/);
 });
 
-test('a member sees the overview without export, selection or delete', async ({ page, holdAccounts }) => {
+test('a member exports the overview and selects rows, but has no delete (DECISIONS.md §2)', async ({
+  page,
+  holdAccounts,
+}) => {
   await holdAccounts('member');
+  await signInAs(page, 'administrator');
+  const { family, lead, client } = await makeServices(page.request);
   await signInAs(page, 'member');
-  await page.goto('/finance');
+  await page.goto(`/finance?search=${family}`);
   await expect(page.getByRole('heading', { name: 'Services Overview', level: 2 })).toBeVisible();
-  await expect(page.locator('table tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Export' })).toHaveCount(0);
-  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(bodyRows(page)).toHaveCount(3);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^View Profile of / }).first()).toBeVisible();
+
+  // Two rows chosen and exported: the server answers the member's export as the screen offers it.
+  await page.getByRole('checkbox', { name: `Select Consultation Fee of ${lead.name}` }).check();
+  await page.getByRole('checkbox', { name: `Select Visa Application of ${client.name}` }).check();
+  await expect(page.getByTestId('overview-selected')).toHaveText('2 selected');
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV', exact: true }).click();
+  const csv = await csvDownload;
+  await expect(page.getByText('Exported 2 services to CSV')).toBeVisible();
+  const lines = (await readFile(await csv.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toBe(SERVICE_EXPORT_COLUMNS.join(','));
+  expect(lines).toHaveLength(3);
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+
+  // And the whole filtered set from the Export menu.
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Export to Excel' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toMatch(/^services-export-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await expect(page.getByText('Exported 3 services to Excel')).toBeVisible();
 });
 
 test('a consultant has no Finance entry and meets Access Restricted on /finance', async ({ page }) => {

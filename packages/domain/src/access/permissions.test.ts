@@ -15,7 +15,7 @@ import {
   type Permission,
   rolesThatCan,
 } from './permissions.ts';
-import { isAdminRole, isSupervisorRole, normalizeRole, type Role, ROLES } from './roles.ts';
+import { isAdminRole, isSupervisorRole, normalizeRole, type Role, ROLE_DESCRIPTIONS, ROLES } from './roles.ts';
 
 const ALL_BUT_GUEST: Role[] = ROLES.filter((r) => r !== 'guest');
 
@@ -94,12 +94,29 @@ describe('actions (spec 1 §6.2)', () => {
           const permission: Permission = `${module}:${action}`;
           const expected =
             EXPECTED_MODULE_ROLES[module].includes(role) &&
-            EXPECTED_ACTIONS[role].includes(action) &&
+            (EXPECTED_ACTIONS[role].includes(action) || permission === (role === 'member' ? 'finance:export' : null)) &&
             permission !== (role === 'team_lead' ? 'leads:create' : null);
           expect(can(role, permission), `${role} ${permission}`).toBe(expected);
         }
       }
     }
+  });
+
+  it('refuses exports to consultant and guest only: a member exports the Finance services overview (DECISIONS.md §2)', () => {
+    expect(rolesThatCan('finance:export')).toEqual(['account_administrator', 'administrator', 'supervisor', 'member']);
+    // The grant is that one export: the member's other modules keep spec 1 §6.2's view, create and edit.
+    for (const module of MODULES.filter((m) => m !== 'finance')) {
+      expect(can('member', `${module}:export`), module).toBe(false);
+    }
+    expect(can('member', 'finance:delete')).toBe(false);
+    for (const role of ['consultant', 'guest'] as const) {
+      expect(
+        MODULES.filter((module) => can(role, `${module}:export`)),
+        role,
+      ).toEqual([]);
+    }
+    // Still behind module access: a member whose Finance is taken away exports nothing.
+    expect(can('member', 'finance:export', { ...DEFAULT_MODULE_ACCESS, member: ['dashboard'] })).toBe(false);
   });
 
   it('lets every creating role but team_lead create leads (spec 1 §6.3)', () => {
@@ -210,5 +227,14 @@ describe('forbidden messages', () => {
     expect(forbiddenMessage('finance:view_reports')).toBe(
       'Your role is not allowed to view reports in Finance and Sales.',
     );
+  });
+});
+
+describe('role descriptions (spec 1 §6.3, spec 2 §6)', () => {
+  it("name consultant's and guest's list limits in the spec's words, the limits the lists apply", () => {
+    expect(ROLE_DESCRIPTIONS.consultant).toBe('Own and assigned records only; cannot export, limit 50');
+    expect(ROLE_DESCRIPTIONS.guest).toBe('Read-only access to Dashboard, Leads and Clients, Contacts; limit 10');
+    expect(ROLE_DESCRIPTIONS.consultant).toContain(`limit ${pageSizeLimit('consultant')}`);
+    expect(ROLE_DESCRIPTIONS.guest).toContain(`limit ${pageSizeLimit('guest')}`);
   });
 });

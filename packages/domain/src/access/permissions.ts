@@ -91,6 +91,16 @@ const DENIED: Partial<Record<Role, readonly Permission[]>> = {
   team_lead: ['leads:create'],
 };
 
+/**
+ * Single permissions DECISIONS.md §2 adds to a role whose actions (spec 1 §6.2) lack them. "Exports are refused
+ * for consultant and guest" reads as: every other role that opens Finance and Sales exports its services
+ * overview (spec 3 §2: select rows, CSV and Excel), the member too. Only that export: the member's other
+ * modules keep view, create and edit, as spec 1 §6.2 lists them (decision 0033).
+ */
+const GRANTED: Partial<Record<Role, readonly Permission[]>> = {
+  member: ['finance:export'],
+};
+
 export type RecordScope = 'all' | 'own_or_assigned';
 
 export type RoleRestrictions = {
@@ -130,10 +140,11 @@ export function canOpenModule(role: Role, module: Module, moduleAccess: ModuleAc
   return moduleAccess[role].includes(module);
 }
 
-/** A permission needs module access plus the action (spec 1 §6.2), minus the spec's exceptions. */
+/** A permission needs module access plus the action (spec 1 §6.2), with the spec's and DECISIONS' exceptions. */
 export function can(role: Role, permission: Permission, moduleAccess: ModuleAccess = DEFAULT_MODULE_ACCESS): boolean {
   const { module, action } = parsePermission(permission);
   if (!canOpenModule(role, module, moduleAccess)) return false;
+  if ((GRANTED[role] ?? []).includes(permission)) return true;
   if (!ROLE_ACTIONS[role].includes(action)) return false;
   return !(DENIED[role] ?? []).includes(permission);
 }

@@ -31,14 +31,18 @@ export const ROLE_LABELS: Record<Role, string> = {
   guest: 'Guest',
 };
 
+/**
+ * Shown on the Roles screen and in the user dialogs. Consultant's and guest's name their list limits in spec 2
+ * §6's words ("cannot export, limit 50", "read-only, limit 10"), the page sizes of ROLE_RESTRICTIONS.
+ */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   account_administrator: 'Full access including administration and user management',
   administrator: 'Advanced access with management capabilities',
   supervisor: 'Sees all records; cannot delete or manage users and settings',
   team_lead: 'Team access: view, create, edit, export, reports and assignment',
-  consultant: 'Own and assigned records only; cannot export',
-  member: 'Standard access including finance; view, create and edit',
-  guest: 'Read-only access to Dashboard, Leads and Clients, Contacts',
+  consultant: 'Own and assigned records only; cannot export, limit 50',
+  member: 'Standard access including finance; view, create and edit; exports the services overview',
+  guest: 'Read-only access to Dashboard, Leads and Clients, Contacts; limit 10',
 };
 
 export function isRole(value: unknown): value is Role {

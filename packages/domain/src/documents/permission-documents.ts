@@ -64,6 +64,7 @@ export function accessMatrixContent(access: ModuleAccess): string {
     [
       '- Profile is every user’s own page and stays open to every role.',
       '- Team Lead may not create leads (spec 1 §2.3), even where the matrix gives it Create elsewhere.',
+      '- Member exports the Finance and Sales services overview: exports are refused only to Consultant and Guest.',
       '- Consultants see only the leads, clients, contacts, services and tasks they created or are assigned to.',
       '- Deleting forever, managing users and changing settings belong to the Account Administrator.',
     ].join('\n'),

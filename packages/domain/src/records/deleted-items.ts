@@ -26,6 +26,9 @@ export const DELETED_ITEMS_MESSAGES = {
   /** Spec 3 §5: Delete Forever's question. */
   purgeConfirm: (type: string) =>
     `Are you sure you want to permanently delete this ${type}? This action cannot be undone.`,
+  /** Deleting a client forever ends its conversion (decision 0033): the lead is not left converted to nothing. */
+  purgeClientLead:
+    'A lead converted to this client goes back to the Leads tab with the status it had before the conversion.',
 } as const;
 
 export const deletedItemSchema = z.object({

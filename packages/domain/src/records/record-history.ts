@@ -50,6 +50,8 @@ const TITLES: Record<string, string> = {
   CREATE_CLIENT: 'Client created',
   UPDATE_CLIENT: 'Client updated',
   REVERT_CONVERSION: 'Reverted to lead',
+  // The lead's side of deleting its client forever (decision 0033): no client left, so no conversion either.
+  REVERT_CONVERSION_ON_CLIENT_PURGE: 'Back to its earlier status: its client was deleted forever',
   HIDE_CLIENT: 'Hidden from the list',
   UNHIDE_CLIENT: 'Shown in the list again',
   DELETE_CLIENT: 'Deleted',

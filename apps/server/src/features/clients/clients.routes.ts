@@ -161,7 +161,8 @@ export async function clientsRoutes(instance: FastifyInstance) {
     reasonDefaults: CLIENT_REASON_DEFAULTS,
     messages: CLIENT_MESSAGES,
     permanentDeleteSummary:
-      "Delete a client forever (account administrator); clears the lead's link in the same transaction",
+      'Delete a client forever (account administrator); a lead converted to it goes back to the status it had ' +
+      'before the conversion, in the same transaction',
     lifecycle: clientLifecycle,
   });
 

@@ -1,5 +1,5 @@
 // Client rules and transactions: create, edit (version, §5.2 rules, duplicates), hide / unhide, soft delete,
-// restore, permanent delete (clears the lead's link), and 'Revert to Lead' (DECISIONS.md §2).
+// restore, permanent delete (returns its lead to the status before conversion), and 'Revert to Lead' (DECISIONS.md §2).
 import { randomUUID } from 'node:crypto';
 import {
   type ClientInput,
@@ -12,6 +12,7 @@ import {
   CONVERTED_STATUS,
   type DependentRecord,
   DEFAULT_LEAD_STATUS,
+  type LeadStatus,
   normalizeClientInput,
   normalizeLeadStatus,
   REVERTED_STATUS,
@@ -24,7 +25,7 @@ import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
 import { changedFields, publishChange, recordChange } from '../audit/record-change.ts';
 import { alertClientStatus } from '../notifications/record-alerts.ts';
-import { updateLead } from '../leads/leads.repository.ts';
+import { type LeadRow, updateLead } from '../leads/leads.repository.ts';
 import { checkBirthDates } from '../records/birth-dates.ts';
 import { patchedForm } from '../records/patch.ts';
 import { recordLifecycle } from '../records/record-lifecycle.ts';
@@ -216,15 +217,48 @@ export const clientLifecycle = recordLifecycle<ClientRow>({
     });
     if (duplicate) throw duplicatePersonError(duplicate, client);
   },
-  // The lead converted to the client keeps its history (status, converted date) but loses the link.
+  // A lead converted to the client would otherwise stay 'Converted to Client' with no client: read-only, with
+  // nothing left to revert. It goes back to the status it had before the conversion, as 'Revert to Lead'
+  // would put it, audited on the lead with its own change event.
   beforePermanentDelete: async (tx, actor, client) => {
-    const linked = await leadIdsConvertedTo(tx, client.id);
-    for (const leadId of linked) {
-      await updateLead(tx, leadId, { convertedToClientId: null, updatedBy: actor.ctx.actorId });
+    const returned: { id: string; leadStatus: LeadStatus }[] = [];
+    for (const leadId of await leadIdsConvertedTo(tx, client.id)) {
+      const lead = await findLinkedLead(tx, leadId);
+      if (!lead) continue;
+      const leadStatus = await returnLeadFromConversion(tx, actor, lead);
+      await recordChange(tx, actor.ctx, {
+        action: 'REVERT_CONVERSION_ON_CLIENT_PURGE',
+        resourceType: 'LEAD',
+        resourceId: lead.id,
+        oldValues: {
+          leadStatus: lead.leadStatus,
+          statusBeforeConversion: lead.statusBeforeConversion,
+          convertedToClientId: lead.convertedToClientId,
+        },
+        newValues: { leadStatus, statusBeforeConversion: null, convertedToClientId: null },
+        event: 'lead',
+      });
+      returned.push({ id: lead.id, leadStatus });
     }
-    return { newValues: { clearedLeadLinks: linked }, changed: linked.map((id) => ({ resource: 'lead', id })) };
+    return { newValues: { leadsReturned: returned }, changed: [] };
   },
 });
+
+/**
+ * Ends the lead's conversion: back to the status stored when it was converted (a lead stored as converted
+ * becomes New Lead Received), the link to the client cleared. The converted date stays in its history.
+ */
+async function returnLeadFromConversion(tx: Executor, actor: Actor, lead: LeadRow): Promise<LeadStatus> {
+  const restored = normalizeLeadStatus(lead.statusBeforeConversion);
+  const leadStatus = restored === CONVERTED_STATUS ? DEFAULT_LEAD_STATUS : restored;
+  await updateLead(tx, lead.id, {
+    leadStatus,
+    statusBeforeConversion: null,
+    convertedToClientId: null,
+    updatedBy: actor.ctx.actorId,
+  });
+  return leadStatus;
+}
 
 /** POST /api/clients/:id/revert: 'Revert to Lead' in one transaction. */
 export async function revertClient(
@@ -254,16 +288,8 @@ export async function revertInTransaction(
   const lead = await findLinkedLead(tx, client.convertedFromLeadId);
   if (!lead) throw new AppError('CONFLICT', CLIENT_MESSAGES.leadGone);
 
-  const restored = normalizeLeadStatus(lead.statusBeforeConversion);
-  const leadStatus = restored === CONVERTED_STATUS ? DEFAULT_LEAD_STATUS : restored;
+  const leadStatus = await returnLeadFromConversion(tx, actor, lead);
   const now = new Date();
-  // The conversion stays in the history: convertedAt is kept, the link to the client ends.
-  await updateLead(tx, lead.id, {
-    leadStatus,
-    statusBeforeConversion: null,
-    convertedToClientId: null,
-    updatedBy: actor.ctx.actorId,
-  });
   await updateClient(tx, client.id, {
     status: REVERTED_STATUS,
     revertedAt: now,

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT_MESSAGES,
   CLIENT_RULE_MESSAGES,
+  type ChangeEvent,
   type ClientPage,
   type ClientRecord,
   DEFAULT_MODULE_ACCESS,
@@ -274,9 +275,9 @@ describe('role rights', () => {
     expect(permanent.statusCode, permanent.body).toBe(200);
     expect(permanent.json().message).toBe(CLIENT_MESSAGES.permanentlyDeleted);
     expect(await clientRow(client.id)).toBeUndefined();
-    // The lead keeps its history, without the link to a client that no longer exists.
+    // With no client left the lead is no longer converted: it goes back to the status it had before.
     const [leadAfter] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
-    expect(leadAfter).toMatchObject({ convertedToClientId: null, leadStatus: 'Converted to Client' });
+    expect(leadAfter).toMatchObject({ convertedToClientId: null, leadStatus: 'Agreement Signed – Awaiting Payment' });
     expect(await f.auditActions('CLIENT', client.id)).toEqual([
       'CREATE_CLIENT',
       'DELETE_CLIENT',
@@ -299,8 +300,72 @@ describe('role rights', () => {
     }
     expect(await clientRow(client.id)).toMatchObject({ id: client.id, version: client.version });
     const [leadAfter] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
-    expect(leadAfter).toMatchObject({ convertedToClientId: client.id, version: lead.version });
+    expect(leadAfter).toMatchObject({
+      convertedToClientId: client.id,
+      leadStatus: 'Converted to Client',
+      version: lead.version,
+    });
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
+    expect(await f.auditActions('LEAD', lead.id)).not.toContain('REVERT_CONVERSION_ON_CLIENT_PURGE');
+  });
+
+  it('returns the lead of a client deleted forever to its status before conversion, editable, audited and announced', async () => {
+    const { lead, client } = await f.convertedLead('administrator', { leadStatus: 'Consultation Completed' });
+    expect(lead).toMatchObject({ leadStatus: 'Converted to Client', convertedToClientId: client.id });
+    const events: ChangeEvent[] = [];
+    const unsubscribe = f.t.app.changeHub.subscribe((event) => events.push(event));
+    try {
+      // Deleted Items' 'Delete Forever' is this same route on a soft-deleted client.
+      expect(
+        (await f.call('administrator', 'DELETE', `/api/clients/${client.id}`, { reason: 'Gone' })).statusCode,
+      ).toBe(200);
+      const purge = await f.call('account_administrator', 'DELETE', `/api/clients/${client.id}/permanent`);
+      expect(purge.statusCode, purge.body).toBe(200);
+      // On a PostgreSQL server other test files share the notifications: keep ours.
+      await expect
+        .poll(() => events.filter((e) => e.id === lead.id && e.resource === 'lead').length, { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
+      expect(events.filter((e) => e.id === lead.id).map((e) => e.action)).toContain(
+        'REVERT_CONVERSION_ON_CLIENT_PURGE',
+      );
+    } finally {
+      unsubscribe();
+    }
+
+    const reread = await f.call('administrator', 'GET', `/api/leads/${lead.id}`);
+    expect(reread.statusCode, reread.body).toBe(200);
+    expect(reread.json()).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
+    const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row).toMatchObject({ statusBeforeConversion: null, convertedToClientId: null });
+    expect(await f.auditActions('LEAD', lead.id)).toEqual([
+      'CREATE_LEAD',
+      'CONVERT_LEAD',
+      'REVERT_CONVERSION_ON_CLIENT_PURGE',
+    ]);
+    const [audit] = await f.t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.resourceId, lead.id), eq(auditLogs.action, 'REVERT_CONVERSION_ON_CLIENT_PURGE')));
+    expect(audit).toMatchObject({
+      userId: f.idOf('account_administrator'),
+      oldValues: { leadStatus: 'Converted to Client', convertedToClientId: client.id },
+      newValues: { leadStatus: 'Consultation Completed', convertedToClientId: null },
+    });
+    const history = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/history`)).json();
+    expect(history[0]).toMatchObject({
+      action: 'REVERT_CONVERSION_ON_CLIENT_PURGE',
+      title: 'Back to its earlier status: its client was deleted forever',
+    });
+
+    // No longer read-only: the lead is edited, and can be converted again.
+    const edit = await f.call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
+      version: reread.json().version,
+      leadStatus: 'Agreement Sent – Awaiting Signature',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().leadStatus).toBe('Agreement Sent – Awaiting Signature');
+    const again = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('hides and unhides; hidden clients are listed only with showHidden', async () => {

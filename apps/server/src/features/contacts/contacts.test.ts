@@ -244,6 +244,27 @@ describe('POST /api/contacts/:id/restore', () => {
     );
   });
 
+  it('returns the original lead to its archived status when the client restored from the contact is deleted forever', async () => {
+    const { lead, contactId } = await archived('administrator', { leadStatus: 'Consultation Completed' });
+    const res = await restore('administrator', contactId, { type: 'client', notes: 'Came back' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { clientId } = res.json();
+    expect(await leadRow(lead.id)).toMatchObject({ leadStatus: 'Converted to Client', convertedToClientId: clientId });
+
+    const purge = await f.call('account_administrator', 'DELETE', `/api/clients/${clientId}/permanent`);
+    expect(purge.statusCode, purge.body).toBe(200);
+    const after = await f.call('administrator', 'GET', `/api/leads/${lead.id}`);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json()).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
+    expect(await f.auditActions('LEAD', lead.id)).toContain('REVERT_CONVERSION_ON_CLIENT_PURGE');
+    const edit = await f.call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
+      version: after.json().version,
+      firstName: 'Renamed',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ firstName: 'Renamed', leadStatus: 'Consultation Completed' });
+  });
+
   it('restores to client without a lead link when the original lead is gone', async () => {
     const { lead, contactId } = await archived();
     expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);

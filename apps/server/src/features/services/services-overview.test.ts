@@ -153,7 +153,6 @@ describe('Services Overview', () => {
     expect((await f.call('supervisor', 'GET', '/api/services/summary')).statusCode).toBe(200);
     expect((await f.call('consultant', 'GET', '/api/services')).statusCode).toBe(403);
     expect((await f.call('team_lead', 'GET', '/api/services/summary')).statusCode).toBe(403);
-    expect((await f.call('member', 'GET', '/api/services/export?format=csv')).statusCode).toBe(403);
   });
 
   it('derives the payment status in SQL as the domain does, at every boundary', async () => {
@@ -218,6 +217,26 @@ describe('export', () => {
     const refused = await f.call('administrator', 'GET', `/api/services/export?format=csv&${tooMany}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Select at most 100 services to export, or export the filtered services.');
+  });
+
+  it('is refused to consultant and guest only: a member exports the filtered and the selected services (DECISIONS.md §2)', async () => {
+    const all = await f.call('member', 'GET', '/api/services/export?format=csv&type=client');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.body.trim().split('\n')).toHaveLength(3);
+    const ids = (await page('type=client')).items.map((s) => s.id);
+    const chosen = await f.call('member', 'GET', `/api/services/export?format=xlsx&ids=${ids[0]}`);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(chosen.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Services')!.rowCount).toBe(2);
+    // The member's grant is the export alone: deleting a service stays the administrators'.
+    expect((await f.call('member', 'DELETE', `/api/services/${ids[0]}`, { reason: 'Not mine' })).statusCode).toBe(403);
+    for (const role of ['consultant', 'guest'] as const) {
+      expect((await f.call(role, 'GET', '/api/services/export?format=csv')).statusCode, role).toBe(403);
+    }
+    // The member's other lists keep spec 1 §6.2's view, create and edit: no export there.
+    expect((await f.call('member', 'GET', '/api/leads/export?format=csv')).statusCode).toBe(403);
+    expect((await f.call('member', 'GET', '/api/clients/export?format=csv')).statusCode).toBe(403);
   });
 
   it("is deleted from the overview by Finance's deleters with the overview's reason", async () => {

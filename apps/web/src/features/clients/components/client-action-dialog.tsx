@@ -1,7 +1,14 @@
 // Asks before hide / unhide / delete / permanent delete / 'Revert to Lead' (every destructive action
 // asks first), takes an optional reason where the API keeps one, runs the request and reports with
 // the spec's messages (spec 1 §2.6, §4.4, §8; DECISIONS.md §2).
-import { CLIENT_MESSAGES, CLIENT_REASON_DEFAULTS, type ClientRecord, displayId, fullNameOf } from '@crm/domain';
+import {
+  CLIENT_MESSAGES,
+  CLIENT_REASON_DEFAULTS,
+  type ClientRecord,
+  displayId,
+  fullNameOf,
+  REVERTED_STATUS,
+} from '@crm/domain';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useDeleteClient } from '../api/delete-client.ts';
 import { useHideClient } from '../api/hide-client.ts';
@@ -66,7 +73,12 @@ const COPY: Record<ClientActionKind, Copy> = {
     success: CLIENT_MESSAGES.permanentlyDeleted,
     failure: CLIENT_MESSAGES.permanentDeleteFailed,
     failureWithMessage: withMessage(CLIENT_MESSAGES.permanentDeleteFailed),
-    body: () => 'The client and all its related data are deleted permanently. This action cannot be undone.',
+    body: (client) =>
+      'The client and all its related data are deleted permanently. This action cannot be undone.' +
+      // The server returns the converted lead to its earlier status in the same transaction (decision 0033).
+      (client.convertedFromLeadId && client.status !== REVERTED_STATUS
+        ? ` Lead ${displayId('lead', client.convertedFromLeadId)} goes back to the Leads tab with the status it had before the conversion.`
+        : ''),
     reason: null,
   },
   revert: {

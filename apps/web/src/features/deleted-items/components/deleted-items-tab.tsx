@@ -279,6 +279,7 @@ export function DeletedItemsTab() {
             <Text size="sm">
               {DELETED_ITEM_TYPE_LABELS[purging.type]}: <strong>{purging.name}</strong>
             </Text>
+            {purging.type === 'client' ? <Text size="sm">{DELETED_ITEMS_MESSAGES.purgeClientLead}</Text> : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setPurging(null)}>
                 Cancel
