@@ -88,6 +88,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The password policy every password set must meet (minimum length and character classes) */
+        get: operations["getAuthPasswordPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset/request": {
         parameters: {
             query?: never;
@@ -1548,7 +1565,10 @@ export interface paths {
         };
         /** Password policy, session timeout, sign-in attempts, lockout and password expiry (spec 3 defaults) */
         get: operations["getSettingsSecurity"];
-        /** Save the security settings (spec 3 §5 bounds); sign-in, sessions and passwords follow at once */
+        /**
+         * Save the security settings (spec 3 §5 bounds); sign-in, sessions and passwords follow at once
+         * @description passwordMinLength is 8 to 50. The four require… switches decide which kinds of character every password set needs (own change, first sign-in, reset link, administrator-set); a password an administrator types needs at least 12 characters whatever the minimum below that.
+         */
         put: operations["putSettingsSecurity"];
         post?: never;
         delete?: never;
@@ -3470,6 +3490,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAuthPasswordPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passwordMinLength: number;
+                        requireUppercase: boolean;
+                        requireLowercase: boolean;
+                        requireNumbers: boolean;
+                        requireSymbols: boolean;
+                    };
                 };
             };
             /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */

@@ -1,7 +1,8 @@
 // Administration → System Settings (issue 15 item 1), in the firm-wide project: it runs after every other
 // browser test, alone, because it changes what every user sees (the firm's date format) and signs every
-// non-administrator out (maintenance mode). Both are put back whatever happens.
-import { DEFAULT_DISPLAY_SETTING } from '@crm/domain';
+// non-administrator out (maintenance mode), and the password policy (issue 29 item 3) decides what every
+// password form accepts. All are put back whatever happens.
+import { DEFAULT_DISPLAY_SETTING, DEFAULT_SECURITY_SETTINGS } from '@crm/domain';
 import { createLead, leadRow } from './lead-helpers.ts';
 import { emailOf, expect, signInAs, signInThroughForm, test, DEMO_PASSWORD } from './fixtures.ts';
 
@@ -61,5 +62,62 @@ test('maintenance mode signs a consultant out and refuses their sign-in; adminis
     const current = await (await page.request.get('/api/settings/general')).json();
     await page.request.put('/api/settings/general', { data: { ...current, maintenanceMode: false } });
     await consultant.close();
+  }
+});
+
+test('switching special characters off in Security lets a new user set a password without one, and the meter follows at once', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, 'account_administrator');
+  const email = `policy.${Date.now().toString(36)}@example.com`;
+  const created = await page.request.post('/api/users', {
+    data: { email, firstName: 'Polly', lastName: 'Policy', role: 'guest', invite: false },
+  });
+  expect(created.status()).toBe(201);
+  const { user, temporaryPassword } = await created.json();
+  const newcomer = await browser.newContext();
+  const NO_SYMBOL = 'Abcdefghij12';
+  try {
+    // The new user signs in with the temporary password and must choose one first, in My Profile.
+    const userPage = await newcomer.newPage();
+    await userPage.goto('/auth');
+    await signInThroughForm(userPage, email, temporaryPassword);
+    await expect(userPage).toHaveURL(/\/profile/);
+    await userPage.getByRole('textbox', { name: 'Current password', exact: true }).fill(temporaryPassword);
+    await userPage.getByRole('textbox', { name: 'New password', exact: true }).fill(NO_SYMBOL);
+    await expect(userPage.getByText('Password must contain at least one special character')).toBeVisible();
+    await expect(userPage.getByText('Password is valid')).toHaveCount(0);
+
+    await page.goto('/admin?tab=security');
+    const minimum = page.getByRole('textbox', { name: 'Minimum password length' });
+    await minimum.fill('7');
+    await page.getByRole('button', { name: 'Save Security Settings' }).click();
+    await expect(page.getByText('Minimum password length must be between 8 and 50 characters')).toBeVisible();
+    await minimum.fill('8');
+    const symbols = page.getByRole('switch', { name: 'Require special characters' });
+    await expect(symbols).toBeChecked();
+    await symbols.uncheck();
+    await page.getByRole('button', { name: 'Save Security Settings' }).click();
+    await expect(page.getByText('Security settings saved')).toBeVisible();
+
+    // The open profile page follows the saved policy without a reload (the settings change event).
+    await expect(userPage.getByText('Password is valid')).toBeVisible();
+    await expect(userPage.getByText('Password must contain at least one special character')).toHaveCount(0);
+    await expect(userPage.getByTestId('password-strength')).toHaveText('Good');
+    await expect(
+      userPage.getByText('At least 8 characters with an uppercase letter, a lowercase letter and a number'),
+    ).toBeVisible();
+    await userPage.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(NO_SYMBOL);
+    await userPage.getByRole('button', { name: 'Update Password' }).click();
+    await expect(userPage.getByText('Password updated successfully')).toBeVisible();
+
+    const again = await newcomer.request.post('/api/auth/sign-in', { data: { email, password: NO_SYMBOL } });
+    expect(again.status()).toBe(200);
+    expect((await again.json()).user.mustChangePassword).toBe(false);
+  } finally {
+    await page.request.put('/api/settings/security', { data: DEFAULT_SECURITY_SETTINGS });
+    await page.request.delete(`/api/users/${user.id}`);
+    await newcomer.close();
   }
 });

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS } from '../settings/security-defaults.ts';
+import { securitySettingsSchema } from '../settings/security-settings.ts';
+import { ADMIN_SET_PASSWORD_MIN_LENGTH, adminPasswordErrors } from '../users/user-admin.ts';
 import {
+  DEFAULT_PASSWORD_POLICY,
   PASSWORD_MAX_LENGTH,
   passwordPolicyErrors,
   passwordPolicyFrom,
+  passwordPolicyText,
   passwordScore,
   passwordStrength,
 } from './password.ts';
-import { passwordChangeSchema, passwordResetSchema, profileUpdateSchema } from './profile.schema.ts';
+import {
+  passwordChangeSchema,
+  passwordChangeSchemaFor,
+  passwordResetSchema,
+  passwordResetSchemaFor,
+  profileUpdateSchema,
+} from './profile.schema.ts';
 
 const ALL_POLICY_ERRORS = [
   'Password must be at least 8 characters long',
@@ -59,20 +69,104 @@ describe('password policy (spec 2 §5)', () => {
     expect(passwordPolicyErrors('ABCDEFG1!')).toEqual(['Password must contain at least one lowercase letter']);
   });
 
-  it('lets the security settings raise the minimum, never lower the profile rule', () => {
+  it('takes the minimum from the security settings', () => {
     const longer = passwordPolicyFrom({ ...DEFAULT_SECURITY_SETTINGS, passwordMinLength: 12 });
     expect(passwordPolicyErrors('Abcdef1!', longer)).toEqual(['Password must be at least 12 characters long']);
     expect(passwordPolicyErrors('Abcdefgh12!x', longer)).toEqual([]);
+  });
 
-    const looser = passwordPolicyFrom({
+  it('has all four classes on and a minimum of 8 when nothing was changed', () => {
+    expect(DEFAULT_PASSWORD_POLICY).toEqual({
+      passwordMinLength: 8,
+      requireUppercase: true,
+      requireLowercase: true,
+      requireNumbers: true,
+      requireSymbols: true,
+    });
+    expect(passwordPolicyFrom(DEFAULT_SECURITY_SETTINGS)).toEqual(DEFAULT_PASSWORD_POLICY);
+  });
+
+  it.each([
+    ['requireUppercase', 'abcdef1!', 'Password must contain at least one uppercase letter'],
+    ['requireLowercase', 'ABCDEF1!', 'Password must contain at least one lowercase letter'],
+    ['requireNumbers', 'Abcdefg!', 'Password must contain at least one number'],
+    ['requireSymbols', 'Abcdefg1', 'Password must contain at least one special character'],
+  ] as const)(
+    'with %s off, a password without that class is accepted; with it on, refused',
+    (key, password, message) => {
+      const off = passwordPolicyFrom({ ...DEFAULT_SECURITY_SETTINGS, [key]: false });
+      expect(passwordPolicyErrors(password, DEFAULT_PASSWORD_POLICY)).toEqual([message]);
+      expect(passwordPolicyErrors(password, off)).toEqual([]);
+      // The other three classes still count.
+      expect(passwordPolicyErrors('', off)).toEqual(ALL_POLICY_ERRORS.filter((m) => m !== message));
+    },
+  );
+
+  it('with every switch off asks only for the length', () => {
+    const lengthOnly = passwordPolicyFrom({
       ...DEFAULT_SECURITY_SETTINGS,
-      passwordMinLength: 6,
       requireUppercase: false,
       requireLowercase: false,
       requireNumbers: false,
       requireSymbols: false,
     });
-    expect(passwordPolicyErrors('', looser)).toEqual(ALL_POLICY_ERRORS);
+    expect(passwordPolicyErrors('', lengthOnly)).toEqual(['Password must be at least 8 characters long']);
+    expect(passwordPolicyErrors('aaaaaaaa', lengthOnly)).toEqual([]);
+    expect(passwordPolicyErrors(`${'a'.repeat(PASSWORD_MAX_LENGTH + 1)}`, lengthOnly)).toEqual([
+      'Password must be no more than 128 characters long',
+    ]);
+  });
+
+  it('an administrator’s typed password needs 12, or the stored minimum if higher, and the switched-on classes', () => {
+    expect(adminPasswordErrors('Abcdef1!')).toEqual(['Password must be at least 12 characters long']);
+    expect(adminPasswordErrors('Abcdefghij1!')).toEqual([]);
+    const noSymbols = passwordPolicyFrom({ ...DEFAULT_SECURITY_SETTINGS, requireSymbols: false });
+    expect(adminPasswordErrors('Abcdefghijk1')).toEqual(['Password must contain at least one special character']);
+    expect(adminPasswordErrors('Abcdefghijk1', noSymbols)).toEqual([]);
+    const twenty = passwordPolicyFrom({ ...DEFAULT_SECURITY_SETTINGS, passwordMinLength: 20 });
+    expect(adminPasswordErrors('Abcdefghij1!', twenty)).toEqual(['Password must be at least 20 characters long']);
+  });
+
+  it('describes the policy in words for the password fields', () => {
+    expect(passwordPolicyText(DEFAULT_PASSWORD_POLICY)).toBe(
+      'At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character',
+    );
+    expect(passwordPolicyText(DEFAULT_PASSWORD_POLICY, ADMIN_SET_PASSWORD_MIN_LENGTH)).toMatch(/^At least 12 /);
+    const some = passwordPolicyFrom({
+      ...DEFAULT_SECURITY_SETTINGS,
+      passwordMinLength: 10,
+      requireUppercase: false,
+      requireLowercase: false,
+    });
+    expect(passwordPolicyText(some)).toBe('At least 10 characters with a number and a special character');
+    expect(passwordPolicyText({ ...some, requireNumbers: false })).toBe(
+      'At least 10 characters with a special character',
+    );
+    expect(passwordPolicyText({ ...some, requireNumbers: false, requireSymbols: false })).toBe(
+      'At least 10 characters',
+    );
+  });
+});
+
+describe('security settings bounds (spec 3 §5, decision 0032)', () => {
+  const minLengthIssues = (passwordMinLength: unknown) =>
+    (securitySettingsSchema.safeParse({ ...DEFAULT_SECURITY_SETTINGS, passwordMinLength }).error?.issues ?? []).map(
+      (i) => i.message,
+    );
+
+  it('takes a minimum password length of 8 to 50', () => {
+    expect(minLengthIssues(8)).toEqual([]);
+    expect(minLengthIssues(50)).toEqual([]);
+  });
+
+  it.each([6, 7, 51, 8.5, '12'])('refuses %j in words that name the range', (value) => {
+    expect(minLengthIssues(value)).toEqual(['Minimum password length must be between 8 and 50 characters']);
+  });
+
+  it('keeps the four switches as booleans', () => {
+    expect(securitySettingsSchema.safeParse({ ...DEFAULT_SECURITY_SETTINGS, requireSymbols: 'no' }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -90,6 +184,7 @@ describe('profile and password forms (spec 2 §5)', () => {
   });
 
   it('checks the password change in the spec order: required, at least 8, policy, match', () => {
+    const passwordChangeSchema = passwordChangeSchemaFor(DEFAULT_PASSWORD_POLICY);
     expect(
       issues(
         passwordChangeSchema.safeParse({ currentPassword: '', newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' }),
@@ -120,11 +215,39 @@ describe('profile and password forms (spec 2 §5)', () => {
 
   it('applies the same new-password rules to the reset form', () => {
     const token = 'x'.repeat(43);
+    const noSymbols = passwordResetSchemaFor({ ...DEFAULT_PASSWORD_POLICY, requireSymbols: false });
+    expect(issues(noSymbols.safeParse({ token, newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg1' }))).toEqual([]);
+    expect(
+      issues(
+        passwordResetSchemaFor(DEFAULT_PASSWORD_POLICY).safeParse({
+          token,
+          newPassword: 'Abcdefg1',
+          confirmPassword: 'Abcdefg1',
+        }),
+      ),
+    ).toEqual([['newPassword', 'Password must contain at least one special character']]);
     expect(issues(passwordResetSchema.safeParse({ token, newPassword: 'Abcdef1!', confirmPassword: 'nope' }))).toEqual([
       ['confirmPassword', "Passwords don't match"],
     ]);
     expect(
       issues(passwordResetSchema.safeParse({ token: 'short', newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' })),
     ).toEqual([['token', 'This reset link is invalid or has expired.']]);
+  });
+
+  it('leaves the stored policy to the server in the API bodies: only the form rule of 8 to 128 and the match', () => {
+    const body = { currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' };
+    expect(passwordChangeSchema.safeParse(body).success).toBe(true);
+    expect(issues(passwordChangeSchema.safeParse({ ...body, newPassword: 'abc', confirmPassword: 'abc' }))).toEqual([
+      ['newPassword', 'Password must be at least 8 characters'],
+    ]);
+    const long = 'a'.repeat(PASSWORD_MAX_LENGTH + 1);
+    const longIssues = issues(passwordChangeSchema.safeParse({ ...body, newPassword: long, confirmPassword: long }));
+    expect(longIssues.filter(([path]) => path === 'newPassword')).toEqual([
+      ['newPassword', 'Password must be no more than 128 characters long'],
+    ]);
+    const token = 'x'.repeat(43);
+    expect(passwordResetSchema.safeParse({ token, newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }).success).toBe(
+      true,
+    );
   });
 });

@@ -7,7 +7,9 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   requireUppercase: true,
   requireLowercase: true,
   requireNumbers: true,
-  requireSymbols: false,
+  // Spec 3 §3 says false, but spec 2 §5 demands a special character and the server always has: all four
+  // classes stay on until an administrator turns one off (decision 0032).
+  requireSymbols: true,
   sessionTimeoutHours: 24,
   maxLoginAttempts: 5,
   lockoutDurationMinutes: 30,

@@ -2,9 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { PASSWORD_RESET_MESSAGES, passwordResetRequestSchema, passwordResetSchema, signInSchema } from '@crm/domain';
+import {
+  PASSWORD_RESET_MESSAGES,
+  passwordPolicyFrom,
+  passwordPolicySchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  signInSchema,
+} from '@crm/domain';
 import { AppError } from '../../plugins/errors.ts';
 import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from '../../plugins/session.ts';
+import { readSecuritySettings } from '../settings/settings.repository.ts';
 import { findUserById, toCurrentUser } from '../users/users.repository.ts';
 import { moduleAccessResponse, okSchema, sessionResponseSchema } from './auth.schemas.ts';
 import { claimResetRequest, mailPasswordReset, resetPassword, signIn, signOut } from './auth.service.ts';
@@ -69,6 +77,21 @@ export async function authRoutes(instance: FastifyInstance) {
       if (!user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       return { user: toCurrentUser(user), moduleAccess: moduleAccessResponse(app.accessPolicy.moduleAccess()) };
     },
+  );
+
+  app.get(
+    '/api/auth/password-policy',
+    {
+      // Public: the reset link's page checks a new password before anyone is signed in. The policy is what
+      // each password form tells its user anyway.
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: 'The password policy every password set must meet (minimum length and character classes)',
+        response: { 200: passwordPolicySchema },
+      },
+    },
+    async () => passwordPolicyFrom(await readSecuritySettings(app.db)),
   );
 
   app.post(

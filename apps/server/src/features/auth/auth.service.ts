@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, validationError } from '../../plugins/errors.ts';
 import { queueMail } from '../mail/mail-queue.ts';
 import { hitLimit, limitKey, minutesOf, releaseHit, sweepRateLimits } from '../../plugins/rate-limiter.ts';
 import type { RequestLimits } from '../../config.ts';
@@ -278,12 +278,11 @@ export async function mailPasswordReset(
   });
 }
 
-/** The stored security settings may demand more than the form's own rule (DECISIONS.md §2: settings take effect). */
+/** The stored policy decides (minimum and character classes, decision 0032): the body schemas hold only the form rule. */
 export async function assertPasswordPolicy(db: Executor, password: string, field: string) {
   const errors = passwordPolicyErrors(password, passwordPolicyFrom(await readSecuritySettings(db)));
-  if (errors.length > 0) {
-    throw new AppError('VALIDATION_FAILED', `Password validation failed: ${errors.join(', ')}`, { [field]: errors });
-  }
+  // The same 400 as a body the route's schema refuses: the profile form words it as the spec's toast.
+  if (errors.length > 0) throw validationError({ [field]: errors });
 }
 
 export async function resetPassword(db: Database, ctx: RequestContext, token: string, newPassword: string) {

@@ -116,13 +116,13 @@ Open the user's menu → **Manage User Role**, choose the role and save. The use
 A suspended user cannot sign in and their open sessions end at once. Activate restores access. An Administrator cannot manage Account Administrator accounts.
 
 ## Reset a password (Administrators)
-Send a reset link by email, or set a password manually (at least 12 characters with upper and lower case, a digit and a symbol). Reset attempts are limited per user.
+Send a reset link by email, or set a password manually (at least 12 characters, or the policy's minimum if higher, with the character kinds the password policy asks for). Reset attempts are limited per user.
 
 ## Delete a user (Account Administrator)
 Choose who takes over the user's leads, clients and tasks. The account can no longer sign in and leaves every list; its history stays in the audit log.
 
 ## Sign-in protection
-- Passwords follow the policy in System Settings → Security (default: at least ${s.passwordMinLength} characters${s.requireUppercase ? ', upper case' : ''}${s.requireLowercase ? ', lower case' : ''}${s.requireNumbers ? ', a digit' : ''}).
+- Passwords follow the policy in System Settings → Security (default: at least ${s.passwordMinLength} characters${s.requireUppercase ? ', upper case' : ''}${s.requireLowercase ? ', lower case' : ''}${s.requireNumbers ? ', a digit' : ''}${s.requireSymbols ? ', a symbol' : ''}); an Account Administrator may raise the minimum (8 to 50) and switch each kind of character off or on.
 - After ${s.maxLoginAttempts} failed sign-ins an account is locked for ${s.lockoutDurationMinutes} minutes.
 - Sessions end after ${s.sessionTimeoutHours} hours; passwords expire after ${s.passwordExpiryDays} days.
 - While maintenance mode is on, only administrators may sign in.`,

@@ -22,7 +22,14 @@ import { MAIL_EVENT } from '../mail/mail-queue.ts';
 import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
 import { clientOwnership, clients, contactOwnership, contacts, leadOwnership, leads } from '../../db/schema/index.ts';
 
-const EVERYONE_SETTINGS = new Set([DISPLAY_SETTING_KEY, BRANDING_SETTINGS_KEY, 'general_settings']);
+// The security settings hold the password policy every password form checks (decision 0032); the event
+// names only the key, never the values.
+const EVERYONE_SETTINGS = new Set([
+  DISPLAY_SETTING_KEY,
+  BRANDING_SETTINGS_KEY,
+  'general_settings',
+  'security_settings',
+]);
 
 type RecordAudience = { module: Module; table: PgTable & { id: PgColumn }; ownership: Ownership };
 

@@ -1,7 +1,7 @@
 // Live updates end to end: a write commits, PostgreSQL NOTIFY reaches the app's listener, and the
 // change event arrives on an open Server-Sent Events stream over a real HTTP connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '@crm/domain';
+import { type ChangeEvent, DEFAULT_SECURITY_SETTINGS } from '@crm/domain';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -216,6 +216,30 @@ describe('who receives which events', () => {
     } finally {
       await consultantStream.close();
       await adminStream.close();
+    }
+  });
+
+  it('tells every user that the security settings changed (the password forms follow), naming only the key', async () => {
+    const owner = await t.signIn('account_administrator');
+    const guestStream = readFrames(
+      (await fetch(`${baseUrl}/api/events`, { headers: { cookie: await t.signIn('guest') } })).body!,
+    );
+    const save = (requireSymbols: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/security',
+        headers: { cookie: owner },
+        payload: { ...DEFAULT_SECURITY_SETTINGS, requireSymbols },
+      });
+    try {
+      await waitUntil(() => t.app.changeHub.size() >= 1);
+      expect((await save(false)).statusCode).toBe(200);
+      const frame = await guestStream.waitFor((f) => JSON.parse(f.data).id === 'security_settings');
+      expect(JSON.parse(frame.data)).toMatchObject({ resource: 'settings', id: 'security_settings' });
+      expect(frame.data).not.toContain('requireSymbols');
+    } finally {
+      expect((await save(true)).statusCode).toBe(200);
+      await guestStream.close();
     }
   });
 

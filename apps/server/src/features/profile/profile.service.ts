@@ -41,8 +41,10 @@ export async function changePassword(
 ) {
   const user = await findUserById(db, ctx.actorId);
   if (!user) throw notFound('User');
-  await verifyCurrentPassword(db, ctx, limits, user, input.currentPassword);
+  // The policy first, as the body's schema did when it held the policy: a refused new password spends none of
+  // the current password's attempts.
   await assertPasswordPolicy(db, input.newPassword, 'newPassword');
+  await verifyCurrentPassword(db, ctx, limits, user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await setUserPassword(tx, ctx.actorId, passwordHash, ctx.actorId);

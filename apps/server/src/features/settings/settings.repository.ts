@@ -1,6 +1,6 @@
 // Reads and writes system_settings; every value is checked against its domain schema on the way out.
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   DEFAULT_DISPLAY_SETTING,
   DEFAULT_GENERAL_SETTINGS,
@@ -10,6 +10,7 @@ import {
   displaySettingSchema,
   firmToday,
   generalSettingsSchema,
+  type SecuritySettings,
   securitySettingsSchema,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
@@ -32,8 +33,38 @@ export async function writeSetting(db: Executor, key: string, value: unknown, ac
     });
 }
 
-export const readSecuritySettings = (db: Executor) =>
-  readSetting(db, 'security_settings', securitySettingsSchema, DEFAULT_SECURITY_SETTINGS);
+export const SECURITY_SETTINGS_KEY = 'security_settings';
+
+/**
+ * Stored beside the security settings once the four character-class switches take effect (decision 0032).
+ * A row without it was saved when the server demanded all four classes whatever the switches said, and
+ * counted a minimum of 6 or 7 as 8: it is read as what it did, so nothing loosens unseen.
+ */
+const SWITCHES_IN_FORCE = 'passwordSwitchesInForce';
+
+/** What PUT /api/settings/security writes: the settings, marked as saved with the switches in force. */
+export const storedSecuritySettings = (settings: SecuritySettings) => ({ ...settings, [SWITCHES_IN_FORCE]: true });
+
+function securitySettingsAsMeant(stored: unknown): unknown {
+  if (!stored || typeof stored !== 'object' || SWITCHES_IN_FORCE in stored) return stored;
+  const minimum = (stored as { passwordMinLength?: unknown }).passwordMinLength;
+  return {
+    ...stored,
+    ...(typeof minimum === 'number' && minimum < 8 ? { passwordMinLength: 8 } : {}),
+    requireUppercase: true,
+    requireLowercase: true,
+    requireNumbers: true,
+    requireSymbols: true,
+  };
+}
+
+export const readSecuritySettings = (db: Executor): Promise<SecuritySettings> =>
+  readSetting(
+    db,
+    SECURITY_SETTINGS_KEY,
+    z.preprocess(securitySettingsAsMeant, securitySettingsSchema),
+    DEFAULT_SECURITY_SETTINGS,
+  );
 
 export const readGeneralSettings = (db: Executor) =>
   readSetting(db, 'general_settings', generalSettingsSchema, DEFAULT_GENERAL_SETTINGS);

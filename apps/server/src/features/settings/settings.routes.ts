@@ -29,7 +29,7 @@ import {
 } from './branding.service.ts';
 import { readIntegrationSettings, saveIntegrationSettings } from './integrations.service.ts';
 import { readDisplaySetting, readGeneralSettings, readSecuritySettings } from './settings.repository.ts';
-import { saveGeneralSettings, saveSetting } from './settings.service.ts';
+import { saveGeneralSettings, saveSecuritySettings, saveSetting } from './settings.service.ts';
 
 export async function settingsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -72,19 +72,13 @@ export async function settingsRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['settings'],
         summary: 'Save the security settings (spec 3 §5 bounds); sign-in, sessions and passwords follow at once',
+        description:
+          'passwordMinLength is 8 to 50. The four require… switches decide which kinds of character every password set needs (own change, first sign-in, reset link, administrator-set); a password an administrator types needs at least 12 characters whatever the minimum below that.',
         body: securitySettingsSchema,
         response: { 200: securitySettingsSchema },
       },
     },
-    async (request) => {
-      await saveSetting(app.db, (await actorOf(request)).ctx, {
-        key: 'security_settings',
-        action: 'UPDATE_SECURITY_SETTINGS',
-        before: await readSecuritySettings(app.db),
-        next: request.body,
-      });
-      return readSecuritySettings(app.db);
-    },
+    async (request) => saveSecuritySettings(app.db, (await actorOf(request)).ctx, request.body),
   );
 
   const onlyAccountAdmins = 'Only account administrators can change system settings';

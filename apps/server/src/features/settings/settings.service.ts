@@ -2,12 +2,18 @@
 // ends every non-administrator's session in the same transaction (their live streams close on the
 // settings event), so only administrators work while it is on.
 import { inArray, sql } from 'drizzle-orm';
-import { type GeneralSettings, ROLES, isAdminRole } from '@crm/domain';
+import { type GeneralSettings, ROLES, type SecuritySettings, isAdminRole } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { changedFields, recordChange, type RequestContext } from '../audit/record-change.ts';
 import { alertMaintenance } from '../notifications/record-alerts.ts';
-import { readGeneralSettings, writeSetting } from './settings.repository.ts';
+import {
+  readGeneralSettings,
+  readSecuritySettings,
+  SECURITY_SETTINGS_KEY,
+  storedSecuritySettings,
+  writeSetting,
+} from './settings.repository.ts';
 
 export const GENERAL_SETTINGS_KEY = 'general_settings';
 const NON_ADMIN_ROLES = ROLES.filter((role) => !isAdminRole(role));
@@ -65,4 +71,21 @@ export async function saveGeneralSettings(
     },
   );
   return readGeneralSettings(db);
+}
+
+/** Sign-in, sessions and every password set read these at once: nothing is cached. */
+export async function saveSecuritySettings(
+  db: Database,
+  ctx: RequestContext,
+  next: SecuritySettings,
+): Promise<SecuritySettings> {
+  const before = await readSecuritySettings(db);
+  await saveSetting(db, ctx, {
+    key: SECURITY_SETTINGS_KEY,
+    action: 'UPDATE_SECURITY_SETTINGS',
+    before,
+    next,
+    stored: storedSecuritySettings(next),
+  });
+  return readSecuritySettings(db);
 }

@@ -2,20 +2,21 @@
 import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearch } from '@tanstack/react-router';
-import { passwordResetSchema } from '@crm/domain';
+import { passwordPolicyText, passwordResetSchemaFor } from '@crm/domain';
+import { useMemo } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PasswordStrengthMeter } from '../profile/password-strength-meter.tsx';
+import { usePasswordPolicy } from './api/password-policy.ts';
 import { useConfirmPasswordReset } from './api/password-reset.ts';
 
 export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
   const { token = '' } = useSearch({ from: '/reset-password' });
   const confirm = useConfirmPasswordReset();
-  const form = useForm({
-    initialValues: { token, newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(passwordResetSchema, { sync: true }),
-  });
+  const policy = usePasswordPolicy();
+  const validate = useMemo(() => schemaResolver(passwordResetSchemaFor(policy), { sync: true }), [policy]);
+  const form = useForm({ initialValues: { token, newPassword: '', confirmPassword: '' }, validate });
   const error = confirm.error
     ? isApiError(confirm.error)
       ? confirm.error.message
@@ -51,9 +52,10 @@ export function ResetPasswordPage() {
                     label="New password"
                     autoComplete="new-password"
                     required
+                    description={passwordPolicyText(policy)}
                     {...form.getInputProps('newPassword')}
                   />
-                  <PasswordStrengthMeter password={form.values.newPassword} />
+                  <PasswordStrengthMeter password={form.values.newPassword} policy={policy} />
                   <PasswordInput
                     label="Confirm password"
                     autoComplete="new-password"

@@ -1,15 +1,25 @@
-// Live strength meter (spec 2 §4 scoring) with the policy's unmet rules listed.
+// Live strength meter (spec 2 §4 scoring) with the unmet rules of the firm's policy listed (the same domain
+// rule the server applies to the stored security settings).
 import { Group, List, Progress, Text } from '@mantine/core';
-import { passwordPolicyErrors, passwordScore, passwordStrength } from '@crm/domain';
+import { type PasswordPolicy, passwordPolicyErrors, passwordScore, passwordStrength } from '@crm/domain';
 
 const COLORS = { weak: 'red', fair: 'orange', good: 'yellow', strong: 'green' } as const;
 const LABELS = { weak: 'Weak', fair: 'Fair', good: 'Good', strong: 'Strong' } as const;
 
-export function PasswordStrengthMeter({ password }: { password: string }) {
+export function PasswordStrengthMeter({
+  password,
+  policy,
+  minLength,
+}: {
+  password: string;
+  policy: PasswordPolicy;
+  /** Where this way of setting a password asks for more than the policy (an administrator's: 12). */
+  minLength?: number;
+}) {
   if (!password) return null;
   const strength = passwordStrength(password);
   const score = passwordScore(password);
-  const unmet = passwordPolicyErrors(password);
+  const unmet = passwordPolicyErrors(password, policy, minLength);
   return (
     <div aria-live="polite">
       <Group justify="space-between" mb={4}>

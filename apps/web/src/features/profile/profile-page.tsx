@@ -16,14 +16,21 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLogout, IconMail } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { type CurrentUser, passwordChangeSchema, profileUpdateSchema, ROLE_LABELS } from '@crm/domain';
+import { useEffect, useMemo } from 'react';
+import {
+  type CurrentUser,
+  passwordChangeSchemaFor,
+  passwordPolicyText,
+  profileUpdateSchema,
+  ROLE_LABELS,
+} from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDateFormat } from '../../lib/format.ts';
+import { usePasswordPolicy } from '../auth/api/password-policy.ts';
 import { useSignOut } from '../auth/api/sign-out.ts';
 import { useChangePassword, useProfile, useSendPasswordResetEmail, useUpdateProfile } from './api/profile.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -159,9 +166,11 @@ function PersonalInformationCard({ user }: { user: CurrentUser }) {
 function SecurityCard() {
   const change = useChangePassword();
   const sendReset = useSendPasswordResetEmail();
+  const policy = usePasswordPolicy();
+  const validate = useMemo(() => schemaResolver(passwordChangeSchemaFor(policy), { sync: true }), [policy]);
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(passwordChangeSchema, { sync: true }),
+    validate,
   });
   const submit = form.onSubmit((values) =>
     change.mutate(values, {
@@ -201,9 +210,10 @@ function SecurityCard() {
             label="New password"
             autoComplete="new-password"
             required
+            description={passwordPolicyText(policy)}
             {...form.getInputProps('newPassword')}
           />
-          <PasswordStrengthMeter password={form.values.newPassword} />
+          <PasswordStrengthMeter password={form.values.newPassword} policy={policy} />
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"

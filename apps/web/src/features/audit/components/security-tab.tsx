@@ -10,6 +10,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Switch,
   Table,
   Text,
   Title,
@@ -18,7 +19,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { type SecurityOverview, type SecuritySettings, securitySettingsSchema } from '@crm/domain';
+import {
+  ADMIN_SET_PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH_BOUNDS,
+  type SecurityOverview,
+  type SecuritySettings,
+  securitySettingsSchema,
+} from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useSaveSecuritySettings, useSecurityOverview, useSecuritySettings } from '../api/audit-logs.ts';
@@ -137,6 +144,16 @@ function details(values: unknown): string {
     .join(' · ');
 }
 
+type ClassSwitch = 'requireUppercase' | 'requireLowercase' | 'requireNumbers' | 'requireSymbols';
+
+/** Spec 3's password policy switches: each kind of character every password set must contain. */
+const SWITCHES: { key: ClassSwitch; label: string }[] = [
+  { key: 'requireUppercase', label: 'Require uppercase letters' },
+  { key: 'requireLowercase', label: 'Require lowercase letters' },
+  { key: 'requireNumbers', label: 'Require numbers' },
+  { key: 'requireSymbols', label: 'Require special characters' },
+];
+
 type NumberField =
   'passwordMinLength' | 'sessionTimeoutHours' | 'maxLoginAttempts' | 'lockoutDurationMinutes' | 'passwordExpiryDays';
 
@@ -151,8 +168,8 @@ const FIELDS: {
   {
     key: 'passwordMinLength',
     label: 'Minimum password length',
-    min: 6,
-    max: 50,
+    min: PASSWORD_MIN_LENGTH_BOUNDS.min,
+    max: PASSWORD_MIN_LENGTH_BOUNDS.max,
     suffix: ' characters',
     group: 'password',
   },
@@ -216,9 +233,12 @@ function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
             Password policy
           </Text>
           {fields('password')}
+          {SWITCHES.map((option) => (
+            <Switch key={option.key} label={option.label} {...form.getInputProps(option.key, { type: 'checkbox' })} />
+          ))}
           <Text size="xs" c="dimmed">
-            Every password also needs upper and lower case letters, a number and a special character; one an
-            administrator sets needs at least 12 characters.
+            Every password set follows these: a change in My Profile, the first sign-in, a reset link and a password an
+            administrator sets, which needs at least {ADMIN_SET_PASSWORD_MIN_LENGTH} characters.
           </Text>
         </Stack>
         <Stack gap="sm">

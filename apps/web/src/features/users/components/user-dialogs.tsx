@@ -19,7 +19,9 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import {
+  ADMIN_SET_PASSWORD_MIN_LENGTH,
   adminPasswordErrors,
+  passwordPolicyText,
   type AdminUser,
   createUserSchema,
   fullName,
@@ -35,6 +37,7 @@ import {
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
+import { usePasswordPolicy } from '../../auth/api/password-policy.ts';
 import { PasswordStrengthMeter } from '../../profile/password-strength-meter.tsx';
 import { useAssignableUsers } from '../api/assignable-users.ts';
 import {
@@ -431,6 +434,7 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
   const [problem, setProblem] = useState<string | null>(null);
   const [generated, setGenerated] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const policy = usePasswordPolicy();
   useCloseGuard(method === 'manual' && (password !== '' || confirm !== ''));
 
   const submit = () => {
@@ -439,7 +443,7 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
       // Spec 3 §5's messages, checked here first; the server checks again (with the stored policy).
       if (!password) return setProblem(USER_ADMIN_MESSAGES.passwordRequired);
       if (password !== confirm) return setProblem(USER_ADMIN_MESSAGES.passwordsDiffer);
-      const errors = adminPasswordErrors(password);
+      const errors = adminPasswordErrors(password, policy);
       if (errors.length > 0) return setProblem(errors.join(', '));
     }
     const body =
@@ -512,9 +516,9 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             autoComplete="new-password"
-            description="At least 12 characters with upper and lower case letters, a number and a special character"
+            description={passwordPolicyText(policy, ADMIN_SET_PASSWORD_MIN_LENGTH)}
           />
-          <PasswordStrengthMeter password={password} />
+          <PasswordStrengthMeter password={password} policy={policy} minLength={ADMIN_SET_PASSWORD_MIN_LENGTH} />
           <PasswordInput
             label="Confirm password"
             value={confirm}
