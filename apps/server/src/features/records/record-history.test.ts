@@ -53,4 +53,45 @@ describe('GET /api/{leads|clients}/:id/history', () => {
     expect(hidden.statusCode).toBe(404);
     expect((await f.call('consultant', 'GET', '/api/leads/not-a-uuid/history')).statusCode).toBe(404);
   });
+
+  it("names a client's dependents in words, never as JSON or ids", async () => {
+    const leo = { firstName: 'Leo', lastName: 'Santos', nationality: 'Philippines', relationship: 'Child' };
+    const created = await f.call(
+      'administrator',
+      'POST',
+      '/api/clients',
+      f.clientInput({ numberOfDependents: '1', dependents: [leo] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const client = created.json();
+    const updated = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
+      version: client.version,
+      numberOfDependents: '2',
+      dependents: [
+        ...client.dependents,
+        {
+          firstName: 'Maria',
+          lastName: 'Santos',
+          nationality: 'Philippines',
+          relationship: 'Stepchild',
+          dateOfBirth: '2012-04-09',
+        },
+      ],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+
+    const history = (await f.call('administrator', 'GET', `/api/clients/${client.id}/history`)).json();
+    const change = (history as RecordHistoryEntry[])[0]!.changes.find((c) => c.field === 'dependents');
+    expect(change).toEqual({
+      field: 'dependents',
+      label: 'Dependents',
+      from: 'Leo Santos (child, Philippines)',
+      to: 'Leo Santos (child, Philippines), Maria Santos (stepchild, born 2012-04-09, Philippines)',
+    });
+    for (const entry of history as RecordHistoryEntry[]) {
+      for (const c of entry.changes) {
+        expect(`${c.from} ${c.to}`).not.toMatch(/[{}[\]"]|[0-9a-f]{8}-[0-9a-f]{4}-/);
+      }
+    }
+  });
 });
