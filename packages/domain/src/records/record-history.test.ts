@@ -28,5 +28,7 @@ describe('historyValueText', () => {
     expect(historyValueText('status', 'Active')).toBe('Active');
     expect(historyValueText('isHidden', true)).toBe('true');
     expect(historyValueText('note', '')).toBeNull();
+    expect(historyValueText('convertedToClientId', '7b0f6c1e-2f1d-4c55-9a0e-1d2c3b4a5f60')).toBe('CL-3B4A5F60');
+    expect(historyValueText('convertedFromLeadId', '7b0f6c1e-2f1d-4c55-9a0e-1d2c3b4a5f60')).toBe('LD-3B4A5F60');
   });
 });

@@ -3,6 +3,7 @@
 // label and its value before and after.
 import { z } from 'zod';
 import { MAIL_OUTCOMES, MAIL_STATUSES } from '../mail/mail-log.ts';
+import { displayId } from './display.ts';
 
 export const historyChangeSchema = z.object({
   field: z.string(),
@@ -160,13 +161,22 @@ function structuredText(value: unknown): string {
   return String(value);
 }
 
+const LINKED_RECORD_FIELDS: Record<string, 'lead' | 'client'> = {
+  convertedToClientId: 'client',
+  convertedFromLeadId: 'lead',
+};
+
 /**
  * A field's stored value as the History tab shows it, in words: a client's dependents by name and
- * relationship ('Maria Santos (spouse), Leo Santos (child)'), any other list or object item by item —
- * never as JSON or ids. Null for no value (an empty list included). User fields are named by the server.
+ * relationship ('Maria Santos (spouse), Leo Santos (child)'), the other record of a conversion by its short
+ * id, any other list or object item by item — never as JSON or keys. Null for no value (an empty list
+ * included). User fields are named by the server.
  */
 export function historyValueText(field: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
+  // The other record of a conversion by the short id its banner shows (CL-…, LD-…), not its key.
+  const linked = LINKED_RECORD_FIELDS[field];
+  if (linked && typeof value === 'string') return displayId(linked, value);
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (field === 'dependents' && Array.isArray(value)) {

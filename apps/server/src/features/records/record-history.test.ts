@@ -1,7 +1,7 @@
 // The History tab's API: a lead's edits, its conversion and the client's own edits, newest first, with
 // labels and names, only for users who may see the record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordHistoryEntry } from '@crm/domain';
+import { displayId, type RecordHistoryEntry } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -47,6 +47,15 @@ describe('GET /api/{leads|clients}/:id/history', () => {
     expect(leadHistory.map((e: RecordHistoryEntry) => e.title)).toContain('Converted to client');
     const clientHistory = (await f.call('administrator', 'GET', `/api/clients/${client.id}/history`)).json();
     expect(clientHistory.map((e: RecordHistoryEntry) => e.title)).toContain('Client created');
+    // Each side names the other by the short id its banner shows, never by its key.
+    const converted = (leadHistory as RecordHistoryEntry[]).find((e) => e.title === 'Converted to client')!;
+    expect(converted.changes).toContainEqual(
+      expect.objectContaining({ field: 'convertedToClientId', from: null, to: displayId('client', client.id) }),
+    );
+    const created = (clientHistory as RecordHistoryEntry[]).find((e) => e.title === 'Client created')!;
+    expect(created.changes).toContainEqual(
+      expect.objectContaining({ field: 'convertedFromLeadId', to: displayId('lead', lead.id) }),
+    );
 
     // A consultant sees only its own or assigned records: 404, as for a record that does not exist.
     const hidden = await f.call('consultant', 'GET', `/api/leads/${lead.id}/history`);
