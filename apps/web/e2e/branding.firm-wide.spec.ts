@@ -32,7 +32,14 @@ test('a new company name and brand colour are applied across the app in both the
     const signInPage = await anonymous.newPage();
     await signInPage.goto('/auth');
     await expect(signInPage.getByRole('heading', { name: 'Sign in to Harbour Migration' })).toBeVisible();
+    await expect(signInPage).toHaveTitle('Sign in · Harbour Migration');
+    // The public enquiry page carries the firm's name, on the page and in the browser tab.
+    await signInPage.goto('/enquiry');
+    await expect(signInPage.getByRole('main')).toContainText('Harbour Migration');
+    await expect(signInPage).toHaveTitle(/ · Harbour Migration$/);
     await anonymous.close();
+    await page.goto('/contacts');
+    await expect(page).toHaveTitle('Contacts · Harbour Migration');
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

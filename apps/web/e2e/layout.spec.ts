@@ -49,6 +49,8 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
         const burger = page.getByRole('button', { name: 'Toggle navigation' });
         await burger.click();
         await expect(mainMenu(page)).toBeInViewport();
+        // The spec's shell: the phone's drawer is 18rem wide (288 px at the browser's 16 px).
+        expect((await boxOf(page.getByRole('navigation', { name: 'Sidebar' }))).width).toBe(288);
         await shot('navigation-drawer');
         await page.keyboard.press('Escape');
         await expect(mainMenu(page)).not.toBeInViewport();

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
-import { convertLead, createLead, leadPanel } from './lead-helpers.ts';
+import { clientPanel, convertLead, createLead, leadPanel } from './lead-helpers.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
@@ -73,6 +73,29 @@ test("a converted lead shows '→ Client' and its client '← From Lead'", async
   // A converted lead is read-only: view only, no edit.
   await expect(leadRecordRow(page, name).getByRole('button', { name: `Edit ${name}` })).toHaveCount(0);
   await expect(clientRecordRow(page, name).getByRole('button', { name: `Edit ${name}` })).toBeVisible();
+});
+
+test("a converted lead's Tasks & Notes tab says its entries moved to the client, and opens it", async ({ page }) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  const name = `${lead.firstName} ${lead.lastName}`;
+  const added = await page.request.post(`/api/leads/${lead.id}/tasks`, {
+    data: { taskType: 'Notes', content: '<p>Wants to apply before June.</p>' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const clientId = await convertLead(page.request, lead.id);
+
+  // A converted lead opens as itself from its client's 'converted from' link.
+  await page.goto(`/leads-clients?view=${clientId}&type=client`);
+  await clientPanel(page).getByRole('button', { name: lead.displayId }).first().click();
+  const panel = leadPanel(page);
+  await panel.getByRole('tab', { name: 'Tasks & Notes' }).click();
+  await expect(panel.getByText("This lead's tasks and notes moved to its client when it was converted.")).toBeVisible();
+  await expect(panel.getByText('Add your first one!', { exact: false })).toHaveCount(0);
+  await panel.getByRole('button', { name: `Open client ${name}` }).click();
+  const client = clientPanel(page);
+  await client.getByRole('tab', { name: 'Tasks & Notes' }).click();
+  await expect(client.getByRole('listitem', { name: 'Note' })).toContainText('Wants to apply before June.');
 });
 
 test('statistics cards agree with /api/records/statistics', async ({ page }) => {

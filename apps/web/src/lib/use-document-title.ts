@@ -1,11 +1,11 @@
-// The browser tab's title: '<page or record> · Visa CRM', so a user with several tabs open can tell
-// them apart. Page names come from the route table (PAGES) where the page is in it.
+// The browser tab's title: '<page or record> · <the firm's company name>' (its branding; 'Visa CRM' until
+// one is set), so a user with several tabs open can tell them apart. Page names come from the route table
+// (PAGES) where the page is in it.
 import { useEffect } from 'react';
 import { PAGES } from '@crm/domain';
+import { companyNameOf, useBranding } from '../app/branding.ts';
 
-export const APP_NAME = 'Visa CRM';
-
-export const documentTitle = (title: string) => `${title} · ${APP_NAME}`;
+export const documentTitle = (title: string, companyName: string) => `${title} · ${companyName}`;
 
 /** The route table's name of the page at `path` (spec 1 §2.1), e.g. '/contacts' → 'Contacts'. */
 export function pageName(path: string): string {
@@ -19,7 +19,8 @@ export function pageName(path: string): string {
  * else: a page passes null while a panel over it names the record.
  */
 export function useDocumentTitle(title: string | null) {
+  const companyName = companyNameOf(useBranding());
   useEffect(() => {
-    if (title !== null) document.title = documentTitle(title);
-  }, [title]);
+    if (title !== null) document.title = documentTitle(title, companyName);
+  }, [title, companyName]);
 }

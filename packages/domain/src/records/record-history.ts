@@ -3,6 +3,7 @@
 // label and its value before and after.
 import { z } from 'zod';
 import { MAIL_OUTCOMES, MAIL_STATUSES } from '../mail/mail-log.ts';
+import { displayId } from './display.ts';
 
 export const historyChangeSchema = z.object({
   field: z.string(),
@@ -116,3 +117,70 @@ export function historyFieldLabel(field: string): string {
 
 /** The user fields whose values are ids, shown as the person's name. */
 export const isUserField = (field: string) => /UserId$|^userId$|By$/.test(field);
+
+const wordsOf = (parts: unknown[]) =>
+  parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
+
+/** A dependent as the History tab names it: 'Leo Santos (child, born 2015-03-02, Philippines, passport P1)'. */
+function dependentText(dependent: Record<string, unknown>): string {
+  const name = wordsOf([dependent.firstName, dependent.middleName, dependent.lastName]) || 'Unnamed dependent';
+  const relationship = typeof dependent.relationship === 'string' ? dependent.relationship.toLowerCase() : '';
+  const details = [
+    relationship,
+    typeof dependent.dateOfBirth === 'string' && dependent.dateOfBirth ? `born ${dependent.dateOfBirth}` : '',
+    typeof dependent.nationality === 'string' ? dependent.nationality : '',
+    typeof dependent.passportNumber === 'string' && dependent.passportNumber
+      ? `passport ${dependent.passportNumber}`
+      : '',
+    typeof dependent.passportExpiryDate === 'string' && dependent.passportExpiryDate
+      ? `expiring ${dependent.passportExpiryDate}`
+      : '',
+    typeof dependent.countryOfResidence === 'string' && dependent.countryOfResidence
+      ? `living in ${dependent.countryOfResidence}`
+      : '',
+  ].filter(Boolean);
+  return details.length > 0 ? `${name} (${details.join(', ')})` : name;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keys that hold an id: a reader learns nothing from one, so a value in words leaves them out. */
+const isIdKey = (key: string) => key === 'id' || /Id$/.test(key);
+
+/** Any other list or object in words: its items joined, an object's fields as 'Label: value'. */
+function structuredText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(structuredText).filter(Boolean).join(', ');
+  if (isObject(value)) {
+    return Object.entries(value)
+      .filter(([key, item]) => !isIdKey(key) && item !== null && item !== undefined && item !== '')
+      .map(([key, item]) => `${historyFieldLabel(key)}: ${structuredText(item)}`)
+      .join('; ');
+  }
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+const LINKED_RECORD_FIELDS: Record<string, 'lead' | 'client'> = {
+  convertedToClientId: 'client',
+  convertedFromLeadId: 'lead',
+};
+
+/**
+ * A field's stored value as the History tab shows it, in words: a client's dependents by name and
+ * relationship ('Maria Santos (spouse), Leo Santos (child)'), the other record of a conversion by its short
+ * id, any other list or object item by item — never as JSON or keys. Null for no value (an empty list
+ * included). User fields are named by the server.
+ */
+export function historyValueText(field: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  // The other record of a conversion by the short id its banner shows (CL-…, LD-…), not its key.
+  const linked = LINKED_RECORD_FIELDS[field];
+  if (linked && typeof value === 'string') return displayId(linked, value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (field === 'dependents' && Array.isArray(value)) {
+    return value.length > 0 ? value.map((d) => (isObject(d) ? dependentText(d) : structuredText(d))).join(', ') : null;
+  }
+  return structuredText(value) || null;
+}

@@ -115,6 +115,8 @@ export const TASK_MESSAGES = {
   taskUpdated: 'Task updated successfully',
   taskUpdateFailed: (message: string) => `Failed to update task: ${message}`,
   empty: 'No tasks or notes yet. Add your first one!',
+  /** A converted lead's tab: conversion moved every task and note to the client (the record lifecycle). */
+  movedToClient: "This lead's tasks and notes moved to its client when it was converted.",
   saveFirst: 'Save the lead first to add tasks and notes.',
   saveClientFirst: 'Save the client first to add tasks and notes.',
   notFound: 'Task or note not found',

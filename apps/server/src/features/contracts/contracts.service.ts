@@ -49,10 +49,11 @@ import { prefixSearchKey } from '../../db/schema/columns.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
+import { formatCalendarDate } from '../../jobs/mail-text.ts';
 import { changedFields, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
-import { readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
+import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
 import { cleanTaskContent } from '../tasks/task-content.ts';
 
 type ContractRow = typeof contracts.$inferSelect;
@@ -119,13 +120,21 @@ async function additionalClientsValid(tx: Executor, viewer: Viewer, ids: readonl
   return unique;
 }
 
-/** The value of each placeholder for a contract of this party, today, in the firm's words. */
+/**
+ * The value of each placeholder for a contract of this party, today, in the firm's words: dates in the
+ * firm's display format, as its PDFs and mails show them, since the filled text is what the client reads.
+ */
 export async function placeholderValues(
   tx: Executor,
   party: Party,
   contract: { reference: string; title: string; effectiveDate: string; expiryDate: string | null },
 ): Promise<Record<ContractPlaceholder, string>> {
-  const [firm, today] = await Promise.all([readGeneralSettings(tx), readFirmToday(tx)]);
+  const [firm, today, { dateFormat }] = await Promise.all([
+    readGeneralSettings(tx),
+    readFirmToday(tx),
+    readDisplaySetting(tx),
+  ]);
+  const date = (isoDate: string | null) => (isoDate ? formatCalendarDate(isoDate, dateFormat) : '');
   const row = party.row;
   const client = 'passportNumber' in row ? row : null;
   const firmAddress = [
@@ -149,9 +158,9 @@ export async function placeholderValues(
     'client.desiredVisa': row.desiredVisa ?? '',
     'contract.reference': contract.reference,
     'contract.title': contract.title,
-    'contract.effectiveDate': contract.effectiveDate,
-    'contract.expiryDate': contract.expiryDate ?? '',
-    today,
+    'contract.effectiveDate': date(contract.effectiveDate),
+    'contract.expiryDate': date(contract.expiryDate),
+    today: date(today),
     'firm.name': firm.companyName,
     'firm.abn': firm.abn ? formatAbn(firm.abn) : '',
     'firm.address': firmAddress,

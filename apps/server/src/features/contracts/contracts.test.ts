@@ -12,12 +12,14 @@ import {
   type ContractTemplateRecord,
   type Role,
   contractReferenceOf,
+  DEFAULT_DISPLAY_SETTING,
   LEAD_MESSAGES,
 } from '@crm/domain';
 import { eq } from 'drizzle-orm';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { contracts, documentCounters } from '../../db/schema/index.ts';
+import { formatCalendarDate } from '../../jobs/mail-text.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
 
 let f: Fixture;
@@ -111,9 +113,28 @@ describe('templates', () => {
     const c = await create({ content: '', templateId: t.id });
     const today = await readFirmToday(f.t.database.db);
     expect(c.content).toContain('Amara Okafor (passport PA1234567, client.');
-    expect(c.content).toContain(`from ${today}.`);
+    expect(c.content).toContain(`from ${formatCalendarDate(today, DEFAULT_DISPLAY_SETTING.dateFormat)}.`);
     expect(c.content).not.toContain('{{');
     expect(c.templateId).toBe(t.id);
+  });
+
+  it("fills the dates in the firm's date format, never as ISO dates", async () => {
+    const t = await createTemplate({
+      content: '<p>From {{contract.effectiveDate}} to {{contract.expiryDate}}, signed {{today}}.</p>',
+    });
+    const firstDraft = await create({ content: '', templateId: t.id });
+    expect(firstDraft.content).toContain('From 01 Jul 2026 to 30 Jun 2030, signed ');
+    const set = (dateFormat: string) =>
+      f.call('account_administrator', 'PUT', '/api/settings/display', { ...DEFAULT_DISPLAY_SETTING, dateFormat });
+    expect((await set('DD/MM/YYYY')).statusCode).toBe(200);
+    try {
+      const c = await create({ content: '', templateId: t.id, expiryDate: undefined });
+      const today = await readFirmToday(f.t.database.db);
+      expect(c.content).toContain(`From 01/07/2026 to , signed ${formatCalendarDate(today, 'DD/MM/YYYY')}.`);
+      expect(c.content).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    } finally {
+      expect((await set(DEFAULT_DISPLAY_SETTING.dateFormat)).statusCode).toBe(200);
+    }
   });
 
   it('cleans the content it stores (no script survives)', async () => {

@@ -1,7 +1,7 @@
 // The History tab's API: a lead's edits, its conversion and the client's own edits, newest first, with
 // labels and names, only for users who may see the record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordHistoryEntry } from '@crm/domain';
+import { displayId, type RecordHistoryEntry } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -47,10 +47,60 @@ describe('GET /api/{leads|clients}/:id/history', () => {
     expect(leadHistory.map((e: RecordHistoryEntry) => e.title)).toContain('Converted to client');
     const clientHistory = (await f.call('administrator', 'GET', `/api/clients/${client.id}/history`)).json();
     expect(clientHistory.map((e: RecordHistoryEntry) => e.title)).toContain('Client created');
+    // Each side names the other by the short id its banner shows, never by its key.
+    const converted = (leadHistory as RecordHistoryEntry[]).find((e) => e.title === 'Converted to client')!;
+    expect(converted.changes).toContainEqual(
+      expect.objectContaining({ field: 'convertedToClientId', from: null, to: displayId('client', client.id) }),
+    );
+    const created = (clientHistory as RecordHistoryEntry[]).find((e) => e.title === 'Client created')!;
+    expect(created.changes).toContainEqual(
+      expect.objectContaining({ field: 'convertedFromLeadId', to: displayId('lead', lead.id) }),
+    );
 
     // A consultant sees only its own or assigned records: 404, as for a record that does not exist.
     const hidden = await f.call('consultant', 'GET', `/api/leads/${lead.id}/history`);
     expect(hidden.statusCode).toBe(404);
     expect((await f.call('consultant', 'GET', '/api/leads/not-a-uuid/history')).statusCode).toBe(404);
+  });
+
+  it("names a client's dependents in words, never as JSON or ids", async () => {
+    const leo = { firstName: 'Leo', lastName: 'Santos', nationality: 'Philippines', relationship: 'Child' };
+    const created = await f.call(
+      'administrator',
+      'POST',
+      '/api/clients',
+      f.clientInput({ numberOfDependents: '1', dependents: [leo] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const client = created.json();
+    const updated = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
+      version: client.version,
+      numberOfDependents: '2',
+      dependents: [
+        ...client.dependents,
+        {
+          firstName: 'Maria',
+          lastName: 'Santos',
+          nationality: 'Philippines',
+          relationship: 'Stepchild',
+          dateOfBirth: '2012-04-09',
+        },
+      ],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+
+    const history = (await f.call('administrator', 'GET', `/api/clients/${client.id}/history`)).json();
+    const change = (history as RecordHistoryEntry[])[0]!.changes.find((c) => c.field === 'dependents');
+    expect(change).toEqual({
+      field: 'dependents',
+      label: 'Dependents',
+      from: 'Leo Santos (child, Philippines)',
+      to: 'Leo Santos (child, Philippines), Maria Santos (stepchild, born 2012-04-09, Philippines)',
+    });
+    for (const entry of history as RecordHistoryEntry[]) {
+      for (const c of entry.changes) {
+        expect(`${c.from} ${c.to}`).not.toMatch(/[{}[\]"]|[0-9a-f]{8}-[0-9a-f]{4}-/);
+      }
+    }
   });
 });

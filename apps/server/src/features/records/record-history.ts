@@ -11,6 +11,7 @@ import {
   HISTORY_LIMIT,
   historyFieldLabel,
   historyTitle,
+  historyValueText,
   isUserField,
   type MailOutcome,
   type MailStatus,
@@ -57,13 +58,6 @@ const RECORDS: HistoryOf[] = [
   },
 ];
 
-const text = (value: unknown): string | null => {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-};
-
 const fieldsOf = (values: unknown): Record<string, unknown> =>
   values && typeof values === 'object' && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
 
@@ -96,7 +90,9 @@ export async function recordHistory(
   }
   const names = await userFullNames(db, [...people]);
   const shown = (field: string, value: unknown) =>
-    isUserField(field) && typeof value === 'string' ? (names.get(value) ?? 'Deleted user') : text(value);
+    isUserField(field) && typeof value === 'string'
+      ? (names.get(value) ?? 'Deleted user')
+      : historyValueText(field, value);
   const mailEntries = mails.map((mail): RecordHistoryEntry => ({
     id: mail.id,
     at: mail.createdAt.toISOString(),

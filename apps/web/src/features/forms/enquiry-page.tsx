@@ -109,8 +109,9 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 export function EnquiryPage() {
-  useDocumentTitle('Enquiry');
   const page = usePublicEnquiryForm();
+  // The form's own title once it is known ('Make an enquiry · <company>'), as its heading reads.
+  useDocumentTitle(page.data?.open ? page.data.title : 'Enquiry');
   if (page.isPending) {
     return (
       <Frame>

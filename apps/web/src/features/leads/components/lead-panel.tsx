@@ -124,6 +124,11 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
               <TasksTab
                 owner={{ type: 'lead', id: record.id }}
                 readOnlyReason={readOnlyReasonOf(record, 'these tasks and notes')}
+                movedToClient={
+                  record.leadStatus === CONVERTED_STATUS && record.convertedToClientId
+                    ? { id: record.convertedToClientId, onOpen: () => onOpenClient(record.convertedToClientId!) }
+                    : null
+                }
               />
             }
             contracts={

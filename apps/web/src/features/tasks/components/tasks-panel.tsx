@@ -2,14 +2,22 @@
 // entries newest first (at most 50, so the Tasks / Notes switch filters here), each with view, edit and
 // delete, and the dialogs. Who may do what mirrors the server: the record's edit permission (or being the
 // task's assignee) to change an entry; the domain's mayDeleteTaskOrNote (the delete action) to delete one.
-import { Alert, Button, EmptyState, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconNotes, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, EmptyState, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconLock, IconNotes, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { mayDeleteTaskOrNote, TASK_MESSAGES, TASKS_PER_RECORD, type TaskRecord } from '@crm/domain';
+import {
+  displayId,
+  fullNameOf,
+  mayDeleteTaskOrNote,
+  TASK_MESSAGES,
+  TASKS_PER_RECORD,
+  type TaskRecord,
+} from '@crm/domain';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
+import { useClient } from '../../clients/api/client.ts';
 import { useRecordTasks } from '../api/record-tasks.ts';
 import { useDeleteTask } from '../api/save-task.ts';
 import type { TaskOwner } from '../api/task-keys.ts';
@@ -22,11 +30,13 @@ export type TasksPanelProps = {
   owner: TaskOwner;
   /** Why entries cannot be added or changed here (a converted lead, a reverted client, the role), or null. */
   readOnlyReason: string | null;
+  /** A converted lead: the client its tasks and notes moved to, and how to open it. */
+  movedToClient?: { id: string; onOpen: () => void } | null;
 };
 
 type Shown = 'all' | 'task' | 'note';
 
-export function TasksPanel({ owner, readOnlyReason }: TasksPanelProps) {
+export function TasksPanel({ owner, readOnlyReason, movedToClient = null }: TasksPanelProps) {
   const { role, user, moduleAccess } = useAuthorization();
   const tasks = useRecordTasks(owner);
   const remove = useDeleteTask();
@@ -98,6 +108,8 @@ export function TasksPanel({ owner, readOnlyReason }: TasksPanelProps) {
           onRetry={() => void tasks.refetch()}
           m={0}
         />
+      ) : all.length === 0 && movedToClient ? (
+        <MovedToClient client={movedToClient} />
       ) : all.length === 0 ? (
         <EmptyState py={40} icon={<IconNotes size={28} />} title={TASK_MESSAGES.empty} />
       ) : (
@@ -156,5 +168,18 @@ export function TasksPanel({ owner, readOnlyReason }: TasksPanelProps) {
         onClose={() => setDeleting(null)}
       />
     </Stack>
+  );
+}
+
+/** Where a converted lead's entries are now: the client by name (by its id while loading or if not visible). */
+function MovedToClient({ client }: { client: { id: string; onOpen: () => void } }) {
+  const record = useClient(client.id);
+  const name = record.data ? fullNameOf(record.data) : displayId('client', client.id);
+  return (
+    <EmptyState py={40} icon={<IconArrowRight size={28} />} title={TASK_MESSAGES.movedToClient}>
+      <Anchor component="button" type="button" size="sm" underline="always" onClick={client.onOpen}>
+        Open client {name}
+      </Anchor>
+    </EmptyState>
   );
 }
