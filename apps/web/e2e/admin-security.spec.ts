@@ -97,7 +97,7 @@ test('a lockout of 3 attempts set in the Security tab locks an account at its th
 
 test('System Settings lists the scheduled jobs with their schedule and next run', async ({ page }) => {
   await signInAs(page, 'administrator');
-  await page.goto('/admin?tab=settings');
+  await page.goto('/admin?tab=system');
   await expect(page.getByText('Only account administrators change system settings.')).toBeVisible();
   const row = page
     .getByRole('table', { name: 'Scheduled jobs' })
