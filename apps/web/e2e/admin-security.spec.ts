@@ -24,7 +24,7 @@ test('a module taken from a role leaves its menu at once and the server refuses 
     const card = page.getByRole('region', { name: 'Team Lead role' });
     await card.getByRole('checkbox', { name: 'Contacts' }).uncheck();
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Permissions of Team Lead updated')).toBeVisible();
+    await expect(page.getByText('Role permissions updated successfully')).toBeVisible();
     await expect(card.getByText('Changed from the defaults')).toBeVisible();
 
     await expect(mainMenu(leadPage).getByRole('link', { name: 'Contacts', exact: true })).toHaveCount(0);
