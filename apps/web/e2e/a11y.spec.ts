@@ -75,7 +75,7 @@ for (const scheme of ['light', 'dark'] as const) {
       'audit',
       'security',
       'deleted',
-      'settings',
+      'system',
       'branding',
       'data',
       'notifications',

@@ -24,7 +24,7 @@ test('a module taken from a role leaves its menu at once and the server refuses 
     const card = page.getByRole('region', { name: 'Team Lead role' });
     await card.getByRole('checkbox', { name: 'Contacts' }).uncheck();
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Permissions of Team Lead updated')).toBeVisible();
+    await expect(page.getByText('Role permissions updated successfully')).toBeVisible();
     await expect(card.getByText('Changed from the defaults')).toBeVisible();
 
     await expect(mainMenu(leadPage).getByRole('link', { name: 'Contacts', exact: true })).toHaveCount(0);
@@ -97,7 +97,7 @@ test('a lockout of 3 attempts set in the Security tab locks an account at its th
 
 test('System Settings lists the scheduled jobs with their schedule and next run', async ({ page }) => {
   await signInAs(page, 'administrator');
-  await page.goto('/admin?tab=settings');
+  await page.goto('/admin?tab=system');
   await expect(page.getByText('Only account administrators change system settings.')).toBeVisible();
   const row = page
     .getByRole('table', { name: 'Scheduled jobs' })

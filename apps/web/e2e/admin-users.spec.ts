@@ -45,13 +45,25 @@ test('an account administrator adds a user who changes the temporary password, f
   await add.getByRole('textbox', { name: 'Email' }).fill(email);
   await add.getByRole('textbox', { name: 'First Name' }).fill('Nina');
   await add.getByRole('textbox', { name: 'Last Name' }).fill(`Park${stamp}`);
+  // Spec 3 §5: the role starts as Guest.
+  await expect(add.getByRole('combobox', { name: 'Role' })).toHaveValue('Guest');
   await add.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Member', exact: true }).click();
   await add.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('User created successfully!')).toBeVisible();
   const added = page.getByRole('dialog', { name: 'User Added' });
   const temporaryPassword = await added.getByTestId('one-time-password').inputValue();
   expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await added.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Password copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temporaryPassword);
   await added.getByRole('button', { name: 'Done' }).click();
+  // Spec 3 §5: once the dialog has closed, the role starts as Member.
+  await page.getByRole('button', { name: 'Add User' }).click();
+  await expect(add.getByRole('combobox', { name: 'Role' })).toHaveValue('Member');
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toHaveCount(0);
   await searchUsers(page, email);
   const row = usersTable(page).getByRole('row', { name });
   await expect(row).toContainText('Member');
@@ -85,12 +97,15 @@ test('an account administrator adds a user who changes the temporary password, f
     await roleDialog.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Guest', exact: true }).click();
     await roleDialog.getByRole('button', { name: 'Update Role' }).click();
+    await expect(page.getByText('User role updated to Guest')).toBeVisible();
     await expect(row).toContainText('Guest');
     await expect(mainMenu(userPage).getByRole('link', { name: 'Finance and Sales' })).toHaveCount(0);
 
     // Suspended: their session ends at once and the sign-in form says why.
     await openUserAction(page, name, 'Suspend User');
     await page.getByRole('dialog', { name: 'Suspend User' }).getByRole('button', { name: 'Suspend' }).click();
+    await expect(page.getByText('User status updated successfully')).toBeVisible();
+    await expect(page.getByText('User has been suspended')).toBeVisible();
     await expect(row).toContainText('Suspended');
     expect((await userPage.request.get('/api/profile')).status()).toBe(401);
     await userContext.clearCookies();

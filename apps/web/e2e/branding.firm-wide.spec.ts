@@ -64,7 +64,7 @@ test('a new company name and brand colour are applied across the app in both the
 
 test('the test email reports where the message went', async ({ page }) => {
   await signInAs(page, 'account_administrator');
-  await page.goto('/admin?tab=settings');
+  await page.goto('/admin?tab=system');
   await expect(page.getByRole('heading', { name: 'Email delivery (SMTP)' })).toBeVisible();
   await page.getByRole('button', { name: 'Send test email' }).click();
   // The tests' mail server (SMTP_URL, no sign-in) accepts it: the outcome in the product's words, never
@@ -77,7 +77,7 @@ test('the test email reports where the message went', async ({ page }) => {
 test('changing the mail server removes the stored password, and the form asks for it again', async ({ page }) => {
   await signInAs(page, 'account_administrator');
   try {
-    await page.goto('/admin?tab=settings');
+    await page.goto('/admin?tab=system');
     const host = page.getByRole('textbox', { name: 'SMTP host' });
     await host.fill('smtp.example.com');
     await page.getByRole('textbox', { name: 'Username' }).fill('office@firm.example');

@@ -113,6 +113,7 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
 
   await row.getByRole('button', { name: `Actions for ${invoiceNumber}` }).click();
   await page.getByRole('menuitem', { name: 'Generate Receipt' }).click();
+  await expect(page.getByText('Receipt generated successfully')).toBeVisible();
   const receipt = page.getByRole('dialog', { name: 'Receipt' });
   // The number is taken on save (receipts are numbered without gaps): the preview says so.
   await expect(receipt.getByTestId('receipt-number')).toHaveText('Assigned on save');

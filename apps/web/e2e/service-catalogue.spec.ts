@@ -29,7 +29,7 @@ test('a service type added in System Settings → Finance is sold by a consultan
 
   // ---- The account administrator adds the type.
   const admin = await pageAs(browser, 'account_administrator');
-  await admin.goto('/admin?tab=settings');
+  await admin.goto('/admin?tab=system');
   await admin.getByRole('tab', { name: 'Finance' }).click();
   await expect(admin).toHaveURL(/section=finance/);
   const catalogue = admin.getByRole('table', { name: 'Service types' });
@@ -54,7 +54,7 @@ test('a service type added in System Settings → Finance is sold by a consultan
 
   // An administrator reads the catalogue without changing it.
   const reader = await pageAs(browser, 'administrator');
-  await reader.goto('/admin?tab=settings&section=finance');
+  await reader.goto('/admin?tab=system&section=finance');
   await expect(
     reader.getByRole('table', { name: 'Service types' }).getByRole('row', { name: new RegExp(typeName) }),
   ).toBeVisible();

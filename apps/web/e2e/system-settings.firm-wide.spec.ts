@@ -16,7 +16,7 @@ test('a new date format saved in System Settings is followed by the lists at onc
     const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
     await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}/);
 
-    await page.goto('/admin?tab=settings');
+    await page.goto('/admin?tab=system');
     await page.getByRole('combobox', { name: 'Date format' }).click();
     await page.getByRole('option', { name: /^YYYY-MM-DD/ }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).first().click();
@@ -42,7 +42,7 @@ test('maintenance mode signs a consultant out and refuses their sign-in; adminis
     await consultantPage.goto('/dashboard');
     await expect(consultantPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
-    await page.goto('/admin?tab=settings');
+    await page.goto('/admin?tab=system');
     await page.getByRole('switch', { name: /Maintenance mode/ }).click({ force: true });
     await expect(page.getByText('Saving signs every user who is not an administrator out now.')).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).last().click();

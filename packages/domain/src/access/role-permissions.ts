@@ -11,7 +11,7 @@ export const ROLE_MESSAGES = {
   unknownModule: 'Unknown module',
   adminBelowAdministrator:
     'Below Administrator: this role opens Administration, but in User Management it only views. It edits, resets, suspends, activates and re-roles no one: rank decides who manages whom, not this module.',
-  updated: (label: string) => `Permissions of ${label} updated`,
+  updated: 'Role permissions updated successfully',
   restored: (label: string) => `Permissions of ${label} restored to the defaults`,
 } as const;
 

@@ -113,6 +113,8 @@ export const INVOICE_MESSAGES = {
   alreadyPaid: 'This invoice is already paid',
   paymentOverTotal: 'The payments would exceed the invoice total',
   receiptUnpaid: 'Cannot generate receipt for unpaid invoice',
+  receiptGenerated: 'Receipt generated successfully',
+  receiptGenerateFailed: 'Failed to generate receipt',
   receiptSaved: 'Receipt saved successfully!',
   receiptDeleted: 'Receipt deleted successfully',
   receiptSaveFailed: 'Failed to save receipt',

@@ -15,6 +15,40 @@ export const DELETED_ITEM_TYPE_LABELS: Record<DeletedItemType, string> = {
   invoice: 'Invoice',
 };
 
+/**
+ * Spec 1 §8's toasts of Restore and Delete Forever for leads and clients; services and invoices in the same
+ * form (an invoice's are the invoice screen's own).
+ */
+export const DELETED_ITEM_OUTCOMES: Record<
+  DeletedItemType,
+  { restored: string; restoreFailed: string; purged: string; purgeFailed: string }
+> = {
+  lead: {
+    restored: 'Lead restored successfully',
+    restoreFailed: 'Failed to restore lead',
+    purged: 'Lead permanently deleted',
+    purgeFailed: 'Failed to permanently delete lead',
+  },
+  client: {
+    restored: 'Client restored successfully',
+    restoreFailed: 'Failed to restore client',
+    purged: 'Client permanently deleted',
+    purgeFailed: 'Failed to permanently delete client',
+  },
+  service: {
+    restored: 'Service restored successfully',
+    restoreFailed: 'Failed to restore service',
+    purged: 'Service permanently deleted',
+    purgeFailed: 'Failed to permanently delete service',
+  },
+  invoice: {
+    restored: 'Invoice restored successfully',
+    restoreFailed: 'Failed to restore invoice',
+    purged: 'Invoice permanently deleted',
+    purgeFailed: 'Failed to permanently delete invoice',
+  },
+};
+
 export const DELETED_ITEMS_MESSAGES = {
   empty: 'No deleted items found',
   noMatches: 'No deleted items match your search.',

@@ -174,17 +174,8 @@ export const userBulkResultSchema = z.object({
 });
 export type UserBulkResult = z.infer<typeof userBulkResultSchema>;
 
-export const USER_EXPORT_COLUMNS = [
-  'ID',
-  'First Name',
-  'Last Name',
-  'Email',
-  'Phone',
-  'Role',
-  'Status',
-  'Last Login',
-  'Created',
-] as const;
+/** Spec 3 §9: the users CSV's columns (the name is one cell, first name then last). */
+export const USER_EXPORT_COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Last Login'] as const;
 
 /** Spec 3 §2.4 "Members": every role below the two administrator roles. */
 export const isMemberRole = (role: Role) => role !== 'account_administrator' && role !== 'administrator';

@@ -1,6 +1,7 @@
 // /admin: Administration (spec 3 §2.4; DECISIONS.md §2: administrators enter, most user actions are the
-// account administrator's). The tab is in the URL (?tab=, default users); each tab is isolated so a failure
-// shows 'Something went wrong' inside the page, never without the shell. Loaded only when /admin opens.
+// account administrator's). The tab is in the URL (?tab=, default users, the spec's keys system and
+// documentation); each tab is isolated so a failure shows 'Something went wrong' inside the page, never
+// without the shell. Loaded only when /admin opens.
 import { Alert, Badge, Stack, Tabs } from '@mantine/core';
 // Styles of the components only Administration uses among the lazy pages (the rest load with every page).
 import '@mantine/core/styles/InlineInput.css';
@@ -22,7 +23,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { type Permission, ROLE_LABELS } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.tsx';
@@ -46,15 +47,20 @@ const ADMIN_TABS = [
   'audit',
   'security',
   'deleted',
-  'settings',
+  'system',
   'branding',
   'data',
   'notifications',
-  'documents',
+  'documentation',
   'mail',
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'users';
+/** Keys this page used before it took the spec's, so bookmarks and old links still open their tab. */
+const FORMER_TAB_KEYS = new Map<unknown, AdminTab>([
+  ['settings', 'system'],
+  ['documents', 'documentation'],
+]);
 
 /** Each tab, and the permission it needs beyond Administration (the guide: audit and security are the owner's). */
 const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => ReactNode; needs?: Permission }> = {
@@ -67,7 +73,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
     needs: 'admin:manage_settings',
   },
   deleted: { label: 'Deleted Items', icon: <IconTrash size={16} />, content: () => <DeletedItemsTab /> },
-  settings: { label: 'System Settings', icon: <IconSettings size={16} />, content: () => <SystemSettingsTab /> },
+  system: { label: 'System Settings', icon: <IconSettings size={16} />, content: () => <SystemSettingsTab /> },
   notifications: {
     label: 'Notifications',
     icon: <IconBell size={16} />,
@@ -75,7 +81,7 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; content: () => Re
   },
   branding: { label: 'Branding', icon: <IconPalette size={16} />, content: () => <BrandingTab /> },
   data: { label: 'Data Management', icon: <IconDatabase size={16} />, content: () => <DataManagementTab /> },
-  documents: { label: 'Documentation', icon: <IconFileText size={16} />, content: () => <DocumentsTab /> },
+  documentation: { label: 'Documentation', icon: <IconFileText size={16} />, content: () => <DocumentsTab /> },
   mail: { label: 'Mail Log', icon: <IconMail size={16} />, content: () => <MailLogTab /> },
   security: {
     label: 'Security',
@@ -92,8 +98,15 @@ export function AdminPage() {
   const { role, can } = useAuthorization();
   const navigate = useNavigate();
   const shown = ADMIN_TABS.filter((value) => !TABS[value].needs || can(TABS[value].needs));
-  const raw = (useSearch({ strict: false }) as { tab?: unknown }).tab;
+  const search = useSearch({ strict: false }) as { tab?: unknown };
+  const formerKeyOf = FORMER_TAB_KEYS.get(search.tab);
+  const raw = formerKeyOf ?? search.tab;
   const tab: AdminTab = isAdminTab(raw) && shown.includes(raw) ? raw : DEFAULT_TAB;
+  // A former key is rewritten in place (the rest of the query, such as System Settings' section, kept), so
+  // the address bar and history show the spec's key.
+  useEffect(() => {
+    if (formerKeyOf) void navigate({ to: '/admin', search: { ...search, tab: formerKeyOf }, replace: true });
+  }, [formerKeyOf, search, navigate]);
 
   return (
     <>
@@ -101,7 +114,10 @@ export function AdminPage() {
         title="Administration"
         subtitle={
           <>
-            Users, roles and the record of what everyone did{' '}
+            Comprehensive system management and configuration{' '}
+            <Badge variant="light" tt="none" ml={4}>
+              Admin Panel v2.0
+            </Badge>
             <Badge variant="light" color="gray" tt="none" ml={4}>
               {ROLE_LABELS[role]}
             </Badge>

@@ -21,6 +21,7 @@ import { IconRefresh, IconRestore, IconTrash, IconTrashOff } from '@tabler/icons
 import { useState } from 'react';
 import {
   DEFAULT_PAGE_SIZE,
+  DELETED_ITEM_OUTCOMES,
   DELETED_ITEM_TYPE_LABELS,
   DELETED_ITEM_TYPES,
   type DeletedItem,
@@ -58,6 +59,13 @@ const TYPE_OPTIONS = [
   ...DELETED_ITEM_TYPES.map((type) => ({ value: type, label: `${DELETED_ITEM_TYPE_LABELS[type]}s` })),
 ];
 
+/** Spec 1 §8: the failure in the spec's words, with the server's reason under it when there is one. */
+function showFailure(failure: string, error: unknown) {
+  notifications.show(
+    isApiError(error) ? { color: 'red', title: failure, message: error.message } : { color: 'red', message: failure },
+  );
+}
+
 export function DeletedItemsTab() {
   const { can } = useAuthorization();
   const { formatDate, formatTime } = useDateFormat();
@@ -75,13 +83,8 @@ export function DeletedItemsTab() {
     action.mutate(
       { type: item.type, id: item.id, action: 'restore' },
       {
-        onSuccess: () =>
-          notifications.show({
-            color: 'green',
-            message: `${DELETED_ITEM_TYPE_LABELS[item.type]} restored: ${item.name}`,
-          }),
-        onError: (error) =>
-          notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Restore failed' }),
+        onSuccess: () => notifications.show({ color: 'green', message: DELETED_ITEM_OUTCOMES[item.type].restored }),
+        onError: (error) => showFailure(DELETED_ITEM_OUTCOMES[item.type].restoreFailed, error),
       },
     );
 
@@ -292,14 +295,10 @@ export function DeletedItemsTab() {
                     { type: purging.type, id: purging.id, action: 'purge' },
                     {
                       onSuccess: () => {
-                        notifications.show({ color: 'green', message: `Permanently deleted: ${purging.name}` });
+                        notifications.show({ color: 'green', message: DELETED_ITEM_OUTCOMES[purging.type].purged });
                         setPurging(null);
                       },
-                      onError: (error) =>
-                        notifications.show({
-                          color: 'red',
-                          message: isApiError(error) ? error.message : 'Delete failed',
-                        }),
+                      onError: (error) => showFailure(DELETED_ITEM_OUTCOMES[purging.type].purgeFailed, error),
                     },
                   )
                 }

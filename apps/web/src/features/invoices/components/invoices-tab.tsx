@@ -128,11 +128,20 @@ export function InvoicesTab() {
     setNavigation(FIRST_PAGE);
     setSelected(new Set());
   };
+  // The receipt's preview (spec 3 §8): generated here, numbered only when saved.
+  const showReceipt = (target: ReceiptTarget) => {
+    setReceiptFor(target);
+    notifications.show({ color: 'green', message: INVOICE_MESSAGES.receiptGenerated });
+  };
   const openReceipt = async (row: InvoiceRow) => {
     try {
-      setReceiptFor({ invoice: await api.get<InvoiceRecord>(`/api/invoices/${row.id}`) });
+      showReceipt({ invoice: await api.get<InvoiceRecord>(`/api/invoices/${row.id}`) });
     } catch (error) {
-      notifications.show({ color: 'red', message: `Failed to generate receipt: ${(error as Error).message}` });
+      notifications.show({
+        color: 'red',
+        title: INVOICE_MESSAGES.receiptGenerateFailed,
+        message: (error as Error).message,
+      });
     }
   };
 
@@ -284,7 +293,7 @@ export function InvoicesTab() {
         onClose={() => setDialog(null)}
         onEdit={(id) => setDialog({ mode: 'edit', id })}
         money={{
-          receipt: canCreate ? (invoice, paymentId) => setReceiptFor({ invoice, paymentId }) : null,
+          receipt: canCreate ? (invoice, paymentId) => showReceipt({ invoice, paymentId }) : null,
           markPaid: canEdit ? setPaying : null,
           applyCredit: canEdit ? setApplying : null,
           credit: canEdit ? (invoice, mode) => setCrediting({ id: invoice.id, mode }) : null,

@@ -70,11 +70,14 @@ function RoleCard({ role, editable }: { role: RoleSummary; editable: boolean }) 
           setDraft(null);
           notifications.show({
             color: 'green',
-            message: next === null ? ROLE_MESSAGES.restored(role.label) : ROLE_MESSAGES.updated(role.label),
+            message: next === null ? ROLE_MESSAGES.restored(role.label) : ROLE_MESSAGES.updated,
           });
         },
         onError: (error) =>
-          notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Saving failed' }),
+          notifications.show({
+            color: 'red',
+            message: `Failed to update role permissions: ${isApiError(error) ? error.message : 'Saving failed'}`,
+          }),
       },
     );
   return (

@@ -73,7 +73,7 @@ export function SystemSettingsTab() {
       onChange={(next) =>
         void navigate({
           to: '/admin',
-          search: { tab: 'settings', ...(next === 'finance' ? { section: next } : {}) },
+          search: { tab: 'system', ...(next === 'finance' ? { section: next } : {}) },
           replace: true,
         })
       }

@@ -4,7 +4,6 @@
 import {
   Alert,
   Button,
-  CopyButton,
   Group,
   Modal,
   PasswordInput,
@@ -57,10 +56,12 @@ const fieldErrorsOf = (error: unknown) =>
     ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.join(' ')]))
     : {};
 
-function Failure({ error }: { error: unknown }) {
+/** A failure in the dialog, in spec 3 §8's words where the spec names the action ('Error updating role: …'). */
+function Failure({ error, prefix = '' }: { error: unknown; prefix?: string }) {
   if (!error) return null;
   return (
     <Alert color="red" role="alert">
+      {prefix}
       {errorText(error)}
     </Alert>
   );
@@ -76,6 +77,17 @@ function Actions({ children }: { children: ReactNode }) {
 
 /** A password shown once, with a copy button (a new account's temporary password, a random reset). */
 function OneTimePassword({ label, password }: { label: string; password: string }) {
+  const [copied, setCopied] = useState(false);
+  // The clipboard can refuse (no permission, an insecure page): the administrator is told, never left guessing.
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(password);
+      setCopied(true);
+      notifications.show({ color: 'green', message: 'Password copied to clipboard' });
+    } catch {
+      notifications.show({ color: 'red', message: 'Failed to copy password' });
+    }
+  };
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -90,18 +102,14 @@ function OneTimePassword({ label, password }: { label: string; password: string 
           style={{ flex: 1 }}
           data-testid="one-time-password"
         />
-        <CopyButton value={password}>
-          {({ copied, copy }) => (
-            <Button
-              variant="light"
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={copy}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
+        <Button
+          variant="light"
+          color={copied ? 'teal' : undefined}
+          leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          onClick={() => void copy()}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
       </Group>
       <Text size="xs" c="dimmed">
         It is shown only now. The user must change it at the next sign-in.
@@ -114,11 +122,12 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
   const create = useCreateUser();
   const [result, setResult] = useState<{ name: string; email: string; password: string | null } | null>(null);
   const form = useForm({
-    // Spec 3 §5: the form's default role is guest.
+    // Spec 3 §5: the form's default role is guest, and member once the dialog has been closed.
     initialValues: { email: '', firstName: '', lastName: '', role: 'guest' as Role, invite: false },
     validate: schemaResolver(createUserSchema, { sync: true }),
   });
   const close = () => {
+    form.setInitialValues({ email: '', firstName: '', lastName: '', role: 'member', invite: false });
     form.reset();
     create.reset();
     setResult(null);
@@ -128,7 +137,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     create.mutate(values, {
       onSuccess: (created) => {
         if (created.mail) showMailToast('Invitation', created.mail);
-        else notifications.show({ color: 'green', message: 'User created successfully' });
+        else notifications.show({ color: 'green', message: 'User created successfully!' });
         setResult({ name: fullName(created.user), email: created.user.email, password: created.temporaryPassword });
       },
       onError: (error) => form.setErrors(fieldErrorsOf(error)),
@@ -192,7 +201,10 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
                 onChange={(value) => form.setFieldValue('invite', value === 'invite')}
               />
             </div>
-            <Failure error={create.error && !Object.keys(fieldErrorsOf(create.error)).length ? create.error : null} />
+            <Failure
+              error={create.error && !Object.keys(fieldErrorsOf(create.error)).length ? create.error : null}
+              prefix={form.values.invite ? 'Failed to invite user: ' : 'Failed to create user: '}
+            />
             <Actions>
               <Button variant="default" onClick={close}>
                 Cancel
@@ -284,7 +296,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         </Text>
         <TextInput label="First Name" required {...form.getInputProps('firstName')} />
         <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
-        <Failure error={update.error} />
+        <Failure error={update.error} prefix="Error updating user: " />
         <Actions>
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -328,7 +340,7 @@ function ManageRoleForm({ user, onClose }: { user: AdminUser; onClose: () => voi
       { id: user.id, role, version: user.version },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: `${fullName(user)} is now ${ROLE_LABELS[role]}` });
+          notifications.show({ color: 'green', message: `User role updated to ${ROLE_LABELS[role]}` });
           onClose();
         },
       },
@@ -346,7 +358,7 @@ function ManageRoleForm({ user, onClose }: { user: AdminUser; onClose: () => voi
         onChange={(value) => value && setRole(value as Role)}
         description={ROLE_DESCRIPTIONS[role]}
       />
-      <Failure error={update.error} />
+      <Failure error={update.error} prefix="Error updating role: " />
       <Actions>
         <Button variant="default" onClick={onClose}>
           Cancel
@@ -375,7 +387,7 @@ export function UserStatusDialog({ user, onClose }: { user: AdminUser | null; on
               ? `Suspend ${fullName(user)}? They are signed out at once and cannot sign in until the account is activated again.`
               : `Activate ${fullName(user)}? They can sign in again.`}
           </Text>
-          <Failure error={change.error} />
+          <Failure error={change.error} prefix="Error updating status: " />
           <Actions>
             <Button variant="default" onClick={close}>
               Cancel
@@ -390,7 +402,8 @@ export function UserStatusDialog({ user, onClose }: { user: AdminUser | null; on
                     onSuccess: () => {
                       notifications.show({
                         color: 'green',
-                        message: suspending ? 'User suspended successfully' : 'User activated successfully',
+                        title: 'User status updated successfully',
+                        message: suspending ? 'User has been suspended' : 'User has been activated',
                       });
                       close();
                     },
@@ -454,8 +467,10 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
       { id: user.id, ...body },
       {
         onSuccess: (result) => {
-          if (result.password) setGenerated(result.password);
-          else if (method === 'email') {
+          if (result.password) {
+            setGenerated(result.password);
+            notifications.show({ color: 'green', message: 'Random password generated! Copy it before closing.' });
+          } else if (method === 'email') {
             if (result.mail) showMailToast('Password reset link', result.mail);
             setSent(true);
           } else {
@@ -538,7 +553,10 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
           {problem}
         </Alert>
       ) : null}
-      <Failure error={reset.error} />
+      <Failure
+        error={reset.error}
+        prefix={method === 'email' ? 'Error sending reset email: ' : 'Error resetting password: '}
+      />
       <Actions>
         <Button variant="default" onClick={onClose}>
           Cancel

@@ -124,8 +124,8 @@ export function UsersTab() {
     const [a, b] = await Promise.all([list.refetch(), statistics.refetch()]);
     notifications.show(
       a.isError || b.isError
-        ? { color: 'red', message: 'Error loading users. Please try again.' }
-        : { color: 'green', message: 'Users refreshed' },
+        ? { color: 'red', message: 'Failed to refresh user data' }
+        : { color: 'green', message: 'User data refreshed successfully' },
     );
   };
 
@@ -134,20 +134,26 @@ export function UsersTab() {
       { action, ids: [...selected] },
       {
         onSuccess: (result) => {
-          const verb = action === 'activate' ? 'activated' : action === 'suspend' ? 'suspended' : 'deleted';
+          // Spec 3 §8's counts, each refusal's reason after them so the administrator knows what to fix.
+          const failed = result.skipped.length;
+          const reasons = [...new Set(result.skipped.map((s) => s.reason))].join('; ');
           notifications.show({
-            color: result.skipped.length ? 'yellow' : 'green',
+            color: failed ? 'yellow' : 'green',
             message:
-              `${result.done} user(s) ${verb}` +
-              (result.skipped.length
-                ? `; ${result.skipped.length} left unchanged: ${[...new Set(result.skipped.map((s) => s.reason))].join('; ')}`
-                : ''),
+              (action === 'delete'
+                ? `Successfully deleted ${result.done} users`
+                : `Updated ${result.done} users successfully`) +
+              (failed === 0
+                ? ''
+                : action === 'delete'
+                  ? `; ${failed} deletions failed: ${reasons}`
+                  : `; ${failed} users failed to update: ${reasons}`),
           });
           setSelected(new Set());
           setConfirmBulk(null);
         },
         onError: (error) => {
-          notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Bulk action failed' });
+          notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Bulk update failed' });
           setConfirmBulk(null);
         },
       },
@@ -228,6 +234,7 @@ export function UsersTab() {
                   onClick={() => {
                     setExporting(true);
                     exportUsers(today())
+                      .then(() => notifications.show({ color: 'green', message: 'Users exported successfully' }))
                       .catch((error: unknown) =>
                         notifications.show({
                           color: 'red',
