@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { SERVICE_EXPORT_COLUMNS } from '@crm/domain';
-import { expect as baseExpect, mainMenu, signInAs, test } from './fixtures.ts';
+import { expect as baseExpect, mainMenu, signInAs, test, tabTitle } from './fixtures.ts';
 import { convertLead, createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -93,7 +93,7 @@ test('an administrator filters the overview, reads the cards, exports, deletes a
   await page.goto('/finance');
   await expect(page.getByRole('heading', { name: 'Finance and Sales', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage invoices, financial documents, and track services')).toBeVisible();
-  await expect(page).toHaveTitle('Finance and Sales · Visa CRM');
+  await expect(page).toHaveTitle(await tabTitle(page, 'Finance and Sales'));
   await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Services Overview', level: 2 })).toBeVisible();
   await expect(page.getByTestId('overview-date-range')).toHaveText('All dates');

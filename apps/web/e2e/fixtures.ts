@@ -57,6 +57,18 @@ export function trackApiRequests(page: Page) {
   return { settled: () => expect.poll(() => inFlight.size, { timeout: 60_000 }).toBe(0) };
 }
 
+/**
+ * A browser tab's title as the app writes it: the page's, then the firm's company name from the branding
+ * the page was served with (the demo data may name the firm after a first page was served).
+ */
+export async function tabTitle(page: Page, title: string): Promise<string> {
+  const companyName = await page.evaluate(() => {
+    const content = document.querySelector('meta[name="crm-branding"]')?.getAttribute('content');
+    return content ? ((JSON.parse(content) as { companyName?: string }).companyName ?? '') : '';
+  });
+  return `${title} · ${companyName || 'Visa CRM'}`;
+}
+
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,7 +6,7 @@
 // browser tab. One test for all of it, to keep the suite short.
 // Account used: administrator, read-only.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, mainMenu, signInAs, test, SIGN_IN_HEADING } from './fixtures.ts';
+import { expect, mainMenu, signInAs, test, SIGN_IN_HEADING, tabTitle } from './fixtures.ts';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -22,7 +22,7 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
 
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: SIGN_IN_HEADING })).toBeVisible();
-  await expect(page).toHaveTitle('Sign in · Visa CRM');
+  await expect(page).toHaveTitle(await tabTitle(page, 'Sign in'));
 
   await signInAs(page, 'administrator');
   const firstOf = async (path: string) =>
@@ -41,7 +41,7 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
       await page.goto('/dashboard');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await expect(page.getByRole('heading', { name: 'Lead Pipeline Status' })).toBeVisible();
-      await expect(page).toHaveTitle('Dashboard · Visa CRM');
+      await expect(page).toHaveTitle(await tabTitle(page, 'Dashboard'));
       await expectVisibleOn(page.getByRole('link', { name: / home$/ }).locator('svg rect'), page.getByRole('banner'));
       await shot('dashboard');
 
@@ -64,7 +64,7 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
       ] as const) {
         await page.goto(`/leads-clients?tab=${tab}`);
         await expect(page.getByTestId(rowTestId).first()).toBeVisible();
-        await expect(page).toHaveTitle('Leads and Clients · Visa CRM');
+        await expect(page).toHaveTitle(await tabTitle(page, 'Leads and Clients'));
         await expectListFits(page, phone, ['Name', 'Status']);
         // The filter bar keeps one row.
         const search = page.getByRole('textbox', { name: `Search ${tab}` });
@@ -75,7 +75,7 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
 
       await page.goto('/contacts');
       await expect(page.getByTestId('contact-row').first()).toBeVisible();
-      await expect(page).toHaveTitle('Contacts · Visa CRM');
+      await expect(page).toHaveTitle(await tabTitle(page, 'Contacts'));
       if (phone) {
         // The statistics fold so that the list starts above the fold.
         await expect(page.getByRole('button', { name: /^Contact statistics/ })).toHaveAttribute(
@@ -89,13 +89,13 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
 
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
-      await expect(page).toHaveTitle('My Profile · Visa CRM');
+      await expect(page).toHaveTitle(await tabTitle(page, 'My Profile'));
       await shot('profile');
 
       await page.goto(`/leads-clients?view=${lead.id}&type=lead`);
       const leadPanel = page.getByRole('dialog');
       await expect(leadPanel.getByRole('heading', { name: 'Lead Overview' })).toBeVisible();
-      await expect(page).toHaveTitle(`${fullName(lead)} · Visa CRM`);
+      await expect(page).toHaveTitle(await tabTitle(page, fullName(lead)));
       await expectFooterInOneRow(leadPanel);
       // Destructive stays red in both themes.
       await expectRed(leadPanel.getByRole('button', { name: 'Delete', exact: true }));
@@ -104,15 +104,15 @@ test('main pages fit 1280 and 390 px in both themes, with their tab titles', asy
       await page.goto(`/leads-clients?view=${client.id}&type=client`);
       const clientPanel = page.getByRole('dialog');
       await expect(clientPanel.getByRole('heading', { name: 'Client Overview' })).toBeVisible();
-      await expect(page).toHaveTitle(`${fullName(client)} · Visa CRM`);
+      await expect(page).toHaveTitle(await tabTitle(page, fullName(client)));
       await expectFooterInOneRow(clientPanel);
       await shot('client-panel');
       await clientPanel.getByRole('button', { name: 'Close client panel' }).click();
-      await expect(page).toHaveTitle('Leads and Clients · Visa CRM');
+      await expect(page).toHaveTitle(await tabTitle(page, 'Leads and Clients'));
 
       await page.goto('/no-such-page');
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-      await expect(page).toHaveTitle('Page not found · Visa CRM');
+      await expect(page).toHaveTitle(await tabTitle(page, 'Page not found'));
       await expectVisibleOn(page.getByRole('link', { name: 'Go to Dashboard' }), page.locator('body'));
       await shot('not-found');
     }

@@ -6,7 +6,7 @@
 // a 390 px phone shows the rows without scrolling sideways.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect as baseExpect, signInAs, test, tabTitle } from './fixtures.ts';
 import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -130,7 +130,7 @@ test('receipts, credit notes and refunds: listed, searched, the PDFs, a receipt 
   await page.goto('/finance?tab=receipts');
   await expect(page.getByRole('tab', { name: 'Receipts & Credits' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Receipts & Credits', level: 2 })).toBeVisible();
-  await expect(page).toHaveTitle('Receipts & Credits · Finance and Sales · Visa CRM');
+  await expect(page).toHaveTitle(await tabTitle(page, 'Receipts & Credits · Finance and Sales'));
   await expect(listSwitch(page, 'Receipts')).toBeChecked();
 
   // Receipts: the demo data's and ours, newest first; the search narrows them to this client's two.

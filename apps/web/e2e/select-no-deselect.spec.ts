@@ -7,7 +7,9 @@ import { PICKER_ROLES } from '@crm/domain';
 import { expect as baseExpect, signInAs, test } from './fixtures.ts';
 import { clientPanel, leadFields, leadPanel, uniquePhone, uniqueWord } from './lead-helpers.ts';
 
-test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+// Each test opens and re-clicks some thirty fields one after another: on a busy 2-core machine that alone
+// took two minutes, so the limit is far above what the work needs rather than near it.
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** The first user each picker offers, so the record has all three assignments filled. */
