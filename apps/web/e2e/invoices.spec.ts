@@ -61,10 +61,22 @@ test('an invoice for a client with GST: preview, PDF, paid, receipt and email', 
   await expect(totals).toContainText('A$300.00');
   await expect(totals).toContainText('A$5,300.00');
 
-  // Preview: the server's PDF of the unsaved invoice, in a new tab.
-  const popup = page.waitForEvent('popup');
+  // Preview: the server's PDF of the unsaved invoice, drawn in the dialog; its Download PDF gives that file,
+  // and Back to Editor returns to the form with everything typed still there.
   await dialog.getByRole('button', { name: 'Preview' }).click();
-  await (await popup).close();
+  // The first preview loads pdf.js and starts its worker: more work than one request, so more room.
+  await expect(dialog.getByRole('img', { name: 'Invoice preview, page 1 of 1' })).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText('A preview: the invoice number is assigned on save.')).toBeVisible();
+  const previewDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download PDF' }).click();
+  const previewFile = await previewDownload;
+  expect(previewFile.suggestedFilename()).toBe('invoice-preview.pdf');
+  const previewText = await pdfText(new Uint8Array(await readFile((await previewFile.path())!)));
+  for (const part of [clientName, 'Professional fee – Student visa 500', 'A$5,300.00'])
+    expect(previewText, part).toContain(part);
+  await dialog.getByRole('button', { name: 'Back to Editor' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Description of item 2' })).toHaveValue('Visa application charge');
+  await expect(totals).toContainText('A$5,300.00');
 
   await dialog.getByRole('button', { name: 'Save Invoice' }).click();
   await expect(page.getByText('Invoice created successfully')).toBeVisible();

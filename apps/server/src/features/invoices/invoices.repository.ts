@@ -107,8 +107,12 @@ export function invoiceColumns(input: InvoiceInput) {
   };
 }
 
-/** numeric(5,2) reads back as '10.00'; the API gives the rate as written ('10', '7.5'). */
-export const rateText = (stored: string) => stored.replace(/\.?0+$/, '') || '0';
+/**
+ * numeric(5,2) reads back as '10.00'; the API gives the rate as written ('10', '7.5'). A rate without
+ * decimals (a preview's, straight from the form) stays as it is: '10' is not '1'.
+ */
+export const rateText = (stored: string) =>
+  (stored.includes('.') ? stored.replace(/0+$/, '').replace(/\.$/, '') : stored) || '0';
 
 /** What an invoice's record shows besides its row: its money rows and the client credit it could use. */
 export type InvoiceMoneyDetail = {

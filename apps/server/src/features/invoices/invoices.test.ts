@@ -449,6 +449,8 @@ describe('PDF', () => {
     expect(page).toContain('Tax invoice');
     expect(page).toContain('Assigned on save');
     expect(page).toContain('A$5,300.00');
+    // The rate as the form sends it ('10'), not as the database keeps it ('10.00'): still 10%, not 1%.
+    expect(page).toContain('GST 10%');
     expect(await f.countRows(invoices)).toBe(before);
   });
 

@@ -1,7 +1,8 @@
 // The invoice form (spec 3 §2.2): Invoice Details, Client Information (an existing client fills name, email
 // and address, or they are typed), Template and Currency, 'Apply GST (10%)' ('Apply VAT (12%)' for PHP),
-// the two item tables, the figures as the user types, Notes and Terms; Preview (the server's PDF of the
-// unsaved invoice), Cancel and Save Invoice. A paid invoice changes its notes only; a cancelled one nothing.
+// the two item tables, the figures as the user types, Notes and Terms; Preview, Cancel and Save Invoice.
+// Preview shows the server's PDF of the unsaved invoice in the dialog (spec 3 §2.2: Back to Editor, Print,
+// Download PDF). A paid invoice changes its notes only; a cancelled one nothing.
 import {
   Alert,
   Button,
@@ -17,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconLock, IconReceipt } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconEye, IconLock, IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -36,6 +37,8 @@ import {
   taxRateFor,
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
+import { PdfPages, preparePdfPages } from '../../../components/pdf-pages.tsx';
+import { saveFile } from '../../../lib/file-requests.ts';
 import { isStaleEditError, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { openFile, previewPdf, useSaveInvoice, useTemplates } from '../api/invoices.ts';
@@ -70,6 +73,8 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
   const [saveError, setSaveError] = useState<Error | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [previewing, setPreviewing] = useState(false);
+  /** The PDF of the invoice as it stood when Preview was pressed; null while editing. */
+  const [previewFile, setPreviewFile] = useState<Blob | null>(null);
   const save = useSaveInvoice();
   const templates = useTemplates();
 
@@ -121,8 +126,9 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
       return;
     }
     setPreviewing(true);
+    void preparePdfPages().catch(() => undefined);
     try {
-      openFile(await previewPdf(toInvoiceBody(values)));
+      setPreviewFile(await previewPdf(toInvoiceBody(values)));
     } catch (error) {
       notifications.show({ color: 'red', message: `Failed to generate PDF: ${(error as Error).message}` });
     } finally {
@@ -167,6 +173,42 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
       ...(template ? { currency: template.currency, applyTax: template.applyTax } : {}),
     }));
   };
+
+  if (previewFile) {
+    const fileName = `${values.invoiceNumber.trim() || current?.invoiceNumber || 'invoice-preview'}.pdf`;
+    return (
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => setPreviewFile(null)}
+            data-autofocus
+          >
+            Back to Editor
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => openFile(previewFile)}>
+              Print
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => saveFile(previewFile, fileName)}
+            >
+              Download PDF
+            </Button>
+          </Group>
+        </Group>
+        {current || values.invoiceNumber.trim() ? null : (
+          <Text size="xs" c="dimmed">
+            A preview: the invoice number is assigned on save.
+          </Text>
+        )}
+        <PdfPages file={previewFile} label="Invoice preview" />
+      </Stack>
+    );
+  }
 
   return (
     <form
