@@ -41,7 +41,5 @@ export function ChangeList({ changes }: { changes: HistoryChange[] }) {
 export function useChangeSummary() {
   const show = useShownValue();
   return (changes: HistoryChange[]) =>
-    changes
-      .map((change) => `${change.label}: ${show(change.from)} → ${show(change.to)}`)
-      .join(' · ');
+    changes.map((change) => `${change.label}: ${show(change.from)} → ${show(change.to)}`).join(' · ');
 }

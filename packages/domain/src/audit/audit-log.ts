@@ -113,7 +113,8 @@ export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
  * so a failed sign-in does not look like routine work (docs/decisions/0036).
  */
 export function auditActionColor(action: string): keyof typeof BADGE_COLOURS {
-  if (/(^|_)(DELETE|PURGE)(_|$)/.test(action) || action.endsWith('_FAILED') || action === 'ACCOUNT_LOCKED') return 'red';
+  if (/(^|_)(DELETE|PURGE)(_|$)/.test(action) || action.endsWith('_FAILED') || action === 'ACCOUNT_LOCKED')
+    return 'red';
   if (action.startsWith('CREATE') || action.startsWith('INVITE')) return 'green';
   if (action.startsWith('UPDATE')) return 'amber';
   return 'blue';

@@ -18,7 +18,10 @@ const nameOf: AuditNameOf = ({ kind, id }) => names[`${kind}:${id}`] ?? null;
 describe('auditChanges', () => {
   it("shows a user's status and role changes by their labels", () => {
     expect(
-      auditChanges({ resourceType: 'USER', oldValues: { status: 'active' }, newValues: { status: 'suspended' } }, nameOf),
+      auditChanges(
+        { resourceType: 'USER', oldValues: { status: 'active' }, newValues: { status: 'suspended' } },
+        nameOf,
+      ),
     ).toEqual([{ field: 'status', label: 'Status', from: 'Active', to: 'Suspended' }]);
     expect(
       auditChanges({ resourceType: 'USER', oldValues: { role: 'member' }, newValues: { role: 'team_lead' } }, nameOf),

@@ -161,7 +161,12 @@ export function auditReferenceText(reference: AuditReference, nameOf: AuditNameO
 }
 
 /** A stored value in words: a role or a status by its label, a record by its name, anything else as History reads it. */
-export function auditValueText(resourceType: string, field: string, value: unknown, nameOf: AuditNameOf): string | null {
+export function auditValueText(
+  resourceType: string,
+  field: string,
+  value: unknown,
+  nameOf: AuditNameOf,
+): string | null {
   if (value === null || value === undefined || value === '') return null;
   const kind = auditReferenceKind(field);
   if (kind && typeof value === 'string') return auditReferenceText({ kind, id: value }, nameOf);

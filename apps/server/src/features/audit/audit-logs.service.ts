@@ -31,17 +31,17 @@ const asFields = (values: unknown): Record<string, unknown> | null =>
 export async function toAuditEntries(db: Executor, rows: AuditRow[]): Promise<AuditLogEntry[]> {
   const nameOf = await auditRowNames(db, rows);
   return rows.map((r) => ({
-      id: r.id,
-      createdAt: r.createdAt.toISOString(),
-      action: r.action,
-      resourceType: r.resourceType,
-      resourceId: r.resourceId,
-      userId: r.userId,
-      userName: r.userId ? nameOf({ kind: 'user', id: r.userId }) : null,
-      ipAddress: r.ipAddress,
-      userAgent: r.userAgent,
-      oldValues: asFields(r.oldValues),
-      newValues: asFields(r.newValues),
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    action: r.action,
+    resourceType: r.resourceType,
+    resourceId: r.resourceId,
+    userId: r.userId,
+    userName: r.userId ? nameOf({ kind: 'user', id: r.userId }) : null,
+    ipAddress: r.ipAddress,
+    userAgent: r.userAgent,
+    oldValues: asFields(r.oldValues),
+    newValues: asFields(r.newValues),
     resourceName: auditResourceText(r, nameOf),
     changes: auditChanges(r, nameOf),
   }));

@@ -37,9 +37,21 @@ const NAMED: Record<AuditReferenceKind, Named> = {
   creditNote: { table: creditNotes, id: creditNotes.id, name: sql<string>`${creditNotes.creditNoteNumber}` },
   receipt: { table: receipts, id: receipts.id, name: sql<string>`${receipts.receiptNumber}` },
   service: { table: services, id: services.id, name: sql<string>`${services.serviceName}` },
-  task: { table: taskNotes, id: taskNotes.id, name: sql<string>`coalesce(${taskNotes.taskName}, ${taskNotes.taskType})` },
-  contract: { table: contracts, id: contracts.id, name: sql<string>`${contracts.reference} || ' ' || ${contracts.title}` },
-  contractTemplate: { table: contractTemplates, id: contractTemplates.id, name: sql<string>`${contractTemplates.name}` },
+  task: {
+    table: taskNotes,
+    id: taskNotes.id,
+    name: sql<string>`coalesce(${taskNotes.taskName}, ${taskNotes.taskType})`,
+  },
+  contract: {
+    table: contracts,
+    id: contracts.id,
+    name: sql<string>`${contracts.reference} || ' ' || ${contracts.title}`,
+  },
+  contractTemplate: {
+    table: contractTemplates,
+    id: contractTemplates.id,
+    name: sql<string>`${contractTemplates.name}`,
+  },
   invoiceTemplate: { table: invoiceTemplates, id: invoiceTemplates.id, name: sql<string>`${invoiceTemplates.name}` },
   document: {
     table: documents,

@@ -94,16 +94,14 @@ export async function recordHistory(
       outcome: (mail.outcome as MailOutcome | null) ?? null,
     },
   }));
-  const changeEntries = rows.map(
-    (row): RecordHistoryEntry => ({
-      id: row.id,
-      at: row.createdAt.toISOString(),
-      action: row.action,
-      title: historyTitle(row.action),
-      actorName: actorName(row.userId),
-      changes: auditChanges(row, nameOf),
-    }),
-  );
+  const changeEntries = rows.map((row): RecordHistoryEntry => ({
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    action: row.action,
+    title: historyTitle(row.action),
+    actorName: actorName(row.userId),
+    changes: auditChanges(row, nameOf),
+  }));
   return [...changeEntries, ...mailEntries]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
     .slice(0, HISTORY_LIMIT);
