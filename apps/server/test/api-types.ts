@@ -477,7 +477,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every action the audit log holds, in alphabetical order (the action filter) */
+        /** The action filter: the spec's audit actions and every other the log holds, in alphabetical order */
         get: operations["getAuditLogsActions"];
         put?: never;
         post?: never;
@@ -5382,6 +5382,13 @@ export interface operations {
                             newValues: {
                                 [key: string]: unknown;
                             } | null;
+                            resourceName: string | null;
+                            changes: {
+                                field: string;
+                                label: string;
+                                from: string | null;
+                                to: string | null;
+                            }[];
                         }[];
                         pageSize: number;
                         page: number | null;
@@ -5604,6 +5611,13 @@ export interface operations {
                             newValues: {
                                 [key: string]: unknown;
                             } | null;
+                            resourceName: string | null;
+                            changes: {
+                                field: string;
+                                label: string;
+                                from: string | null;
+                                to: string | null;
+                            }[];
                         }[];
                     };
                 };

@@ -1,8 +1,9 @@
 // The Administration page's header and tab keys (spec 3 §2.4, issue 29): the spec's subtitle and badge; the
 // spec's key `system` opens System Settings, and the key this page used before (`settings`) still opens it,
 // the address rewritten to the spec's key with the rest of the query kept. (The former Documentation key is
-// checked by documents.spec.ts, the one spec that opens that tab.)
-import { expect, signInAs, test } from './fixtures.ts';
+// checked by documents.spec.ts, the one spec that opens that tab.) Issue 29: a user's suspension is in the
+// Audit Logs under the spec's UPDATE_USER_STATUS, with the user's name and the statuses in words.
+import { DEMO_NAMES, expect, signInAs, test } from './fixtures.ts';
 
 test("Administration shows the spec's header, and a former tab key is rewritten to the spec's", async ({ page }) => {
   await signInAs(page, 'administrator');
@@ -21,4 +22,42 @@ test("Administration shows the spec's header, and a former tab key is rewritten 
   // Going back does not return to the former key: the rewrite replaced the history entry.
   await page.goBack();
   await expect(page).toHaveURL(/[?&]tab=system$/);
+});
+
+test('a suspension shows in the Audit Logs as UPDATE_USER_STATUS, in words, never ids or JSON', async ({ page }) => {
+  await signInAs(page, 'account_administrator');
+  // Names take no digits: the tag in letters.
+  const tag = Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const lastName = `Audit${tag}`;
+  const created = await page.request.post('/api/users', {
+    data: { email: `audit.${tag}@example.com`, firstName: 'Sam', lastName, role: 'guest', invite: false },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { user } = (await created.json()) as { user: { id: string } };
+  try {
+    const suspended = await page.request.post(`/api/users/${user.id}/suspend`);
+    expect(suspended.status(), await suspended.text()).toBe(200);
+
+    await page.goto('/admin?tab=audit');
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'UPDATE_USER_STATUS', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: new RegExp(lastName) });
+    await expect(row).toContainText('UPDATE_USER_STATUS');
+    await expect(row).toContainText('USER');
+    await expect(row).toContainText(`Sam ${lastName}`);
+    const { firstName, lastName: adminLastName } = DEMO_NAMES.account_administrator;
+    await expect(row).toContainText(`${firstName} ${adminLastName}`);
+    await expect(row).not.toContainText(user.id);
+
+    await row.getByRole('button', { name: /^Details of UPDATE_USER_STATUS/ }).click();
+    const details = page.getByRole('dialog', { name: 'Audit entry' });
+    await expect(details).toContainText(`Sam ${lastName}`);
+    await expect(details).toContainText('Status:Active→Suspended');
+    await expect(details).not.toContainText(user.id);
+    await expect(details).not.toContainText('{');
+  } finally {
+    await page.request.delete(`/api/users/${user.id}`);
+  }
 });

@@ -17,6 +17,7 @@ export * from './auth/sign-in.schema.ts';
 export * from './users/user.ts';
 export * from './users/user-admin.ts';
 export * from './audit/audit-log.ts';
+export * from './audit/audit-words.ts';
 export * from './errors/api-error.ts';
 export * from './events/change-event.ts';
 export * from './reference/visas.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMATS, type DisplaySetting } from '@crm/domain';
-import { formatDate, formatDayMonth, formatLongDate, formatTime } from './format.ts';
+import { formatDate, formatDatesIn, formatDayMonth, formatLongDate, formatTime } from './format.ts';
 
 const sydney: DisplaySetting = { timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' };
 
@@ -57,5 +57,20 @@ describe('formatLongDate', () => {
     expect(formatLongDate('2026-09-05T14:30:00Z', sydney)).toBe('Sunday, 6 September 2026');
     expect(formatLongDate(null)).toBe('Not set');
     expect(formatLongDate('2026-02-30')).toBe('Not set');
+  });
+});
+
+describe('formatDatesIn', () => {
+  it("writes every date and instant of an audit value in the firm's format, and leaves the rest", () => {
+    expect(formatDatesIn('Leo Santos (child, born 2015-03-02, Philippines)', sydney)).toBe(
+      'Leo Santos (child, born 02 Mar 2015, Philippines)',
+    );
+    expect(formatDatesIn('2026-06-30T14:30:00.000Z', sydney)).toBe('01 Jul 2026 00:30');
+    expect(formatDatesIn('Amount: 10.00; Received Date: 2026-11-27', { ...sydney, dateFormat: 'DD/MM/YYYY' })).toBe(
+      'Amount: 10.00; Received Date: 27/11/2026',
+    );
+    // Not a real day, or part of a longer number: left as written.
+    expect(formatDatesIn('2026-02-30', sydney)).toBe('2026-02-30');
+    expect(formatDatesIn('Passport P2026-11-270', sydney)).toBe('Passport P2026-11-270');
   });
 });

@@ -156,6 +156,21 @@ export function formatDayMonth(isoDate: string, setting: DisplaySetting = DEFAUL
   }
 }
 
+/** A calendar date or an instant as the server writes them, wherever they stand in a text. */
+const ISO_DATES_IN_TEXT = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?(?![\d:])/g;
+
+/**
+ * A text with every ISO date in it written as the firm writes dates, an instant with its time ('Born
+ * 2015-03-02' → 'Born 02 Mar 2015'): an audit value in words may hold dates anywhere.
+ */
+export function formatDatesIn(text: string, setting: DisplaySetting = DEFAULT_DISPLAY_SETTING): string {
+  return text.replace(ISO_DATES_IN_TEXT, (found) => {
+    if (found.length === 10) return calendarDate(found) ? formatDate(found, setting) : found;
+    const time = formatTime(found, setting);
+    return time ? `${formatDate(found, setting)} ${time}` : found;
+  });
+}
+
 /** The firm's display setting and the formatters bound to it, for components. */
 export function useDateFormat() {
   const setting = useDisplaySetting();
@@ -166,6 +181,7 @@ export function useDateFormat() {
       formatLongDate: (value: string | Date | null | undefined) => formatLongDate(value, setting),
       formatTime: (value: string | number | Date) => formatTime(value, setting),
       formatDayMonth: (isoDate: string) => formatDayMonth(isoDate, setting),
+      formatDatesIn: (text: string) => formatDatesIn(text, setting),
       /** Today in the firm's time zone, YYYY-MM-DD; a function, so a screen left open past midnight moves on. */
       today: () => firmToday(setting.timeZone, new Date()),
     }),

@@ -5,6 +5,7 @@ import type { BADGE_COLOURS } from '../records/badge-look.ts';
 import { dateProblem } from '../records/fields.ts';
 import { listQueryBase } from '../records/list-query.ts';
 import { pageSchemaOf } from '../records/pagination.ts';
+import { historyChangeSchema } from '../records/record-history.ts';
 
 export const auditLogEntrySchema = z.object({
   id: z.string(),
@@ -17,9 +18,13 @@ export const auditLogEntrySchema = z.object({
   userName: z.string().nullable(),
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
-  /** The fields before and after, by name (secrets never recorded). */
+  /** The fields before and after, by name (secrets never recorded), as stored. */
   oldValues: z.record(z.string(), z.unknown()).nullable(),
   newValues: z.record(z.string(), z.unknown()).nullable(),
+  /** The record the row is about in words: a user's name, an invoice's number (null when it has none). */
+  resourceName: z.string().nullable(),
+  /** The changed fields in words, as a record's History shows them (audit-words.ts): what the screens print. */
+  changes: z.array(historyChangeSchema),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
@@ -28,7 +33,7 @@ const isoDay = z
   .refine((value) => dateProblem(value, 'document', '') === null, 'Use a date like 2026-11-25 between 1900 and 2100');
 
 export const auditLogQuerySchema = listQueryBase.omit({ sort: true }).extend({
-  /** One action exactly, as the filter offers them (CREATE_LEAD, SIGN_IN_FAILED, …). */
+  /** One action exactly, as the filter offers them (UPDATE_USER_STATUS, CREATE_LEAD, SIGN_IN_FAILED, …). */
   action: z
     .string()
     .trim()
@@ -54,6 +59,28 @@ export const AUDIT_EXPORT_COLUMNS = [
   'IP Address',
 ] as const;
 
+/**
+ * Spec 3's audit action filters, under the spec's names. A status change (suspend, activate) is one
+ * UPDATE_USER_STATUS and a role change one UPDATE_USER_ROLE, each with the old and the new value; rows
+ * written under earlier names were renamed by migration 0041 (docs/decisions/0036).
+ */
+export const SPEC_AUDIT_ACTIONS = [
+  'INVITE_USER',
+  'UPDATE_USER_STATUS',
+  'UPDATE_USER_ROLE',
+  'DELETE_USER',
+  'UPDATE_BRANDING_SETTINGS',
+  'UPDATE_NAVIGATION_ITEM',
+] as const;
+
+/** The action filter's options: the spec's actions always, with every other action the log holds, A to Z. */
+export function auditActionOptions(actionsInLog: readonly string[]): string[] {
+  return [...new Set([...SPEC_AUDIT_ACTIONS, ...actionsInLog])].sort();
+}
+
+/** Role and status changes, as the Security tab counts them. */
+export const USER_ACCESS_CHANGE_ACTIONS = ['UPDATE_USER_ROLE', 'UPDATE_USER_STATUS', 'DELETE_USER'] as const;
+
 /** Spec 3 §2.4 Security: the events the tab lists, and what each 24-hour counter counts. */
 export const SECURITY_EVENT_ACTIONS = [
   'SIGN_IN_FAILED',
@@ -62,10 +89,7 @@ export const SECURITY_EVENT_ACTIONS = [
   'REQUEST_PASSWORD_RESET',
   'RESET_PASSWORD',
   'ADMIN_RESET_PASSWORD',
-  'CHANGE_USER_ROLE',
-  'SUSPEND_USER',
-  'ACTIVATE_USER',
-  'DELETE_USER',
+  ...USER_ACCESS_CHANGE_ACTIONS,
   'UPDATE_ROLE_PERMISSIONS',
   'RESTORE_ROLE_DEFAULTS',
   'UPDATE_SECURITY_SETTINGS',
@@ -83,18 +107,15 @@ export const securityOverviewSchema = z.object({
 });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 
-/** Colours by action (a key of BADGE_COLOURS), the same in the table and the security panel. */
+/**
+ * Colours by action, the same in the table and the security panel (spec 3: delete red, create or invite
+ * green, update yellow, otherwise blue). A purge is a delete; a refusal or a lockout is shown red as well,
+ * so a failed sign-in does not look like routine work (docs/decisions/0036).
+ */
 export function auditActionColor(action: string): keyof typeof BADGE_COLOURS {
-  if (
-    action.endsWith('_FAILED') ||
-    action === 'ACCOUNT_LOCKED' ||
-    action.startsWith('DELETE') ||
-    action.startsWith('PURGE')
-  )
+  if (/(^|_)(DELETE|PURGE)(_|$)/.test(action) || action.endsWith('_FAILED') || action === 'ACCOUNT_LOCKED')
     return 'red';
-  if (action.startsWith('SUSPEND') || action.includes('RESET') || action.includes('ROLE')) return 'orange';
-  if (action.startsWith('CREATE') || action.startsWith('INVITE') || action.startsWith('RESTORE')) return 'green';
-  if (action.startsWith('UPDATE') || action.startsWith('CHANGE')) return 'blue';
-  if (action.startsWith('SIGN_')) return 'grey';
-  return 'slate';
+  if (action.startsWith('CREATE') || action.startsWith('INVITE')) return 'green';
+  if (action.startsWith('UPDATE')) return 'amber';
+  return 'blue';
 }

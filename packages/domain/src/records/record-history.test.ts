@@ -26,7 +26,7 @@ describe('historyValueText', () => {
       'Amount: 10.00; Received Date: 2026-11-27',
     );
     expect(historyValueText('status', 'Active')).toBe('Active');
-    expect(historyValueText('isHidden', true)).toBe('true');
+    expect(historyValueText('isHidden', true)).toBe('Yes');
     expect(historyValueText('note', '')).toBeNull();
     expect(historyValueText('convertedToClientId', '7b0f6c1e-2f1d-4c55-9a0e-1d2c3b4a5f60')).toBe('CL-3B4A5F60');
     expect(historyValueText('convertedFromLeadId', '7b0f6c1e-2f1d-4c55-9a0e-1d2c3b4a5f60')).toBe('LD-3B4A5F60');

@@ -111,7 +111,8 @@ export const HISTORY_HIDDEN_FIELDS = new Set([
 export function historyFieldLabel(field: string): string {
   const label = LABELS[field];
   if (label) return label;
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  // A field holding a record's id is labelled by the record it names: invoiceId → 'Invoice'.
+  const words = field.replace(/(.)Id$/, '$1').replace(/([a-z0-9])([A-Z])/g, '$1 $2');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -158,6 +159,7 @@ function structuredText(value: unknown): string {
       .join('; ');
   }
   if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
 
@@ -178,7 +180,8 @@ export function historyValueText(field: string, value: unknown): string | null {
   const linked = LINKED_RECORD_FIELDS[field];
   if (linked && typeof value === 'string') return displayId(linked, value);
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'dependents' && Array.isArray(value)) {
     return value.length > 0 ? value.map((d) => (isObject(d) ? dependentText(d) : structuredText(d))).join(', ') : null;
   }

@@ -4,6 +4,14 @@ import { ROLES } from '../access/roles.ts';
 export const USER_STATUSES = ['active', 'suspended', 'inactive', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/** A user's status as User Management, the Audit Logs and every other screen print it. */
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  active: 'Active',
+  suspended: 'Suspended',
+  inactive: 'Inactive',
+  pending: 'Pending',
+};
+
 /** The signed-in user as the API returns it. */
 export const currentUserSchema = z.object({
   id: z.string(),

@@ -1,10 +1,15 @@
 // Administration's roles, security settings, audit log and security overview through the typed client:
 // a role's modules taken away are refused by the server at once, stored security settings decide the
 // lockout, and every one of these changes is in the audit log with its before and after.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SECURITY_SETTINGS, ROLE_MESSAGES } from '@crm/domain';
+import { DEFAULT_SECURITY_SETTINGS, ROLE_MESSAGES, SPEC_AUDIT_ACTIONS } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { MIGRATIONS_FOLDER } from '../../db/database.ts';
+import { auditLogs, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
 let t: TestApp;
@@ -175,5 +180,117 @@ describe('the audit log', () => {
     const refused = await administrator.GET('/api/audit-logs', { params: { query: {} } });
     expect(refused.response.status).toBe(403);
     expect(refused.error?.message).toBe('Only account administrators can read audit logs and security events');
+  });
+});
+
+describe("user status and role changes under the spec's action names (issue 29)", () => {
+  it('a suspension, an activation and a role change are UPDATE_USER_STATUS and UPDATE_USER_ROLE, in words', async () => {
+    const owner = await as('account_administrator');
+    const created = await owner.POST('/api/users', {
+      body: {
+        email: `words.${Date.now()}@example.com`,
+        firstName: 'Wendy',
+        lastName: 'Words',
+        role: 'member',
+        invite: false,
+      },
+    });
+    expect(created.response.status).toBe(201);
+    const { id } = created.data!.user;
+    expect((await owner.POST('/api/users/{id}/suspend', { params: { path: { id } } })).response.status).toBe(200);
+    expect((await owner.POST('/api/users/{id}/activate', { params: { path: { id } } })).response.status).toBe(200);
+    const { version } = (await owner.GET('/api/users/{id}', { params: { path: { id } } })).data!;
+    const promoted = await owner.PATCH('/api/users/{id}', {
+      params: { path: { id } },
+      body: { role: 'team_lead', version },
+    });
+    expect(promoted.response.status).toBe(200);
+
+    const statuses = (
+      await owner.GET('/api/audit-logs', { params: { query: { action: 'UPDATE_USER_STATUS' } } })
+    ).data!.items.filter((e) => e.resourceId === id);
+    expect(statuses.map((e) => [e.resourceType, e.resourceName, e.userName, e.changes])).toEqual([
+      [
+        'USER',
+        'Wendy Words',
+        'Alexandra Reid',
+        [{ field: 'status', label: 'Status', from: 'Suspended', to: 'Active' }],
+      ],
+      [
+        'USER',
+        'Wendy Words',
+        'Alexandra Reid',
+        [{ field: 'status', label: 'Status', from: 'Active', to: 'Suspended' }],
+      ],
+    ]);
+    expect(statuses[1]).toMatchObject({ oldValues: { status: 'active' }, newValues: { status: 'suspended' } });
+    const roles = (await owner.GET('/api/audit-logs', { params: { query: { action: 'UPDATE_USER_ROLE' } } })).data!
+      .items;
+    expect(roles.find((e) => e.resourceId === id)).toMatchObject({
+      resourceName: 'Wendy Words',
+      oldValues: { role: 'member' },
+      newValues: { role: 'team_lead' },
+      changes: [{ field: 'role', label: 'Role', from: 'Member', to: 'Team Lead' }],
+    });
+
+    const actions = (await owner.GET('/api/audit-logs/actions')).data!;
+    expect(actions).toEqual(expect.arrayContaining([...SPEC_AUDIT_ACTIONS]));
+    for (const gone of ['SUSPEND_USER', 'ACTIVATE_USER', 'CHANGE_USER_ROLE']) expect(actions).not.toContain(gone);
+    const security = (await owner.GET('/api/audit-logs/security')).data!;
+    expect(security.last24Hours.roleAndStatusChanges).toBeGreaterThanOrEqual(3);
+    expect(security.events.filter((e) => e.resourceId === id).map((e) => e.action)).toEqual([
+      'UPDATE_USER_ROLE',
+      'UPDATE_USER_STATUS',
+      'UPDATE_USER_STATUS',
+    ]);
+
+    // The CSV keeps the spec's columns: its Resource ID is the id.
+    const csv = await owner.GET('/api/audit-logs/export', {
+      params: { query: { action: 'UPDATE_USER_ROLE' } },
+      parseAs: 'text',
+    });
+    expect(csv.data as unknown as string).toContain(`,UPDATE_USER_ROLE,USER,${id},`);
+  });
+
+  it('rows written under the earlier names are found by the spec names after migration 0041', async () => {
+    const { db } = t.database;
+    const [guest] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoEmail('guest')));
+    const legacy = [
+      ['SUSPEND_USER', { status: 'active' }, { status: 'suspended' }],
+      ['ACTIVATE_USER', { status: 'suspended' }, { status: 'active' }],
+      ['CHANGE_USER_ROLE', { role: 'guest' }, { role: 'member' }],
+    ] as const;
+    const inserted = await db
+      .insert(auditLogs)
+      .values(
+        legacy.map(([action, oldValues, newValues]) => ({
+          action,
+          resourceType: 'USER',
+          resourceId: guest!.id,
+          oldValues,
+          newValues,
+        })),
+      )
+      .returning({ id: auditLogs.id });
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0041_audit_spec_action_names.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+
+    const owner = await as('account_administrator');
+    const ids = new Set(inserted.map((row) => row.id));
+    const found = async (action: string) =>
+      (await owner.GET('/api/audit-logs', { params: { query: { action, pageSize: 100 } } })).data!.items.filter((e) =>
+        ids.has(e.id),
+      );
+    expect((await found('UPDATE_USER_STATUS')).map((e) => e.changes[0]!.to)).toEqual(
+      expect.arrayContaining(['Suspended', 'Active']),
+    );
+    expect((await found('UPDATE_USER_ROLE')).map((e) => e.changes)).toEqual([
+      [{ field: 'role', label: 'Role', from: 'Guest', to: 'Member' }],
+    ]);
+    const searched = await owner.GET('/api/audit-logs', { params: { query: { search: 'update_user_status' } } });
+    expect(searched.data!.items.filter((e) => ids.has(e.id))).toHaveLength(2);
   });
 });

@@ -96,7 +96,7 @@ export async function auditLogsRoutes(instance: FastifyInstance) {
       config: { access },
       schema: {
         tags,
-        summary: 'Every action the audit log holds, in alphabetical order (the action filter)',
+        summary: "The action filter: the spec's audit actions and every other the log holds, in alphabetical order",
         response: { 200: z.array(z.string()) },
       },
     },

@@ -2,17 +2,21 @@
 // (record-change.ts), paged by the shared keyset helper newest first, and the security overview.
 import { and, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import {
+  auditActionOptions,
+  auditChanges,
   type AuditLogEntry,
   type AuditLogPage,
   type AuditLogQuery,
+  auditResourceText,
   SECURITY_EVENT_ACTIONS,
   type SecurityOverview,
+  USER_ACCESS_CHANGE_ACTIONS,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { listPage, matchesSearch, type Viewer } from '../../db/list-query.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import { auditLogs, auditSearchText } from '../../db/schema/index.ts';
-import { userFullNames } from '../users/users.repository.ts';
+import { auditRowNames } from './audit-words.ts';
 
 type AuditRow = typeof auditLogs.$inferSelect;
 
@@ -25,10 +29,7 @@ const asFields = (values: unknown): Record<string, unknown> | null =>
       : { value: values };
 
 export async function toAuditEntries(db: Executor, rows: AuditRow[]): Promise<AuditLogEntry[]> {
-  const names = await userFullNames(
-    db,
-    rows.map((r) => r.userId),
-  );
+  const nameOf = await auditRowNames(db, rows);
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -36,11 +37,13 @@ export async function toAuditEntries(db: Executor, rows: AuditRow[]): Promise<Au
     resourceType: r.resourceType,
     resourceId: r.resourceId,
     userId: r.userId,
-    userName: r.userId ? (names.get(r.userId) ?? null) : null,
+    userName: r.userId ? nameOf({ kind: 'user', id: r.userId }) : null,
     ipAddress: r.ipAddress,
     userAgent: r.userAgent,
     oldValues: asFields(r.oldValues),
     newValues: asFields(r.newValues),
+    resourceName: auditResourceText(r, nameOf),
+    changes: auditChanges(r, nameOf),
   }));
 }
 
@@ -104,7 +107,7 @@ export async function securityOverview(db: Executor): Promise<SecurityOverview> 
     if (row.action === 'SIGN_IN_FAILED') last24Hours.failedSignIns += n;
     else if (row.action === 'ACCOUNT_LOCKED') last24Hours.lockouts += n;
     else if (row.action.includes('RESET')) last24Hours.passwordResets += n;
-    else if (['CHANGE_USER_ROLE', 'SUSPEND_USER', 'ACTIVATE_USER', 'DELETE_USER'].includes(row.action))
+    else if ((USER_ACCESS_CHANGE_ACTIONS as readonly string[]).includes(row.action))
       last24Hours.roleAndStatusChanges += n;
   }
   const rows = await db
@@ -117,8 +120,9 @@ export async function securityOverview(db: Executor): Promise<SecurityOverview> 
 }
 
 /**
- * The actions the log holds, for the filter: a loose index scan over (action, created_at, id), one index
- * probe per distinct action, so it costs the same at a million rows as at a thousand.
+ * The action filter's options: the spec's actions, and every other the log holds, found by a loose index
+ * scan over (action, created_at, id), one index probe per distinct action, so it costs the same at a
+ * million rows as at a thousand.
  */
 export async function auditActions(db: Executor): Promise<string[]> {
   const result = await db.execute<{ action: string }>(sql`
@@ -129,5 +133,5 @@ export async function auditActions(db: Executor): Promise<string[]> {
       from found where found.action is not null
     )
     select action from found where action is not null`);
-  return result.rows.map((row) => row.action);
+  return auditActionOptions(result.rows.map((row) => row.action));
 }

@@ -1,8 +1,9 @@
 // The History tab's API: a lead's edits, its conversion and the client's own edits, newest first, with
 // labels and names, only for users who may see the record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayId, type RecordHistoryEntry } from '@crm/domain';
+import { displayId, INVOICE_EXAMPLE, type RecordHistoryEntry } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 let f: Fixture;
 beforeAll(async () => {
@@ -47,14 +48,19 @@ describe('GET /api/{leads|clients}/:id/history', () => {
     expect(leadHistory.map((e: RecordHistoryEntry) => e.title)).toContain('Converted to client');
     const clientHistory = (await f.call('administrator', 'GET', `/api/clients/${client.id}/history`)).json();
     expect(clientHistory.map((e: RecordHistoryEntry) => e.title)).toContain('Client created');
-    // Each side names the other by the short id its banner shows, never by its key.
+    // Each side names the other by name and the short id its banner shows, never by its key.
     const converted = (leadHistory as RecordHistoryEntry[]).find((e) => e.title === 'Converted to client')!;
+    const name = `${client.firstName} ${client.lastName}`;
     expect(converted.changes).toContainEqual(
-      expect.objectContaining({ field: 'convertedToClientId', from: null, to: displayId('client', client.id) }),
+      expect.objectContaining({
+        field: 'convertedToClientId',
+        from: null,
+        to: `${name} (${displayId('client', client.id)})`,
+      }),
     );
     const created = (clientHistory as RecordHistoryEntry[]).find((e) => e.title === 'Client created')!;
     expect(created.changes).toContainEqual(
-      expect.objectContaining({ field: 'convertedFromLeadId', to: displayId('lead', lead.id) }),
+      expect.objectContaining({ field: 'convertedFromLeadId', to: `${name} (${displayId('lead', lead.id)})` }),
     );
 
     // A consultant sees only its own or assigned records: 404, as for a record that does not exist.
@@ -102,5 +108,36 @@ describe('GET /api/{leads|clients}/:id/history', () => {
         expect(`${c.from} ${c.to}`).not.toMatch(/[{}[\]"]|[0-9a-f]{8}-[0-9a-f]{4}-/);
       }
     }
+  });
+
+  it('names the invoices and the people a change points at by number and name (issue 29)', async () => {
+    const lead = await f.createLead('administrator');
+    const billed = await f.call('administrator', 'POST', '/api/invoices', {
+      ...INVOICE_EXAMPLE,
+      entityType: 'lead',
+      entityId: lead.id,
+    });
+    expect(billed.statusCode, billed.body).toBe(201);
+    const invoice = billed.json() as { id: string; invoiceNumber: string };
+    // A change of the lead that names its invoice, as a money movement's row does.
+    await recordChange(
+      f.t.database.db,
+      { actorId: f.idOf('administrator'), ipAddress: null, userAgent: null },
+      {
+        action: 'RECEIVE_CLIENT_MONEY',
+        resourceType: 'LEAD',
+        resourceId: lead.id,
+        newValues: { invoiceId: invoice.id, fromUserId: f.idOf('supervisor'), receivedDate: '2026-11-20' },
+      },
+    );
+    const history = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/history`)).json();
+    const entry = (history as RecordHistoryEntry[]).find((e) => e.action === 'RECEIVE_CLIENT_MONEY')!;
+    expect(entry.actorName).toBe('Marcus Tan');
+    expect(entry.changes).toEqual([
+      { field: 'fromUserId', label: 'From User', from: null, to: expect.stringMatching(/^\S+ \S+$/) },
+      { field: 'invoiceId', label: 'Invoice', from: null, to: invoice.invoiceNumber },
+      { field: 'receivedDate', label: 'Received Date', from: null, to: '2026-11-20' },
+    ]);
+    expect(JSON.stringify(entry)).not.toContain(invoice.id);
   });
 });

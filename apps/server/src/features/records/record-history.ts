@@ -7,12 +7,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  HISTORY_HIDDEN_FIELDS,
+  auditChanges,
+  auditReferenceText,
   HISTORY_LIMIT,
-  historyFieldLabel,
   historyTitle,
-  historyValueText,
-  isUserField,
   type MailOutcome,
   type MailStatus,
   type Module,
@@ -25,7 +23,7 @@ import { auditLogs, clientOwnership, clients, leadOwnership, leads } from '../..
 import { type Actor, actorOf } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { invoiceMailsOf } from '../mail/mail-log.repository.ts';
-import { userFullNames } from '../users/users.repository.ts';
+import { auditRowNames } from '../audit/audit-words.ts';
 
 type HistoryOf = {
   path: string;
@@ -58,9 +56,6 @@ const RECORDS: HistoryOf[] = [
   },
 ];
 
-const fieldsOf = (values: unknown): Record<string, unknown> =>
-  values && typeof values === 'object' && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
-
 export async function recordHistory(
   db: Executor,
   actor: Pick<Actor, 'viewer' | 'can'>,
@@ -78,27 +73,19 @@ export async function recordHistory(
     .limit(HISTORY_LIMIT);
   // Invoice mails are finance information: a role without the Finance module sees only the changes.
   const mails = actor.can('finance:view') ? await invoiceMailsOf(db, { type: of.type, id }, HISTORY_LIMIT) : [];
-  // Names of the actors and of every person a user field pointed at, in one query.
-  const people = new Set<string>(mails.flatMap((mail) => (mail.createdBy ? [mail.createdBy] : [])));
-  for (const row of rows) {
-    if (row.userId) people.add(row.userId);
-    for (const values of [row.oldValues, row.newValues]) {
-      for (const [field, value] of Object.entries(fieldsOf(values))) {
-        if (isUserField(field) && typeof value === 'string' && isUuid(value)) people.add(value);
-      }
-    }
-  }
-  const names = await userFullNames(db, [...people]);
-  const shown = (field: string, value: unknown) =>
-    isUserField(field) && typeof value === 'string'
-      ? (names.get(value) ?? 'Deleted user')
-      : historyValueText(field, value);
+  // Names of the actors and of every record a row points at (people, invoices, services …): one query a kind.
+  const nameOf = await auditRowNames(
+    db,
+    rows,
+    mails.flatMap((mail) => (mail.createdBy ? [{ kind: 'user' as const, id: mail.createdBy }] : [])),
+  );
+  const actorName = (id: string | null) => (id ? auditReferenceText({ kind: 'user', id }, nameOf) : null);
   const mailEntries = mails.map((mail): RecordHistoryEntry => ({
     id: mail.id,
     at: mail.createdAt.toISOString(),
     action: 'MAIL',
     title: `Mailed: ${mail.subject}`,
-    actorName: mail.createdBy ? (names.get(mail.createdBy) ?? 'Deleted user') : null,
+    actorName: actorName(mail.createdBy),
     changes: [],
     mail: {
       id: mail.id,
@@ -107,30 +94,14 @@ export async function recordHistory(
       outcome: (mail.outcome as MailOutcome | null) ?? null,
     },
   }));
-  const changeEntries = rows.map((row): RecordHistoryEntry => {
-    const before = fieldsOf(row.oldValues);
-    const after = fieldsOf(row.newValues);
-    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-      (field) => !HISTORY_HIDDEN_FIELDS.has(field),
-    );
-    return {
-      id: row.id,
-      at: row.createdAt.toISOString(),
-      action: row.action,
-      title: historyTitle(row.action),
-      actorName: row.userId ? (names.get(row.userId) ?? 'Deleted user') : null,
-      changes: fields
-        .map((field) => ({
-          field,
-          label: historyFieldLabel(field),
-          from: shown(field, before[field]),
-          to: shown(field, after[field]),
-        }))
-        .filter((change) => change.from !== change.to)
-        // jsonb keeps no order of its own: alphabetical by label, the same every time.
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    };
-  });
+  const changeEntries = rows.map((row): RecordHistoryEntry => ({
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    action: row.action,
+    title: historyTitle(row.action),
+    actorName: actorName(row.userId),
+    changes: auditChanges(row, nameOf),
+  }));
   return [...changeEntries, ...mailEntries]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
     .slice(0, HISTORY_LIMIT);

@@ -297,7 +297,7 @@ export async function updateUser(db: Database, actor: UserActor, id: string, inp
       .returning();
     const { oldValues, newValues } = changedFields(before, patch);
     await recordChange(tx, actor.ctx, {
-      action: roleChanges ? 'CHANGE_USER_ROLE' : 'UPDATE_USER',
+      action: roleChanges ? 'UPDATE_USER_ROLE' : 'UPDATE_USER',
       resourceType: 'USER',
       resourceId: id,
       oldValues,
@@ -335,7 +335,7 @@ export async function setUserStatus(db: Database, actor: UserActor, id: string, 
       .returning();
     if (status === 'suspended') await deleteUserSessions(tx, id);
     await recordChange(tx, actor.ctx, {
-      action: status === 'suspended' ? 'SUSPEND_USER' : 'ACTIVATE_USER',
+      action: 'UPDATE_USER_STATUS',
       resourceType: 'USER',
       resourceId: id,
       oldValues: { status: before.status },

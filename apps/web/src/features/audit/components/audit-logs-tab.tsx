@@ -21,6 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconListSearch, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AuditLogEntry, DEFAULT_PAGE_SIZE, ROLES } from '@crm/domain';
+import { ChangeList } from '../../../components/change-list.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
@@ -30,6 +31,10 @@ import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/
 import { useAssignableUsers } from '../../users/api/assignable-users.ts';
 import { type AuditFilter, exportAuditLogs, useAuditActions, useAuditLogs } from '../api/audit-logs.ts';
 import { AuditActionBadge } from './audit-action-badge.tsx';
+
+/** What the row is about in words (the server's name or number); the id itself stays in the CSV, the spec's column. */
+const resourceText = (entry: AuditLogEntry) => entry.resourceName ?? '—';
+const actorText = (entry: AuditLogEntry) => entry.userName ?? (entry.userId ? 'Deleted user' : 'System');
 
 export function AuditLogsTab() {
   const { formatDate, formatTime, today } = useDateFormat();
@@ -152,7 +157,7 @@ export function AuditLogsTab() {
                   <Table.Th>Timestamp</Table.Th>
                   <Table.Th>Action</Table.Th>
                   <Table.Th>Resource Type</Table.Th>
-                  <Table.Th>Resource ID</Table.Th>
+                  <Table.Th>Resource</Table.Th>
                   <Table.Th>User</Table.Th>
                   <Table.Th>IP Address</Table.Th>
                 </Table.Tr>
@@ -185,12 +190,12 @@ export function AuditLogsTab() {
                           <Text size="sm">{entry.resourceType}</Text>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="xs" ff="monospace" c="dimmed" truncate maw={180}>
-                            {entry.resourceId ?? '—'}
+                          <Text size="sm" truncate maw={220}>
+                            {resourceText(entry)}
                           </Text>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{entry.userName ?? (entry.userId ? 'Deleted user' : 'System')}</Text>
+                          <Text size="sm">{actorText(entry)}</Text>
                         </Table.Td>
                         <Table.Td>
                           <Text size="xs" ff="monospace">
@@ -220,11 +225,11 @@ export function AuditLogsTab() {
             <Group gap="xs">
               <AuditActionBadge action={open.action} />
               <Text size="sm">
-                {open.resourceType} · {when(open.createdAt)}
+                {open.resourceType} · {resourceText(open)} · {when(open.createdAt)}
               </Text>
             </Group>
             <Text size="sm">
-              By {open.userName ?? 'System'}
+              By {actorText(open)}
               {open.ipAddress ? ` from ${open.ipAddress}` : ''}
             </Text>
             {open.userAgent ? (
@@ -232,27 +237,14 @@ export function AuditLogsTab() {
                 {open.userAgent}
               </Text>
             ) : null}
-            {(['oldValues', 'newValues'] as const).map((key) =>
-              open[key] ? (
-                <div key={key}>
-                  <Text size="sm" fw={600} mb={4}>
-                    {key === 'oldValues' ? 'Before' : 'After'}
-                  </Text>
-                  <ScrollArea.Autosize mah={220}>
-                    <Text
-                      component="pre"
-                      size="xs"
-                      ff="monospace"
-                      p="xs"
-                      m={0}
-                      bg="var(--mantine-color-default-hover)"
-                      style={{ whiteSpace: 'pre-wrap', borderRadius: 'var(--mantine-radius-sm)' }}
-                    >
-                      {JSON.stringify(open[key], null, 2)}
-                    </Text>
-                  </ScrollArea.Autosize>
-                </div>
-              ) : null,
+            {open.changes.length > 0 ? (
+              <ScrollArea.Autosize mah={360}>
+                <ChangeList changes={open.changes} />
+              </ScrollArea.Autosize>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No field values recorded.
+              </Text>
             )}
           </Stack>
         ) : null}

@@ -26,6 +26,7 @@ import {
   type SecuritySettings,
   securitySettingsSchema,
 } from '@crm/domain';
+import { useChangeSummary } from '../../../components/change-list.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useSaveSecuritySettings, useSecurityOverview, useSecuritySettings } from '../api/audit-logs.ts';
@@ -42,6 +43,7 @@ export function SecurityTab() {
   const overview = useSecurityOverview();
   const settings = useSecuritySettings();
   const { formatDate, formatTime } = useDateFormat();
+  const summary = useChangeSummary();
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -113,7 +115,7 @@ export function SecurityTab() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" c="dimmed" lineClamp={2}>
-                      {details(event.newValues)}
+                      {[event.resourceName, summary(event.changes)].filter(Boolean).join(' · ')}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -137,13 +139,6 @@ export function SecurityTab() {
 }
 
 /** An event's recorded values in a line: 'email: a@b.c · reason: wrong password'. */
-function details(values: unknown): string {
-  if (!values || typeof values !== 'object') return '';
-  return Object.entries(values as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(' · ');
-}
-
 type ClassSwitch = 'requireUppercase' | 'requireLowercase' | 'requireNumbers' | 'requireSymbols';
 
 /** Spec 3's password policy switches: each kind of character every password set must contain. */

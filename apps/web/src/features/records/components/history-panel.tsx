@@ -1,8 +1,9 @@
 // A lead's or a client's History (issue 14 item 5): who changed what and when, newest first, each changed
-// field as 'old → new' in the field's display form (dates in the firm's format, people by name).
+// field as 'old → new' in words (dates in the firm's format, people and records by name; issue 29).
 import { Alert, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconHistory, IconMail } from '@tabler/icons-react';
-import { type HistoryChange, isValidIsoDate, MAIL_OUTCOME_LABELS } from '@crm/domain';
+import { MAIL_OUTCOME_LABELS } from '@crm/domain';
+import { ChangeList } from '../../../components/change-list.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { MailStatusBadge } from '../../mail/components/mail-status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
@@ -13,8 +14,6 @@ export type HistoryPanelProps = { owner: HistoryOwner };
 export function HistoryPanel({ owner }: HistoryPanelProps) {
   const history = useRecordHistory(owner);
   const { formatDate, formatTime } = useDateFormat();
-  const show = (value: string | null) =>
-    value === null ? '(empty)' : isValidIsoDate(value) ? formatDate(value) : value;
   if (history.isPending) return <PageLoader label="Loading history..." />;
   if (history.isError) {
     return (
@@ -73,28 +72,7 @@ export function HistoryPanel({ owner }: HistoryPanelProps) {
               </Group>
             </Card>
           ) : null}
-          {entry.changes.length > 0 ? (
-            <Card withBorder padding="xs" radius="sm" mt={6}>
-              <Stack gap={4}>
-                {entry.changes.map((change: HistoryChange) => (
-                  <Group key={change.field} gap={6} wrap="wrap" align="baseline">
-                    <Text size="xs" fw={600}>
-                      {change.label}:
-                    </Text>
-                    <Text size="xs" c="dimmed" td="line-through" style={{ overflowWrap: 'anywhere' }}>
-                      {show(change.from)}
-                    </Text>
-                    <Text size="xs" aria-hidden>
-                      →
-                    </Text>
-                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {show(change.to)}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            </Card>
-          ) : null}
+          {entry.changes.length > 0 ? <ChangeList changes={entry.changes} /> : null}
         </Box>
       ))}
     </Stack>

@@ -44,6 +44,7 @@ import {
   type UserBulkAction,
   type UserManagementAction,
   type UserStatistics,
+  USER_STATUS_LABELS,
   type UserStatus,
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
@@ -74,7 +75,6 @@ const STATUS_COLORS: Record<UserStatus, string> = {
   inactive: BADGE_COLOURS.grey,
   pending: BADGE_COLOURS.amber,
 };
-const statusLabel = (status: UserStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
 const CARDS: { title: string; value: (s: UserStatistics) => number }[] = [
   { title: 'Total', value: (s) => s.total },
@@ -425,7 +425,7 @@ export function UsersTab() {
                           )}
                           <Table.Td style={phone ? { minWidth: 96 } : undefined}>
                             <StatusBadge look={filledBadge(STATUS_COLORS[user.status])}>
-                              {statusLabel(user.status)}
+                              {USER_STATUS_LABELS[user.status]}
                             </StatusBadge>
                           </Table.Td>
                           {phone ? null : (
