@@ -3101,6 +3101,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract-templates/{id}/fill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A template's content filled for a lead or client, before a contract is created (nothing is stored)
+         * @description The text New Contract shows in its editor: the placeholders filled from the record, the firm and the dates by the same rule as creating, except the contract's reference and title, which stay placeholders until the contract is created. The record is checked as on create: 404 when the user cannot see it or the template, 409 for a converted lead or a reverted client, 400 for an unknown additional client.
+         */
+        post: operations["postContractTemplatesByIdFill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/enquiry": {
         parameters: {
             query?: never;
@@ -22457,12 +22477,12 @@ export interface operations {
                     entityId: string;
                     /** @default [] */
                     additionalClientIds?: string[];
-                    /** Format: uuid */
-                    templateId?: string;
                     /** Format: date */
                     effectiveDate: string;
                     /** Format: date */
                     expiryDate?: string;
+                    /** Format: uuid */
+                    templateId?: string;
                     content?: string;
                 };
             };
@@ -23972,6 +23992,101 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fieldErrors` holds the messages per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record, or not one this user may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postContractTemplatesByIdFill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (uuid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    entityType: "lead" | "client";
+                    /** Format: uuid */
+                    entityId: string;
+                    /** @default [] */
+                    additionalClientIds?: string[];
+                    /** Format: date */
+                    effectiveDate: string;
+                    /** Format: date */
+                    expiryDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The template's content filled in, cleaned as stored */
+                        content: string;
                     };
                 };
             };

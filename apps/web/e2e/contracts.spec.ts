@@ -1,5 +1,6 @@
 // Issue 16 item 1: a contract drafted from a template for a client, its PDF downloaded with the client's
 // details filled in, then activated after a confirmation; the page passes axe in both themes and fits a phone.
+// Issue 29: the template's text filled in the editor before Create, edited there, and saved as edited.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -138,4 +139,73 @@ test("a client's panel lists its contracts; one drawn up there names a partner, 
   const row = clientPanel(page).getByRole('row', { name: new RegExp(title) });
   await expect(row).toBeVisible();
   await expect(row.getByText(`Drawn up for ${lead.firstName} ${lead.lastName}`)).toBeVisible();
+});
+
+test("the template's text is filled in the editor before Create; the contract keeps the user's edit", async ({
+  page,
+}) => {
+  await signInAs(page, 'administrator');
+  const lead = await createLead(page.request);
+  await convertLeadThroughApi(page.request, lead.id);
+  const clientName = `${lead.firstName} ${lead.lastName}`;
+  const templateName = `Engagement ${uniqueWord()}`;
+  const otherName = `Letter ${uniqueWord()}`;
+  for (const [name, content] of [
+    [
+      templateName,
+      '<p>Reference {{contract.reference}}: we act for {{client.fullName}} from {{contract.effectiveDate}} until {{contract.expiryDate}}.</p>',
+    ],
+    [otherName, '<p>Dear {{client.firstName}}, thank you.</p>'],
+  ]) {
+    const made = await page.request.post('/api/contract-templates', { data: { name, content, isPublic: true } });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+
+  await page.goto('/contracts');
+  await page.getByRole('button', { name: 'New Contract' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Contract' });
+  await dialog.getByRole('combobox', { name: 'Client or lead' }).fill(lead.lastName);
+  await page
+    .getByRole('option', { name: new RegExp(lead.lastName) })
+    .first()
+    .click();
+  await dialog.getByRole('combobox', { name: 'Template (optional)' }).click();
+  await page.getByRole('option', { name: new RegExp(templateName) }).click();
+
+  // The editor holds the template filled in from the client, the dates in the firm's format (as the date
+  // field shows them); the reference waits for Create.
+  const editor = dialog.getByRole('textbox', { name: 'Content' });
+  const effective = await dialog.getByRole('textbox', { name: 'Effective date' }).inputValue();
+  expect(effective).not.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(editor).toContainText(`we act for ${clientName} from ${effective} until .`);
+  await expect(editor).toContainText('Reference {{contract.reference}}:');
+  await expect(dialog.getByText('reference and title are filled in when it is created')).toBeVisible();
+
+  // Untouched, the text follows a new expiry date.
+  const expiry = effective.replace(/\d{4}$/, (year) => String(Number(year) + 1));
+  await dialog.getByRole('textbox', { name: 'Expiry date' }).fill(expiry);
+  await expect(editor).toContainText(`from ${effective} until ${expiry}.`);
+
+  // An edit makes the text the user's: another template asks before replacing it, and keeping it keeps it.
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(', in Sydney.');
+  await expect(editor).toContainText(`until ${expiry}, in Sydney.`);
+  await dialog.getByRole('combobox', { name: 'Template (optional)' }).click();
+  await page.getByRole('option', { name: new RegExp(otherName) }).click();
+  const ask = page.getByRole('dialog', { name: 'Replace the content?' });
+  await expect(ask.getByText(`replaced by “${otherName}”`)).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep my content' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByRole('combobox', { name: 'Template (optional)' })).toHaveValue(new RegExp(templateName));
+  await expect(editor).toContainText('in Sydney.');
+
+  await dialog.getByRole('button', { name: 'Create Contract' }).click();
+  await expect(dialog).toBeHidden();
+  const panel = page.getByRole('dialog', { name: templateName });
+  const reference = (await panel.getByText(/^CONT-\d{4}-\d{3,}$/).textContent())!.trim();
+  await expect(
+    panel.getByText(`Reference ${reference}: we act for ${clientName} from ${effective} until ${expiry}, in Sydney.`),
+  ).toBeVisible();
 });

@@ -3,12 +3,11 @@
 // terminated) and a draft for a lead, their content filled from the templates as New Contract fills it.
 // Seeded once into empty tables (a firm that deleted its contracts does not get demo ones back).
 import { asc, count, inArray, sql } from 'drizzle-orm';
-import { escapeHtml, fillPlaceholders, ROLES } from '@crm/domain';
+import { ROLES } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, contracts, contractTemplates, leads, users } from '../db/schema/index.ts';
-import { nextReference, placeholderValues } from '../features/contracts/contracts.service.ts';
+import { filledContent, nextReference, placeholderValues } from '../features/contracts/contracts.service.ts';
 import { readFirmToday } from '../features/settings/settings.repository.ts';
-import { cleanTaskContent } from '../features/tasks/task-content.ts';
 import { demoEmail } from './demo-users.ts';
 
 export const DEMO_CONTRACT_TEMPLATES = [
@@ -113,7 +112,7 @@ export async function seedDemoContracts(db: Database): Promise<number> {
         clientName: [party.row.firstName, party.row.middleName, party.row.lastName].filter(Boolean).join(' '),
         clientEmail: party.row.email,
         templateId: template.id,
-        content: cleanTaskContent(fillPlaceholders(template.content, values, escapeHtml)),
+        content: filledContent(template.content, values),
         effectiveDate,
         expiryDate,
         signedDate: 'signed' in plan ? shift(today, plan.signed) : null,

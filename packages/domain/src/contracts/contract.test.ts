@@ -32,13 +32,13 @@ describe('contract rules', () => {
     expect(unknownPlaceholders('{{today}} {{firm.abn}}')).toEqual([]);
   });
 
-  it('fills known placeholders escaped and leaves unknown text as it is', () => {
+  it('fills known placeholders escaped; leaves unknown text and a placeholder given no value as they are', () => {
     const out = fillPlaceholders(
-      '<p>{{client.lastName}} {{today}} {{other}}</p>',
-      { 'client.lastName': "O'Brien <b>" },
+      '<p>{{client.lastName}} {{client.email}} {{ contract.reference }} {{other}}</p>',
+      { 'client.lastName': "O'Brien <b>", 'client.email': '' },
       escapeHtml,
     );
-    expect(out).toBe("<p>O'Brien &lt;b&gt;  {{other}}</p>");
+    expect(out).toBe("<p>O'Brien &lt;b&gt;  {{ contract.reference }} {{other}}</p>");
   });
 
   it('defaults a template to General and public; refuses an expiry before the effective date', () => {

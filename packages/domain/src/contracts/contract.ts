@@ -106,15 +106,19 @@ export function unknownPlaceholders(content: string): string[] {
   return [...unknown];
 }
 
-/** Fills each known placeholder with its value (escaped for HTML by the caller's `escape`). */
+/**
+ * Fills each known placeholder given a value with it (escaped for HTML by the caller's `escape`); one without
+ * a value stays as written, to be filled later (a contract's reference exists only once it is created).
+ */
 export function fillPlaceholders(
   content: string,
   values: Partial<Record<ContractPlaceholder, string>>,
   escape: (text: string) => string,
 ): string {
-  return content.replace(PLACEHOLDER, (whole, name: string) =>
-    name in CONTRACT_PLACEHOLDERS ? escape(values[name as ContractPlaceholder] ?? '') : whole,
-  );
+  return content.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = name in CONTRACT_PLACEHOLDERS ? values[name as ContractPlaceholder] : undefined;
+    return value === undefined ? whole : escape(value);
+  });
 }
 
 export const escapeHtml = (text: string) =>
@@ -125,6 +129,25 @@ export const CONTRACT_CONTENT_MAX = 50_000;
 const CONTENT_INPUT_MAX = CONTRACT_CONTENT_MAX * 4;
 export const CONTRACT_ENTITY_TYPES = ['lead', 'client'] as const;
 
+/** The record a contract is for and its dates: what fills a template's placeholders besides the firm. */
+const contractPartyFields = {
+  entityType: z.enum(CONTRACT_ENTITY_TYPES, { error: CONTRACT_MESSAGES.recordRequired }),
+  entityId: z.uuid(CONTRACT_MESSAGES.recordRequired),
+  /** Further clients the contract names (ids of clients). */
+  additionalClientIds: z.array(z.uuid('Invalid client')).max(10, 'At most 10 additional clients').default([]),
+  effectiveDate: requiredDate(CONTRACT_MESSAGES.effectiveRequired),
+  expiryDate: optionalDate(),
+};
+
+function expiryOnOrAfterEffective(
+  value: { effectiveDate?: string; expiryDate?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.expiryDate && value.effectiveDate && value.expiryDate < value.effectiveDate) {
+    ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: CONTRACT_MESSAGES.expiryBeforeEffective });
+  }
+}
+
 export const contractInputSchema = z
   .object({
     title: z
@@ -132,22 +155,31 @@ export const contractInputSchema = z
       .trim()
       .min(1, CONTRACT_MESSAGES.titleRequired)
       .max(200, 'Must be 200 characters or fewer'),
-    entityType: z.enum(CONTRACT_ENTITY_TYPES, { error: CONTRACT_MESSAGES.recordRequired }),
-    entityId: z.uuid(CONTRACT_MESSAGES.recordRequired),
-    /** Further clients the contract names (ids of clients). */
-    additionalClientIds: z.array(z.uuid('Invalid client')).max(10, 'At most 10 additional clients').default([]),
+    ...contractPartyFields,
     templateId: optionalUuid(),
-    effectiveDate: requiredDate(CONTRACT_MESSAGES.effectiveRequired),
-    expiryDate: optionalDate(),
     /** Rich text (cleaned by the server like task content); from the template when empty and one is chosen. */
     content: optionalText(CONTENT_INPUT_MAX),
   })
-  .superRefine((value, ctx) => {
-    if (value.expiryDate && value.effectiveDate && value.expiryDate < value.effectiveDate) {
-      ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: CONTRACT_MESSAGES.expiryBeforeEffective });
-    }
-  });
+  .superRefine(expiryOnOrAfterEffective);
 export type ContractInput = z.output<typeof contractInputSchema>;
+
+/**
+ * A template filled for a contract not yet created (New Contract shows it in its editor): the record and the
+ * dates the form holds, checked as on create.
+ */
+export const contractFillSchema = z.object(contractPartyFields).superRefine(expiryOnOrAfterEffective);
+export type ContractFill = z.output<typeof contractFillSchema>;
+export const contractFilledSchema = z.object({
+  content: z.string().meta({ description: "The template's content filled in, cleaned as stored" }),
+});
+export type ContractFilled = z.infer<typeof contractFilledSchema>;
+export const CONTRACT_FILL_EXAMPLE = {
+  entityType: 'client',
+  entityId: '00000000-0000-4000-8000-000000000001',
+  additionalClientIds: [],
+  effectiveDate: '2026-07-01',
+  expiryDate: '2027-06-30',
+};
 
 /** PATCH: every field optional, the version required (the record it is linked to does not change). */
 export const contractPatchSchema = z.object({

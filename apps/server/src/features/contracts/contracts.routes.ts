@@ -8,8 +8,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONTRACT_EXAMPLE,
+  CONTRACT_FILL_EXAMPLE,
   CONTRACT_TEMPLATE_EXAMPLE,
   contractActionSchema,
+  contractFilledSchema,
+  contractFillSchema,
   contractInputSchema,
   contractListQuerySchema,
   contractPageSchema,
@@ -38,6 +41,7 @@ import {
   createTemplate,
   deleteContract,
   deleteTemplate,
+  fillTemplate,
   listContracts,
   listTemplates,
   readContract,
@@ -264,6 +268,26 @@ export async function contractsRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => readTemplate(app.db, await actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/contract-templates/:id/fill',
+    {
+      config: { access: { permission: 'contracts:create' } },
+      schema: {
+        tags,
+        summary: "A template's content filled for a lead or client, before a contract is created (nothing is stored)",
+        description:
+          'The text New Contract shows in its editor: the placeholders filled from the record, the firm and the dates ' +
+          "by the same rule as creating, except the contract's reference and title, which stay placeholders until " +
+          'the contract is created. The record is checked as on create: 404 when the user cannot see it or the ' +
+          'template, 409 for a converted lead or a reverted client, 400 for an unknown additional client.',
+        params: templateParams,
+        body: contractFillSchema.meta({ example: CONTRACT_FILL_EXAMPLE }),
+        response: { 200: contractFilledSchema },
+      },
+    },
+    async (request) => fillTemplate(app.db, await actorOf(request), request.params.id, request.body),
   );
 
   app.put(

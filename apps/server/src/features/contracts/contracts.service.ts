@@ -12,6 +12,8 @@ import {
   LEAD_MESSAGES,
   REVERTED_STATUS,
   type CONTRACT_SORT_FIELDS,
+  type ContractFill,
+  type ContractFilled,
   type ContractInput,
   type ContractListQuery,
   type ContractPage,
@@ -94,20 +96,26 @@ export async function nextReference(tx: Executor, year: string): Promise<string>
 const fullName = (p: { firstName: string; middleName: string | null; lastName: string }) =>
   [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 
-/** The lead or client the viewer may see; a field error otherwise. */
 /**
- * The lead or client a new contract is drawn up for. A converted lead and a reverted client are read-only
- * (their services, tasks and notes too): the contract belongs with the record that carries on.
+ * The lead or client a new contract is drawn up for, among those the viewer may see (`missing` says how a
+ * record out of view is refused: a field of the new contract, or the subject of a fill). A converted lead
+ * and a reverted client are read-only (their services, tasks and notes too): the contract belongs with the
+ * record that carries on.
  */
-async function partyOf(tx: Executor, viewer: Viewer, type: 'lead' | 'client', id: string): Promise<Party> {
+async function partyOf(
+  tx: Executor,
+  viewer: Viewer,
+  { entityType: type, entityId: id }: { entityType: 'lead' | 'client'; entityId: string },
+  missing: (message: string) => AppError,
+): Promise<Party> {
   if (type === 'lead') {
     const row = await findLead(tx, viewer, id);
-    if (!row) throw validationError({ entityId: ['Lead not found'] });
+    if (!row) throw missing('Lead not found');
     if (row.leadStatus === CONVERTED_STATUS) throw new AppError('CONFLICT', LEAD_MESSAGES.readOnlyConverted);
     return { type, row };
   }
   const row = await findClient(tx, viewer, id);
-  if (!row) throw validationError({ entityId: ['Client not found'] });
+  if (!row) throw missing('Client not found');
   if (row.status === REVERTED_STATUS) throw new AppError('CONFLICT', CLIENT_MESSAGES.readOnlyReverted);
   return { type, row };
 }
@@ -123,12 +131,14 @@ async function additionalClientsValid(tx: Executor, viewer: Viewer, ids: readonl
 /**
  * The value of each placeholder for a contract of this party, today, in the firm's words: dates in the
  * firm's display format, as its PDFs and mails show them, since the filled text is what the client reads.
+ * Before the contract exists (a fill for New Contract) it has no reference, and its title may still change:
+ * without them their placeholders stay, and are filled when it is created.
  */
 export async function placeholderValues(
   tx: Executor,
   party: Party,
-  contract: { reference: string; title: string; effectiveDate: string; expiryDate: string | null },
-): Promise<Record<ContractPlaceholder, string>> {
+  contract: { reference?: string; title?: string; effectiveDate: string; expiryDate: string | null },
+): Promise<Partial<Record<ContractPlaceholder, string>>> {
   const [firm, today, { dateFormat }] = await Promise.all([
     readGeneralSettings(tx),
     readFirmToday(tx),
@@ -168,6 +178,13 @@ export async function placeholderValues(
     'firm.phone': firm.phone,
   };
 }
+
+/**
+ * A template's (or a written) text with its placeholders filled, cleaned as stored: the one rule behind a
+ * contract's content on create, the text New Contract shows before it, and the demo contracts.
+ */
+export const filledContent = (source: string, values: Partial<Record<ContractPlaceholder, string>>) =>
+  cleanTaskContent(fillPlaceholders(source, values, escapeHtml));
 
 async function namesOf(db: Executor, leadIds: string[], clientIds: string[]) {
   const names = new Map<string, string>();
@@ -353,14 +370,15 @@ async function findTemplate(db: Executor, viewer: Viewer, id: string): Promise<T
 
 export async function createContract(db: Database, actor: Actor, input: ContractInput): Promise<ContractRecord> {
   return db.transaction(async (tx) => {
-    const party = await partyOf(tx, actor.viewer, input.entityType, input.entityId);
+    const party = await partyOf(tx, actor.viewer, input, (message) => validationError({ entityId: [message] }));
     const additional = await additionalClientsValid(tx, actor.viewer, input.additionalClientIds);
     const template = input.templateId ? await findTemplate(tx, actor.viewer, input.templateId) : undefined;
     if (input.templateId && !template) throw validationError({ templateId: [CONTRACT_MESSAGES.templateNotFound] });
     const year = (await readFirmToday(tx)).slice(0, 4);
     const reference = await nextReference(tx, year);
     const expiryDate = input.expiryDate ?? null;
-    // Written content wins; an empty one takes the template's, its placeholders filled from the record now.
+    // Written content wins (New Contract sends the template's text as the user saw and edited it, its
+    // reference and title still placeholders); an empty one takes the template's, filled from the record now.
     const source = input.content ?? template?.content ?? '';
     const values = await placeholderValues(tx, party, {
       reference,
@@ -368,7 +386,7 @@ export async function createContract(db: Database, actor: Actor, input: Contract
       effectiveDate: input.effectiveDate,
       expiryDate,
     });
-    const content = cleanTaskContent(fillPlaceholders(source, values, escapeHtml));
+    const content = filledContent(source, values);
     const [row] = await tx
       .insert(contracts)
       .values({
@@ -396,6 +414,28 @@ export async function createContract(db: Database, actor: Actor, input: Contract
     });
     return toRecord(tx, actor, row!);
   });
+}
+
+/**
+ * A template's text filled for a contract not yet created (New Contract's editor shows it before Create),
+ * by the rule create fills with, after the same checks: a record out of view is not found here, as the
+ * subject of the request. Nothing is stored; the reference and title stay placeholders until create.
+ */
+export async function fillTemplate(
+  db: Executor,
+  actor: Actor,
+  templateId: string,
+  input: ContractFill,
+): Promise<ContractFilled> {
+  const template = await findTemplate(db, actor.viewer, templateId);
+  if (!template) throw templateNotFound();
+  const party = await partyOf(db, actor.viewer, input, (message) => new AppError('NOT_FOUND', message));
+  await additionalClientsValid(db, actor.viewer, input.additionalClientIds);
+  const values = await placeholderValues(db, party, {
+    effectiveDate: input.effectiveDate,
+    expiryDate: input.expiryDate ?? null,
+  });
+  return { content: filledContent(template.content, values) };
 }
 
 /**

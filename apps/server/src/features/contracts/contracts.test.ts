@@ -13,6 +13,7 @@ import {
   type Role,
   contractReferenceOf,
   DEFAULT_DISPLAY_SETTING,
+  escapeHtml,
   LEAD_MESSAGES,
 } from '@crm/domain';
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { contracts, documentCounters } from '../../db/schema/index.ts';
 import { formatCalendarDate } from '../../jobs/mail-text.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
 
 let f: Fixture;
 let clientId: string;
@@ -140,6 +141,107 @@ describe('templates', () => {
   it('cleans the content it stores (no script survives)', async () => {
     const c = await create({ content: '<p onclick="x()">Hi<script>alert(1)</script></p>' });
     expect(c.content).toBe('<p>Hi</p>');
+  });
+});
+
+describe("the template's text before the contract is created", () => {
+  const fill = (templateId: string, overrides: Record<string, unknown> = {}, role: Role = 'administrator') =>
+    f.call(role, 'POST', `/api/contract-templates/${templateId}/fill`, {
+      entityType: 'client',
+      entityId: clientId,
+      additionalClientIds: [],
+      effectiveDate: '2026-07-01',
+      expiryDate: '2030-06-30',
+      ...overrides,
+    });
+  const storedCount = async () => (await f.t.database.db.select({ id: contracts.id }).from(contracts)).length;
+
+  it('fills it as create would store it, stores nothing, and leaves the reference and title to create', async () => {
+    const t = await createTemplate({
+      content:
+        '<h2>{{contract.title}} ({{contract.reference}})</h2><p>{{firm.name}} acts for {{client.fullName}} (passport {{client.passportNumber}}) from {{contract.effectiveDate}} to {{contract.expiryDate}}; <strong>today</strong> {{today}}.</p>',
+    });
+    const before = await storedCount();
+    const res = await fill(t.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = res.json().content as string;
+    const today = formatCalendarDate(await readFirmToday(f.t.database.db), DEFAULT_DISPLAY_SETTING.dateFormat);
+    const firm = (await readGeneralSettings(f.t.database.db)).companyName;
+    expect(shown).toBe(
+      `<h2>{{contract.title}} ({{contract.reference}})</h2><p>${escapeHtml(firm)} acts for Amara Okafor (passport PA1234567) from 01 Jul 2026 to 30 Jun 2030; <strong>today</strong> ${today}.</p>`,
+    );
+    expect(await storedCount()).toBe(before);
+
+    // Sent back as the content (what New Contract does), it is stored as shown with the reference and title
+    // in; and it is the very text an API caller gets by sending no content.
+    const asShown = await create({ content: shown, templateId: t.id, title: 'Retainer' });
+    const byServer = await create({ content: undefined, templateId: t.id, title: 'Retainer' });
+    const withOwn = (text: string, c: ContractRecord) =>
+      text.replace('{{contract.title}}', c.title).replace('{{contract.reference}}', c.reference);
+    expect(asShown.content).toBe(withOwn(shown, asShown));
+    expect(byServer.content).toBe(withOwn(shown, byServer));
+  });
+
+  it('fills for a lead, with the dates the form holds', async () => {
+    const t = await createTemplate({
+      content: '<p>{{client.firstName}} from {{contract.effectiveDate}} to {{contract.expiryDate}}.</p>',
+    });
+    const res = await fill(t.id, { entityType: 'lead', entityId: leadId, effectiveDate: '2027-02-03', expiryDate: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ content: '<p>Liam from 03 Feb 2027 to .</p>' });
+  });
+
+  it('answers as create: a record or template out of view is not found, a converted lead is read-only', async () => {
+    const t = await createTemplate();
+    // The administrator's client is not the consultant's to see.
+    const hidden = await fill(t.id, {}, 'consultant');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe('Client not found');
+    const own = await f.createLead('consultant');
+    expect((await fill(t.id, { entityType: 'lead', entityId: own.id }, 'consultant')).statusCode).toBe(200);
+    const hiddenLead = await fill(t.id, { entityType: 'lead', entityId: leadId }, 'consultant');
+    expect(hiddenLead.statusCode).toBe(404);
+    expect(hiddenLead.json().message).toBe('Lead not found');
+    const partner = await fill(
+      t.id,
+      { entityType: 'lead', entityId: own.id, additionalClientIds: [clientId] },
+      'consultant',
+    );
+    expect(partner.statusCode).toBe(400);
+    expect(partner.json().fieldErrors.additionalClientIds).toEqual(['Client not found']);
+
+    const theirs = await createTemplate({ isPublic: false }, 'consultant');
+    const notShared = await fill(theirs.id, {}, 'supervisor');
+    expect(notShared.statusCode).toBe(404);
+    expect(notShared.json().message).toBe(CONTRACT_MESSAGES.templateNotFound);
+    expect((await fill('not-a-uuid')).statusCode).toBe(404);
+
+    const lead = await f.createLead();
+    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {})).statusCode).toBe(200);
+    const converted = await fill(t.id, { entityType: 'lead', entityId: lead.id });
+    expect(converted.statusCode).toBe(409);
+    expect(converted.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
+  });
+
+  it('refuses bad input in words and unknown fields; guest is refused as on create', async () => {
+    const t = await createTemplate();
+    const missing = await f.call('administrator', 'POST', `/api/contract-templates/${t.id}/fill`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toMatchObject({
+      entityType: [CONTRACT_MESSAGES.recordRequired],
+      entityId: [CONTRACT_MESSAGES.recordRequired],
+      effectiveDate: [CONTRACT_MESSAGES.effectiveRequired],
+    });
+    const backwards = await fill(t.id, { expiryDate: '2026-06-30' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fieldErrors.expiryDate).toEqual([CONTRACT_MESSAGES.expiryBeforeEffective]);
+    const extra = await fill(t.id, { content: '<p>x</p>' });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().fieldErrors.content).toEqual(["Unknown field 'content'"]);
+    for (const role of ['account_administrator', 'supervisor', 'team_lead', 'member'] as const) {
+      expect((await fill(t.id, {}, role)).statusCode, role).toBe(200);
+    }
+    expect((await fill(t.id, {}, 'guest')).statusCode).toBe(403);
   });
 });
 

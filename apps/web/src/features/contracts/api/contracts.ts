@@ -2,6 +2,7 @@
 // module's change events, so every open list follows a change made anywhere.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ContractFilled,
   ContractPage,
   ContractRecord,
   ContractStatus,
@@ -70,6 +71,18 @@ export function useCreateContract() {
     onSuccess: () => refresh(),
   });
 }
+
+export type TemplateFillBody = Pick<
+  NewContractBody,
+  'entityType' | 'entityId' | 'additionalClientIds' | 'effectiveDate' | 'expiryDate'
+>;
+
+/** A template's text filled for the record and dates New Contract holds; nothing is stored, so no refresh. */
+export const useFillTemplate = () =>
+  useMutation({
+    mutationFn: ({ templateId, body }: { templateId: string; body: TemplateFillBody }) =>
+      api.post<ContractFilled>(`/api/contract-templates/${encodeURIComponent(templateId)}/fill`, body),
+  });
 
 export type ContractChanges = {
   title?: string;

@@ -1,12 +1,15 @@
-// The New Contract dialog (record, template, title, dates, rich-text content) and the contract panel (view,
-// edit while draft or active, Activate / Terminate after a confirmation, Download PDF, the signed copy).
+// The New Contract dialog (record, template, title, dates, rich-text content: a chosen template's text filled
+// in from the record, to read and change before Create) and the contract panel (view, edit while draft or
+// active, Activate / Terminate after a confirmation, Download PDF, the signed copy).
 import {
   Alert,
   Button,
   Divider,
   FileInput,
   Group,
+  Loader,
   Modal,
+  Overlay,
   Select,
   SimpleGrid,
   Skeleton,
@@ -17,7 +20,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { CONTRACT_MESSAGES, type ContractRecord } from '@crm/domain';
+import { CONTRACT_MESSAGES, type ContractRecord, isValidIsoDate } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -32,6 +35,7 @@ import {
   useContractTemplates,
   useCreateContract,
   useDeleteContract,
+  useFillTemplate,
   useUpdateContract,
   useUploadSignedCopy,
 } from '../api/contracts.ts';
@@ -44,6 +48,18 @@ export const showError = (error: unknown) =>
 
 const fieldError = (error: unknown, field: string) =>
   error instanceof ApiError ? error.fieldErrors[field]?.[0] : undefined;
+
+/** What a template is filled in from: the record and the dates the form holds. */
+type FillSource = {
+  templateId: string | null;
+  record: PickedRecord | null;
+  additional: PickedRecord[];
+  effectiveDate: string;
+  expiryDate: string;
+};
+
+/** The contract's own placeholders, which a fill leaves for create to fill. */
+const OWN_PLACEHOLDER = /\{\{\s*contract\.(reference|title)\s*\}\}/;
 
 export function NewContractDialog({
   opened,
@@ -67,6 +83,12 @@ export function NewContractDialog({
   const [effectiveDate, setEffectiveDate] = useState(today());
   const [expiryDate, setExpiryDate] = useState('');
   const [content, setContent] = useState('');
+  const fill = useFillTemplate();
+  // The text last filled in from the template. While the content is still that (or empty), a change of the
+  // record or the dates fills it in again; once the user has written in it, it is theirs and stays.
+  const [filled, setFilled] = useState<string | null>(null);
+  // A template chosen over content the user wrote: replacing it waits for their answer.
+  const [replacing, setReplacing] = useState<string | null>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -77,6 +99,9 @@ export function NewContractDialog({
     setEffectiveDate(today());
     setExpiryDate('');
     setContent('');
+    setFilled(null);
+    setReplacing(null);
+    fill.reset();
     create.reset();
     // Only on opening: the form starts empty each time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -95,6 +120,65 @@ export function NewContractDialog({
     },
   );
   const template = templates.data?.find((t) => t.id === templateId);
+  const source: FillSource = { templateId, record, additional, effectiveDate, expiryDate };
+  const untouched = content === '' || content === filled;
+
+  const fillFrom = (next: FillSource) => {
+    const datesRead = isValidIsoDate(next.effectiveDate) && (next.expiryDate === '' || isValidIsoDate(next.expiryDate));
+    if (!next.templateId || !next.record || !datesRead) {
+      fill.reset();
+      return;
+    }
+    // Only the latest request's answer arrives here (TanStack Query): an earlier one never overwrites it.
+    fill.mutate(
+      {
+        templateId: next.templateId,
+        body: {
+          entityType: next.record.type,
+          entityId: next.record.id,
+          additionalClientIds: next.additional.map((c) => c.id),
+          effectiveDate: next.effectiveDate,
+          expiryDate: next.expiryDate || null,
+        },
+      },
+      {
+        onSuccess: ({ content: text }) => {
+          setContent(text);
+          setFilled(text);
+        },
+      },
+    );
+  };
+  /** The record or a date changed: the template's text follows while the user has not written over it. */
+  const sourceChanged = (change: Partial<FillSource>) => {
+    if (templateId && untouched) fillFrom({ ...source, ...change });
+    // A refusal of the text the user has since made their own no longer applies to anything.
+    else fill.reset();
+  };
+  const applyTemplate = (id: string | null) => {
+    setReplacing(null);
+    setTemplateId(id);
+    const picked = templates.data?.find((t) => t.id === id);
+    // The title follows the template until the user names the contract themselves.
+    if (picked && (!title.trim() || title === template?.name)) setTitle(picked.name);
+    if (id) {
+      fillFrom({ ...source, templateId: id });
+      return;
+    }
+    fill.reset();
+    if (untouched) setContent('');
+    setFilled(null);
+  };
+  const chooseTemplate = (id: string | null) => {
+    if (id && !untouched) setReplacing(id);
+    else applyTemplate(id);
+  };
+  const fillProblem =
+    fill.error instanceof ApiError && Object.keys(fill.error.fieldErrors).length > 0
+      ? Object.values(fill.error.fieldErrors).flat().join(' ')
+      : fill.error?.message;
+  const replacingName = templates.data?.find((t) => t.id === replacing)?.name ?? 'the template';
+
   const submit = () =>
     create.mutate(
       {
@@ -105,7 +189,7 @@ export function NewContractDialog({
         templateId,
         effectiveDate,
         expiryDate: expiryDate || null,
-        // Left empty with a template chosen, the server fills the template's placeholders from the record.
+        // The text the user sees (the template's, filled in, as they left it): what is saved is what they read.
         content: content.trim() ? content : null,
       },
       {
@@ -130,14 +214,20 @@ export function NewContractDialog({
           <RecordPicker
             value={record?.id ?? null}
             error={fieldError(error, 'entityId') ?? fieldError(error, 'entityType')}
-            onPick={setRecord}
+            onPick={(picked) => {
+              setRecord(picked);
+              sourceChanged({ record: picked });
+            }}
           />
         )}
         <AdditionalClientsPicker
           value={additional}
           exclude={record?.type === 'client' ? record.id : null}
           error={fieldError(error, 'additionalClientIds')}
-          onChange={setAdditional}
+          onChange={(list) => {
+            setAdditional(list);
+            sourceChanged({ additional: list });
+          }}
         />
         <Select
           label="Template (optional)"
@@ -146,11 +236,7 @@ export function NewContractDialog({
           searchable
           data={(templates.data ?? []).map((t) => ({ value: t.id, label: `${t.name} · ${t.category}` }))}
           value={templateId}
-          onChange={(id) => {
-            setTemplateId(id);
-            const picked = templates.data?.find((t) => t.id === id);
-            if (picked && !title.trim()) setTitle(picked.name);
-          }}
+          onChange={chooseTemplate}
         />
         <TextInput
           label="Title"
@@ -165,29 +251,58 @@ export function NewContractDialog({
             label="Effective date"
             required
             value={effectiveDate}
-            onChange={setEffectiveDate}
+            onChange={(date) => {
+              setEffectiveDate(date);
+              sourceChanged({ effectiveDate: date });
+            }}
             error={fieldError(error, 'effectiveDate')}
           />
           <DateField
             kind="document"
             label="Expiry date"
             value={expiryDate}
-            onChange={setExpiryDate}
+            onChange={(date) => {
+              setExpiryDate(date);
+              sourceChanged({ expiryDate: date });
+            }}
             error={fieldError(error, 'expiryDate')}
           />
         </SimpleGrid>
-        {template ? (
+        {template && fill.isPending ? (
+          <Alert color="blue" variant="light" title="From the template" icon={<Loader size="xs" />}>
+            Filling in “{template.name}” for {record?.name}...
+          </Alert>
+        ) : template && fill.isError ? (
+          <Alert color="red" variant="light" title={`“${template.name}” could not be filled in`}>
+            {fillProblem}
+          </Alert>
+        ) : template && !record ? (
           <Alert color="blue" variant="light" title="From the template">
-            Leave the content empty to use “{template.name}” with its placeholders filled from the record.
+            Choose the client or lead, and “{template.name}” appears below with its placeholders filled in.
+          </Alert>
+        ) : template && filled !== null ? (
+          <Alert color="blue" variant="light" title="From the template">
+            “{template.name}” filled in for {record?.name}: read it and change what you need.
+            {OWN_PLACEHOLDER.test(filled)
+              ? ' The contract’s reference and title are filled in when it is created.'
+              : null}
           </Alert>
         ) : null}
-        <TaskContentField
-          label="Content"
-          placeholder="Write the terms of the agreement..."
-          value={content}
-          onChange={setContent}
-          error={fieldError(error, 'content')}
-        />
+        <div style={{ position: 'relative' }}>
+          {/* While filling, the editor waits: nothing typed into it then could be overwritten by the answer. */}
+          {fill.isPending ? (
+            <Overlay zIndex={2} center blur={1} backgroundOpacity={0.35} color="var(--mantine-color-body)">
+              <Loader size="sm" aria-label="Filling in the template" />
+            </Overlay>
+          ) : null}
+          <TaskContentField
+            label="Content"
+            placeholder="Write the terms of the agreement..."
+            value={content}
+            onChange={setContent}
+            error={fieldError(error, 'content')}
+          />
+        </div>
         {error && !(error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) ? (
           <Alert color="red">{error.message}</Alert>
         ) : null}
@@ -195,11 +310,29 @@ export function NewContractDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={create.isPending}>
+          <Button onClick={submit} loading={create.isPending} disabled={fill.isPending}>
             Create Contract
           </Button>
         </Group>
       </Stack>
+      {/* Mounted only while asking, as the close guard's question (components/close-guard.tsx). */}
+      {replacing !== null ? (
+        <Modal opened onClose={() => setReplacing(null)} title="Replace the content?" centered>
+          <Stack>
+            <Text size="sm">
+              The content you wrote will be replaced by “{replacingName}” filled in from the record.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setReplacing(null)} data-autofocus>
+                Keep my content
+              </Button>
+              <Button color="red" onClick={() => applyTemplate(replacing)}>
+                Replace content
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
     </GuardedModal>
   );
 }
