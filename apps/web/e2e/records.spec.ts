@@ -174,6 +174,14 @@ test('records per page and the page buttons', async ({ page }) => {
     'aria-current',
     'page',
   );
+
+  // A link to a page past the numbered ones says so, rather than showing page 1 as if it were that page.
+  await page.goto(page.url().replace(/([?&])page=3(&|$)/, '$1page=25$2'));
+  await expect(recordsPanel(page).getByRole('alert')).toContainText(
+    'Pages beyond 20 are reached with Next, Previous and Last.',
+  );
+  await expect(rows).toHaveCount(0);
+  await expect(recordsPanel(page).getByRole('button', { name: 'Try Again' })).toHaveCount(0);
 });
 
 test('view, a click or Enter on a row opens the lead panel through the URL', async ({ page }) => {

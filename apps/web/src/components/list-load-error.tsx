@@ -39,9 +39,12 @@ export function ListLoadError({ error, title = 'Error loading data:', role, onRe
           </Text>{' '}
           {error.message}
         </Text>
-        <Button size="xs" color="red" variant="light" onClick={onRetry}>
-          Try Again
-        </Button>
+        {/* A request the server refused as asked (4xx) fails the same way again: no Try Again for it. */}
+        {isApiError(error) && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status) ? null : (
+          <Button size="xs" color="red" variant="light" onClick={onRetry}>
+            Try Again
+          </Button>
+        )}
       </Group>
     </Alert>
   );

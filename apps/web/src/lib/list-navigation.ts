@@ -2,7 +2,7 @@
 // rows shown for Next and Previous, or the last page. Kept in the page's URL so a link or a reload shows
 // the same rows; `at` is the browser's note of the first row's position (the server never needs it).
 import { z } from 'zod';
-import { MAX_NUMBERED_PAGE, numberedPages, type Page } from '@crm/domain';
+import { numberedPages, type Page } from '@crm/domain';
 
 export type ListNavigation = {
   page?: number | undefined;
@@ -29,9 +29,13 @@ const cursor = () =>
     .optional()
     .catch(undefined);
 
-/** The URL search fields of a keyset-paged list (bad values are dropped: the first page). */
+/**
+ * The URL search fields of a keyset-paged list (bad values are dropped: the first page). A page number past
+ * the numbered pages is kept and asked for: the list then says why it cannot open it (decision 0031),
+ * instead of showing page 1 as if it were the page the link named.
+ */
 export const navigationSearchFields = {
-  page: z.coerce.number().int().min(1).max(MAX_NUMBERED_PAGE).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
   after: cursor(),
   before: cursor(),
   last: z.boolean().optional().catch(undefined),
