@@ -22,6 +22,12 @@ test("Administration shows the spec's header, and a former tab key is rewritten 
   // Going back does not return to the former key: the rewrite replaced the history entry.
   await page.goBack();
   await expect(page).toHaveURL(/[?&]tab=system$/);
+
+  // The spec's stub ('Creating custom roles is in development') is said to be not offered, in words.
+  await page.goto('/admin?tab=roles');
+  await expect(
+    page.getByText('Custom roles are not offered: every user has one of the seven built-in roles.', { exact: false }),
+  ).toBeVisible();
 });
 
 test('a suspension shows in the Audit Logs as UPDATE_USER_STATUS, in words, never ids or JSON', async ({ page }) => {

@@ -56,6 +56,8 @@ test('a lockout of 3 attempts set in the Security tab locks an account at its th
   const visitor = await browser.newContext();
   try {
     await page.goto('/admin?tab=security');
+    // Spec 3's Run Security Scan checks nothing: said to be not offered, in words (decision 0035).
+    await expect(page.getByText(/^A security scan is not offered: /)).toBeVisible();
     const attempts = page.getByRole('textbox', { name: 'Maximum login attempts' });
     await expect(attempts).toHaveValue('5 attempts');
     await attempts.fill('3');

@@ -47,9 +47,16 @@ export function SecurityTab() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          The last 24 hours
-        </Text>
+        <div>
+          <Text size="sm" c="dimmed">
+            The last 24 hours
+          </Text>
+          {/* Spec 3's Run Security Scan records only that it ran: not offered, and said so (decision 0035). */}
+          <Text size="xs" c="dimmed">
+            A security scan is not offered: sign-ins, lockouts and security changes are recorded as they happen, below
+            and in Audit Logs.
+          </Text>
+        </div>
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} />}

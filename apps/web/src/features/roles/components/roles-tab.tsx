@@ -28,7 +28,9 @@ export function RolesTab() {
         <Text size="sm" c="dimmed">
           {mayEdit
             ? 'Choose which modules each role may open. Changes apply at once to every signed-in user of the role.'
-            : 'Which modules each role may open. Only account administrators change them.'}
+            : 'Which modules each role may open. Only account administrators change them.'}{' '}
+          {/* Spec 3 §2.4's Create Role is a stub ('in development'): said in words, not a dead button (decision 0035). */}
+          Custom roles are not offered: every user has one of the seven built-in roles.
         </Text>
         <Button
           variant="default"

@@ -118,7 +118,16 @@ function OneTimePassword({ label, password }: { label: string; password: string 
   );
 }
 
-export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** Add User, or Invite User (spec 3 §6's toolbar): one form, opened with the way of access chosen. */
+export function AddUserDialog({
+  opened,
+  invite = false,
+  onClose,
+}: {
+  opened: boolean;
+  invite?: boolean;
+  onClose: () => void;
+}) {
   const create = useCreateUser();
   const [result, setResult] = useState<{ name: string; email: string; password: string | null } | null>(null);
   const form = useForm({
@@ -126,6 +135,16 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     initialValues: { email: '', firstName: '', lastName: '', role: 'guest' as Role, invite: false },
     validate: schemaResolver(createUserSchema, { sync: true }),
   });
+  // Invite User opens the same form with the invitation chosen: the choice is where the form starts, not an edit.
+  // The title keeps the way it was opened while the dialog fades out.
+  const [shown, setShown] = useState({ opened: false, invite });
+  if (opened !== shown.opened || (opened && invite !== shown.invite)) {
+    setShown({ opened, invite: opened ? invite : shown.invite });
+    if (opened) {
+      form.setInitialValues({ ...form.getInitialValues(), invite });
+      form.setValues({ ...form.values, invite });
+    }
+  }
   const close = () => {
     form.setInitialValues({ email: '', firstName: '', lastName: '', role: 'member', invite: false });
     form.reset();
@@ -148,7 +167,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
       opened={opened}
       onClose={close}
       unsavedEdits={!result && form.isDirty()}
-      title={result ? 'User Added' : 'Add New User'}
+      title={result ? 'User Added' : shown.invite ? 'Invite User' : 'Add New User'}
       size="md"
     >
       {result ? (

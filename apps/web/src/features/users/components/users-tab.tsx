@@ -28,6 +28,7 @@ import {
   IconRefresh,
   IconShieldCog,
   IconTrash,
+  IconMailForward,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -103,7 +104,7 @@ export function UsersTab() {
   const statistics = useUserStatistics();
   const bulk = useBulkUsers();
 
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'user' | 'invitation' | null>(null);
   const [dialog, setDialog] = useState<{ kind: Dialog; user: AdminUser } | null>(null);
   const [bulkMode, setBulkMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -256,7 +257,14 @@ export function UsersTab() {
                 >
                   Bulk Actions
                 </Button>
-                <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+                <Button
+                  variant="default"
+                  leftSection={<IconMailForward size={16} />}
+                  onClick={() => setAdding('invitation')}
+                >
+                  Invite User
+                </Button>
+                <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding('user')}>
                   Add User
                 </Button>
               </>
@@ -264,6 +272,12 @@ export function UsersTab() {
           </Group>
         </Group>
 
+        {mayManage ? (
+          // Spec 3 §6 lists import and bulk email as 'coming soon'; the product says so in words (decision 0035).
+          <Text size="xs" c="dimmed" px="sm" pt="xs">
+            Importing users and bulk email are not offered: add each user with Add User or Invite User.
+          </Text>
+        ) : null}
         {bulkMode && selected.size > 0 ? (
           <Group
             gap="sm"
@@ -509,7 +523,7 @@ export function UsersTab() {
         )}
       </Card>
 
-      <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
+      <AddUserDialog opened={adding !== null} invite={adding === 'invitation'} onClose={() => setAdding(null)} />
       <UserDetailsDialog user={dialogUser('details')} onClose={closeDialog} />
       <EditUserDialog user={dialogUser('edit')} onClose={closeDialog} />
       <ManageRoleDialog user={dialogUser('role')} onClose={closeDialog} />
