@@ -245,7 +245,11 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null) {
   const hasWeb = webDistDir !== null && existsSync(join(webDistDir, 'index.html'));
   // index.html only through sendIndexHtml, which gives each copy its CSP nonce and the firm's branding.
   const sendIndexHtml = hasWeb
-    ? createIndexHtmlSender(join(webDistDir, 'index.html'), () => brandingMeta(app.branding.current()))
+    ? createIndexHtmlSender(
+        join(webDistDir, 'index.html'),
+        () => brandingMeta(app.branding.current()),
+        () => app.branding.current()?.companyName ?? null,
+      )
     : null;
   if (hasWeb) {
     void app.register(fastifyStatic, {

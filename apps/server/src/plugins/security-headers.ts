@@ -82,8 +82,16 @@ function setPolicy(reply: FastifyReply, directives: Directives) {
  * Sends the web app's index.html (read once) with a fresh style nonce in the page and in the policy.
  * A cached copy stays valid as a whole (its nonce matches its own policy), so revalidation is enough.
  */
-/** `head` adds to the page's head per response (the firm's branding, which an administrator may change). */
-export function createIndexHtmlSender(indexHtmlPath: string, head: () => string = () => '') {
+/**
+ * `head` adds to the page's head per response (the firm's branding, which an administrator may change);
+ * `title`, when it gives one, replaces the built page's title, so the tab shows the firm's name from the first
+ * paint rather than the build's until the app sets its own.
+ */
+export function createIndexHtmlSender(
+  indexHtmlPath: string,
+  head: () => string = () => '',
+  title: () => string | null = () => null,
+) {
   const html = readFileSync(indexHtmlPath, 'utf8');
   /**
    * `frameAncestors`: this copy may be framed by the app itself and these sites (the public enquiry page,
@@ -101,9 +109,14 @@ export function createIndexHtmlSender(indexHtmlPath: string, head: () => string 
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html.replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${head()}</head>`));
+      .send(withTitle(html.replaceAll(NONCE_PLACEHOLDER, nonce), title()).replace('</head>', `${head()}</head>`));
   };
 }
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const withTitle = (html: string, title: string | null) =>
+  title ? html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`) : html;
 
 /**
  * For the context that registers Scalar (configured with `nonce: NONCE_PLACEHOLDER`): gives its page a

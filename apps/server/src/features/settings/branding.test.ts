@@ -92,6 +92,8 @@ describe('branding', () => {
     const page = await t.app.inject({ method: 'GET', url: '/leads' });
     expect(page.body).not.toContain('<Migration>');
     expect(metaOf(page.body)).toMatchObject({ companyName: 'Harbour <Migration> & Co', primaryColor: '#0E7C66' });
+    // The tab shows the firm's name from the first paint, escaped.
+    expect(page.body).toContain('<title>Harbour &lt;Migration&gt; &amp; Co</title>');
 
     // Another server process hears of it on the settings event and sends its pages the new branding too.
     const other = await t.secondInstance();
