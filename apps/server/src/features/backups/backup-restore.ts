@@ -260,6 +260,21 @@ async function replaceTables(tx: Executor, path: string, manifest: ReadableManif
   for (const [table, rows] of kept) await insertRows(tx, table, rows, true);
   await tx.execute(sql`delete from system_settings where setting_key = ${INSTALLATION_SETTING_KEY}`);
   await insertRows(tx, 'system_settings', installationRow.rows[0]!.rows);
+
+  await advanceDocumentNumbers(tx);
+}
+
+/**
+ * A sequence is not a table, so no backup carries it: the document control numbers restored may be past
+ * this installation's counter (a backup from a busier or older installation), and the next document would
+ * take a number already in use. The counter goes past the highest restored number; never back.
+ */
+async function advanceDocumentNumbers(tx: Executor) {
+  await tx.execute(sql`
+    select setval('document_control_number_seq', greatest(
+      (select last_value from document_control_number_seq),
+      coalesce((select max(substring(control_number from '([0-9]{1,18})$')::bigint) from documents), 1)
+    ))`);
 }
 
 export type RestoreDeps = { db: Database; storage: FileStorage; keys: BackupKeys };

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKUP_MESSAGES,
   BACKUP_RETENTION,
+  DOCUMENT_EXAMPLE,
   type BackupInspection,
   type BackupOverview,
   type RestoreResult,
@@ -232,6 +233,22 @@ describe('backup and restore', () => {
       sql`select action from audit_logs order by created_at desc limit 1`,
     );
     expect(actions.rows[0]!.action).toBe('RESTORE_BACKUP');
+  });
+
+  it('a restore moves the document numbers past the restored ones: the next document never takes one in use', async () => {
+    const create = async (title: string) => {
+      const res = await f.call('administrator', 'POST', '/api/documents', { ...DOCUMENT_EXAMPLE, title });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { controlNumber: string }).controlNumber;
+    };
+    await f.exec(`select setval('document_control_number_seq', 4999)`);
+    const restored = await create('Numbered 5000');
+    expect(restored).toMatch(/-5000$/);
+    const backup = await download();
+    // This installation's counter is behind the backup's numbers (a fresh or older installation).
+    await f.exec(`select setval('document_control_number_seq', 1, false)`);
+    expect((await restore(backup)).statusCode).toBe(200);
+    expect(await create('After the restore')).toMatch(/-5001$/);
   });
 
   it('round trip in small batches: tables of many chunks come back whole', async () => {
