@@ -146,13 +146,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     try {
       result = await job.run(job.payload.parse(claimed.data), contextAt(startedAt));
     } catch (error) {
-      await record({
-        ...base,
-        finishedAt: new Date(clock.now()),
-        outcome: 'failed',
-        // Without a database error's parameters (personal data): the record is read on a screen.
-        error: sanitizeError(error).message,
-      }, claimed.retryCount >= (job.queue.retryLimit ?? 0));
+      await record(
+        {
+          ...base,
+          finishedAt: new Date(clock.now()),
+          outcome: 'failed',
+          // Without a database error's parameters (personal data): the record is read on a screen.
+          error: sanitizeError(error).message,
+        },
+        claimed.retryCount >= (job.queue.retryLimit ?? 0),
+      );
       // pg-boss retries it after the queue's back-off, or marks it failed after the last attempt.
       throw error;
     }

@@ -78,7 +78,13 @@ export async function postWebhook(
   // An IP address is not looked up (net connects to it as it is): webhookUrlRefusal checked it. A name is
   // resolved once, through the check, and connected to only at the addresses checked.
   const lookup =
-    isIP(host) !== 0 ? undefined : !allowPrivate ? checkedLookup() : url.protocol === 'http:' ? privateOnlyLookup : undefined;
+    isIP(host) !== 0
+      ? undefined
+      : !allowPrivate
+        ? checkedLookup()
+        : url.protocol === 'http:'
+          ? privateOnlyLookup
+          : undefined;
   const timestamp = Math.floor(Date.now() / 1000);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   try {

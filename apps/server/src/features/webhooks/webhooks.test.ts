@@ -89,7 +89,10 @@ async function currentInput(): Promise<IntegrationSettingsInput> {
   };
 }
 
-async function saveWebhooks(webhooks: Partial<WebhookSettingsInput>, role: 'account_administrator' = 'account_administrator') {
+async function saveWebhooks(
+  webhooks: Partial<WebhookSettingsInput>,
+  role: 'account_administrator' = 'account_administrator',
+) {
   const input = await currentInput();
   return f.call(role, 'PUT', '/api/settings/integrations', { ...input, webhooks: { ...input.webhooks, ...webhooks } });
 }
@@ -151,7 +154,9 @@ const deliver = () => f.t.app.webhooks.flush();
 describe('webhooks', () => {
   it('keep the signing secret sealed and answer only whether one is set', async () => {
     await switchOn({});
-    const settings = (await f.call('account_administrator', 'GET', '/api/settings/integrations')).json() as IntegrationSettings;
+    const settings = (
+      await f.call('account_administrator', 'GET', '/api/settings/integrations')
+    ).json() as IntegrationSettings;
     expect(settings.webhooks).toEqual({
       url: receiverUrl,
       secretSet: true,
@@ -159,7 +164,10 @@ describe('webhooks', () => {
       paymentSuccess: false,
       systemAlert: false,
     });
-    const [row] = await db().select().from(systemSettings).where(eq(systemSettings.settingKey, INTEGRATION_SETTINGS_KEY));
+    const [row] = await db()
+      .select()
+      .from(systemSettings)
+      .where(eq(systemSettings.settingKey, INTEGRATION_SETTINGS_KEY));
     expect(JSON.stringify(row!.settingValue)).not.toContain(SECRET);
     // Left out, the stored secret stays; the same save without a URL needs none.
     expect((await saveWebhooks({ secret: undefined })).statusCode).toBe(200);
@@ -212,14 +220,22 @@ describe('webhooks', () => {
     const input = await currentInput();
     const smtp = await f.call('account_administrator', 'PUT', '/api/settings/integrations', {
       ...input,
-      email: { host: '127.0.0.1', port: closedPort, security: 'none', username: '', fromAddress: 'office@firm.example' },
+      email: {
+        host: '127.0.0.1',
+        port: closedPort,
+        security: 'none',
+        username: '',
+        fromAddress: 'office@firm.example',
+      },
     });
     expect(smtp.statusCode, smtp.body).toBe(200);
     await f.t.app.mailer.refresh();
     try {
       const created = await f.call('administrator', 'POST', '/api/invoices', INVOICE_EXAMPLE);
       const invoice = created.json() as InvoiceRecord;
-      const sent = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, { to: 'client@example.com' });
+      const sent = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, {
+        to: 'client@example.com',
+      });
       const { mail } = sent.json() as InvoiceSent;
       await f.t.app.mail.flush();
       await deliver();
@@ -259,7 +275,9 @@ describe('webhooks', () => {
     await deliver();
     expect(received).toHaveLength(1);
 
-    await db().update(webhookDeliveries).set({ nextAttemptAt: sql`now()` });
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`now()` });
     await deliver();
     await deliver();
     expect(received).toHaveLength(2);

@@ -224,9 +224,7 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
               disabled={!editable}
             />
           </SimpleGrid>
-          {editable ? (
-            <TestEmail dirty={dirty} />
-          ) : null}
+          {editable ? <TestEmail dirty={dirty} /> : null}
         </Card>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
