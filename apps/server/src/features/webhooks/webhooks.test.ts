@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   INVOICE_EXAMPLE,
   type IntegrationSettings,
@@ -21,8 +21,10 @@ import {
   webhookTestResult,
 } from '@crm/domain';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { nextRun, TestClock } from '../../../test/job-helpers.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { mailMessages, systemSettings, webhookDeliveries } from '../../db/schema/index.ts';
+import { MAIL_DELIVERY_JOB } from '../../jobs/mail-delivery.job.ts';
 import { INTEGRATION_SETTINGS_KEY } from '../settings/integrations.service.ts';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
@@ -260,6 +262,40 @@ describe('webhooks', () => {
         email: { host: '', port: 587, security: 'starttls', username: '', fromAddress: '' },
       });
       await f.t.app.mailer.refresh();
+    }
+  });
+
+  it('send a system alert when a scheduled job fails after its last retry, not before', async () => {
+    await switchOn({ systemAlert: true });
+    // The mail delivery's run fails (its queue: 3 retries after the first attempt).
+    vi.spyOn(f.t.app.mail, 'deliverDue').mockRejectedValue(new Error('database unavailable'));
+    const jobs = f.t.app.jobs;
+    const clock = new TestClock(new Date());
+    await jobs.start({ clock });
+    try {
+      let jobId: string | null = null;
+      let failedForGood = false;
+      const last = nextRun(jobs, MAIL_DELIVERY_JOB, (r) => r.jobId === jobId && r.attempt === 3).then((run) => {
+        failedForGood = true;
+        return run;
+      });
+      jobId = await jobs.send(MAIL_DELIVERY_JOB, {});
+      // pg-boss's clock moves through the back-off (1, 2, 4 minutes); each step waits for the handlers.
+      for (let step = 0; step < 200 && !failedForGood; step++) {
+        await clock.tick(30_000);
+        await jobs.handlersSettled();
+      }
+      expect(await last).toMatchObject({ outcome: 'failed' });
+      await deliver();
+      const alerts = received
+        .map(verified)
+        .filter((event) => event.type === 'system.alert' && event.data.jobId === jobId);
+      expect(alerts.map((event) => event.data)).toEqual([
+        { alert: 'job_failed', job: MAIL_DELIVERY_JOB, jobId, attempts: 4 },
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+      await jobs.stop();
     }
   });
 
