@@ -36,7 +36,12 @@ test('a webhook URL saved with a generated secret gets a signed test event, repo
     await card.getByRole('switch', { name: /User registration/ }).click({ force: true });
     await page.getByRole('button', { name: 'Save Integration Settings' }).click();
     await expect(page.getByText('Integration settings saved')).toBeVisible();
-    await expect(card.getByLabel('Signing secret')).toHaveAttribute('placeholder', 'Stored — type to replace');
+    await expect(card.getByRole('textbox', { name: 'Signing secret', exact: true })).toHaveAttribute(
+      'placeholder',
+      'Stored — type to replace',
+    );
+    // The new secret was shown to copy until the save, and never again.
+    await expect(card.getByText(secret)).toHaveCount(0);
 
     await card.getByRole('button', { name: 'Send test event' }).click();
     await expect(card.getByRole('status')).toContainText('Delivered: the receiver answered HTTP 204.');

@@ -77,10 +77,7 @@ export function WebhooksCard(props: {
               stored={settings.webhooks.secretSet}
               value={draft.webhooks.secret ?? ''}
               cleared={Boolean(draft.clear.webhooks)}
-              onChange={(value) => {
-                setWebhooks({ secret: value });
-                if (value !== generated) setGenerated(null);
-              }}
+              onChange={(value) => setWebhooks({ secret: value })}
               onClear={setCleared}
               error={errors['webhooks.secret']}
               disabled={!editable}
@@ -101,7 +98,8 @@ export function WebhooksCard(props: {
             </Button>
           ) : null}
         </Group>
-        {generated ? (
+        {/* Shown until saved (the form then holds no secret) or replaced by typing. */}
+        {generated && generated === draft.webhooks.secret ? (
           <Alert color="blue" variant="light" title="New signing secret">
             <Text size="sm">Copy it into the receiver now: once saved, it is never shown again.</Text>
             <Group gap="xs" mt={4} wrap="nowrap">
