@@ -49,6 +49,8 @@ const child = spawn(resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // The webhook test's receiver runs in the test, on 127.0.0.1 (decision 0034).
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

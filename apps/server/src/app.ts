@@ -53,6 +53,9 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { MAIL_DELIVERY_JOB } from './jobs/mail-delivery.job.ts';
 import { createMailDelivery, type MailDelivery } from './features/mail/mail-delivery.ts';
 import { MAIL_EVENT } from './features/mail/mail-queue.ts';
+import { createWebhookDelivery, type WebhookDelivery } from './features/webhooks/webhook-delivery.ts';
+import { WEBHOOK_EVENT } from './features/webhooks/webhook-queue.ts';
+import { WEBHOOK_DELIVERY_JOB } from './jobs/webhook-delivery.job.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
 import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
 import { closedValidatorCompiler, registerClosedInputs } from './plugins/closed-schemas.ts';
@@ -82,6 +85,8 @@ declare module 'fastify' {
     /** Sends notification mails after their transaction commits (woken by the change event). */
     /** Delivers the Mail log's queued messages (features/mail). */
     mail: MailDelivery;
+    /** Delivers the queued webhook events (features/webhooks). */
+    webhooks: WebhookDelivery;
     accessPolicy: AccessPolicy;
     changeHub: ChangeHub;
     routeRegistry: RegisteredRoute[];
@@ -179,8 +184,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await jobs?.send(MAIL_DELIVERY_JOB, {}, { startAfter: at });
     },
   });
+  const webhooks = createWebhookDelivery({
+    db: options.database.db,
+    secretBox,
+    allowPrivate: options.config.webhookAllowPrivate,
+    log: app.log,
+    scheduleRetry: async (at) => {
+      await jobs?.send(WEBHOOK_DELIVERY_JOB, {}, { startAfter: at });
+    },
+  });
   const changeHub = createChangeHub((event) => {
     if (event.resource === MAIL_EVENT && event.action === 'QUEUED') mail.wake();
+    if (event.resource === WEBHOOK_EVENT && event.action === 'QUEUED') webhooks.wake();
     if (event.resource === 'settings') {
       mailer.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'mail settings not read'));
       branding.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'branding not read'));
@@ -198,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('secretBox', secretBox);
   app.decorate('branding', branding);
   app.decorate('mail', mail);
+  app.decorate('webhooks', webhooks);
   app.decorate('mailer', mailer);
   app.decorate('accessPolicy', accessPolicy);
   app.decorate('changeHub', changeHub);
@@ -207,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => afterResponse.settled());
   app.addHook('onClose', async () => mail.close());
+  app.addHook('onClose', async () => webhooks.close());
 
   const unlisten = await options.database.listen(changeHub.dispatch);
   app.addHook('onClose', async () => unlisten());
@@ -214,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     mailer,
     mail,
+    webhooks,
     storage: app.storage,
     config: options.config,
     log: app.log,

@@ -15,6 +15,11 @@ export type Config = {
    * (SMTP_ALLOW_PRIVATE=true: an on-premises relay). SMTP_URL is the operator's and is never checked.
    */
   smtpAllowPrivate: boolean;
+  /**
+   * Whether the webhook URL saved in Integrations may be a loopback, link-local or private address, and then
+   * plain http to such an address (WEBHOOK_ALLOW_PRIVATE=true: a receiver on the firm's own network).
+   */
+  webhookAllowPrivate: boolean;
   /** Encrypts the secrets kept in settings (SMTP password, API keys); a key file in the data folder when unset. */
   settingsSecretKey: string | null;
   /**
@@ -65,6 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD ?? 'Demo-Password-1!',
     smtpUrl: env.SMTP_URL?.trim() || null,
     smtpAllowPrivate: env.SMTP_ALLOW_PRIVATE?.trim() === 'true',
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE?.trim() === 'true',
     settingsSecretKey: env.SETTINGS_SECRET_KEY?.trim() || null,
     backupSigningKey: env.BACKUP_SIGNING_KEY?.trim() || null,
     backupSigningKeysPrevious: (env.BACKUP_SIGNING_KEY_PREVIOUS ?? '')

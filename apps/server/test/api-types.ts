@@ -1619,6 +1619,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/integrations/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test event (type webhook.test) to the saved webhook URL and report how it went
+         * @description Sends to the saved URL with the saved secret only. Answers 200 whether or not the receiver took it, with one of a fixed set of outcomes (delivered, answered HTTP n, could not connect, timed out, private address, not configured) in words, never what the receiver answered.
+         */
+        post: operations["postSettingsIntegrationsWebhooksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/integrations/email/test": {
         parameters: {
             query?: never;
@@ -12910,6 +12930,8 @@ export interface operations {
                             apiKeySet: boolean;
                         };
                         webhooks: {
+                            url: string;
+                            secretSet: boolean;
                             userRegistration: boolean;
                             paymentSuccess: boolean;
                             systemAlert: boolean;
@@ -12991,6 +13013,8 @@ export interface operations {
                         apiKey?: string;
                     };
                     webhooks: {
+                        url: string;
+                        secret?: "" | string;
                         userRegistration: boolean;
                         paymentSuccess: boolean;
                         systemAlert: boolean;
@@ -13032,6 +13056,8 @@ export interface operations {
                             apiKeySet: boolean;
                         };
                         webhooks: {
+                            url: string;
+                            secretSet: boolean;
                             userRegistration: boolean;
                             paymentSuccess: boolean;
                             systemAlert: boolean;
@@ -13068,6 +13094,68 @@ export interface operations {
             };
             /** @description The version sent is not the stored one (someone else saved first), or a duplicate */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Any other refusal (409, 413, 415, 429, …); `code` and `message` say which */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Something went wrong on the server. Please try again. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSettingsIntegrationsWebhooksTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "delivered" | "http_status" | "could_not_connect" | "timed_out" | "private_address" | "not_configured";
+                        delivered: boolean;
+                        httpStatus: number | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The role may not do this, or the request came from another site */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

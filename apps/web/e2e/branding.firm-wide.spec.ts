@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
   DEFAULT_INTEGRATION_SETTINGS,
+  webhookInputOf,
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
   EMAIL_TEST_MESSAGES,
@@ -106,7 +107,7 @@ test('changing the mail server removes the stored password, and the form asks fo
     await page.request.put('/api/settings/integrations', {
       data: {
         email: { ...noServer, password: '' },
-        webhooks: settings.webhooks,
+        webhooks: webhookInputOf(settings.webhooks),
         ai: { provider: settings.ai.provider },
         payment: { provider: settings.payment.provider },
         calendar: { provider: settings.calendar.provider },

@@ -11,6 +11,7 @@ export * from './settings/security-defaults.ts';
 export * from './settings/job-status.ts';
 export * from './settings/display-setting.ts';
 export * from './settings/integrations.ts';
+export * from './settings/webhooks.ts';
 export * from './settings/branding.ts';
 export * from './notifications/notifications.ts';
 export * from './auth/sign-in.schema.ts';

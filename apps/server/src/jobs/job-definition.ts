@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
 import type { MailDelivery } from '../features/mail/mail-delivery.ts';
 import type { FirmMailer } from '../features/settings/firm-mailer.ts';
+import type { WebhookDelivery } from '../features/webhooks/webhook-delivery.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { TimeOfDay } from './daily-schedule.ts';
 
@@ -18,6 +19,8 @@ export type JobContext = {
   mailer: FirmMailer;
   /** The Mail log's delivery: a mail is queued with `queueMail` and sent by it. */
   mail: MailDelivery;
+  /** The webhook outbox's delivery (features/webhooks). */
+  webhooks: WebhookDelivery;
   storage: FileStorage;
   config: Config;
   log: FastifyBaseLogger;

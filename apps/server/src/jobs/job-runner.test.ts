@@ -191,6 +191,7 @@ describe('the daily task reminder', () => {
       databaseKind: f.t.database.kind,
       mailer: f.t.app.mailer,
       mail: f.t.app.mail,
+      webhooks: f.t.app.webhooks,
       storage: f.t.app.storage,
       config: f.t.app.config,
       log: f.t.app.log,

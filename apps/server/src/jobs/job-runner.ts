@@ -14,6 +14,8 @@ import type { ChangeHub } from '../plugins/change-hub.ts';
 import { sanitizeError } from '../plugins/logging.ts';
 import type { MailDelivery } from '../features/mail/mail-delivery.ts';
 import type { FirmMailer } from '../features/settings/firm-mailer.ts';
+import type { WebhookDelivery } from '../features/webhooks/webhook-delivery.ts';
+import { queueWebhook } from '../features/webhooks/webhook-queue.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { dailyCron, owedDailyRun } from './daily-schedule.ts';
 import type { JobContext, JobDefinition, RunResult } from './job-definition.ts';
@@ -21,9 +23,10 @@ import { type JobRunRow, lastRunServed, recordJobRun } from './job-runs.ts';
 import { mailDeliveryJob } from './mail-delivery.job.ts';
 import { scheduledBackupJob } from './scheduled-backup.job.ts';
 import { taskRemindersJob } from './task-reminders.job.ts';
+import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './webhook-delivery.job.ts';
 
 /** Every job of the product. */
-export const JOBS = [taskRemindersJob, scheduledBackupJob, mailDeliveryJob];
+export const JOBS = [taskRemindersJob, scheduledBackupJob, mailDeliveryJob, webhookDeliveryJob];
 export type JobName = (typeof JOBS)[number]['name'];
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
@@ -63,6 +66,7 @@ export type JobRunnerDeps = {
   database: DatabaseHandle;
   mailer: FirmMailer;
   mail: MailDelivery;
+  webhooks: WebhookDelivery;
   storage: FileStorage;
   config: Config;
   log: FastifyBaseLogger;
@@ -92,15 +96,29 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     databaseKind: database.kind,
     mailer: deps.mailer,
     mail: deps.mail,
+    webhooks: deps.webhooks,
     storage: deps.storage,
     config: deps.config,
     log,
     now,
   });
 
-  async function record(run: Parameters<typeof recordJobRun>[1]) {
+  /** `finalFailure`: the run failed after its last retry, which is a system alert (decision 0034). */
+  async function record(run: Parameters<typeof recordJobRun>[1], finalFailure = false) {
     try {
-      const row = await recordJobRun(db, run);
+      const row = await db.transaction(async (tx) => {
+        const recorded = await recordJobRun(tx, run);
+        // Not the webhook delivery's own failure: its alert would go to the receiver that may be failing.
+        if (finalFailure && run.jobName !== WEBHOOK_DELIVERY_JOB) {
+          await queueWebhook(
+            tx,
+            'system.alert',
+            { alert: 'job_failed', job: run.jobName, jobId: run.jobId ?? '', attempts: (run.attempt ?? 0) + 1 },
+            null,
+          );
+        }
+        return recorded;
+      });
       for (const listener of listeners) listener(row);
     } catch (error) {
       // The work is done (or has failed and will be retried): a lost record must not make pg-boss run it
@@ -128,13 +146,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     try {
       result = await job.run(job.payload.parse(claimed.data), contextAt(startedAt));
     } catch (error) {
-      await record({
-        ...base,
-        finishedAt: new Date(clock.now()),
-        outcome: 'failed',
-        // Without a database error's parameters (personal data): the record is read on a screen.
-        error: sanitizeError(error).message,
-      });
+      await record(
+        {
+          ...base,
+          finishedAt: new Date(clock.now()),
+          outcome: 'failed',
+          // Without a database error's parameters (personal data): the record is read on a screen.
+          error: sanitizeError(error).message,
+        },
+        claimed.retryCount >= (job.queue.retryLimit ?? 0),
+      );
       // pg-boss retries it after the queue's back-off, or marks it failed after the last attempt.
       throw error;
     }

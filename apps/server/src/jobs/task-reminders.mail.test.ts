@@ -22,6 +22,7 @@ const secondRunner = () =>
     database: f.t.database,
     mailer: f.t.app.mailer,
     mail: f.t.app.mail,
+    webhooks: f.t.app.webhooks,
     storage: f.t.app.storage,
     config: f.t.app.config,
     log: f.t.app.log,

@@ -2,6 +2,7 @@
 // the other providers' keys are stored and shown Active when configured. Secrets (the SMTP password, API
 // keys) are written, never read back: the API answers whether one is set.
 import { z } from 'zod';
+import { DEFAULT_WEBHOOK_SETTINGS, webhookSettingsInputSchema, webhookSettingsSchema } from './webhooks.ts';
 
 export const INTEGRATION_PROVIDERS = ['ai', 'payment', 'calendar', 'chat'] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
@@ -38,8 +39,6 @@ const emailFields = {
 
 const providerFields = { provider: text(80) };
 
-const webhooks = z.object({ userRegistration: z.boolean(), paymentSuccess: z.boolean(), systemAlert: z.boolean() });
-
 /** What GET answers: never a secret, only whether one is stored. */
 export const integrationSettingsSchema = z.object({
   email: z.object({ ...emailFields, passwordSet: z.boolean() }),
@@ -47,7 +46,7 @@ export const integrationSettingsSchema = z.object({
   payment: z.object({ ...providerFields, apiKeySet: z.boolean() }),
   calendar: z.object({ ...providerFields, apiKeySet: z.boolean() }),
   chat: z.object({ ...providerFields, apiKeySet: z.boolean() }),
-  webhooks,
+  webhooks: webhookSettingsSchema,
 });
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 
@@ -58,7 +57,7 @@ export const integrationSettingsInputSchema = z.object({
   payment: z.object({ ...providerFields, apiKey: secretInput }),
   calendar: z.object({ ...providerFields, apiKey: secretInput }),
   chat: z.object({ ...providerFields, apiKey: secretInput }),
-  webhooks,
+  webhooks: webhookSettingsInputSchema,
 });
 export type IntegrationSettingsInput = z.infer<typeof integrationSettingsInputSchema>;
 
@@ -68,7 +67,7 @@ export const DEFAULT_INTEGRATION_SETTINGS: IntegrationSettings = {
   payment: { provider: '', apiKeySet: false },
   calendar: { provider: '', apiKeySet: false },
   chat: { provider: '', apiKeySet: false },
-  webhooks: { userRegistration: false, paymentSuccess: false, systemAlert: false },
+  webhooks: DEFAULT_WEBHOOK_SETTINGS,
 };
 
 /** Spec 3: a card shows Active when its provider is configured. Email needs a host; the others a key. */

@@ -18,3 +18,4 @@ export * from './timesheets.ts';
 export * from './contracts.ts';
 export * from './phone-number-review.ts';
 export * from './mail-messages.ts';
+export * from './webhook-deliveries.ts';

@@ -364,6 +364,7 @@ describe('backup and restore', () => {
       databaseKind: f.t.database.kind,
       mailer: f.t.app.mailer,
       mail: f.t.app.mail,
+      webhooks: f.t.app.webhooks,
       storage: f.t.app.storage,
       config: f.t.app.config,
       log: f.t.app.log,

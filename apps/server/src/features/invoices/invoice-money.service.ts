@@ -63,6 +63,7 @@ import {
   toInvoiceRecord,
   toReceiptRecord,
 } from './invoices.repository.ts';
+import { queueWebhook } from '../webhooks/webhook-queue.ts';
 
 export const INVOICE_EVENT = 'invoice';
 
@@ -209,7 +210,7 @@ export async function markInvoicePaid(db: Database, actor: Actor, id: string, in
     if (futureMoneyDate(paymentDate, today)) {
       throw validationError({ paymentDate: [INVOICE_MONEY_MESSAGES.paymentInFuture] });
     }
-    await insertPayment(tx, {
+    const payment = await insertPayment(tx, {
       invoiceId: id,
       kind: 'payment',
       paymentDate,
@@ -219,6 +220,20 @@ export async function markInvoicePaid(db: Database, actor: Actor, id: string, in
       createdBy: actor.ctx.actorId,
     });
     const row = await settleInvoice(tx, actor, before);
+    await queueWebhook(
+      tx,
+      'payment.succeeded',
+      {
+        invoiceId: id,
+        invoiceNumber: row.invoiceNumber,
+        paymentId: payment.id,
+        amount: formatMoney(amount),
+        currency: row.currency,
+        paymentDate,
+        invoiceStatus: row.state,
+      },
+      actor.ctx.actorId,
+    );
     await invoiceChanged(tx, actor, id, 'MARK_INVOICE_PAID', {
       old: { state: before.state, amountPaid: before.amountPaid },
       new: { state: row.state, amountPaid: row.amountPaid, payment: formatMoney(amount), paymentDate },

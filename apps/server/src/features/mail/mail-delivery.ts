@@ -14,6 +14,7 @@ import type { MailAttachment, SentInfo } from '../../plugins/mail.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { publishChange } from '../audit/record-change.ts';
 import type { FirmMailer } from '../settings/firm-mailer.ts';
+import { queueWebhook } from '../webhooks/webhook-queue.ts';
 import { MAIL_EVENT, sentText } from './mail-queue.ts';
 
 /** A send takes at most about 2 minutes (the transport's time-outs): a claim older than this is orphaned. */
@@ -131,16 +132,27 @@ export function createMailDelivery(deps: MailDeliveryDeps) {
       const last = permanent || row.attempts >= row.maxAttempts;
       const nextAt = new Date(Date.now() + mailRetryDelaySeconds(row.attempts) * 1000);
       log.warn({ err: sanitizeError(error), mailId: row.id, outcome, attempt: row.attempts }, 'mail not sent');
-      await db
-        .update(mailMessages)
-        .set({
-          status: last ? 'failed' : 'retrying',
-          claimedAt: null,
-          outcome,
-          smtpCode,
-          ...(last ? {} : { nextAttemptAt: nextAt }),
-        })
-        .where(eq(mailMessages.id, row.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(mailMessages)
+          .set({
+            status: last ? 'failed' : 'retrying',
+            claimedAt: null,
+            outcome,
+            smtpCode,
+            ...(last ? {} : { nextAttemptAt: nextAt }),
+          })
+          .where(eq(mailMessages.id, row.id));
+        // A mail that failed for good is a system alert (decision 0034), queued with its status.
+        if (last) {
+          await queueWebhook(
+            tx,
+            'system.alert',
+            { alert: 'mail_failed', mailId: row.id, mailKind: row.kind, outcome, attempts: row.attempts },
+            null,
+          );
+        }
+      });
       if (!last) await deps.scheduleRetry(nextAt);
       await announce(last ? 'FAILED' : 'RETRYING', row);
     }

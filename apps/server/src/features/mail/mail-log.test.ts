@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_INTEGRATION_SETTINGS,
+  webhookInputOf,
   INVOICE_EXAMPLE,
   type InvoiceRecord,
   type InvoiceSent,
@@ -72,7 +73,7 @@ async function useMailServer() {
     payment: { provider: '' },
     calendar: { provider: '' },
     chat: { provider: '' },
-    webhooks: DEFAULT_INTEGRATION_SETTINGS.webhooks,
+    webhooks: webhookInputOf(DEFAULT_INTEGRATION_SETTINGS.webhooks),
   });
   expect(res.statusCode, res.body).toBe(200);
   await f.t.app.mailer.refresh();

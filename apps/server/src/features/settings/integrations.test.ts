@@ -7,7 +7,13 @@ import { createServer, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_INTEGRATION_SETTINGS, emailTestResult, type IntegrationSettingsInput, type Role } from '@crm/domain';
+import {
+  DEFAULT_INTEGRATION_SETTINGS,
+  emailTestResult,
+  type IntegrationSettingsInput,
+  type Role,
+  webhookInputOf,
+} from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { mailMessages, systemSettings } from '../../db/schema/index.ts';
@@ -140,7 +146,7 @@ const inputFrom = (overrides: Partial<IntegrationSettingsInput['email']> = {}): 
   payment: { provider: '' },
   calendar: { provider: '' },
   chat: { provider: '' },
-  webhooks: DEFAULT_INTEGRATION_SETTINGS.webhooks,
+  webhooks: webhookInputOf(DEFAULT_INTEGRATION_SETTINGS.webhooks),
 });
 
 describe('integrations', () => {

@@ -16,6 +16,7 @@ import {
   integrationSettingsInputSchema,
   integrationSettingsSchema,
   securitySettingsSchema,
+  webhookTestResultSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { sendStoredFile } from '../../storage/file-reply.ts';
@@ -164,7 +165,25 @@ export async function settingsRoutes(instance: FastifyInstance) {
         response: { 200: integrationSettingsSchema },
       },
     },
-    async (request) => saveIntegrationSettings(app.db, (await actorOf(request)).ctx, app.secretBox, request.body),
+    async (request) =>
+      saveIntegrationSettings(app.db, (await actorOf(request)).ctx, app.secretBox, request.body, {
+        webhookAllowPrivate: app.config.webhookAllowPrivate,
+      }),
+  );
+
+  app.post(
+    '/api/settings/integrations/webhooks/test',
+    {
+      config: { access: { permission: 'admin:manage_settings', refusal: onlyAccountAdmins } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Send a signed test event (type webhook.test) to the saved webhook URL and report how it went',
+        description:
+          'Sends to the saved URL with the saved secret only. Answers 200 whether or not the receiver took it, with one of a fixed set of outcomes (delivered, answered HTTP n, could not connect, timed out, private address, not configured) in words, never what the receiver answered.',
+        response: { 200: webhookTestResultSchema },
+      },
+    },
+    async () => app.webhooks.sendTest(),
   );
 
   app.post(

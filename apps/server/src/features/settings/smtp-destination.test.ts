@@ -4,7 +4,7 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_INTEGRATION_SETTINGS, emailTestResult } from '@crm/domain';
+import { DEFAULT_INTEGRATION_SETTINGS, emailTestResult, webhookInputOf } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { readConfig } from '../../config.ts';
@@ -133,6 +133,7 @@ describe('a provider on a private address, without SMTP_ALLOW_PRIVATE', () => {
       const saved = await owner.PUT('/api/settings/integrations', {
         body: {
           ...DEFAULT_INTEGRATION_SETTINGS,
+          webhooks: webhookInputOf(DEFAULT_INTEGRATION_SETTINGS.webhooks),
           email: { host, port, security: 'none', username: '', fromAddress: '' },
           ai: { provider: '' },
           payment: { provider: '' },
@@ -160,6 +161,7 @@ describe('a provider on a private address, without SMTP_ALLOW_PRIVATE', () => {
     await owner.PUT('/api/settings/integrations', {
       body: {
         ...DEFAULT_INTEGRATION_SETTINGS,
+        webhooks: webhookInputOf(DEFAULT_INTEGRATION_SETTINGS.webhooks),
         email: { host: '', port: 587, security: 'starttls', username: '', fromAddress: '' },
         ai: { provider: '' },
         payment: { provider: '' },

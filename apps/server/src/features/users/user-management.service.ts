@@ -38,6 +38,7 @@ import { userSearchText } from '../../db/schema/users.ts';
 import { timeSortKey } from '../../db/schema/columns.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { queueMail } from '../mail/mail-queue.ts';
+import { queueWebhook } from '../webhooks/webhook-queue.ts';
 import { hitLimit, limitKey, minutesOf } from '../../plugins/rate-limiter.ts';
 import { changedFields, publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
 import { hashPassword } from '../auth/password-hash.ts';
@@ -256,6 +257,12 @@ export async function createUser(
       newValues: { email: created.email, firstName: created.firstName, lastName: created.lastName, role: created.role },
       event: 'user',
     });
+    await queueWebhook(
+      tx,
+      'user.registered',
+      { userId: created.id, role: created.role, invited: input.invite },
+      actor.ctx.actorId,
+    );
     // The invitation's mail commits with the account (issue 27): never an account whose link was not mailed.
     const queued = invitation
       ? await queueMail(tx, {

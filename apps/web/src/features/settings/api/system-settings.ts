@@ -8,6 +8,7 @@ import type {
   IntegrationSettings,
   IntegrationSettingsInput,
   JobStatus,
+  WebhookTestResult,
 } from '@crm/domain';
 import { api } from '../../../lib/api-client.ts';
 import { displaySettingQueryKey } from './display-setting.ts';
@@ -70,4 +71,9 @@ export function useSaveIntegrationSettings() {
 export const useSendTestEmail = () =>
   useMutation({
     mutationFn: (to: string) => api.post<EmailTestResult>('/api/settings/integrations/email/test', { to }),
+  });
+
+export const useSendTestWebhook = () =>
+  useMutation({
+    mutationFn: () => api.post<WebhookTestResult>('/api/settings/integrations/webhooks/test'),
   });

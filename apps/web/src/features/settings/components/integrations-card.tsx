@@ -9,12 +9,10 @@ import {
   Card,
   Group,
   NumberInput,
-  PasswordInput,
   Select,
   SimpleGrid,
   Skeleton,
   Stack,
-  Switch,
   Text,
   TextInput,
   Title,
@@ -34,11 +32,14 @@ import {
   type IntegrationSettingsInput,
   SMTP_PASSWORD_MESSAGES,
   smtpPasswordStays,
+  webhookInputOf,
 } from '@crm/domain';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useIntegrationSettings, useSaveIntegrationSettings, useSendTestEmail } from '../api/system-settings.ts';
+import { SecretInput } from './secret-input.tsx';
+import { webhookDraftErrors, WebhooksCard } from './webhooks-card.tsx';
 
 const SECURITY_OPTIONS = [
   { value: 'starttls', label: 'STARTTLS (port 587)' },
@@ -47,7 +48,9 @@ const SECURITY_OPTIONS = [
 ];
 
 /** The form's state: the stored values, with each secret empty meaning "keep what is stored". */
-type Draft = IntegrationSettingsInput & { clear: Partial<Record<'email' | IntegrationProvider, boolean>> };
+export type Draft = IntegrationSettingsInput & {
+  clear: Partial<Record<'email' | IntegrationProvider | 'webhooks', boolean>>;
+};
 
 function draftOf(settings: IntegrationSettings): Draft {
   const { passwordSet: _p, ...email } = settings.email;
@@ -58,7 +61,7 @@ function draftOf(settings: IntegrationSettings): Draft {
     payment: provider('payment'),
     calendar: provider('calendar'),
     chat: provider('chat'),
-    webhooks: settings.webhooks,
+    webhooks: { ...webhookInputOf(settings.webhooks), secret: '' },
     clear: {},
   };
 }
@@ -77,7 +80,7 @@ function inputOf(draft: Draft): IntegrationSettingsInput {
     payment: provider('payment'),
     calendar: provider('calendar'),
     chat: provider('chat'),
-    webhooks: draft.webhooks,
+    webhooks: { ...draft.webhooks, secret: secret(draft.webhooks.secret, draft.clear.webhooks) },
   };
 }
 
@@ -105,7 +108,7 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
   const setEmail = (patch: Partial<Draft['email']>) => setDraft((d) => ({ ...d, email: { ...d.email, ...patch } }));
   const setProvider = (name: IntegrationProvider, patch: Partial<Draft['ai']>) =>
     setDraft((d) => ({ ...d, [name]: { ...d[name], ...patch } }));
-  const setClear = (name: 'email' | IntegrationProvider, value: boolean) =>
+  const setClear = (name: 'email' | IntegrationProvider | 'webhooks', value: boolean) =>
     setDraft((d) => ({ ...d, clear: { ...d.clear, [name]: value } }));
 
   // A save that changes where the password goes, without a new one, removes the stored one.
@@ -120,7 +123,14 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
     !settings.email.passwordSet &&
     !draft.email.password;
 
-  const submit = () =>
+  const webhookErrors = webhookDraftErrors(draft, settings.webhooks.secretSet);
+  const dirty = JSON.stringify(inputOf(draft)) !== JSON.stringify(inputOf(draftOf(settings)));
+  const submit = () => {
+    if (Object.keys(webhookErrors).length > 0) {
+      setErrors(webhookErrors);
+      notifications.show({ color: 'red', message: 'Check the webhook settings' });
+      return;
+    }
     save.mutate(inputOf(draft), {
       onSuccess: (saved) => {
         setErrors({});
@@ -140,6 +150,7 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
         notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Saving failed' });
       },
     });
+  };
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="integrations">
@@ -213,9 +224,7 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
               disabled={!editable}
             />
           </SimpleGrid>
-          {editable ? (
-            <TestEmail dirty={JSON.stringify(inputOf(draft)) !== JSON.stringify(inputOf(draftOf(settings)))} />
-          ) : null}
+          {editable ? <TestEmail dirty={dirty} /> : null}
         </Card>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -267,31 +276,14 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
           </Card>
         </SimpleGrid>
 
-        <Card withBorder radius="md" padding="sm" component="section" aria-labelledby="integration-webhooks">
-          <Title order={3} fz="sm" id="integration-webhooks" mb="xs">
-            Webhooks
-          </Title>
-          <Stack gap="xs">
-            {(
-              [
-                ['userRegistration', 'User registration'],
-                ['paymentSuccess', 'Payment success'],
-                ['systemAlert', 'System alert'],
-              ] as const
-            ).map(([key, label]) => (
-              <Switch
-                key={key}
-                label={label}
-                checked={draft.webhooks[key]}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  setDraft((d) => ({ ...d, webhooks: { ...d.webhooks, [key]: checked } }));
-                }}
-                disabled={!editable}
-              />
-            ))}
-          </Stack>
-        </Card>
+        <WebhooksCard
+          settings={settings}
+          draft={draft}
+          setDraft={setDraft}
+          errors={{ ...errors, ...webhookErrors }}
+          editable={editable}
+          dirty={dirty}
+        />
       </Stack>
       {editable ? (
         <Group justify="flex-end" mt="md">
@@ -304,55 +296,6 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
         </Group>
       ) : null}
     </Card>
-  );
-}
-
-function SecretInput(props: {
-  label: string;
-  stored: boolean;
-  value: string;
-  cleared: boolean;
-  /** The save would remove the stored secret (the SMTP server or username changed). */
-  removedOnSave?: boolean;
-  onChange: (value: string) => void;
-  onClear: (cleared: boolean) => void;
-  error?: string;
-  disabled: boolean;
-}) {
-  const placeholder =
-    props.cleared || props.removedOnSave ? 'Removed when saved' : props.stored ? 'Stored — type to replace' : 'Not set';
-  return (
-    <PasswordInput
-      label={props.label}
-      placeholder={placeholder}
-      value={props.value}
-      onChange={(e) => {
-        props.onChange(e.currentTarget.value);
-        if (props.cleared) props.onClear(false);
-      }}
-      autoComplete="new-password"
-      disabled={props.disabled}
-      error={props.error}
-      description={
-        props.removedOnSave ? (
-          <Text span size="xs" c="orange.8">
-            {SMTP_PASSWORD_MESSAGES.willBeRemoved}
-          </Text>
-        ) : props.stored && !props.disabled ? (
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            px={0}
-            onClick={() => {
-              props.onChange('');
-              props.onClear(!props.cleared);
-            }}
-          >
-            {props.cleared ? 'Keep the stored one' : 'Remove the stored one'}
-          </Button>
-        ) : undefined
-      }
-    />
   );
 }
 
