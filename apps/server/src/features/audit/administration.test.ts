@@ -275,7 +275,7 @@ describe("user status and role changes under the spec's action names (issue 29)"
         })),
       )
       .returning({ id: auditLogs.id });
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0041_audit_spec_action_names.sql'), 'utf8');
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0040_audit_spec_action_names.sql'), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
 
     const owner = await as('account_administrator');
