@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default for a run is one worker less than the cores: one worker on a 2-core CI machine,
+    // which leaves a core idle while a test file waits on its database. Two files at once took the
+    // PGlite API tests from 9.6 to 6.4 minutes there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       {
