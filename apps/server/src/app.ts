@@ -106,7 +106,7 @@ export type BuildAppOptions = {
   storage?: FileStorage;
 };
 
-export const FEATURE_ROUTES = [
+const FEATURE_ROUTES = [
   healthRoutes,
   authRoutes,
   profileRoutes,
@@ -140,7 +140,7 @@ export const FEATURE_ROUTES = [
   timesheetsRoutes,
   contractsRoutes,
   enquiryFormRoutes,
-];
+] as const;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -180,8 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage,
     log: app.log,
     appUrl: appUrlOf(options.config),
+    // Without a runner (a test app that did not start one) the row's own due time still holds the retry:
+    // the next delivery run, woken or scheduled, takes it then.
     scheduleRetry: async (at) => {
-      await jobs?.send(MAIL_DELIVERY_JOB, {}, { startAfter: at });
+      if (jobs?.isRunning()) await jobs.send(MAIL_DELIVERY_JOB, {}, { startAfter: at });
     },
   });
   const webhooks = createWebhookDelivery({
@@ -190,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowPrivate: options.config.webhookAllowPrivate,
     log: app.log,
     scheduleRetry: async (at) => {
-      await jobs?.send(WEBHOOK_DELIVERY_JOB, {}, { startAfter: at });
+      if (jobs?.isRunning()) await jobs.send(WEBHOOK_DELIVERY_JOB, {}, { startAfter: at });
     },
   });
   const changeHub = createChangeHub((event) => {

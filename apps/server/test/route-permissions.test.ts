@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, ROLES, type Role } from '@crm/domain';
-import { buildApp, FEATURE_ROUTES } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import { createMailer } from '../src/plugins/mail.ts';
 import { accessAllows, type RegisteredRoute } from '../src/plugins/route-access.ts';
 import { buildTestApp } from './build-test-app.ts';
@@ -208,7 +208,13 @@ describe('permission routes follow the domain matrix', () => {
   let probeApp: FastifyInstance;
 
   beforeAll(async () => {
-    FEATURE_ROUTES.push(async (app) => {
+    probeApp = await buildApp({
+      config: t.app.config,
+      database: t.database,
+      mailer: createMailer({ smtpUrl: null }),
+    });
+    // Routes added after the app is built pass through the same access hook as the features' own.
+    await probeApp.register(async (app) => {
       for (const permission of PROBED) {
         app.post(
           `/api/probe/${permission.replace(':', '/')}/:id`,
@@ -219,16 +225,7 @@ describe('permission routes follow the domain matrix', () => {
         );
       }
     });
-    try {
-      probeApp = await buildApp({
-        config: t.app.config,
-        database: t.database,
-        mailer: createMailer({ smtpUrl: null }),
-      });
-      await probeApp.ready();
-    } finally {
-      FEATURE_ROUTES.pop();
-    }
+    await probeApp.ready();
   });
   afterAll(async () => {
     await probeApp?.close();
@@ -274,19 +271,21 @@ describe('permission routes follow the domain matrix', () => {
 
 describe('start-up guard', () => {
   it('refuses to build an app with an /api route that declares no access', async () => {
-    FEATURE_ROUTES.push(async (app) => {
-      app.get('/api/undeclared', async () => ({ ok: true }));
+    const app = await buildApp({
+      config: t.app.config,
+      database: t.database,
+      mailer: createMailer({ smtpUrl: null }),
     });
     try {
       await expect(
-        buildApp({
-          config: t.app.config,
-          database: t.database,
-          mailer: createMailer({ smtpUrl: null }),
-        }),
+        app
+          .register(async (instance) => {
+            instance.get('/api/undeclared', async () => ({ ok: true }));
+          })
+          .ready(),
       ).rejects.toThrow('Route GET /api/undeclared declares no access: add config.access');
     } finally {
-      FEATURE_ROUTES.pop();
+      await app.close().catch(() => {});
     }
   });
 });

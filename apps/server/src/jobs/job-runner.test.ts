@@ -232,9 +232,11 @@ describe('the daily task reminder', () => {
 });
 
 describe('the runner itself', () => {
-  it('queues nothing and fails nothing while not started (a test app that did not ask for it)', async () => {
+  it('refuses to queue a job while not started, loudly, and has nothing pending', async () => {
     expect(jobs().isRunning()).toBe(false);
-    expect(await jobs().send(TASK_REMINDERS_JOB, {})).toBeNull();
+    await expect(jobs().send(TASK_REMINDERS_JOB, {})).rejects.toThrow(
+      `Job runner not running: job ${TASK_REMINDERS_JOB} not queued`,
+    );
     expect(await jobs().pendingJobs()).toBe(0);
   });
 

@@ -45,8 +45,9 @@ export type JobRunner = {
   stop: () => Promise<void>;
   isRunning: () => boolean;
   /**
-   * Queues a job; resolves to its id, or null when the runner is not running (a test app that did not
-   * start it): the caller's own work never fails for want of a job runner.
+   * Queues a job; resolves to its id. Throws when the runner is not running: a job asked for and never
+   * queued is a fault to see, not a debug line. A caller that may run without a runner (a test app that
+   * did not start it) asks `isRunning()` first and says why skipping is safe.
    */
   send: (name: JobName, data: object, options?: { startAfter?: Date }) => Promise<string | null>;
   /** Called with each run's record once it is written (tests wait on it instead of sleeping). */
@@ -253,10 +254,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     isRunning: () => ready,
     send: async (name, data, options = {}) => {
       await starting?.catch(() => {});
-      if (!boss || !ready) {
-        log.debug({ job: name }, 'Job runner not running: job not queued');
-        return null;
-      }
+      if (!boss || !ready) throw new Error(`Job runner not running: job ${name} not queued`);
       return boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
     },
     onRun: (listener) => {

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildApp, FEATURE_ROUTES } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer } from './mail.ts';
 
@@ -24,24 +24,20 @@ beforeAll(async () => {
       done();
     },
   });
+  app = await buildApp({
+    config: t.app.config,
+    database: t.database,
+    mailer: createMailer({ smtpUrl: null }),
+    logger: { ...loggerOptions('info'), stream },
+  });
   // A route whose query fails inside PostgreSQL with personal data among its parameters.
-  FEATURE_ROUTES.push(async (instance) => {
+  await app.register(async (instance) => {
     instance.post('/api/probe/failing-query', { config: { access: { signedIn: true } } }, async () => {
       await instance.db.execute(sql`select ${SECRET_EMAIL}::int`);
       return { ok: true };
     });
   });
-  try {
-    app = await buildApp({
-      config: t.app.config,
-      database: t.database,
-      mailer: createMailer({ smtpUrl: null }),
-      logger: { ...loggerOptions('info'), stream },
-    });
-    await app.ready();
-  } finally {
-    FEATURE_ROUTES.pop();
-  }
+  await app.ready();
 });
 afterAll(async () => {
   await app?.close();
