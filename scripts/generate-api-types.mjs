@@ -1,4 +1,4 @@
-// npm run api:types: writes the typed client's types (apps/server/test/api-types.ts) from the app's OpenAPI
+// npm run api:types: writes the typed client's types (packages/domain/src/api-contract.ts) from the app's OpenAPI
 // document, built on an in-memory database without starting a server. Run it after changing a route or a
 // schema: the API tests fail while the committed file is stale.
 import { writeFileSync } from 'node:fs';

@@ -1,9 +1,9 @@
 // The typed API client of the tests: openapi-fetch with the types generated from the OpenAPI document
-// (api-types.ts), sending through `app.inject`, so no port is opened. A renamed route, field or status in
+// (packages/domain/src/api-contract.ts, which the web's client uses too), sending through `app.inject`, so no port is opened. A renamed route, field or status in
 // the document breaks the typecheck of every test that uses it.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import createClient from 'openapi-fetch';
-import type { paths } from './api-types.ts';
+import type { paths } from '@crm/domain';
 
 /** Statuses whose answer has no body (the Response constructor refuses one). */
 const NO_BODY = new Set([101, 204, 205, 304]);

@@ -32,6 +32,11 @@ export type TestApp = {
    */
   outbox: () => Promise<{ name: string; content: string }[]>;
   /**
+   * The mails to one address (and, when given, with a subject that contains `subject`), oldest first, as
+   * `outbox` composes them: what a test reads of the mail it caused, whatever other mail the app queues.
+   */
+  mailsTo: (to: string, subject?: string) => Promise<{ name: string; content: string }[]>;
+  /**
    * Another app instance on the same database, as a second server process would be: its own connection
    * pool on PostgreSQL; on PGlite (one connection per process) the same handle.
    */
@@ -83,6 +88,11 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
       // Mails leave when the change event wakes a delivery; here, every due one at once.
       await ready.mail.flush();
       return mailAsSent(ready);
+    },
+    mailsTo: async (to, subject) => {
+      await ready.afterResponse.settled();
+      await ready.mail.flush();
+      return mailAsSent(ready, { to, subject });
     },
     secondInstance: async () => {
       const second = url ? await openDatabase({ kind: 'postgres', url }) : null;

@@ -1,14 +1,29 @@
 // The Mail log as tests read it: each message composed as the MIME message the mail server gets (from,
 // to, subject, text with its link, attachments), so a test checks what a client or a user receives.
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, ilike } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { appUrlOf } from '../src/features/auth/auth.routes.ts';
 import { sentText } from '../src/features/mail/mail-queue.ts';
 import { mailMessages } from '../src/db/schema/index.ts';
 
-export async function mailAsSent(app: FastifyInstance): Promise<{ name: string; content: string }[]> {
-  const rows = await app.db.select().from(mailMessages).orderBy(asc(mailMessages.createdAt), asc(mailMessages.id));
+/** Every mail of the log, or only those to `to` whose subject contains `subject`. */
+export async function mailAsSent(
+  app: FastifyInstance,
+  only: { to?: string; subject?: string } = {},
+): Promise<{ name: string; content: string }[]> {
+  const rows = await app.db
+    .select()
+    .from(mailMessages)
+    .where(
+      and(
+        only.to === undefined ? undefined : eq(mailMessages.toAddress, only.to),
+        only.subject === undefined
+          ? undefined
+          : ilike(mailMessages.subject, `%${only.subject.replace(/[\\%_]/g, '\\$&')}%`),
+      ),
+    )
+    .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id));
   const from = await app.mailer.from();
   return Promise.all(
     rows.map(async (row) => {

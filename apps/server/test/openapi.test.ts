@@ -1,5 +1,5 @@
 // The OpenAPI document is what a client developer reads: the live one must pass redocly's recommended rules
-// (redocly.yaml), and the typed client the API tests use (api-types.ts) must be generated from it as it is
+// (redocly.yaml), and the typed client the web and the API tests use (packages/domain/src/api-contract.ts) must be generated from it as it is
 // now, so the document cannot drift from the code unnoticed.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,7 +95,9 @@ describe('the OpenAPI document', () => {
 
   it('is what the committed typed client was generated from (else: npm run api:types)', async () => {
     const committed = readFileSync(API_TYPES_FILE, 'utf8');
-    expect(await renderApiTypes(document), 'api-types.ts is stale: run npm run api:types').toBe(committed);
+    expect(await renderApiTypes(document), 'packages/domain/src/api-contract.ts is stale: run npm run api:types').toBe(
+      committed,
+    );
   });
 });
 

@@ -71,3 +71,6 @@ export * from './timesheets/hours-input.ts';
 export * from './contracts/contract.ts';
 export * from './forms/enquiry-form.ts';
 export * from './mail/mail-log.ts';
+// The server's API as types, generated from its OpenAPI document (npm run api:types): the web's client and
+// the API tests call through it, so a renamed route, field or status breaks their typecheck.
+export type { paths, components, operations } from './api-contract.ts';

@@ -11,7 +11,7 @@ import {
   SOURCE_DETAIL_MESSAGES,
 } from '@crm/domain';
 import { type ApiClient, apiClient } from '../../../test/api-client.ts';
-import type { paths } from '../../../test/api-types.ts';
+import type { paths } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { auditLogs, clients, leads } from '../../db/schema/index.ts';
 

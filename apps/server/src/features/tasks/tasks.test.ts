@@ -14,6 +14,7 @@ import {
   type TaskSummary,
 } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { demoEmail } from '../../seed/demo-users.ts';
 
 let f: Fixture;
 
@@ -545,7 +546,9 @@ describe('tasks follow their record', () => {
 describe('the assignment mail', () => {
   it('goes to a user someone else gives a task, in plain text, and not to one who takes a task themselves', async () => {
     const lead = await f.createLead();
-    const before = (await f.t.outbox()).length;
+    const subject = 'New task assigned to you';
+    const before = (await f.t.mailsTo(demoEmail('team_lead'), subject)).length;
+    const ownBefore = (await f.t.mailsTo(demoEmail('administrator'), subject)).length;
     await add(`/api/leads/${lead.id}/tasks`, {
       taskType: 'Medical Examination',
       taskName: 'Book <b>panel</b> physician',
@@ -559,8 +562,10 @@ describe('the assignment mail', () => {
       { taskType: 'File Review', taskName: 'My own', content: 'x', assignedTo: f.idOf('administrator') },
       'administrator',
     );
-    const outbox = await f.t.outbox();
+    const outbox = await f.t.mailsTo(demoEmail('team_lead'), subject);
     expect(outbox).toHaveLength(before + 1);
+    // Who takes a task themselves is not mailed about it.
+    expect(await f.t.mailsTo(demoEmail('administrator'), subject)).toHaveLength(ownBefore);
     const mail = outbox.at(-1)!.content;
     expect(mail).toMatch(/^To: team_lead@example\.com$/m);
     expect(mail).toContain('New task assigned to you: Book <b>panel</b> physician');

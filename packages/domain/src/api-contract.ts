@@ -6932,7 +6932,7 @@ export interface operations {
                      * Format: binary
                      * @description The file, at most 10 MB
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
@@ -8045,7 +8045,7 @@ export interface operations {
                      * Format: binary
                      * @description A backup file (.tar.gz) of this version
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
@@ -8131,7 +8131,7 @@ export interface operations {
                      * Format: binary
                      * @description A backup file (.tar.gz) of this version
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
@@ -13466,7 +13466,7 @@ export interface operations {
                      * Format: binary
                      * @description The logo (PNG or JPG), at most 1 MB
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
@@ -14792,7 +14792,7 @@ export interface operations {
                      * Format: binary
                      * @description The image (JPEG, PNG, GIF or WebP), under 5 MB
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
@@ -20186,7 +20186,7 @@ export interface operations {
                      * Format: binary
                      * @description The logo (PNG or JPG), at most 1 MB
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
@@ -20983,7 +20983,7 @@ export interface operations {
                      * Format: binary
                      * @description The CSV file or Excel workbook (.xlsx), under 20 MB
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
@@ -21079,7 +21079,7 @@ export interface operations {
                      * Format: binary
                      * @description The CSV file or Excel workbook (.xlsx), under 20 MB
                      */
-                    file?: string;
+                    file?: Blob;
                     /** @description JSON array: for each column of the file, the field it fills or null. Without it, the mapping remembered for this header row, else the automatic one. */
                     mapping?: string;
                 } | null;
@@ -23401,7 +23401,7 @@ export interface operations {
                      * Format: binary
                      * @description The file, at most 10 MB
                      */
-                    file?: string;
+                    file?: Blob;
                 } | null;
             };
         };
