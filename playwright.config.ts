@@ -1,8 +1,7 @@
-// Browser tests: the built app served by the real server on a fresh embedded database,
-// driven in Debian's Chromium (scripts/ensure-chromium.mjs installs it when missing).
+// Browser tests: the built app served by the real server, one server and embedded database per worker
+// (apps/web/e2e/e2e-servers.ts, copied from a template global-setup.ts prepares), driven in Debian's
+// Chromium (scripts/ensure-chromium.mjs installs it when missing).
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -14,8 +13,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  globalSetup: './apps/web/e2e/global-setup.ts',
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // baseURL: the worker's own server (fixtures.ts).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -33,10 +33,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'main', testIgnore: /\.firm-wide\.spec\.ts$/ },
-    // Tests that change what every user sees at once (the firm's date format, maintenance mode) run after
-    // all the others, alone, so that no other test reads the firm's settings while they change them.
-    // One worker: two firm-wide files at once would change the firm under each other (a restore puts back
-    // the date format another file has just set).
+    // Tests that change what every user sees at once (the firm's date format, maintenance mode, a restore)
+    // run after all the others in one worker, so that each finds the firm as the one before left it.
     {
       name: 'firm-wide',
       testMatch: /\.firm-wide\.spec\.ts$/,
@@ -45,13 +43,4 @@ export default defineConfig({
       workers: 1,
     },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

@@ -1,7 +1,9 @@
-// Starts the server for browser tests on a fresh embedded database folder.
+// Starts the server for browser tests on a fresh embedded database folder: empty (migrations and the demo
+// data on start), or a copy of E2E_TEMPLATE_DIR, a folder such a server has already set up and closed
+// (each browser-test worker's own server starts from it: apps/web/e2e/fixtures.ts).
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { resolve } from 'node:path';
 
@@ -18,6 +20,7 @@ if (existsSync(lockFile)) {
   }
 }
 rmSync(dataDir, { recursive: true, force: true });
+if (process.env.E2E_TEMPLATE_DIR) cpSync(resolve(process.env.E2E_TEMPLATE_DIR), dataDir, { recursive: true });
 
 // A mail server of the tests' own (issue 27): the app sends through it over SMTP, as it would through the
 // firm's, and each message it accepts is written to DATA_DIR/mail-received, where the tests read it.

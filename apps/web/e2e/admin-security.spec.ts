@@ -9,9 +9,7 @@ import { DEMO_NAMES, expect, mainMenu, signInAs, signInThroughForm, test } from 
 test('a module taken from a role leaves its menu at once and the server refuses it, until the defaults are restored', async ({
   page,
   browser,
-  holdAccounts,
 }) => {
-  await holdAccounts('team_lead');
   const teamLead = await browser.newContext();
   try {
     const leadPage = await teamLead.newPage();

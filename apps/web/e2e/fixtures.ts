@@ -1,12 +1,12 @@
 /// <reference types="node" />
-// Shared helpers for the browser tests: the seeded demo users, fast sign-in through the API
-// (the page's request context shares the browser context's cookies), the mail outbox, and an
-// account lock for the few tests that change a demo user's password while other files run.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Shared helpers for the browser tests: each worker's own server (e2e-servers.ts) as the base URL, the
+// seeded demo users, fast sign-in through the API (the page's request context shares the browser
+// context's cookies) and the mail the worker's server sent.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test as base, expect, type Page, request as apiRequest } from '@playwright/test';
 import { type Role, ROLES } from '@crm/domain';
+import { E2E_ROOT, removeDataDir, startServer, TEMPLATE_DIR } from './e2e-servers.ts';
 
 export { type Role, ROLES };
 
@@ -28,11 +28,11 @@ export const DEMO_NAMES: Record<Role, { firstName: string; lastName: string }> =
   guest: { firstName: 'Grace', lastName: 'Kim' },
 };
 
-/** The server's data folder for browser tests (scripts/e2e-server.mjs wipes it at start). */
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR
-  ? resolve(process.env.E2E_DATA_DIR)
-  : resolve(dirname(fileURLToPath(import.meta.url)), '../../../.e2e-data');
-const LOCK_DIR = join(E2E_DATA_DIR, 'e2e-account-locks');
+/**
+ * The data folder of this worker's server (set when the worker's server starts; one worker, one server,
+ * one process): its mail lands in `mail-received` there.
+ */
+let workerDataDir: string | null = null;
 
 /** Signs the page's browser context in through the API (fast; the form is covered in auth.spec). */
 export async function signInAs(page: Page, role: Role, password = DEMO_PASSWORD) {
@@ -114,13 +114,16 @@ export async function restoreDemoPassword(baseURL: string, role: Role, temporary
 
 // ---- mail ----------------------------------------------------------------------------------------
 // The app sends through a mail server of the tests' own (scripts/e2e-server.mjs), which writes each message
-// it accepts to E2E_DATA_DIR/mail-received: the tests read what a recipient gets, sent over SMTP.
+// it accepts to its data folder's mail-received: the tests read what a recipient gets, sent over SMTP.
 
-export const MAIL_DIR = join(E2E_DATA_DIR, 'mail-received');
+const mailDir = () => {
+  if (!workerDataDir) throw new Error("the worker's server has not started: use `test` from fixtures.ts");
+  return join(workerDataDir, 'mail-received');
+};
 
 /** The messages received so far: what a test passes as `seen` before it causes a mail. */
 export async function outboxNames(): Promise<string[]> {
-  const names = await readdir(MAIL_DIR).catch(() => [] as string[]);
+  const names = await readdir(mailDir()).catch(() => [] as string[]);
   return names.filter((n) => n.endsWith('.eml')).sort();
 }
 
@@ -133,7 +136,7 @@ export function decodeQuotedPrintable(text: string): string {
 
 /**
  * Waits for a message to `to` that was not received before (`seen`), and returns the newest such message
- * decoded. Other files may mail other users at the same time, so filter by recipient.
+ * decoded. An earlier test of the worker may have mailed other users, so filter by recipient.
  */
 export async function waitForMailTo(to: string, seen: readonly string[]): Promise<string> {
   let found: string | undefined;
@@ -142,7 +145,7 @@ export async function waitForMailTo(to: string, seen: readonly string[]): Promis
       async () => {
         const fresh = (await outboxNames()).filter((n) => !seen.includes(n));
         for (const name of fresh.reverse()) {
-          const content = await readFile(join(MAIL_DIR, name), 'utf8');
+          const content = await readFile(join(mailDir(), name), 'utf8');
           if (new RegExp(`^To: ${escapeRegExp(to)}\\s*$`, 'mi').test(content)) {
             found = decodeQuotedPrintable(content);
             return true;
@@ -150,7 +153,7 @@ export async function waitForMailTo(to: string, seen: readonly string[]): Promis
         }
         return false;
       },
-      { message: `a new mail to ${to} in ${MAIL_DIR}`, timeout: 20_000 },
+      { message: `a new mail to ${to} in ${mailDir()}`, timeout: 20_000 },
     )
     .toBe(true);
   return found!;
@@ -162,43 +165,30 @@ export function resetLinkIn(mail: string): string {
   return match![0];
 }
 
-// ---- account locks -----------------------------------------------------------------------------
+// ---- the worker's server ---------------------------------------------------------------------------
 
-async function acquireLock(role: Role, timeoutMs: number) {
-  await mkdir(LOCK_DIR, { recursive: true });
-  const path = join(LOCK_DIR, role);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await mkdir(path); // atomic: fails while another test holds the account
-      return async () => {
-        await rm(path, { recursive: true, force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the ${role} account lock`, { cause: error });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+type WorkerFixtures = { workerServer: { url: string } };
 
-type Fixtures = {
-  /**
-   * Holds demo accounts for the rest of the test, so a test that signs in as a role never meets a
-   * password another file has changed for a moment (and its sessions are not revoked under it).
-   * Released in teardown, even when the test fails or times out.
-   */
-  holdAccounts: (...roles: Role[]) => Promise<void>;
-};
-
-export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-  holdAccounts: async ({}, use) => {
-    const releases: (() => Promise<void>)[] = [];
-    await use(async (...roles) => {
-      for (const role of [...roles].sort()) releases.push(await acquireLock(role, 30_000));
-    });
-    for (const release of releases.reverse()) await release();
+export const test = base.extend<object, WorkerFixtures>({
+  workerServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const dataDir = join(E2E_ROOT, `worker-${workerInfo.workerIndex}`);
+      const server = await startServer(dataDir, TEMPLATE_DIR);
+      workerDataDir = dataDir;
+      try {
+        await use({ url: server.url });
+      } finally {
+        workerDataDir = null;
+        await server.stop();
+        await removeDataDir(dataDir);
+      }
+    },
+    // A start on a busy machine may take long; it is not a test's time.
+    { scope: 'worker', timeout: 6 * 60_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => {
+    await use(workerServer.url);
   },
 });
 

@@ -97,13 +97,8 @@ test.describe('Security', () => {
     expect(check.status()).toBe(200);
   });
 
-  test('member changes the password, signs in with the new one, and changes it back', async ({
-    page,
-    holdAccounts,
-    baseURL,
-  }) => {
+  test('member changes the password, signs in with the new one, and changes it back', async ({ page, baseURL }) => {
     const NEW_PASSWORD = 'Member-New-Pass-9#';
-    await holdAccounts('member');
     try {
       await signInAs(page, 'member');
       await page.goto('/profile');

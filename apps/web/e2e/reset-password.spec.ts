@@ -16,8 +16,7 @@ import {
 const ROLE = 'team_lead' as const;
 const NEW_PASSWORD = 'Team-Lead-Reset-4%';
 
-test('a reset link from the sign-in page sets a new password once', async ({ page, holdAccounts, baseURL }) => {
-  await holdAccounts(ROLE);
+test('a reset link from the sign-in page sets a new password once', async ({ page, baseURL }) => {
   try {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: SIGN_IN_HEADING, level: 1 })).toBeVisible();

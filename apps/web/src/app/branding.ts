@@ -3,7 +3,7 @@
 // change event refreshes it. No colour is computed here: the palette comes from the server.
 import { useQuery } from '@tanstack/react-query';
 import type { BrandingView } from '@crm/domain';
-import { api } from '../lib/api-client.ts';
+import { answer, server } from '../lib/api-client.ts';
 
 function readPageBranding(): BrandingView | undefined {
   const content = document.querySelector('meta[name="crm-branding"]')?.getAttribute('content');
@@ -22,7 +22,7 @@ export const BRANDING_QUERY_KEY = ['branding'] as const;
 export function useBranding(): BrandingView | undefined {
   return useQuery({
     queryKey: BRANDING_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<BrandingView>('/api/settings/branding', { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/settings/branding', { signal })),
     initialData: pageBranding,
     staleTime: Infinity,
   }).data;

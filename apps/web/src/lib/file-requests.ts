@@ -1,6 +1,6 @@
-// Requests that carry a file rather than JSON: a PDF the server renders, an image uploaded as multipart.
-// Apart from the JSON client (api-client.ts) so that the pages without files (sign-in first) do not load
-// them; errors are the same ApiError.
+// Requests that answer a file rather than JSON: a PDF the server renders, saved or opened. Apart from the
+// JSON client (api-client.ts) so that the pages without files (sign-in first) do not load them; errors are
+// the same ApiError. Uploads go through the typed client (api-client.ts `multipart`).
 import type { ApiErrorBody } from '@crm/domain';
 import { ApiError } from './api-client.ts';
 import { markSessionExpired } from './session-expiry.ts';
@@ -34,32 +34,6 @@ export async function fetchFile(path: string, body?: unknown): Promise<Blob> {
     });
   }
   return response.blob();
-}
-
-/** Sends one file as multipart (field 'file'), answering JSON as every other call does (uploads). */
-export async function uploadFile<T>(path: string, file: File): Promise<T> {
-  const body = new FormData();
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', body, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, {
-      code: 'NETWORK',
-      message: 'Connection error. Please check your internet connection and try again.',
-    });
-  }
-  const data = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) {
-    if (response.status === 401) markSessionExpired();
-    const error = (data ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError(response.status, {
-      code: error.code ?? 'INTERNAL',
-      message: error.message ?? response.statusText,
-      fieldErrors: error.fieldErrors,
-    });
-  }
-  return data as T;
 }
 
 /** Saves a file the browser was given, under its name (Download PDF, an export). */

@@ -1,7 +1,6 @@
 // The one way the web asks for a server-paginated list (leads, clients, records, contacts): the
 // query string from the list's params, and the TanStack Query options that cache a page.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from './api-client.ts';
 
 /**
  * What every list request may carry: where the page starts (navigationParams: page, after, before or
@@ -55,19 +54,41 @@ type ListCacheTimes = { staleTime: number; gcTime?: number };
 const LIVE_LIST_CACHE_TIMES: ListCacheTimes = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 };
 
 /**
+ * The list's params as the typed client sends them: text trimmed, blank text, empty lists and switches off
+ * left out (several values go out '|'-joined, the server's multi-value form: api-client.ts). Keys and
+ * value types stay the caller's, so the server's document checks them.
+ */
+export function listQuery<P extends ListParams>(params: P): Partial<P> {
+  const query: Partial<Record<keyof P, ListParamValue>> = {};
+  for (const [name, value] of Object.entries(params) as [keyof P, ListParamValue][]) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'object') {
+      if (value.length) query[name] = value;
+    } else if (typeof value === 'string') {
+      if (value.trim()) query[name] = value.trim();
+    } else {
+      query[name] = value;
+    }
+  }
+  // Each kept value is the caller's own (a string only trimmed), so the object is a part of P.
+  return query as Partial<P>;
+}
+
+/**
  * One page of a list, keyed [resource, 'list', params] so the server's change events for that
  * resource (lib/live-updates.ts) refresh every open page; the previous page stays shown while the
- * next one loads.
+ * next one loads. `fetchPage` is the typed call, e.g.
+ * `(signal) => answer(server.GET('/api/leads', { params: { query: listQuery(params) }, signal }))`.
  */
 export function listQueryOptions<TPage>(
   resource: string,
-  endpoint: string,
   params: ListParams,
+  fetchPage: (signal: AbortSignal) => Promise<TPage>,
   cacheTimes: ListCacheTimes = LIVE_LIST_CACHE_TIMES,
 ) {
   return queryOptions({
     queryKey: [resource, 'list', params],
-    queryFn: ({ signal }) => api.get<TPage>(listPath(endpoint, params), { signal }),
+    queryFn: ({ signal }) => fetchPage(signal),
     ...cacheTimes,
     refetchOnReconnect: true,
     placeholderData: keepPreviousData,

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, RECONNECT_ATTEMPTS, reconnectDelayMs } from '@crm/domain';
-import { api } from './api-client.ts';
+import { server } from './api-client.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'lost';
 
@@ -110,7 +110,7 @@ export function useLiveUpdates(enabled: boolean, onRestored: () => void): LiveSt
         if (stopped) return;
         // An ended session also breaks the stream: ask. A 401 raises the sign-in dialog (session-expiry.ts),
         // which stops this stream until the user is back, instead of reporting a lost connection.
-        void api.get('/api/auth/session').catch(() => undefined);
+        void server.GET('/api/auth/session').catch(() => undefined);
         attempt += 1;
         if (attempt <= RECONNECT_ATTEMPTS) {
           setStatus('reconnecting');

@@ -43,7 +43,7 @@ export function SignInPage() {
       form.setFieldError('email', 'Enter your email address first');
       return;
     }
-    requestReset.mutate(email, { onSuccess: (r) => setResetSent(r.message) });
+    requestReset.mutate(email, { onSuccess: (r) => setResetSent(r.message ?? null) });
   };
 
   const error =

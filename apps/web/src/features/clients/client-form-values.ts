@@ -8,6 +8,8 @@ import {
   resizeDependents,
   updateClientSchema,
   type UpdateClientInput,
+  wholeFormPatch,
+  type WholeFormPatch,
 } from '@crm/domain';
 
 export type DependentFormValues = {
@@ -146,16 +148,12 @@ export function clientToFormValues(client: ClientRecord): ClientFormValues {
   };
 }
 
-/** The PATCH body: every field, empty optional values sent as null (spec 1 §2.7). */
-export type ClientUpdateBody = { [K in keyof UpdateClientInput]-?: UpdateClientInput[K] | null };
+/** The PATCH body: every field, empty optional values sent as null (spec 1 §2.7), the version as read. */
+export type ClientUpdateBody = WholeFormPatch<UpdateClientInput>;
 
 /** Parsed by the same schema as the server; only what applies (spouse, dependents up to the count, source detail). */
 export function toUpdateBody(values: ClientFormValues): ClientUpdateBody {
-  const parsed = normalizeClientInput(updateClientSchema.parse(values));
-  const body = {} as Record<string, unknown>;
-  for (const key of Object.keys(updateClientSchema.shape) as (keyof UpdateClientInput)[])
-    body[key] = parsed[key] ?? null;
-  return body as ClientUpdateBody;
+  return wholeFormPatch(Object.keys(updateClientSchema.shape), normalizeClientInput(updateClientSchema.parse(values)));
 }
 
 /** Which accordion section holds each field (for error badges and opening the right section). */

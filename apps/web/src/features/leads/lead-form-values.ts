@@ -7,7 +7,7 @@ import {
   type LeadRecord,
   normalizeLeadInput,
   normalizeLeadStatus,
-  type LeadPatchInput,
+  type LeadPatch,
   updateLeadSchema,
   wholeFormPatch,
 } from '@crm/domain';
@@ -103,7 +103,7 @@ export function toCreateInput(values: LeadFormValues): LeadInput {
  * The PATCH body: every field of the form (PATCH leaves a field not sent as stored, so an emptied one goes
  * as null and is cleared) with the version last read.
  */
-export function toUpdateInput(values: LeadFormValues): LeadPatchInput {
+export function toUpdateInput(values: LeadFormValues): LeadPatch {
   return wholeFormPatch(Object.keys(updateLeadSchema.shape), normalizeLeadInput(updateLeadSchema.parse(values)));
 }
 

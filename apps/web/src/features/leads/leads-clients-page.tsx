@@ -49,8 +49,8 @@ const ClientPanel = clientPanel.Component;
 const RecordsTab = recordsTab.Component;
 
 /** Keeps the values a tab's API accepts (the URL's status list serves both tabs). */
-const only = (values: readonly string[] | undefined, allowed: readonly string[]) => {
-  const kept = values?.filter((v) => allowed.includes(v));
+const only = <T extends string>(values: readonly string[] | undefined, allowed: readonly T[]) => {
+  const kept = values?.filter((v): v is T => allowed.some((a) => a === v));
   return kept?.length ? kept : undefined;
 };
 
@@ -85,7 +85,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
     last: search.last,
     at: search.at,
   };
-  const listParams = (statuses: readonly string[]) => ({
+  const listParams = <S extends string>(statuses: readonly S[]) => ({
     search: search.search,
     status: only(search.status, statuses),
     location: search.location,

@@ -8,6 +8,7 @@ import {
   type ServiceFormValues,
   serviceNameOptions,
   serviceToFormValues,
+  toNewServiceBody,
   toServiceBody,
   withServiceType,
 } from './service-form-values.ts';
@@ -99,9 +100,15 @@ describe('the service form', () => {
     expect(other.serviceCategory).toBe('Other');
     expect(other.startDate).toBeNull();
     expect(other.serviceDescription).toBeNull();
+    // A new service leaves an empty date out, as the server's document has it (null would be read alike).
+    expect(toNewServiceBody(tuition({ serviceName: 'Other' }))).toMatchObject({
+      startDate: undefined,
+      completionDate: undefined,
+      serviceDescription: null,
+    });
     const body = toServiceBody(tuition({ tuitionTerms: [{ ...newTerm(1), termName: ' ', amount: '' }] }));
     expect(body.tuitionTerms).toEqual([
-      { termName: 'Term 1', amount: '0', paidAmount: '0.00', dueDate: null, paymentDate: null, notes: null },
+      { termName: 'Term 1', amount: '0', paidAmount: '0.00', dueDate: undefined, paymentDate: undefined, notes: null },
     ]);
   });
 

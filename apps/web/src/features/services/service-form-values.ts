@@ -1,21 +1,22 @@
 // The service form's values (text, as the inputs hold them: money never becomes a number), their mapping
 // to and from the API, the form's validator (the domain schema the server uses, so the messages match)
 // and the figures the form shows as the user types (exact cents, no float).
-import type { z } from 'zod';
 import {
   balanceDueOf,
   type Cents,
+  type Currency,
   DEFAULT_CURRENCY,
   DEFAULT_SERVICE_STATUS,
   formatMoney,
   parseMoney,
   SERVICE_CATEGORIES,
+  type ServiceCategory,
   serviceInputSchema,
   type ServiceRecord,
+  type ServiceStatus,
   serviceTypeNameKey,
   type ServiceTypeRecord,
   sumMoney,
-  TAX_TREATMENTS,
   type TaxTreatment,
   type TermStatus,
   TUITION_FEE,
@@ -51,8 +52,10 @@ export type ServiceFormValues = {
   taxTreatment: TaxTreatment | '';
 };
 
-/** What the form sends: the service body of POST, and with `version` of PATCH. */
-export type ServiceBody = z.input<typeof serviceInputSchema>;
+/** What the form sends with `version` to PATCH: every field, an empty one as null (which clears it). */
+export type ServiceBody = ReturnType<typeof toServiceBody>;
+/** What the form sends to POST: the same, an empty date left out. */
+export type NewServiceBody = ReturnType<typeof toNewServiceBody>;
 
 let termKeys = 0;
 const nextTermKey = () => `term-${++termKeys}`;
@@ -116,28 +119,32 @@ export function serviceToFormValues(service: ServiceRecord): ServiceFormValues {
 
 export const isTuitionFee = (values: Pick<ServiceFormValues, 'serviceName'>) => values.serviceName === TUITION_FEE;
 
-const isCategory = (name: string) => (SERVICE_CATEGORIES as readonly string[]).includes(name);
+const isCategory = (name: string): name is ServiceCategory => (SERVICE_CATEGORIES as readonly string[]).includes(name);
 const orNull = (text: string) => (text.trim() === '' ? null : text);
+/** An empty date left out: the server reads it as none, as it does null (a term is sent whole). */
+const orNone = (text: string) => (text.trim() === '' ? undefined : text);
 /** An empty amount is none; the schema says what is wrong with any other text. */
 const amountOrZero = (text: string) => (text.trim() === '' ? '0' : text.trim());
 
 /**
  * The body the form sends: every field, empty ones as null (a PATCH then clears them), terms only for
  * 'Tuition Fee' (the server drops them for any other service; the form does not send what it would drop).
+ * The choices' text goes as the server's values: the form's validator (this body through the domain's
+ * schema) stops a save while one is not.
  */
-export function toServiceBody(values: ServiceFormValues): ServiceBody {
+export function toServiceBody(values: ServiceFormValues) {
   const { paid, paidFromTerms } = serviceFigures(values);
   return {
     serviceName: values.serviceName,
-    serviceCategory: (isCategory(values.serviceName)
+    serviceCategory: isCategory(values.serviceName)
       ? values.serviceName
-      : orNull(values.serviceCategory)) as ServiceBody['serviceCategory'],
+      : (orNull(values.serviceCategory) as ServiceCategory | null),
     serviceDescription: orNull(values.serviceDescription),
-    serviceStatus: values.serviceStatus as ServiceBody['serviceStatus'],
+    serviceStatus: values.serviceStatus as ServiceStatus,
     serviceFee: values.serviceFee.trim() === '' ? null : values.serviceFee.trim(),
     // With terms the paid amount is theirs (the server adds them up again); the typed one is not used.
     paidAmount: paidFromTerms ? formatMoney(paid ?? 0n) : amountOrZero(values.paidAmount),
-    currency: values.currency as ServiceBody['currency'],
+    currency: values.currency as Currency,
     startDate: orNull(values.startDate),
     completionDate: orNull(values.completionDate),
     notes: orNull(values.notes),
@@ -146,17 +153,22 @@ export function toServiceBody(values: ServiceFormValues): ServiceBody {
           termName: term.termName.trim() || `Term ${index + 1}`,
           amount: amountOrZero(term.amount),
           paidAmount: amountOrZero(term.paidAmount),
-          dueDate: orNull(term.dueDate),
-          paymentDate: orNull(term.paymentDate),
+          dueDate: orNone(term.dueDate),
+          paymentDate: orNone(term.paymentDate),
           notes: orNull(term.notes),
         }))
       : [],
     // Not chosen: left out, so the server takes the catalogue's (a change keeps the stored one).
-    ...((TAX_TREATMENTS as readonly string[]).includes(values.taxTreatment)
-      ? { taxTreatment: values.taxTreatment as TaxTreatment }
-      : {}),
-  } as ServiceBody;
+    ...(values.taxTreatment ? { taxTreatment: values.taxTreatment } : {}),
+  };
 }
+
+/** The body of a new service: as toServiceBody, an empty date left out (the server reads null alike). */
+export const toNewServiceBody = (values: ServiceFormValues) => ({
+  ...toServiceBody(values),
+  startDate: orNone(values.startDate),
+  completionDate: orNone(values.completionDate),
+});
 
 /** The catalogue's type of a name (any case), when there is one. */
 export const serviceTypeNamed = (types: readonly ServiceTypeRecord[] | undefined, name: string) =>

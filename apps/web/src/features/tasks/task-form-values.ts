@@ -5,6 +5,9 @@ import {
   DEFAULT_TASK_STATUS,
   NOTE_TYPE,
   TASK_MESSAGES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TYPES,
   taskEditFormSchema,
   taskFormSchema,
   type TaskRecord,
@@ -49,11 +52,14 @@ export const taskToFormValues = (task: TaskRecord): TaskFormValues => ({
 
 export const isNoteType = (values: Pick<TaskFormValues, 'taskType'>) => values.taskType === NOTE_TYPE;
 
-/**
- * What the API is sent: every field the form shows, emptied ones as null (a PATCH clears them). A note
- * sends its type and content only: the server keeps no task fields on a note.
- */
-export function toTaskBody(values: TaskFormValues, variant: TaskFormVariant): TaskBody {
+/** The body as the form holds it (the choices as text), which the domain's schema checks. */
+type TextBody = Omit<TaskBody, 'taskType' | 'status' | 'priority'> & {
+  taskType?: string;
+  status?: string;
+  priority?: string;
+};
+
+function formBody(values: TaskFormValues, variant: TaskFormVariant): TextBody {
   const content = values.content;
   if (variant === 'entry' && isNoteType(values)) return { taskType: NOTE_TYPE, content };
   return {
@@ -68,9 +74,28 @@ export function toTaskBody(values: TaskFormValues, variant: TaskFormVariant): Ta
   };
 }
 
+/** The choice the text names, or undefined when it names none (a field taskFormErrors refuses). */
+const choiceOf = <T extends string>(choices: readonly T[], text: string | undefined): T | undefined =>
+  choices.find((choice) => choice === text);
+
+/**
+ * What the API is sent: every field the form shows, emptied ones as null (a PATCH clears them). A note
+ * sends its type and content only: the server keeps no task fields on a note. The form is saved only once
+ * taskFormErrors finds nothing, so every choice is one of the server's here.
+ */
+export function toTaskBody(values: TaskFormValues, variant: TaskFormVariant): TaskBody {
+  const { taskType, status, priority, ...fields } = formBody(values, variant);
+  return {
+    ...fields,
+    ...(taskType === undefined ? {} : { taskType: choiceOf(TASK_TYPES, taskType) }),
+    ...(status === undefined ? {} : { status: choiceOf(TASK_STATUSES, status) }),
+    ...(priority === undefined ? {} : { priority: choiceOf(TASK_PRIORITIES, priority) }),
+  };
+}
+
 /** A field's first problem, by field name; empty when the values may be saved. */
 export function taskFormErrors(values: TaskFormValues, variant: TaskFormVariant): Record<string, string> {
-  const body = toTaskBody(values, variant);
+  const body = formBody(values, variant);
   const input = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v ?? undefined]));
   const result = (variant === 'entry' ? taskFormSchema : taskEditFormSchema).safeParse(input);
   if (result.success) return {};

@@ -1,23 +1,30 @@
 // /api/audit-logs: the Audit Logs list, its action filter and export, and the Security overview; and the
 // security settings (/api/settings/security) the Security tab edits.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditLogPage, SecurityOverview, SecuritySettings } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { SecuritySettings } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
-import { listPath, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
+import { listPath, listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 
 export type AuditFilter = { search?: string; action?: string; userId?: string; from?: string; to?: string };
 export type AuditListParams = AuditFilter & Pick<PageParams, 'page' | 'after' | 'before' | 'last' | 'pageSize'>;
 
 /** Not live: the log grows with every request anyone makes; Refresh reads it again. */
 export const useAuditLogs = (params: AuditListParams) =>
-  useQuery(listQueryOptions<AuditLogPage>('audit-logs', '/api/audit-logs', params, { staleTime: 60_000 }));
+  useQuery(
+    listQueryOptions(
+      'audit-logs',
+      params,
+      (signal) => answer(server.GET('/api/audit-logs', { params: { query: listQuery(params) }, signal })),
+      { staleTime: 60_000 },
+    ),
+  );
 
 export const useAuditActions = () =>
   useQuery(
     queryOptions({
       queryKey: ['audit-logs', 'actions'],
-      queryFn: ({ signal }) => api.get<string[]>('/api/audit-logs/actions', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/audit-logs/actions', { signal })),
       staleTime: 5 * 60_000,
     }),
   );
@@ -26,7 +33,7 @@ export const useSecurityOverview = () =>
   useQuery(
     queryOptions({
       queryKey: ['audit-logs', 'security'],
-      queryFn: ({ signal }) => api.get<SecurityOverview>('/api/audit-logs/security', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/audit-logs/security', { signal })),
       staleTime: 30_000,
     }),
   );
@@ -41,14 +48,14 @@ export const useSecuritySettings = () =>
   useQuery(
     queryOptions({
       queryKey: securitySettingsKey,
-      queryFn: ({ signal }) => api.get<SecuritySettings>('/api/settings/security', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/settings/security', { signal })),
     }),
   );
 
 export function useSaveSecuritySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: SecuritySettings) => api.put<SecuritySettings>('/api/settings/security', settings),
+    mutationFn: (settings: SecuritySettings) => answer(server.PUT('/api/settings/security', { body: settings })),
     onSuccess: (saved) => {
       queryClient.setQueryData(securitySettingsKey, saved);
       void queryClient.invalidateQueries({ queryKey: ['audit-logs'] });

@@ -2,7 +2,7 @@
 // sign-in). Under 'settings', so saving the security settings refreshes every open password form.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 /**
  * The stored policy; until it has arrived, the default one (all four classes, 8), which is what the server
@@ -12,7 +12,7 @@ export function usePasswordPolicy(): PasswordPolicy {
   const { data } = useQuery(
     queryOptions({
       queryKey: ['settings', 'password-policy'],
-      queryFn: ({ signal }) => api.get<PasswordPolicy>('/api/auth/password-policy', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/auth/password-policy', { signal })),
     }),
   );
   return data ?? DEFAULT_PASSWORD_POLICY;

@@ -1,17 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PasswordResetInput } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export function useConfirmPasswordReset() {
   return useMutation({
-    mutationFn: (input: PasswordResetInput) =>
-      api.post<{ ok: true; message: string }>('/api/auth/password-reset/confirm', input),
+    mutationFn: (input: PasswordResetInput) => answer(server.POST('/api/auth/password-reset/confirm', { body: input })),
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.post<{ ok: true; message: string }>('/api/auth/password-reset/request', { email }),
+    mutationFn: (email: string) => answer(server.POST('/api/auth/password-reset/request', { body: { email } })),
   });
 }

@@ -1,7 +1,7 @@
 // The signed-in user and the module access the server enforces (GET /api/auth/session).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser, ModuleAccess } from '@crm/domain';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { answer, isApiError, server } from '../../../lib/api-client.ts';
 
 export type Session = { user: CurrentUser; moduleAccess: ModuleAccess };
 
@@ -11,7 +11,7 @@ export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: async (): Promise<Session | null> => {
     try {
-      return await api.get<Session>('/api/auth/session');
+      return await answer(server.GET('/api/auth/session'));
     } catch (error) {
       if (isApiError(error) && error.status === 401) return null;
       throw error;

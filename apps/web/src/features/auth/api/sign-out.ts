@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './session.ts';
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/sign-out'),
+    mutationFn: () => answer(server.POST('/api/auth/sign-out')),
     onSuccess: async () => {
       queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, null);

@@ -6,9 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { SIGN_IN_MESSAGES } from '@crm/domain';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { answer, isApiError, server } from '../../../lib/api-client.ts';
 import { clearSessionExpired, useSessionExpired } from '../../../lib/session-expiry.ts';
-import { type Session, sessionQueryKey, useSession } from '../api/session.ts';
+import { sessionQueryKey, useSession } from '../api/session.ts';
 
 export function SessionExpiredDialog() {
   const expired = useSessionExpired();
@@ -37,7 +37,7 @@ function SignInAgainForm({ email }: { email: string }) {
   const href = useRouterState({ select: (s) => s.location.href });
   const [password, setPassword] = useState('');
   const signIn = useMutation({
-    mutationFn: () => api.post<Session>('/api/auth/sign-in', { email, password }),
+    mutationFn: () => answer(server.POST('/api/auth/sign-in', { body: { email, password } })),
     onSuccess: (session) => {
       // Keep every query and its data (the open forms read from them); refresh them in the background.
       queryClient.setQueryData(sessionQueryKey, session);

@@ -3,8 +3,8 @@
 // progress, and saying the generated signing key is stored (issue 28 item 4). Under 'backups'; a restore's
 // change event ('database') refreshes every query of the app (lib/live-updates.ts).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiErrorBody, BackupInspection, BackupOverview, RestoreResult } from '@crm/domain';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import type { ApiErrorBody, BackupInspection, RestoreResult } from '@crm/domain';
+import { answer, ApiError, server } from '../../../lib/api-client.ts';
 import { markSessionExpired } from '../../../lib/session-expiry.ts';
 
 export const backupsKey = ['backups'] as const;
@@ -13,7 +13,7 @@ export const useBackups = () =>
   useQuery(
     queryOptions({
       queryKey: backupsKey,
-      queryFn: ({ signal }) => api.get<BackupOverview>('/api/backups', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/backups', { signal })),
     }),
   );
 
@@ -21,7 +21,7 @@ export const useBackups = () =>
 export function useConfirmSigningKeyStored() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>('/api/backups/signing-key/stored'),
+    mutationFn: () => answer(server.POST('/api/backups/signing-key/stored')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: backupsKey }),
   });
 }

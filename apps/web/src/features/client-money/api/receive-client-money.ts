@@ -2,8 +2,8 @@
 // with the version of its ledger in that currency as last read (0 when it holds none yet; 409 when stale).
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientMoney, ClientMoneyInput } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { type ClientMoneyOwner, clientMoneyKeys, recordClientMoneyPath } from './client-money-keys.ts';
+import { answer, server } from '../../../lib/api-client.ts';
+import { type ClientMoneyOwner, clientMoneyKeys } from './client-money-keys.ts';
 
 /** The ledgers as the server answered, at once; then the record's money and what depends on it read again. */
 export function showSavedClientMoney(queryClient: QueryClient, owner: ClientMoneyOwner, saved: ClientMoney) {
@@ -16,7 +16,12 @@ export function showSavedClientMoney(queryClient: QueryClient, owner: ClientMone
 export function useReceiveClientMoney(owner: ClientMoneyOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ClientMoneyInput) => api.post<ClientMoney>(recordClientMoneyPath(owner), input),
+    mutationFn: (input: ClientMoneyInput) => {
+      const params = { path: { id: owner.id } };
+      return owner.type === 'lead'
+        ? answer(server.POST('/api/leads/{id}/client-money', { params, body: input }))
+        : answer(server.POST('/api/clients/{id}/client-money', { params, body: input }));
+    },
     onSuccess: (saved) => showSavedClientMoney(queryClient, owner, saved),
   });
 }

@@ -1,9 +1,9 @@
 // POST /api/client-ledgers/:id/refund: client money paid back out of one ledger, never more than it holds,
 // with the ledger's version as last read (409 when stale). Finance's refunds list shows it too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientMoney, LedgerRefundInput } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { type ClientMoneyOwner, ledgerRefundPath } from './client-money-keys.ts';
+import type { LedgerRefundInput } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
+import type { ClientMoneyOwner } from './client-money-keys.ts';
 import { showSavedClientMoney } from './receive-client-money.ts';
 
 export type RefundClientMoneyVariables = { ledgerId: string; input: LedgerRefundInput };
@@ -12,7 +12,7 @@ export function useRefundClientMoney(owner: ClientMoneyOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ledgerId, input }: RefundClientMoneyVariables) =>
-      api.post<ClientMoney>(ledgerRefundPath(ledgerId), input),
+      answer(server.POST('/api/client-ledgers/{id}/refund', { params: { path: { id: ledgerId } }, body: input })),
     onSuccess: (saved) => showSavedClientMoney(queryClient, owner, saved),
   });
 }

@@ -3,5 +3,3 @@
 export type ClientActionVariables = { id: string; reason?: string };
 
 export const reasonBody = (reason: string | undefined) => (reason?.trim() ? { reason: reason.trim() } : {});
-
-export const clientPath = (id: string, rest = '') => `/api/clients/${encodeURIComponent(id)}${rest}`;

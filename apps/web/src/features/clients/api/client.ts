@@ -1,12 +1,11 @@
 // GET /api/clients/:id: the complete client for the panel (also verifies a conversion).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClientRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const clientQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['client', 'detail', id],
-    queryFn: ({ signal }) => api.get<ClientRecord>(`/api/clients/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/clients/{id}', { params: { path: { id } }, signal })),
     staleTime: 30_000,
   });
 

@@ -1,7 +1,6 @@
 // PATCH /api/clients/:id with the version last read (409 when someone else saved first).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server, timeoutSignal } from '../../../lib/api-client.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 import type { ClientUpdateBody } from '../client-form-values.ts';
 import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
@@ -13,7 +12,13 @@ export function useUpdateClient() {
   return useMutation({
     mutationFn: ({ id, input }: UpdateClientVariables) =>
       withSaveRetry((timeoutMs) =>
-        api.patch<ClientRecord>(`/api/clients/${encodeURIComponent(id)}`, input, { timeoutMs }),
+        answer(
+          server.PATCH('/api/clients/{id}', {
+            params: { path: { id } },
+            body: input,
+            signal: timeoutSignal(timeoutMs),
+          }),
+        ),
       ),
     onSuccess: (client) => {
       queryClient.setQueryData(['client', 'detail', client.id], client);

@@ -1,11 +1,10 @@
 // GET /api/contacts/statistics: the figures over the contacts the user can see.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContactStatistics } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const contactStatisticsQueryOptions = queryOptions({
   queryKey: ['contact', 'statistics'],
-  queryFn: ({ signal }) => api.get<ContactStatistics>('/api/contacts/statistics', { signal }),
+  queryFn: ({ signal }) => answer(server.GET('/api/contacts/statistics', { signal })),
   // Spec 2 §9: fresh 10 s; live events refresh it after any lead, client or contact change.
   staleTime: 10_000,
   refetchOnReconnect: true,

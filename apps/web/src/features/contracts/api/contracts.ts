@@ -1,17 +1,10 @@
 // /api/contracts and /api/contract-templates: Contract Manager. Keyed under 'contract', the resource of the
 // module's change events, so every open list follows a change made anywhere.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ContractFilled,
-  ContractPage,
-  ContractRecord,
-  ContractStatus,
-  ContractSummary,
-  ContractTemplateRecord,
-} from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { fetchFile, saveFile, uploadFile } from '../../../lib/file-requests.ts';
-import { listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
+import type { ContractRecord, ContractStatus, ContractSummary } from '@crm/domain';
+import { answer, multipart, server } from '../../../lib/api-client.ts';
+import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
+import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 
 export const CONTRACT_KEY = 'contract';
 const path = (id: string) => `/api/contracts/${encodeURIComponent(id)}`;
@@ -22,13 +15,21 @@ export type ContractsParams = Pick<PageParams, 'search' | 'page' | 'after' | 'be
 
 export const useContracts = ({ status, ...params }: ContractsParams) =>
   useQuery(
-    listQueryOptions<ContractPage>(CONTRACT_KEY, '/api/contracts', { ...params, ...(status ? { status } : {}) }),
+    listQueryOptions(CONTRACT_KEY, { ...params, ...(status ? { status } : {}) }, (signal) =>
+      // The server takes several statuses; the page filters by one.
+      answer(
+        server.GET('/api/contracts', {
+          params: { query: listQuery({ ...params, status: status ? [status] : undefined }) },
+          signal,
+        }),
+      ),
+    ),
   );
 
 export const contractQuery = (id: string) =>
   queryOptions({
     queryKey: [CONTRACT_KEY, 'one', id],
-    queryFn: ({ signal }) => api.get<ContractRecord>(path(id), { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/contracts/{id}', { params: { path: { id } }, signal })),
   });
 
 export const useContract = (id: string | null) => useQuery({ ...contractQuery(id ?? ''), enabled: id !== null });
@@ -37,15 +38,15 @@ export const useRecordContracts = (type: 'lead' | 'client', id: string) =>
   useQuery({
     queryKey: [CONTRACT_KEY, 'record', type, id],
     queryFn: ({ signal }) =>
-      api.get<ContractSummary[]>(`/api/${type === 'lead' ? 'leads' : 'clients'}/${encodeURIComponent(id)}/contracts`, {
-        signal,
-      }),
+      type === 'lead'
+        ? answer(server.GET('/api/leads/{id}/contracts', { params: { path: { id } }, signal }))
+        : answer(server.GET('/api/clients/{id}/contracts', { params: { path: { id } }, signal })),
   });
 
 export const useContractTemplates = () =>
   useQuery({
     queryKey: [CONTRACT_KEY, 'templates'],
-    queryFn: ({ signal }) => api.get<ContractTemplateRecord[]>('/api/contract-templates', { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/contract-templates', { signal })),
   });
 
 function useRefresh() {
@@ -53,21 +54,22 @@ function useRefresh() {
   return () => void queryClient.invalidateQueries({ queryKey: [CONTRACT_KEY] });
 }
 
+/** A new contract; what it has none of (a template, an expiry date, its own text) is left out. */
 export type NewContractBody = {
   title: string;
   entityType: 'lead' | 'client';
   entityId: string;
   additionalClientIds: string[];
-  templateId: string | null;
+  templateId?: string;
   effectiveDate: string;
-  expiryDate: string | null;
-  content: string | null;
+  expiryDate?: string;
+  content?: string;
 };
 
 export function useCreateContract() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: NewContractBody) => api.post<ContractRecord>('/api/contracts', body),
+    mutationFn: (body: NewContractBody) => answer(server.POST('/api/contracts', { body })),
     onSuccess: () => refresh(),
   });
 }
@@ -81,7 +83,7 @@ export type TemplateFillBody = Pick<
 export const useFillTemplate = () =>
   useMutation({
     mutationFn: ({ templateId, body }: { templateId: string; body: TemplateFillBody }) =>
-      api.post<ContractFilled>(`/api/contract-templates/${encodeURIComponent(templateId)}/fill`, body),
+      answer(server.POST('/api/contract-templates/{id}/fill', { params: { path: { id: templateId } }, body })),
   });
 
 export type ContractChanges = {
@@ -96,7 +98,7 @@ export function useUpdateContract() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, version, changes }: { id: string; version: number; changes: ContractChanges }) =>
-      api.patch<ContractRecord>(path(id), { ...changes, version }),
+      answer(server.PATCH('/api/contracts/{id}', { params: { path: { id } }, body: { ...changes, version } })),
     onSuccess: () => refresh(),
   });
 }
@@ -105,7 +107,9 @@ export function useContractAction() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, version, action }: { id: string; version: number; action: 'activate' | 'terminate' }) =>
-      api.post<ContractRecord>(`${path(id)}/${action}`, { version }),
+      action === 'activate'
+        ? answer(server.POST('/api/contracts/{id}/activate', { params: { path: { id } }, body: { version } }))
+        : answer(server.POST('/api/contracts/{id}/terminate', { params: { path: { id } }, body: { version } })),
     onSuccess: () => refresh(),
   });
 }
@@ -113,7 +117,7 @@ export function useContractAction() {
 export function useDeleteContract() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(path(id)),
+    mutationFn: (id: string) => answer(server.DELETE('/api/contracts/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(),
   });
 }
@@ -122,15 +126,22 @@ export function useUploadSignedCopy() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, file, signedDate }: { id: string; file: File; signedDate: string }) =>
-      uploadFile<ContractRecord>(`${path(id)}/signed-copy?signedDate=${encodeURIComponent(signedDate)}`, file),
+      answer(
+        server.POST('/api/contracts/{id}/signed-copy', {
+          params: { path: { id }, query: { signedDate } },
+          body: { file },
+          bodySerializer: multipart,
+        }),
+      ),
     onSuccess: () => refresh(),
   });
 }
 
+/** A template; an empty description is left out. */
 export type TemplateBody = {
   name: string;
   category: string;
-  description: string | null;
+  description?: string;
   content: string;
   isPublic: boolean;
 };
@@ -140,8 +151,13 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: ({ id, body, version }: { id: string | null; body: TemplateBody; version?: number }) =>
       id === null
-        ? api.post<ContractTemplateRecord>('/api/contract-templates', body)
-        : api.put<ContractTemplateRecord>(`/api/contract-templates/${encodeURIComponent(id)}`, { ...body, version }),
+        ? answer(server.POST('/api/contract-templates', { body }))
+        : answer(
+            server.PUT('/api/contract-templates/{id}', {
+              params: { path: { id } },
+              body: { ...body, version: version! },
+            }),
+          ),
     onSuccess: () => refresh(),
   });
 }
@@ -149,7 +165,7 @@ export function useSaveTemplate() {
 export function useDeleteTemplate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/contract-templates/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(server.DELETE('/api/contract-templates/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(),
   });
 }

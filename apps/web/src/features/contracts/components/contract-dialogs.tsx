@@ -138,7 +138,7 @@ export function NewContractDialog({
           entityId: next.record.id,
           additionalClientIds: next.additional.map((c) => c.id),
           effectiveDate: next.effectiveDate,
-          expiryDate: next.expiryDate || null,
+          expiryDate: next.expiryDate || undefined,
         },
       },
       {
@@ -186,11 +186,11 @@ export function NewContractDialog({
         entityType: record?.type ?? 'client',
         entityId: record?.id ?? '',
         additionalClientIds: additional.map((c) => c.id),
-        templateId,
+        templateId: templateId ?? undefined,
         effectiveDate,
-        expiryDate: expiryDate || null,
+        expiryDate: expiryDate || undefined,
         // The text the user sees (the template's, filled in, as they left it): what is saved is what they read.
-        content: content.trim() ? content : null,
+        content: content.trim() ? content : undefined,
       },
       {
         onSuccess: (contract) => {

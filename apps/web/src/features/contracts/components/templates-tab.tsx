@@ -159,7 +159,7 @@ function TemplateDialog({ template, onClose }: { template: ContractTemplateRecor
       {
         id: template?.id ?? null,
         version: template?.version,
-        body: { name, category, description: description || null, content, isPublic },
+        body: { name, category, description: description || undefined, content, isPublic },
       },
       {
         onSuccess: () => {

@@ -1,7 +1,7 @@
 // GET /api/dashboard/conversion-statistics. A failure shows zeros and is only logged (spec 1 §2.2).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversionStatistics } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const EMPTY_CONVERSION_STATISTICS: ConversionStatistics = {
   totalConversions: 0,
@@ -15,7 +15,7 @@ export const conversionStatisticsQueryOptions = queryOptions({
   queryKey: ['dashboard', 'conversion-statistics'],
   queryFn: async ({ signal }) => {
     try {
-      return await api.get<ConversionStatistics>('/api/dashboard/conversion-statistics', { signal });
+      return await answer(server.GET('/api/dashboard/conversion-statistics', { signal }));
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       console.error('Conversion statistics failed to load; showing zeros.', error);

@@ -1,11 +1,10 @@
 // GET /api/dashboard/lead-trend: new leads per week (12 weeks) and the count at each stage.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LeadTrend } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const leadTrendQueryOptions = queryOptions({
   queryKey: ['dashboard', 'lead-trend'],
-  queryFn: ({ signal }) => api.get<LeadTrend>('/api/dashboard/lead-trend', { signal }),
+  queryFn: ({ signal }) => answer(server.GET('/api/dashboard/lead-trend', { signal })),
   staleTime: 10 * 60_000,
 });
 

@@ -1,9 +1,9 @@
 // /api/deleted-items and the Restore / Delete Forever routes of each record type. Keyed under
 // 'deleted-items'; the record events (lead, client, contact) refresh it, and every action here too.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeletedItemType, DeletedItemsPage, DeletedItemsStatistics } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
+import type { DeletedItemType } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
+import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 import { INVOICE_KEY } from '../../invoices/api/invoices.ts';
 
 export type DeletedItemsParams = Pick<PageParams, 'search' | 'page' | 'after' | 'before' | 'last' | 'pageSize'> & {
@@ -11,22 +11,44 @@ export type DeletedItemsParams = Pick<PageParams, 'search' | 'page' | 'after' | 
 };
 
 export const useDeletedItems = (params: DeletedItemsParams) =>
-  useQuery(listQueryOptions<DeletedItemsPage>('deleted-items', '/api/deleted-items', params, { staleTime: 30_000 }));
+  useQuery(
+    listQueryOptions(
+      'deleted-items',
+      params,
+      (signal) => answer(server.GET('/api/deleted-items', { params: { query: listQuery(params) }, signal })),
+      { staleTime: 30_000 },
+    ),
+  );
 
 export const useDeletedItemsStatistics = () =>
   useQuery(
     queryOptions({
       queryKey: ['deleted-items', 'statistics'],
-      queryFn: ({ signal }) => api.get<DeletedItemsStatistics>('/api/deleted-items/statistics', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/deleted-items/statistics', { signal })),
       staleTime: 30_000,
     }),
   );
 
-const collection: Record<DeletedItemType, string> = {
-  lead: 'leads',
-  client: 'clients',
-  service: 'services',
-  invoice: 'invoices',
+type ItemAction = 'restore' | 'purge';
+
+/** Each record type's Restore and Delete Forever (their answers are not read: the lists are read again). */
+const ACTIONS: Record<DeletedItemType, Record<ItemAction, (id: string) => Promise<unknown>>> = {
+  lead: {
+    restore: (id) => answer(server.POST('/api/leads/{id}/restore', { params: { path: { id } } })),
+    purge: (id) => answer(server.DELETE('/api/leads/{id}/permanent', { params: { path: { id } } })),
+  },
+  client: {
+    restore: (id) => answer(server.POST('/api/clients/{id}/restore', { params: { path: { id } } })),
+    purge: (id) => answer(server.DELETE('/api/clients/{id}/permanent', { params: { path: { id } } })),
+  },
+  service: {
+    restore: (id) => answer(server.POST('/api/services/{id}/restore', { params: { path: { id } } })),
+    purge: (id) => answer(server.DELETE('/api/services/{id}/permanent', { params: { path: { id } } })),
+  },
+  invoice: {
+    restore: (id) => answer(server.POST('/api/invoices/{id}/restore', { params: { path: { id } } })),
+    purge: (id) => answer(server.DELETE('/api/invoices/{id}/permanent', { params: { path: { id } } })),
+  },
 };
 
 /** The lists a restored or purged item leaves or joins (their own keys). */
@@ -40,10 +62,8 @@ const LIST_KEY: Record<DeletedItemType, string> = {
 export function useDeletedItemAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ type, id, action }: { type: DeletedItemType; id: string; action: 'restore' | 'purge' }) => {
-      const path = `/api/${collection[type]}/${encodeURIComponent(id)}`;
-      return action === 'restore' ? api.post<unknown>(`${path}/restore`) : api.delete<unknown>(`${path}/permanent`);
-    },
+    mutationFn: ({ type, id, action }: { type: DeletedItemType; id: string; action: ItemAction }) =>
+      ACTIONS[type][action](id),
     onSuccess: (_result, { type }) => {
       void queryClient.invalidateQueries({ queryKey: ['deleted-items'] });
       void queryClient.invalidateQueries({ queryKey: [LIST_KEY[type]] });

@@ -1,10 +1,10 @@
 // /api/documents: Administration → Documentation. Keyed under 'document', the resource of the library's
 // change events (and refreshed on a role permission change: two documents are generated from the matrix).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentInput, DocumentPage, DocumentRecord, DocumentSeedResult } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { fetchFile, saveFile, uploadFile } from '../../../lib/file-requests.ts';
-import { listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
+import type { DocumentInput, DocumentRecord } from '@crm/domain';
+import { answer, multipart, server } from '../../../lib/api-client.ts';
+import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
+import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 
 export const DOCUMENT_KEY = 'document';
 const path = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
@@ -12,12 +12,16 @@ const path = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 export type DocumentsParams = Pick<PageParams, 'search' | 'page' | 'after' | 'before' | 'last' | 'pageSize'>;
 
 export const useDocuments = (params: DocumentsParams) =>
-  useQuery(listQueryOptions<DocumentPage>(DOCUMENT_KEY, '/api/documents', params));
+  useQuery(
+    listQueryOptions(DOCUMENT_KEY, params, (signal) =>
+      answer(server.GET('/api/documents', { params: { query: listQuery(params) }, signal })),
+    ),
+  );
 
 export const documentQuery = (id: string) =>
   queryOptions({
     queryKey: [DOCUMENT_KEY, 'one', id],
-    queryFn: ({ signal }) => api.get<DocumentRecord>(path(id), { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/documents/{id}', { params: { path: { id } }, signal })),
   });
 
 export const useDocument = (id: string | null) => useQuery({ ...documentQuery(id ?? ''), enabled: id !== null });
@@ -31,21 +35,37 @@ function useRefresh() {
 export function useSeedDocuments() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => api.post<DocumentSeedResult>('/api/documents/built-in', { confirm: true }),
+    mutationFn: () => answer(server.POST('/api/documents/built-in', { body: { confirm: true } })),
     onSuccess: () => refresh(),
   });
 }
 
-/** The form as the web sends it: every field, empty ones as null (a PATCH then clears them). */
-export type DocumentBody = { [K in keyof DocumentInput]: DocumentInput[K] | null };
+/**
+ * The form as the web sends it: every field, the optional ones empty as null (a PATCH then clears them; a new
+ * document leaves them out, which the server reads alike).
+ */
+export type DocumentBody = Pick<DocumentInput, 'title' | 'documentVersion'> & {
+  [K in Exclude<keyof DocumentInput, 'title' | 'documentVersion'>]: DocumentInput[K] | null;
+};
 
 export function useSaveDocument() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body, version }: { id: string | null; body: DocumentBody; version?: number }) =>
       id === null
-        ? api.post<DocumentRecord>('/api/documents', body)
-        : api.patch<DocumentRecord>(path(id), { ...body, version }),
+        ? answer(
+            server.POST('/api/documents', {
+              body: {
+                ...body,
+                category: body.category ?? undefined,
+                description: body.description ?? undefined,
+                content: body.content ?? undefined,
+              },
+            }),
+          )
+        : answer(
+            server.PATCH('/api/documents/{id}', { params: { path: { id } }, body: { ...body, version: version! } }),
+          ),
     onSuccess: () => refresh(),
   });
 }
@@ -53,7 +73,14 @@ export function useSaveDocument() {
 export function useUploadDocumentFile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, file }: { id: string; file: File }) => uploadFile<DocumentRecord>(`${path(id)}/file`, file),
+    mutationFn: ({ id, file }: { id: string; file: File }) =>
+      answer(
+        server.POST('/api/documents/{id}/file', {
+          params: { path: { id } },
+          body: { file },
+          bodySerializer: multipart,
+        }),
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -61,7 +88,7 @@ export function useUploadDocumentFile() {
 export function useRemoveDocumentFile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<DocumentRecord>(`${path(id)}/file`),
+    mutationFn: (id: string) => answer(server.DELETE('/api/documents/{id}/file', { params: { path: { id } } })),
     onSuccess: () => refresh(),
   });
 }
@@ -69,7 +96,7 @@ export function useRemoveDocumentFile() {
 export function useDeleteDocument() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(path(id)),
+    mutationFn: (id: string) => answer(server.DELETE('/api/documents/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(),
   });
 }

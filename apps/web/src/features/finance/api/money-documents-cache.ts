@@ -2,9 +2,6 @@
 // every invoice write refreshes (lib/live-updates.ts), each list under its own name so that a page of
 // receipts and a page of refunds asked with the same params never share an entry.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Page } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { listPath } from '../../../lib/list-query.ts';
 import type { navigationParams } from '../../../lib/list-navigation.ts';
 import { INVOICE_KEY } from '../../invoices/api/invoices.ts';
 
@@ -21,11 +18,18 @@ export type MoneyListParams = ReturnType<typeof navigationParams> & {
 export const moneyListKey = (list: MoneyList, params?: MoneyListParams) =>
   params ? ([INVOICE_KEY, list, params] as const) : ([INVOICE_KEY, list] as const);
 
-/** One keyset page of `GET /api/<list>`; the page shown stays while the next one loads. */
-export const moneyListQueryOptions = <TRow>(list: MoneyList, params: MoneyListParams) =>
+/**
+ * One keyset page of `GET /api/<list>`; the page shown stays while the next one loads. `fetchPage` is the
+ * list's typed call, e.g. `(signal) => answer(server.GET('/api/receipts', { params: { query: listQuery(params) }, signal }))`.
+ */
+export const moneyListQueryOptions = <TPage>(
+  list: MoneyList,
+  params: MoneyListParams,
+  fetchPage: (signal: AbortSignal) => Promise<TPage>,
+) =>
   queryOptions({
     queryKey: moneyListKey(list, params),
-    queryFn: ({ signal }) => api.get<Page<TRow>>(listPath(`/api/${list}`, params), { signal }),
+    queryFn: ({ signal }) => fetchPage(signal),
     // Live events refresh them (DECISIONS.md §1); a minute covers a missed one.
     staleTime: 60_000,
     refetchOnReconnect: true,

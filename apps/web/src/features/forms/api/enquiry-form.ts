@@ -1,8 +1,8 @@
 // The enquiry form's calls: its settings for staff (GET/PUT /api/forms/enquiry, under 'settings', which the
 // settings change event refreshes) and the public page's (GET /api/public/enquiry-form, POST /api/public/enquiries).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnquiryFormSettings, PublicEnquiryForm } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { EnquiryFormSettings } from '@crm/domain';
+import { answer, api, server } from '../../../lib/api-client.ts';
 
 const settingsKey = ['settings', 'enquiry-form'] as const;
 
@@ -10,14 +10,14 @@ export const useEnquiryFormSettings = () =>
   useQuery(
     queryOptions({
       queryKey: settingsKey,
-      queryFn: ({ signal }) => api.get<EnquiryFormSettings>('/api/forms/enquiry', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/forms/enquiry', { signal })),
     }),
   );
 
 export function useSaveEnquiryFormSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: EnquiryFormSettings) => api.put<EnquiryFormSettings>('/api/forms/enquiry', settings),
+    mutationFn: (settings: EnquiryFormSettings) => answer(server.PUT('/api/forms/enquiry', { body: settings })),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   });
 }
@@ -25,7 +25,7 @@ export function useSaveEnquiryFormSettings() {
 export const usePublicEnquiryForm = () =>
   useQuery({
     queryKey: ['public', 'enquiry-form'],
-    queryFn: ({ signal }) => api.get<PublicEnquiryForm>('/api/public/enquiry-form', { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/public/enquiry-form', { signal })),
     // The token inside is the time the page was served, taken once: never refetched behind the visitor's
     // back, only when the page asks (a refused enquiry, or a page open nearly as long as a token lives).
     staleTime: Number.POSITIVE_INFINITY,
@@ -38,6 +38,8 @@ export const useSendEnquiry = () =>
     /** `wait`: how long the page holds the enquiry back first (the minimum fill time). */
     mutationFn: async ({ body, wait }: { body: Record<string, unknown>; wait: number }) => {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // Not the typed client: the body is what the visitor filled in, blanks left out and consent possibly
+      // unticked, for the server to judge field by field; the document's body is a complete, consenting one.
       return api.post<{ ok: true; message: string }>('/api/public/enquiries', body);
     },
   });

@@ -4,24 +4,22 @@
 // records, so the Services tab and the overview follow.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Currency,
   InvoiceRecord,
-  InvoiceSent,
+  InvoiceTab,
   InvoiceTemplateRecord,
   MoneyAction,
-  ReceiptRecord,
-  InvoiceRow,
-  Page,
   PaymentMethod,
 } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { fetchFile, uploadFile } from '../../../lib/file-requests.ts';
-import { listQueryOptions } from '../../../lib/list-query.ts';
+import { answer, multipart, server } from '../../../lib/api-client.ts';
+import { fetchFile } from '../../../lib/file-requests.ts';
+import { listQuery, listQueryOptions } from '../../../lib/list-query.ts';
 import type { toInvoiceBody } from '../invoice-form-values.ts';
 
 export const INVOICE_KEY = 'invoice';
 
 export type InvoiceListParams = {
-  tab: string;
+  tab: InvoiceTab;
   search?: string;
   page?: number;
   after?: string;
@@ -31,7 +29,14 @@ export type InvoiceListParams = {
 };
 
 export const useInvoiceList = (params: InvoiceListParams) =>
-  useQuery(listQueryOptions<Page<InvoiceRow>>(INVOICE_KEY, '/api/invoices', params, { staleTime: 30_000 }));
+  useQuery(
+    listQueryOptions(
+      INVOICE_KEY,
+      params,
+      (signal) => answer(server.GET('/api/invoices', { params: { query: listQuery(params) }, signal })),
+      { staleTime: 30_000 },
+    ),
+  );
 
 const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
 
@@ -39,7 +44,7 @@ const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
 export const useInvoice = (id: string | null) =>
   useQuery({
     queryKey: [INVOICE_KEY, 'one', id ?? ''],
-    queryFn: ({ signal }) => api.get<InvoiceRecord>(invoicePath(id!), { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/invoices/{id}', { params: { path: { id: id! } }, signal })),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -47,7 +52,7 @@ export const useInvoice = (id: string | null) =>
 export const useTemplates = (enabled = true) =>
   useQuery({
     queryKey: [INVOICE_KEY, 'templates'],
-    queryFn: ({ signal }) => api.get<InvoiceTemplateRecord[]>('/api/invoice-templates', { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/invoice-templates', { signal })),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -68,8 +73,8 @@ export function useSaveInvoice() {
   return useMutation({
     mutationFn: ({ id, body, version }: { id: string | null; body: InvoiceBody; version?: number }) =>
       id === null
-        ? api.post<InvoiceRecord>('/api/invoices', body)
-        : api.put<InvoiceRecord>(invoicePath(id), { ...body, version }),
+        ? answer(server.POST('/api/invoices', { body }))
+        : answer(server.PUT('/api/invoices/{id}', { params: { path: { id } }, body: { ...body, version: version! } })),
     onSuccess: (saved) => refresh(saved),
   });
 }
@@ -77,7 +82,7 @@ export function useSaveInvoice() {
 export function useDeleteInvoice() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(invoicePath(id)),
+    mutationFn: (id: string) => answer(server.DELETE('/api/invoices/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(),
   });
 }
@@ -95,7 +100,12 @@ export function useMarkPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ invoice, ...body }: MarkPaidInput) =>
-      api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/mark-paid`, { ...body, version: invoice.version }),
+      answer(
+        server.POST('/api/invoices/{id}/mark-paid', {
+          params: { path: { id: invoice.id } },
+          body: { ...body, version: invoice.version },
+        }),
+      ),
     onSuccess: (saved) => {
       refresh(saved);
       // The money pays the services it bills.
@@ -110,7 +120,12 @@ export function useApplyClientCredit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ invoice, amount }: { invoice: Pick<InvoiceRecord, 'id' | 'version'>; amount: string }) =>
-      api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/apply-client-credit`, { amount, version: invoice.version }),
+      answer(
+        server.POST('/api/invoices/{id}/apply-client-credit', {
+          params: { path: { id: invoice.id } },
+          body: { amount, version: invoice.version },
+        }),
+      ),
     onSuccess: (saved) => {
       refresh(saved);
       void queryClient.invalidateQueries({ queryKey: ['services'] });
@@ -135,12 +150,18 @@ export function useCreditInvoice() {
   return useMutation({
     mutationFn: ({ invoice, lines, ...body }: CreditInput) =>
       lines === null
-        ? api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/cancel`, { ...body, version: invoice.version })
-        : api.post<InvoiceRecord>(`${invoicePath(invoice.id)}/credit-notes`, {
-            ...body,
-            lines,
-            version: invoice.version,
-          }),
+        ? answer(
+            server.POST('/api/invoices/{id}/cancel', {
+              params: { path: { id: invoice.id } },
+              body: { ...body, version: invoice.version },
+            }),
+          )
+        : answer(
+            server.POST('/api/invoices/{id}/credit-notes', {
+              params: { path: { id: invoice.id } },
+              body: { ...body, lines, version: invoice.version },
+            }),
+          ),
     onSuccess: (saved) => {
       refresh(saved);
       void queryClient.invalidateQueries({ queryKey: ['services'] });
@@ -152,7 +173,12 @@ export function useSaveReceipt() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ invoiceId, paymentId }: { invoiceId: string; paymentId?: string }) =>
-      api.post<ReceiptRecord>(`${invoicePath(invoiceId)}/receipt`, paymentId ? { paymentId } : {}),
+      answer(
+        server.POST('/api/invoices/{id}/receipt', {
+          params: { path: { id: invoiceId } },
+          body: paymentId ? { paymentId } : {},
+        }),
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -161,7 +187,12 @@ export function useSendInvoice() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, to, message }: { id: string; to?: string; message?: string }) =>
-      api.post<InvoiceSent>(`${invoicePath(id)}/send`, { to: to || undefined, message: message || undefined }),
+      answer(
+        server.POST('/api/invoices/{id}/send', {
+          params: { path: { id } },
+          body: { to: to || undefined, message: message || undefined },
+        }),
+      ),
     onSuccess: (sent) => refresh(sent.invoice),
   });
 }
@@ -169,7 +200,7 @@ export function useSendInvoice() {
 export function useDeleteReceipt() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/receipts/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(server.DELETE('/api/receipts/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(),
   });
 }
@@ -188,7 +219,7 @@ export const previewPdf = (body: InvoiceBody) => fetchFile('/api/invoices/previe
 export type TemplateBody = {
   name: string;
   description: string;
-  currency: string;
+  currency: Currency;
   applyTax: boolean;
   companyName: string;
   companyAddress: string;
@@ -200,8 +231,13 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: ({ id, body, version }: { id: string | null; body: TemplateBody; version?: number }) =>
       id === null
-        ? api.post<InvoiceTemplateRecord>('/api/invoice-templates', body)
-        : api.put<InvoiceTemplateRecord>(`/api/invoice-templates/${encodeURIComponent(id)}`, { ...body, version }),
+        ? answer(server.POST('/api/invoice-templates', { body }))
+        : answer(
+            server.PUT('/api/invoice-templates/{id}', {
+              params: { path: { id } },
+              body: { ...body, version: version! },
+            }),
+          ),
     onSuccess: () => refresh(),
   });
 }
@@ -209,7 +245,7 @@ export function useSaveTemplate() {
 export function useDeleteTemplate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/invoice-templates/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(server.DELETE('/api/invoice-templates/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(),
   });
 }
@@ -218,7 +254,13 @@ export function useUploadLogo() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file: File }) =>
-      uploadFile<InvoiceTemplateRecord>(`/api/invoice-templates/${encodeURIComponent(id)}/logo`, file),
+      answer(
+        server.POST('/api/invoice-templates/{id}/logo', {
+          params: { path: { id } },
+          body: { file },
+          bodySerializer: multipart,
+        }),
+      ),
     onSuccess: () => refresh(),
   });
 }

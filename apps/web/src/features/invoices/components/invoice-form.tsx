@@ -24,15 +24,11 @@ import { useMemo, useState } from 'react';
 import {
   addDays,
   ASSIGNED_ON_SAVE,
-  type ClientPage,
-  type LeadPage,
-  type Currency,
   displayMoney,
   fullNameOf,
   INVOICE_DEFAULTS,
   INVOICE_MESSAGES,
   type InvoiceRecord,
-  type ServiceRecord,
   taxNameFor,
   taxRateFor,
 } from '@crm/domain';
@@ -40,7 +36,8 @@ import { DateField } from '../../../components/date-field.tsx';
 import { PdfPages, preparePdfPages } from '../../../components/pdf-pages.tsx';
 import { saveFile } from '../../../lib/file-requests.ts';
 import { isStaleEditError, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { answer, ApiError, server } from '../../../lib/api-client.ts';
+import { listQuery } from '../../../lib/list-query.ts';
 import { openFile, previewPdf, useSaveInvoice, useTemplates } from '../api/invoices.ts';
 import {
   billServices,
@@ -153,7 +150,9 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
     if (values.entityType !== 'client' || !values.entityId) return;
     setBilling(true);
     try {
-      const services = await api.get<ServiceRecord[]>(`/api/clients/${encodeURIComponent(values.entityId)}/services`);
+      const services = await answer(
+        server.GET('/api/clients/{id}/services', { params: { path: { id: values.entityId } } }),
+      );
       const items = billServices(values, services);
       if (items.length === values.items.filter((i) => i.description.trim() || i.rate.trim()).length)
         notifications.show({ message: `No services owing in ${values.currency} left to bill` });
@@ -352,7 +351,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
                 </Button>
               </Group>
               <CurrencyTaxFields
-                currency={values.currency as Currency}
+                currency={values.currency}
                 applyTax={values.applyTax}
                 onCurrency={(c) => set('currency', c)}
                 onApplyTax={(on) => set('applyTax', on)}
@@ -481,15 +480,16 @@ type PickedRecord = { type: 'lead' | 'client'; id: string; name: string; email: 
 function RecordPicker({ value, onPick }: { value: string | null; onPick: (record: PickedRecord | null) => void }) {
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 300);
-  const query = term.trim() ? `&search=${encodeURIComponent(term.trim())}` : '';
+  // The first page of each, searched (a blank search is left out).
+  const query = listQuery({ pageSize: 8, search: term });
   const clients = useQuery({
     queryKey: ['client', 'picker', term],
-    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?pageSize=8${query}`, { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/clients', { params: { query }, signal })),
     staleTime: 30_000,
   });
   const leads = useQuery({
     queryKey: ['lead', 'picker', term],
-    queryFn: ({ signal }) => api.get<LeadPage>(`/api/leads?pageSize=8${query}`, { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/leads', { params: { query }, signal })),
     staleTime: 30_000,
   });
   const records: PickedRecord[] = [

@@ -63,7 +63,7 @@ import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
@@ -135,7 +135,7 @@ export function InvoicesTab() {
   };
   const openReceipt = async (row: InvoiceRow) => {
     try {
-      showReceipt({ invoice: await api.get<InvoiceRecord>(`/api/invoices/${row.id}`) });
+      showReceipt({ invoice: await answer(server.GET('/api/invoices/{id}', { params: { path: { id: row.id } } })) });
     } catch (error) {
       notifications.show({
         color: 'red',

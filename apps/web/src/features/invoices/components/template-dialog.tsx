@@ -19,7 +19,6 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  type Currency,
   displayMoney,
   formatAbn,
   invoiceTemplateInputSchema,
@@ -167,7 +166,7 @@ function TemplateForm({ template, onClose }: { template: InvoiceTemplateRecord |
             />
             <SimpleGrid cols={2} spacing="sm" style={{ alignItems: 'end' }}>
               <CurrencyTaxFields
-                currency={values.currency as Currency}
+                currency={values.currency}
                 applyTax={values.applyTax}
                 onCurrency={(c) => set('currency', c)}
                 onApplyTax={(on) => set('applyTax', on)}

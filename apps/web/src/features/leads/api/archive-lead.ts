@@ -1,13 +1,13 @@
 // POST /api/leads/:id/archive: moves the lead to contacts (hidden from the list; reversible).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 import { type LeadActionVariables, reasonBody } from './lead-action-variables.ts';
 
 export function useArchiveLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: LeadActionVariables) =>
-      api.post(`/api/leads/${encodeURIComponent(id)}/archive`, reasonBody(reason)),
+      answer(server.POST('/api/leads/{id}/archive', { params: { path: { id } }, body: reasonBody(reason) })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['lead'] });
       void queryClient.invalidateQueries({ queryKey: ['contact'] });

@@ -3,7 +3,7 @@
 // new client is read back to verify it ('Client record not found after conversion' when it cannot be).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_MESSAGES, type ClientRecord, type LeadRecord } from '@crm/domain';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { answer, ApiError, server, timeoutSignal } from '../../../lib/api-client.ts';
 import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 import { clientQueryOptions } from '../../clients/api/client.ts';
@@ -16,7 +16,9 @@ export function useSaveAsConverted() {
   return useMutation({
     mutationFn: async ({ id, input }: UpdateLeadVariables): Promise<ConversionOutcome> => {
       const lead = await withSaveRetry((timeoutMs) =>
-        api.patch<LeadRecord>(`/api/leads/${encodeURIComponent(id)}`, input, { timeoutMs }),
+        answer(
+          server.PATCH('/api/leads/{id}', { params: { path: { id } }, body: input, signal: timeoutSignal(timeoutMs) }),
+        ),
       );
       const client = lead.convertedToClientId
         ? await queryClient.fetchQuery(clientQueryOptions(lead.convertedToClientId)).catch(() => null)

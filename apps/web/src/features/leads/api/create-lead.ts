@@ -1,7 +1,7 @@
 // POST /api/leads (15 s timeout, the §9 retry rule on network errors only).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadInput, LeadRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { LeadInput } from '@crm/domain';
+import { answer, server, timeoutSignal } from '../../../lib/api-client.ts';
 import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 
@@ -9,7 +9,9 @@ export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LeadInput) =>
-      withSaveRetry((timeoutMs) => api.post<LeadRecord>('/api/leads', input, { timeoutMs })),
+      withSaveRetry((timeoutMs) =>
+        answer(server.POST('/api/leads', { body: input, signal: timeoutSignal(timeoutMs) })),
+      ),
     onSuccess: (lead) => {
       queryClient.setQueryData(['lead', 'detail', lead.id], lead);
       invalidateRecordQueries(queryClient);

@@ -1,13 +1,13 @@
 // DELETE /api/leads/:id: soft delete to Deleted Items (administrator, account_administrator).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 import { type LeadActionVariables, reasonBody } from './lead-action-variables.ts';
 
 export function useDeleteLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: LeadActionVariables) =>
-      api.delete(`/api/leads/${encodeURIComponent(id)}`, reasonBody(reason)),
+      answer(server.DELETE('/api/leads/{id}', { params: { path: { id } }, body: reasonBody(reason) })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['lead'] });
     },

@@ -1,13 +1,13 @@
 // POST /api/leads/:id/hide: leaves the list unless 'Show Hidden' is on.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 import { type LeadActionVariables, reasonBody } from './lead-action-variables.ts';
 
 export function useHideLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: LeadActionVariables) =>
-      api.post(`/api/leads/${encodeURIComponent(id)}/hide`, reasonBody(reason)),
+      answer(server.POST('/api/leads/{id}/hide', { params: { path: { id } }, body: reasonBody(reason) })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['lead'] });
     },

@@ -1,11 +1,11 @@
 // GET /api/profile and its mutations (one request each).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, PasswordChangeInput, ProfileUpdateInput } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { PasswordChangeInput, ProfileUpdateInput } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const profileQueryOptions = queryOptions({
   queryKey: ['profile'],
-  queryFn: () => api.get<CurrentUser>('/api/profile'),
+  queryFn: () => answer(server.GET('/api/profile')),
 });
 
 export const useProfile = () => useQuery(profileQueryOptions);
@@ -13,7 +13,8 @@ export const useProfile = () => useQuery(profileQueryOptions);
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileUpdateInput & { version: number }) => api.patch<CurrentUser>('/api/profile', input),
+    mutationFn: (input: ProfileUpdateInput & { version: number }) =>
+      answer(server.PATCH('/api/profile', { body: input })),
     onSuccess: (user) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, user);
       void queryClient.invalidateQueries({ queryKey: ['session'] });
@@ -24,7 +25,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordChangeInput) => api.post<{ ok: true; message: string }>('/api/profile/password', input),
+    mutationFn: (input: PasswordChangeInput) => answer(server.POST('/api/profile/password', { body: input })),
     // A temporary password changed: the session no longer asks for it, and the other pages open.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['session'] });
@@ -35,6 +36,6 @@ export function useChangePassword() {
 
 export function useSendPasswordResetEmail() {
   return useMutation({
-    mutationFn: () => api.post<{ ok: true; message: string }>('/api/profile/password-reset-email'),
+    mutationFn: () => answer(server.POST('/api/profile/password-reset-email')),
   });
 }

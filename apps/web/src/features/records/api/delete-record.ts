@@ -2,17 +2,17 @@
 // account_administrator); the server applies its default reason.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordType } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export type DeleteRecordVariables = { type: RecordType; id: string };
-
-const pathOf = ({ type, id }: DeleteRecordVariables) =>
-  `/api/${type === 'lead' ? 'leads' : 'clients'}/${encodeURIComponent(id)}`;
 
 export function useDeleteRecord() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variables: DeleteRecordVariables) => api.delete(pathOf(variables), {}),
+    mutationFn: ({ type, id }: DeleteRecordVariables) =>
+      type === 'lead'
+        ? answer(server.DELETE('/api/leads/{id}', { params: { path: { id } }, body: {} }))
+        : answer(server.DELETE('/api/clients/{id}', { params: { path: { id } }, body: {} })),
     onSuccess: (_, { type }) => {
       // The change event does the same for other tabs; this one should not wait for it.
       void queryClient.invalidateQueries({ queryKey: ['record'] });

@@ -1,7 +1,7 @@
 // GET /api/records: one server-side page of leads and clients together, newest first (spec 1 §2.4).
 import { useQuery } from '@tanstack/react-query';
-import type { RecordPage } from '@crm/domain';
-import { listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
+import { answer, server } from '../../../lib/api-client.ts';
+import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 
 export type RecordListParams = PageParams;
 
@@ -10,6 +10,8 @@ export type RecordListParams = PageParams;
  * the spec's 10 s polling (DECISIONS.md §1).
  */
 export const recordListQueryOptions = (params: RecordListParams) =>
-  listQueryOptions<RecordPage>('record', '/api/records', params);
+  listQueryOptions('record', params, (signal) =>
+    answer(server.GET('/api/records', { params: { query: listQuery(params) }, signal })),
+  );
 
 export const useRecordList = (params: RecordListParams) => useQuery(recordListQueryOptions(params));

@@ -1,13 +1,14 @@
 // GET /api/records/statistics: the combined list's cards over every record the user can list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecordStatistics } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const recordStatisticsQueryOptions = (showHidden: boolean) =>
   queryOptions({
     queryKey: ['record', 'statistics', showHidden],
     queryFn: ({ signal }) =>
-      api.get<RecordStatistics>(`/api/records/statistics${showHidden ? '?showHidden=true' : ''}`, { signal }),
+      answer(
+        server.GET('/api/records/statistics', { params: { query: { showHidden: showHidden || undefined } }, signal }),
+      ),
     staleTime: 30 * 60_000,
     gcTime: 60 * 60_000,
     refetchOnReconnect: true,

@@ -1,9 +1,9 @@
 // GET /api/records/tab-counts: the Leads and Clients tab counts for the search, each read on its own (the
 // leads page never fetches a page of clients just to count them).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RecordTabCounts, TabCount } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { listPath } from '../../../lib/list-query.ts';
+import type { TabCount } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
+import { listQuery } from '../../../lib/list-query.ts';
 
 export type TabCountParams = { search?: string; showHidden?: boolean };
 
@@ -11,7 +11,8 @@ export type TabCountParams = { search?: string; showHidden?: boolean };
 export const useRecordTabCounts = (params: TabCountParams) =>
   useQuery({
     queryKey: ['record', 'tab-counts', params],
-    queryFn: ({ signal }) => api.get<RecordTabCounts>(listPath('/api/records/tab-counts', params), { signal }),
+    queryFn: ({ signal }) =>
+      answer(server.GET('/api/records/tab-counts', { params: { query: listQuery(params) }, signal })),
     staleTime: 30 * 60_000,
     placeholderData: keepPreviousData,
   });

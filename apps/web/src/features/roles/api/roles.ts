@@ -1,14 +1,14 @@
 // /api/roles: the role cards of Roles & Permissions and the account administrator's changes. Keyed under
 // 'roles', which the role_permissions and user change events refresh (lib/live-updates.ts).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Module, Role, RoleSummary } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { Module, Role } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const useRoles = () =>
   useQuery(
     queryOptions({
       queryKey: ['roles'],
-      queryFn: ({ signal }) => api.get<RoleSummary[]>('/api/roles', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/roles', { signal })),
       staleTime: 60_000,
     }),
   );
@@ -18,8 +18,8 @@ export function useSaveRole() {
   return useMutation({
     mutationFn: ({ role, modules }: { role: Role; modules: readonly Module[] | null }) =>
       modules === null
-        ? api.post<RoleSummary>(`/api/roles/${role}/restore-defaults`)
-        : api.put<RoleSummary>(`/api/roles/${role}`, { modules }),
+        ? answer(server.POST('/api/roles/{role}/restore-defaults', { params: { path: { role } } }))
+        : answer(server.PUT('/api/roles/{role}', { params: { path: { role } }, body: { modules: [...modules] } })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['roles'] });
       void queryClient.invalidateQueries({ queryKey: ['session'] });

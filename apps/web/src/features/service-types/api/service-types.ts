@@ -1,16 +1,14 @@
 // GET /api/settings/service-types: the service catalogue, archived types included. Under 'service_types',
 // which the catalogue's change event refreshes (lib/live-updates.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServiceTypeRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const serviceTypesQueryKey = ['service_types'] as const;
-export const SERVICE_TYPES_PATH = '/api/settings/service-types';
 
 export const serviceTypesQuery = () =>
   queryOptions({
     queryKey: serviceTypesQueryKey,
-    queryFn: ({ signal }) => api.get<ServiceTypeRecord[]>(SERVICE_TYPES_PATH, { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/settings/service-types', { signal })),
     staleTime: 60_000,
   });
 

@@ -1,15 +1,20 @@
 // POST /api/leads/:id/services or /api/clients/:id/services: a new service on the record.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServiceRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import type { ServiceBody } from '../service-form-values.ts';
-import { recordServicesPath, type ServiceOwner, serviceKeys } from './service-keys.ts';
+import { answer, server } from '../../../lib/api-client.ts';
+import type { NewServiceBody } from '../service-form-values.ts';
+import { type ServiceOwner, serviceKeys } from './service-keys.ts';
 import { showSavedService } from './update-service.ts';
 
 export function useAddService(owner: ServiceOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ServiceBody) => api.post<ServiceRecord>(recordServicesPath(owner), input),
+    mutationFn: (input: NewServiceBody) => {
+      const params = { path: { id: owner.id } };
+      return owner.type === 'lead'
+        ? answer(server.POST('/api/leads/{id}/services', { params, body: input }))
+        : answer(server.POST('/api/clients/{id}/services', { params, body: input }));
+    },
     onSuccess: (saved) => {
       // Newest first, as the server lists them.
       queryClient.setQueryData<ServiceRecord[]>(serviceKeys.ofRecord(owner), (list) =>

@@ -1,8 +1,8 @@
 // DELETE /api/services/:id: a soft delete with an optional reason (administrators can recover it).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServiceRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { type ServiceOwner, serviceKeys, servicePath } from './service-keys.ts';
+import { answer, server } from '../../../lib/api-client.ts';
+import { type ServiceOwner, serviceKeys } from './service-keys.ts';
 
 export type DeleteServiceVariables = { id: string; reason?: string; version: number };
 
@@ -10,7 +10,12 @@ export function useDeleteService(owner: ServiceOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason, version }: DeleteServiceVariables) =>
-      api.delete<{ message: string }>(servicePath(id), { reason: reason?.trim() || undefined, version }),
+      answer(
+        server.DELETE('/api/services/{id}', {
+          params: { path: { id } },
+          body: { reason: reason?.trim() || undefined, version },
+        }),
+      ),
     onSuccess: (_answer, { id }) => {
       queryClient.setQueryData<ServiceRecord[]>(serviceKeys.ofRecord(owner), (list) =>
         list?.filter((s) => s.id !== id),

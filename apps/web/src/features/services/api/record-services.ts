@@ -1,8 +1,7 @@
 // GET /api/leads/:id/services and /api/clients/:id/services: the record's services, newest first (≤ 100).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServiceRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { recordServicesPath, type ServiceOwner, serviceKeys } from './service-keys.ts';
+import { answer, server } from '../../../lib/api-client.ts';
+import { type ServiceOwner, serviceKeys } from './service-keys.ts';
 
 /** Spec 2 §9: services are cached 15 minutes; change events refresh them sooner. */
 export const SERVICES_STALE_MS = 15 * 60_000;
@@ -10,7 +9,12 @@ export const SERVICES_STALE_MS = 15 * 60_000;
 export const recordServicesQueryOptions = (owner: ServiceOwner) =>
   queryOptions({
     queryKey: serviceKeys.ofRecord(owner),
-    queryFn: ({ signal }) => api.get<ServiceRecord[]>(recordServicesPath(owner), { signal }),
+    queryFn: ({ signal }) => {
+      const params = { path: { id: owner.id } };
+      return owner.type === 'lead'
+        ? answer(server.GET('/api/leads/{id}/services', { params, signal }))
+        : answer(server.GET('/api/clients/{id}/services', { params, signal }));
+    },
     staleTime: SERVICES_STALE_MS,
   });
 

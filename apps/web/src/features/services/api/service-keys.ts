@@ -1,6 +1,7 @@
-// Where a record's services live in the query cache, and their API paths. The keys sit under the record's
-// own ('lead' / 'client'), so the record's change events (every service write publishes one) and the
-// record family's refresh (lib/invalidate-records.ts) reach them without a rule of their own.
+// Where a record's services live in the query cache, and the address of a service's evidence image. The
+// keys sit under the record's own ('lead' / 'client'), so the record's change events (every service write
+// publishes one) and the record family's refresh (lib/invalidate-records.ts) reach them without a rule of
+// their own.
 import type { ServiceEntityType } from '@crm/domain';
 
 /** The lead or client a service belongs to. */
@@ -12,10 +13,6 @@ export const serviceKeys = {
   one: (owner: ServiceOwner, serviceId: string) => [owner.type, 'services', owner.id, serviceId] as const,
 };
 
-export const recordServicesPath = (owner: ServiceOwner) =>
-  `/api/${owner.type === 'lead' ? 'leads' : 'clients'}/${encodeURIComponent(owner.id)}/services`;
-
-export const servicePath = (serviceId: string) => `/api/services/${encodeURIComponent(serviceId)}`;
-
 /** The payment-evidence image; `version` makes a replaced image a new address for the browser's cache. */
-export const evidenceUrl = (serviceId: string, version: number) => `${servicePath(serviceId)}/evidence?v=${version}`;
+export const evidenceUrl = (serviceId: string, version: number) =>
+  `/api/services/${encodeURIComponent(serviceId)}/evidence?v=${version}`;

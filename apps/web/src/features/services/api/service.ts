@@ -1,14 +1,13 @@
 // GET /api/services/:id: one service, read afresh when its dialog opens (404: 'Service not found or has
 // been deleted').
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServiceRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { type ServiceOwner, serviceKeys, servicePath } from './service-keys.ts';
+import { answer, server } from '../../../lib/api-client.ts';
+import { type ServiceOwner, serviceKeys } from './service-keys.ts';
 
 export const serviceQueryOptions = (owner: ServiceOwner, serviceId: string) =>
   queryOptions({
     queryKey: serviceKeys.one(owner, serviceId),
-    queryFn: ({ signal }) => api.get<ServiceRecord>(servicePath(serviceId), { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/services/{id}', { params: { path: { id: serviceId } }, signal })),
     // The dialog edits what is saved now, not what the list read a while ago.
     staleTime: 0,
   });

@@ -1,9 +1,9 @@
 // PATCH /api/services/:id with the whole form and the version last read (409 when someone saved first).
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServiceRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 import type { ServiceBody } from '../service-form-values.ts';
-import { type ServiceOwner, serviceKeys, servicePath } from './service-keys.ts';
+import { type ServiceOwner, serviceKeys } from './service-keys.ts';
 
 export type UpdateServiceVariables = { id: string; input: ServiceBody & { version: number } };
 
@@ -19,7 +19,8 @@ export function showSavedService(queryClient: QueryClient, owner: ServiceOwner, 
 export function useUpdateService(owner: ServiceOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: UpdateServiceVariables) => api.patch<ServiceRecord>(servicePath(id), input),
+    mutationFn: ({ id, input }: UpdateServiceVariables) =>
+      answer(server.PATCH('/api/services/{id}', { params: { path: { id } }, body: input })),
     onSuccess: (saved) => showSavedService(queryClient, owner, saved),
   });
 }

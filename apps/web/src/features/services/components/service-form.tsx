@@ -37,6 +37,7 @@ import {
   type ServiceFormValues,
   serviceNameOptions,
   serviceToFormValues,
+  toNewServiceBody,
   toServiceBody,
   withServiceType,
 } from '../service-form-values.ts';
@@ -139,12 +140,11 @@ export function ServiceForm({ owner, service, readOnly, onClose, onCreated, onRe
     setServerErrors({});
     let saved = current;
     if (saved === null || dirty) {
-      const body = toServiceBody(values);
       try {
         saved =
           saved === null
-            ? await add.mutateAsync(body)
-            : await update.mutateAsync({ id: saved.id, input: { ...body, version: saved.version } });
+            ? await add.mutateAsync(toNewServiceBody(values))
+            : await update.mutateAsync({ id: saved.id, input: { ...toServiceBody(values), version: saved.version } });
       } catch (error) {
         const failed = error as Error;
         setSaveError(failed);

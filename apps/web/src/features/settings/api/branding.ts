@@ -3,8 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BrandingInput, BrandingView } from '@crm/domain';
 import { BRANDING_QUERY_KEY } from '../../../app/branding.ts';
-import { api } from '../../../lib/api-client.ts';
-import { uploadFile } from '../../../lib/file-requests.ts';
+import { answer, multipart, server } from '../../../lib/api-client.ts';
 
 function useBrandingMutation<V>(call: (value: V) => Promise<BrandingView>) {
   const queryClient = useQueryClient();
@@ -19,10 +18,12 @@ function useBrandingMutation<V>(call: (value: V) => Promise<BrandingView>) {
 }
 
 export const useSaveBranding = () =>
-  useBrandingMutation((input: BrandingInput) => api.put<BrandingView>('/api/settings/branding', input));
+  useBrandingMutation((input: BrandingInput) => answer(server.PUT('/api/settings/branding', { body: input })));
 
 export const useUploadBrandingLogo = () =>
-  useBrandingMutation((file: File) => uploadFile<BrandingView>('/api/settings/branding/logo', file));
+  useBrandingMutation((file: File) =>
+    answer(server.POST('/api/settings/branding/logo', { body: { file }, bodySerializer: multipart })),
+  );
 
 export const useRemoveBrandingLogo = () =>
-  useBrandingMutation((_: void) => api.delete<BrandingView>('/api/settings/branding/logo'));
+  useBrandingMutation((_: void) => answer(server.DELETE('/api/settings/branding/logo')));

@@ -3,13 +3,13 @@
 // event refreshes it (lib/live-updates.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_DISPLAY_SETTING, type DisplaySetting } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const displaySettingQueryKey = ['session', 'display-setting'] as const;
 
 export const displaySettingQueryOptions = queryOptions({
   queryKey: displaySettingQueryKey,
-  queryFn: () => api.get<DisplaySetting>('/api/settings/display'),
+  queryFn: () => answer(server.GET('/api/settings/display')),
   // Changes arrive as live events; there is nothing to poll for.
   staleTime: Number.POSITIVE_INFINITY,
 });

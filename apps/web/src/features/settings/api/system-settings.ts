@@ -1,16 +1,8 @@
 // System Settings' calls: the general settings (GET/PUT /api/settings/general) and saving the display
 // setting (PUT /api/settings/display). Under 'settings', which the settings change event refreshes.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DisplaySetting,
-  EmailTestResult,
-  GeneralSettings,
-  IntegrationSettings,
-  IntegrationSettingsInput,
-  JobStatus,
-  WebhookTestResult,
-} from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { DisplaySetting, GeneralSettings, IntegrationSettingsInput } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
 import { displaySettingQueryKey } from './display-setting.ts';
 
 const generalKey = ['settings', 'general'] as const;
@@ -19,14 +11,14 @@ export const useGeneralSettings = () =>
   useQuery(
     queryOptions({
       queryKey: generalKey,
-      queryFn: ({ signal }) => api.get<GeneralSettings>('/api/settings/general', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/settings/general', { signal })),
     }),
   );
 
 export function useSaveGeneralSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: GeneralSettings) => api.put<GeneralSettings>('/api/settings/general', settings),
+    mutationFn: (settings: GeneralSettings) => answer(server.PUT('/api/settings/general', { body: settings })),
     onSuccess: (saved) => queryClient.setQueryData(generalKey, saved),
   });
 }
@@ -34,7 +26,7 @@ export function useSaveGeneralSettings() {
 export function useSaveDisplaySetting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setting: DisplaySetting) => api.put<DisplaySetting>('/api/settings/display', setting),
+    mutationFn: (setting: DisplaySetting) => answer(server.PUT('/api/settings/display', { body: setting })),
     onSuccess: (saved) => queryClient.setQueryData(displaySettingQueryKey, saved),
   });
 }
@@ -44,7 +36,7 @@ export const useJobStatus = () =>
   useQuery(
     queryOptions({
       queryKey: ['settings', 'jobs'],
-      queryFn: ({ signal }) => api.get<JobStatus[]>('/api/jobs', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/jobs', { signal })),
       staleTime: 60_000,
     }),
   );
@@ -56,24 +48,24 @@ export const useIntegrationSettings = () =>
   useQuery(
     queryOptions({
       queryKey: integrationsKey,
-      queryFn: ({ signal }) => api.get<IntegrationSettings>('/api/settings/integrations', { signal }),
+      queryFn: ({ signal }) => answer(server.GET('/api/settings/integrations', { signal })),
     }),
   );
 
 export function useSaveIntegrationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: IntegrationSettingsInput) => api.put<IntegrationSettings>('/api/settings/integrations', input),
+    mutationFn: (input: IntegrationSettingsInput) => answer(server.PUT('/api/settings/integrations', { body: input })),
     onSuccess: (saved) => queryClient.setQueryData(integrationsKey, saved),
   });
 }
 
 export const useSendTestEmail = () =>
   useMutation({
-    mutationFn: (to: string) => api.post<EmailTestResult>('/api/settings/integrations/email/test', { to }),
+    mutationFn: (to: string) => answer(server.POST('/api/settings/integrations/email/test', { body: { to } })),
   });
 
 export const useSendTestWebhook = () =>
   useMutation({
-    mutationFn: () => api.post<WebhookTestResult>('/api/settings/integrations/webhooks/test'),
+    mutationFn: () => answer(server.POST('/api/settings/integrations/webhooks/test')),
   });

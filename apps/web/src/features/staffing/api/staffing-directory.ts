@@ -1,8 +1,9 @@
 // GET /api/staffing: the active users with their open work and the firm's totals. Under 'staffing': the
 // lead, client, task and user events refresh it (lib/live-updates.ts).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Role, StaffingDirectory, StaffingSortField } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { Role, StaffingSortField } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
+import { listQuery } from '../../../lib/list-query.ts';
 
 export type StaffingParams = {
   search?: string;
@@ -13,17 +14,14 @@ export type StaffingParams = {
 
 export const staffingKey = ['staffing'] as const;
 
-function staffingPath(params: StaffingParams): string {
-  const query = new URLSearchParams({ sort: params.sort, direction: params.direction });
-  if (params.search?.trim()) query.set('search', params.search.trim());
-  if (params.role) query.set('role', params.role);
-  return `/api/staffing?${query.toString()}`;
-}
+/** The query string: the sort, the search when there is one, and the role (the server takes several). */
+const staffingQuery = ({ sort, direction, search, role }: StaffingParams) =>
+  listQuery({ sort, direction, search, role: role ? [role] : undefined });
 
 export const useStaffingDirectory = (params: StaffingParams) =>
   useQuery({
     queryKey: [...staffingKey, 'directory', params],
-    queryFn: ({ signal }) => api.get<StaffingDirectory>(staffingPath(params), { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/staffing', { params: { query: staffingQuery(params) }, signal })),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

@@ -2,15 +2,15 @@
 // by the server), its three cards (GET /api/tasks/counts) and the reminders (GET /api/tasks/reminders,
 // grouped on the firm's date). All under 'my_tasks': the event each assignee gets refreshes them.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MyTaskCounts, MyTasksPage, TaskRecord, TaskReminders } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { listPath, type ListParams } from '../../../lib/list-query.ts';
-import { taskKeys, taskPath } from './task-keys.ts';
+import type { MyTaskStatusFilter, TaskPriority } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
+import { listQuery } from '../../../lib/list-query.ts';
+import { taskKeys } from './task-keys.ts';
 
-export type MyTasksParams = ListParams & {
+export type MyTasksParams = {
   search?: string;
-  status?: string;
-  priority?: string;
+  status?: MyTaskStatusFilter;
+  priority?: TaskPriority;
   page?: number;
   after?: string;
   before?: string;
@@ -22,7 +22,7 @@ export type MyTasksParams = ListParams & {
 export const useMyTasks = (params: MyTasksParams, enabled = true) =>
   useQuery({
     queryKey: [...taskKeys.mine, 'list', params],
-    queryFn: ({ signal }) => api.get<MyTasksPage>(listPath('/api/tasks', params), { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/tasks', { params: { query: listQuery(params) }, signal })),
     staleTime: 2 * 60_000,
     placeholderData: keepPreviousData,
     enabled,
@@ -32,7 +32,7 @@ export const useMyTasks = (params: MyTasksParams, enabled = true) =>
 export const useMyTaskCounts = () =>
   useQuery({
     queryKey: taskKeys.myCounts,
-    queryFn: ({ signal }) => api.get<MyTaskCounts>('/api/tasks/counts', { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/tasks/counts', { signal })),
     staleTime: 30_000,
   });
 
@@ -43,7 +43,7 @@ export const useMyTaskCounts = () =>
 export const useTaskReminders = (enabled: boolean) =>
   useQuery({
     queryKey: taskKeys.reminders,
-    queryFn: ({ signal }) => api.get<TaskReminders>('/api/tasks/reminders', { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/tasks/reminders', { signal })),
     staleTime: 2 * 60_000,
     refetchInterval: 5 * 60_000,
     enabled,
@@ -53,7 +53,7 @@ export const useTaskReminders = (enabled: boolean) =>
 export const useTask = (taskId: string | null) =>
   useQuery({
     queryKey: taskKeys.one(taskId ?? ''),
-    queryFn: ({ signal }) => api.get<TaskRecord>(taskPath(taskId!), { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/tasks/{id}', { params: { path: { id: taskId! } }, signal })),
     enabled: taskId !== null,
     staleTime: 0,
   });

@@ -1,17 +1,17 @@
 // Adding, changing and deleting a task or note. Each answer goes into the caches that show it at once
 // (the record's list, My Tasks); the change events then refresh the rest (summaries, cards, reminders).
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaskRecord } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
-import { recordTasksPath, type TaskOwner, taskKeys, taskPath } from './task-keys.ts';
+import type { TaskPatch, TaskPriority, TaskRecord, TaskStatus, TaskType } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
+import { type TaskOwner, taskKeys } from './task-keys.ts';
 
-/** What a form sends (the domain's task fields, as the API takes them). */
+/** What a form sends (the domain's task fields, as the API takes them; emptied ones as null). */
 export type TaskBody = {
-  taskType?: string;
+  taskType?: TaskType;
   taskName?: string | null;
-  content?: string;
-  status?: string;
-  priority?: string;
+  content: string;
+  status?: TaskStatus;
+  priority?: TaskPriority;
   startDate?: string | null;
   dueDate?: string | null;
   assignedTo?: string | null;
@@ -40,18 +40,26 @@ const newestFirst = (a: TaskRecord, b: TaskRecord) => b.createdAt.localeCompare(
 export function useAddTask(owner: TaskOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TaskBody) => api.post<TaskRecord>(recordTasksPath(owner), body),
+    mutationFn: ({ startDate, dueDate, ...fields }: TaskBody) => {
+      // A new entry leaves an empty date out, as the server's document has it (it reads null the same way).
+      const body = { ...fields, startDate: startDate ?? undefined, dueDate: dueDate ?? undefined };
+      const options = { params: { path: { id: owner.id } }, body };
+      return owner.type === 'lead'
+        ? answer(server.POST('/api/leads/{id}/tasks', options))
+        : answer(server.POST('/api/clients/{id}/tasks', options));
+    },
     onSuccess: (saved) => showSaved(queryClient, saved),
   });
 }
 
-export type UpdateTaskVariables = { id: string; body: TaskBody & { version: number } };
+export type UpdateTaskVariables = { id: string; body: TaskPatch };
 
 /** PATCH /api/tasks/:id: the fields sent change (409 when someone saved since the version read). */
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: UpdateTaskVariables) => api.patch<TaskRecord>(taskPath(id), body),
+    mutationFn: ({ id, body }: UpdateTaskVariables) =>
+      answer(server.PATCH('/api/tasks/{id}', { params: { path: { id } }, body })),
     onSuccess: (saved) => showSaved(queryClient, saved),
   });
 }
@@ -59,7 +67,7 @@ export function useUpdateTask() {
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (task: TaskRecord) => api.delete<{ message: string }>(taskPath(task.id)),
+    mutationFn: (task: TaskRecord) => answer(server.DELETE('/api/tasks/{id}', { params: { path: { id: task.id } } })),
     onSuccess: (_answer, task) => {
       const owner = ownerOf(task);
       queryClient.setQueryData<TaskRecord[]>(taskKeys.ofRecord(owner), (list) => list?.filter((t) => t.id !== task.id));

@@ -1,4 +1,4 @@
-// Where tasks and notes live in the query cache, and their API paths. A record's entries sit under the
+// Where tasks and notes live in the query cache. A record's entries sit under the
 // record's own key ([type, 'tasks', id]), so the record's change event (every task write publishes one)
 // refreshes them; My Tasks, its cards and the reminders sit under 'my_tasks', the event each assignee gets
 // when a task of theirs is added, changed, moved or removed (MY_TASKS_EVENT).
@@ -14,8 +14,3 @@ export const taskKeys = {
   myCounts: [MY_TASKS_EVENT, 'counts'] as const,
   reminders: [MY_TASKS_EVENT, 'reminders'] as const,
 };
-
-export const recordTasksPath = (owner: TaskOwner) =>
-  `/api/${owner.type === 'lead' ? 'leads' : 'clients'}/${encodeURIComponent(owner.id)}/tasks`;
-
-export const taskPath = (taskId: string) => `/api/tasks/${encodeURIComponent(taskId)}`;

@@ -73,7 +73,7 @@ type Person = {
 function RecordInfoCard({ task }: { task: MyTaskRow }) {
   const lead = useLead(task.entityType === 'lead' ? task.entityId : null);
   const client = useClient(task.entityType === 'client' ? task.entityId : null);
-  const record = (task.entityType === 'lead' ? lead.data : client.data) as Person | undefined;
+  const record: Person | undefined = task.entityType === 'lead' ? lead.data : client.data;
   const loading = task.entityType === 'lead' ? lead.isPending : client.isPending;
   const { today } = useDateFormat();
   if (!record)

@@ -12,6 +12,7 @@ import {
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   TASK_TYPES,
+  type Role,
   type TaskRecord,
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
@@ -37,7 +38,7 @@ import { useCloseGuard } from '../../../components/close-guard.tsx';
 const STATUS_OPTIONS = EDITABLE_TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
 const PRIORITY_OPTIONS = TASK_PRIORITIES.map((p) => ({ value: p, label: TASK_PRIORITY_LABELS[p] }));
 /** Assignees are active users of any role (spec 2 "Other rules"). */
-const ANY_ROLE: readonly string[] = [];
+const ANY_ROLE: readonly Role[] = [];
 
 type TaskFormProps = {
   variant: TaskFormVariant;

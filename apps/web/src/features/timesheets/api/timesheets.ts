@@ -1,14 +1,8 @@
 // Timesheet requests (/api/timesheets). Everything sits under the 'timesheet' key, which the change event
 // of a user's timesheet refreshes for its author and the approvers (lib/live-updates.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TimesheetEntry,
-  TimesheetEntryPatch,
-  TimesheetReport,
-  TimesheetWeek,
-  TimesheetApprovalQueue,
-} from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import type { TimesheetEntryPatch } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
 
 export const timesheetKeys = {
   all: ['timesheet'] as const,
@@ -21,23 +15,20 @@ export const useTimesheetWeek = (userId: string | null, weekStart: string) =>
   useQuery({
     queryKey: timesheetKeys.week(userId, weekStart),
     queryFn: ({ signal }) =>
-      api.get<TimesheetWeek>(
-        `/api/timesheets?weekStart=${weekStart}${userId ? `&userId=${encodeURIComponent(userId)}` : ''}`,
-        { signal },
-      ),
+      answer(server.GET('/api/timesheets', { params: { query: { weekStart, userId: userId || undefined } }, signal })),
   });
 
 export const useWeeksToApprove = (enabled: boolean) =>
   useQuery({
     queryKey: timesheetKeys.approvals,
-    queryFn: ({ signal }) => api.get<TimesheetApprovalQueue>('/api/timesheets/weeks', { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/timesheets/weeks', { signal })),
     enabled,
   });
 
 export const useTimesheetReport = (from: string, to: string, enabled: boolean) =>
   useQuery({
     queryKey: timesheetKeys.report(from, to),
-    queryFn: ({ signal }) => api.get<TimesheetReport>(`/api/timesheets/report?from=${from}&to=${to}`, { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/timesheets/report', { params: { query: { from, to } }, signal })),
     enabled,
   });
 
@@ -63,28 +54,30 @@ function useTimesheetMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 export const useAddEntry = () =>
-  useTimesheetMutation((body: EntryBody) => api.post<TimesheetEntry>('/api/timesheets', body));
+  useTimesheetMutation((body: EntryBody) => answer(server.POST('/api/timesheets', { body })));
 
 /** PATCH /api/timesheets/{id}: the hours, description or task of an own entry, with the version last read. */
 export const useUpdateEntry = () =>
   useTimesheetMutation(({ id, patch }: { id: string; patch: TimesheetEntryPatch }) =>
-    api.patch<TimesheetEntry>(`/api/timesheets/${encodeURIComponent(id)}`, patch),
+    answer(server.PATCH('/api/timesheets/{id}', { params: { path: { id } }, body: patch })),
   );
 
 export const useDeleteEntry = () =>
-  useTimesheetMutation((id: string) => api.delete<{ message: string }>(`/api/timesheets/${id}`));
-
-const weekPath = (userId: string, weekStart: string, step: string) =>
-  `/api/timesheets/weeks/${userId}/${weekStart}/${step}`;
+  useTimesheetMutation((id: string) => answer(server.DELETE('/api/timesheets/{id}', { params: { path: { id } } })));
 
 export const useSubmitWeek = () =>
-  useTimesheetMutation((week: { userId: string; weekStart: string }) =>
-    api.post<TimesheetWeek>(weekPath(week.userId, week.weekStart, 'submit'), {}),
+  useTimesheetMutation(({ userId, weekStart }: { userId: string; weekStart: string }) =>
+    answer(
+      server.POST('/api/timesheets/weeks/{userId}/{weekStart}/submit', { params: { path: { userId, weekStart } } }),
+    ),
   );
 
 export const useDecideWeek = () =>
-  useTimesheetMutation((d: { userId: string; weekStart: string; reject?: { reason: string } }) =>
-    d.reject
-      ? api.post<TimesheetWeek>(weekPath(d.userId, d.weekStart, 'reject'), d.reject)
-      : api.post<TimesheetWeek>(weekPath(d.userId, d.weekStart, 'approve'), {}),
+  useTimesheetMutation(
+    ({ userId, weekStart, reject }: { userId: string; weekStart: string; reject?: { reason: string } }) => {
+      const params = { path: { userId, weekStart } };
+      return reject
+        ? answer(server.POST('/api/timesheets/weeks/{userId}/{weekStart}/reject', { params, body: reject }))
+        : answer(server.POST('/api/timesheets/weeks/{userId}/{weekStart}/approve', { params }));
+    },
   );

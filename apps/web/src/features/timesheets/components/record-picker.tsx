@@ -3,8 +3,9 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ClientPage, fullNameOf, type LeadPage } from '@crm/domain';
-import { api } from '../../../lib/api-client.ts';
+import { fullNameOf } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
+import { listQuery } from '../../../lib/list-query.ts';
 
 export type PickedRecord = { type: 'lead' | 'client'; id: string; label: string };
 
@@ -20,15 +21,15 @@ export function RecordPicker({
   const [search, setSearch] = useState('');
   // Once a record is picked the box shows its label: that is no search to send.
   const [term] = useDebouncedValue(search === value?.label ? '' : search, 300);
-  const query = term.trim() ? `&search=${encodeURIComponent(term.trim())}` : '';
+  const query = listQuery({ pageSize: 50, search: term });
   const clients = useQuery({
     queryKey: ['client', 'picker', term],
-    queryFn: ({ signal }) => api.get<ClientPage>(`/api/clients?pageSize=50${query}`, { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/clients', { params: { query }, signal })),
     staleTime: 30_000,
   });
   const leads = useQuery({
     queryKey: ['lead', 'picker', term],
-    queryFn: ({ signal }) => api.get<LeadPage>(`/api/leads?pageSize=50${query}`, { signal }),
+    queryFn: ({ signal }) => answer(server.GET('/api/leads', { params: { query }, signal })),
     staleTime: 30_000,
   });
   const groups = [

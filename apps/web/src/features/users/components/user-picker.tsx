@@ -1,11 +1,11 @@
 // A user picker (spec 1 §6.4, §2.7): the users of the given roles; stores the chosen user's id.
 import { Select } from '@mantine/core';
-import { type AssignableUser, isRole, ROLE_LABELS } from '@crm/domain';
+import { type AssignableUser, isRole, type Role, ROLE_LABELS } from '@crm/domain';
 import { useAssignableUsers } from '../api/assignable-users.ts';
 
 type UserPickerProps = {
   label: string;
-  roles: readonly string[];
+  roles: readonly Role[];
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
