@@ -7,12 +7,19 @@ import { type ClientRecord, type LeadRecord, ROLES, type Role } from '@crm/domai
 import { auditLogs, users } from '../src/db/schema/index.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { demoEmail } from '../src/seed/demo-users.ts';
+import { type ApiClient, apiClient } from './api-client.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import type { Config } from '../src/config.ts';
 
 export type Fixture = {
   t: TestApp;
   idOf: (role: Role) => string;
+  /**
+   * The typed client signed in as the role's demo user: `f.api('member').GET('/api/leads/{id}', { params:
+   * { path: { id } } })`. What a test sends and reads is checked against the server's document.
+   */
+  api: (role: Role) => ApiClient;
+  /** A raw request, for what the document cannot type: malformed bodies, odd headers, a wrong method. */
   call: (
     role: Role,
     method: InjectOptions['method'],
@@ -49,6 +56,13 @@ export async function createFixture(configOverrides: Partial<Config> = {}): Prom
   // 100-399: '+61 4<tag><5 digits>' and '+61 3<tag><5 digits>' are then valid Australian numbers (a mobile,
   // a Victorian landline), which the forms require (decision 0005); higher tags fall outside some ranges.
   const fileTag = Math.floor(Math.random() * 300) + 100;
+
+  const clients = new Map<Role, ApiClient>();
+  const api: Fixture['api'] = (role) => {
+    let client = clients.get(role);
+    if (!client) clients.set(role, (client = apiClient(t.app, cookies.get(role))));
+    return client;
+  };
 
   const call: Fixture['call'] = (role, method, url, payload) =>
     t.app.inject({
@@ -127,6 +141,7 @@ export async function createFixture(configOverrides: Partial<Config> = {}): Prom
   return {
     t,
     idOf: (role) => userIds.get(role) as string,
+    api,
     call,
     leadInput,
     clientInput,
