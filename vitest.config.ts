@@ -22,6 +22,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], passWithNoTests: true } },
+      'apps/web/vitest.components.config.ts',
     ],
   },
 });

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, format, unit and API tests on PGlite, the API tests again on the
+// `npm test`: typecheck, lint, format, unit, component and API tests on PGlite, the API tests again on the
 // PostgreSQL server when TEST_DATABASE_URL is set, then the browser tests.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -9,7 +9,9 @@ const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['format', 'npm', ['run', 'format:check']],
-  ['unit and API tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
+  // The component tests (in the next step) and the browser tests run in Debian's Chromium.
+  ['Chromium', 'node', ['scripts/ensure-chromium.mjs']],
+  ['unit, component and API tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['API tests (PostgreSQL server)', 'npx', ['vitest', 'run', '--project', 'server']]);

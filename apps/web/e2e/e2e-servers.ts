@@ -17,7 +17,7 @@ export const E2E_ROOT = resolve(REPOSITORY, process.env.E2E_DATA_DIR ?? '.e2e-da
 export const TEMPLATE_DIR = join(E2E_ROOT, 'template');
 
 /** A port nothing listens on now, chosen by the system. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -31,12 +31,12 @@ async function freePort(): Promise<number> {
 export type E2eServer = { url: string; dataDir: string; stop: () => Promise<void> };
 
 /**
- * Starts a server on `dataDir` (a copy of `template` when given) and resolves once it answers its health
- * check. Waiting is for the server's answer, however long a busy machine takes; only a server that exits
+ * Starts a server on `dataDir` (a copy of `template` when given; on `port`, or a free one) and resolves
+ * once it answers its health check. Waiting is for the server's answer, however long a busy machine takes; only a server that exits
  * or never answers within 5 minutes fails the start.
  */
-export async function startServer(dataDir: string, template?: string): Promise<E2eServer> {
-  const port = await freePort();
+export async function startServer(dataDir: string, template?: string, port?: number): Promise<E2eServer> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     cwd: REPOSITORY,
     env: {

@@ -241,8 +241,11 @@ test('an administrator filters the overview, reads the cards, exports, deletes a
   await expect(leadPanel(page).getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('the overview passes axe in both themes, and the Invoices and Templates tabs open', async ({ browser }) => {
-  for (const colorScheme of ['light', 'dark'] as const) {
+// One test per theme: each runs a whole-page axe scan, which a busy machine may take long over.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the overview passes axe in the ${colorScheme} theme, and the Invoices and Templates tabs open`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ colorScheme });
     const page = await context.newPage();
     await signInAs(page, 'administrator');
@@ -263,8 +266,8 @@ test('the overview passes axe in both themes, and the Invoices and Templates tab
     await page.getByRole('tab', { name: 'Services' }).click();
     await expect(page).toHaveURL(/\/finance$/);
     await context.close();
-  }
-});
+  });
+}
 
 test('the keyset footer moves First, Next, Last, Previous and by page number, and a header sorts by mouse or keyboard', async ({
   page,
