@@ -8,10 +8,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Generous: a test waits for outcomes, never for time, and a busy 2-core machine can take many times
-  // longer than an idle one to build a page (a failure costs its wait, a false failure a whole CI run).
-  timeout: 90_000,
-  expect: { timeout: 20_000 },
+  // Hang guards, the same for every test (no file sets its own): a test waits for outcomes, never for time,
+  // and a busy 2-core machine (the suite beside a benchmark) can take many times longer than an idle one to
+  // build a page. A failure costs its wait; a false failure costs a whole CI run.
+  timeout: 300_000,
+  expect: { timeout: 60_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   globalSetup: './apps/web/e2e/global-setup.ts',
   use: {

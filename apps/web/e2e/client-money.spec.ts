@@ -5,11 +5,8 @@
 // without Finance does not see the section.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Serious or critical accessibility problems within `selector`. */
 const axeProblems = async (page: Page, selector: string) =>

@@ -5,7 +5,7 @@
 // Every test makes its own leads and clients with unique names, so the tests do not depend on each other.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import {
   clientPanel,
   clientRow,
@@ -17,8 +17,7 @@ import {
 } from './lead-helpers.ts';
 
 // Multi-step flows (a conversion refreshes every list): more time than the defaults on a busy machine.
-test.describe.configure({ mode: 'parallel', timeout: 150_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ mode: 'parallel' });
 
 /** Opens a Mantine Select by its label and picks an option (typing first when it is searchable). */
 async function choose(scope: Page | Locator, page: Page, label: string, option: string, type = false) {
@@ -31,7 +30,7 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
 async function openPage(page: Page, query = '') {
   await page.goto(`/leads-clients${query}`);
   // The first visit loads the page's code: allow for a busy machine.
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
 }
 
 async function openClientsTab(page: Page) {

@@ -11,14 +11,14 @@ import { expect, signInAs, test } from './fixtures.ts';
 import { archiveLead, createLead, type CreatedLead, leadPanel, leadRow, uniqueWord } from './lead-helpers.ts';
 
 // Multi-step flows on a busy machine: more time than the default 45 s.
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+test.describe.configure({ mode: 'parallel' });
 
 const fullName = (lead: CreatedLead) => `${lead.firstName} ${lead.lastName}`;
 
 async function openContacts(page: Page, query = '') {
   await page.goto(`/contacts${query}`);
   // The first visit loads the page's code: allow for a busy machine.
-  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
 }
 
 async function searchContacts(page: Page, text: string) {
@@ -52,7 +52,7 @@ test('a lead archived on the Leads and Clients screen appears on Contacts; searc
   const name = fullName(lead);
 
   await page.goto(`/leads-clients?search=${lead.lastName}`);
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
   await leadRow(page, name).click();
   await leadPanel(page).getByRole('button', { name: 'Archive' }).click();
   const archive = page.getByRole('dialog', { name: 'Archive Lead' });
@@ -60,7 +60,7 @@ test('a lead archived on the Leads and Clients screen appears on Contacts; searc
   await expect(page.getByText('Lead archived and moved to contacts successfully!')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contacts' }).click();
-  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/contacts$/);
   // Unsearched, both figures count the same list.
   await expect(countText(page)).toHaveText(/^([\d,]+) of \1 contacts$/);
@@ -145,14 +145,14 @@ test('restore to lead needs a type and notes, then the lead is back in the Leads
 
   await dialog.getByRole('link', { name: 'Open Lead' }).click();
   // The first visit loads the screen's code: allow for a busy machine.
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/leads-clients\\?.*view=${lead.id}`));
   await expect(page).toHaveURL(/type=lead/);
   await expect(leadPanel(page).getByRole('textbox', { name: 'First Name' })).toHaveValue(lead.firstName);
 
   await page.goto(`/leads-clients?search=${lead.lastName}`);
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
-  await expect(leadRow(page, name)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
+  await expect(leadRow(page, name)).toBeVisible();
   expect((await page.request.get(`/api/leads/${lead.id}`)).status()).toBe(200);
 });
 
@@ -174,9 +174,9 @@ test('restore to client: the client appears in the Clients tab', async ({ page }
   await expect(dialog).toHaveCount(0);
 
   await page.goto(`/leads-clients?tab=clients`);
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search clients' }).fill(lead.lastName);
-  await expect(page.getByRole('row', { name: `Open client ${name}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('row', { name: `Open client ${name}` })).toBeVisible();
 
   const clients = await page.request.get(`/api/clients?search=${lead.lastName}`);
   const body = (await clients.json()) as { items: { firstName: string; lastName: string; email: string }[] };

@@ -5,11 +5,8 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;

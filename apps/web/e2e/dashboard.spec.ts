@@ -14,7 +14,7 @@ import {
 import { expect, signInAs, test } from './fixtures.ts';
 import { createLead } from './lead-helpers.ts';
 
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+test.describe.configure({ mode: 'parallel' });
 
 async function statistics(request: APIRequestContext): Promise<LeadStatistics> {
   const response = await request.get('/api/dashboard/lead-statistics');
@@ -91,7 +91,7 @@ test('the cards and both status cards show the server’s figures for the data',
   await expect(async () => {
     const expected = expectedFigures(await statistics(page.request));
     expect(await figuresOnPage(page)).toEqual(expected);
-  }).toPass({ timeout: 30_000 });
+  }).toPass();
 
   // Conversion rate: green at 20 % or more, orange below.
   const s = await statistics(page.request);
@@ -129,7 +129,7 @@ test('a new lead shows on the dashboard without reload', async ({ page, browser,
     const now = await statistics(page.request);
     expect(now.newLeads).toBeGreaterThan(before.newLeads);
     expect(await shown(page, 'stat-New Leads')).toBe(String(now.newLeads));
-  }).toPass({ timeout: 30_000 });
+  }).toPass();
 });
 
 test('the pipeline charts are drawn and the buttons open the leads screen', async ({ page }) => {

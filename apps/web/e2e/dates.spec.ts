@@ -2,11 +2,10 @@
 // Intl's en-AU would print 'Sept'), in lists and in panels, and a date input reads what the firm writes
 // whatever the browser's language: '05/09/2025' is 5 September, saved as 2025-09-05.
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { leadFields, leadPanel, leadRow, staffAssignment } from './lead-helpers.ts';
 
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ mode: 'parallel' });
 
 // A browser in the United States: its native date input would show and expect MM/DD/YYYY.
 test.use({ locale: 'en-US', timezoneId: 'America/New_York' });

@@ -19,7 +19,6 @@ test('the document library: built-in documents on first open, then add, search, 
   page,
 }) => {
   // One long journey through the tab: more steps than a test's usual time allows on a loaded machine.
-  test.slow();
   await signInAs(page, 'administrator');
   await page.goto('/admin?tab=documentation');
   await expect(page.getByRole('tab', { name: 'Documentation', selected: true })).toBeVisible();

@@ -28,14 +28,13 @@ async function choose(page: Page, label: string, option: string) {
 
 test('a signed-out visitor’s enquiry appears live on a signed-in staff screen', async ({ page, browser, baseURL }) => {
   // Two browsers, two pages' first loads and axe four times on a shared machine.
-  test.setTimeout(120_000);
   await signInAs(page, 'supervisor');
   const original = await (await page.request.get('/api/forms/enquiry')).json();
   const visitorContext = await browser.newContext({ baseURL });
   try {
     // Staff: the Forms page turns the form on.
     await page.goto('/forms');
-    await expect(page.getByRole('heading', { name: 'Forms', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Forms', level: 1 })).toBeVisible();
     const onSwitch = page.getByRole('switch', { name: /Take enquiries/ });
     if (!(await onSwitch.isChecked())) await onSwitch.check();
     await page.getByRole('textbox', { name: 'Title' }).fill('Ask us about your visa');
@@ -48,7 +47,7 @@ test('a signed-out visitor’s enquiry appears live on a signed-in staff screen'
     // Staff watch the leads list, searching for the visitor to come.
     const family = uniqueWord('Enq');
     await page.goto('/leads-clients');
-    await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
     await page.getByRole('textbox', { name: 'Search leads' }).fill(family);
     await expect(page).toHaveURL(new RegExp(`search=${family}`));
     await expect(page.getByText('No records found matching your criteria.')).toBeVisible();
@@ -57,7 +56,7 @@ test('a signed-out visitor’s enquiry appears live on a signed-in staff screen'
     const visitor = await visitorContext.newPage();
     await visitor.setViewportSize({ width: 390, height: 844 });
     await visitor.goto('/enquiry');
-    await expect(visitor.getByRole('heading', { name: 'Ask us about your visa' })).toBeVisible({ timeout: 20_000 });
+    await expect(visitor.getByRole('heading', { name: 'Ask us about your visa' })).toBeVisible();
     await expectAxeClean(visitor, 'Enquiry');
     await visitor.getByRole('textbox', { name: 'First Name' }).fill('Mei');
     await visitor.getByRole('textbox', { name: 'Last Name' }).fill(family);
@@ -76,17 +75,17 @@ test('a signed-out visitor’s enquiry appears live on a signed-in staff screen'
     await choose(visitor, 'Country of your phone number', 'Australia (+61)');
     // Sent without consent: the collection notice must be acknowledged first.
     await visitor.getByRole('button', { name: 'Send enquiry' }).click();
-    await expect(visitor.getByText('Please confirm you have read the collection notice', { exact: true })).toBeVisible({
-      timeout: 15_000,
-    });
+    await expect(
+      visitor.getByText('Please confirm you have read the collection notice', { exact: true }),
+    ).toBeVisible();
     await expect(visitor.getByRole('alert')).toHaveText('Please check the fields marked below.');
     await visitor.getByRole('checkbox', { name: /I have read the collection notice/ }).check();
     await visitor.getByRole('button', { name: 'Send enquiry' }).click();
-    await expect(visitor.getByRole('heading', { name: 'Thank you' })).toBeVisible({ timeout: 15_000 });
+    await expect(visitor.getByRole('heading', { name: 'Thank you' })).toBeVisible();
 
     // Staff: the lead arrives through the live event stream, a Website lead, New Lead Received.
     const row = leadRow(page, `Mei ${family}`);
-    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row).toBeVisible();
     await expect(row).toContainText('New Lead Received');
     // Joined with its country, without the trunk 0.
     await expect(row).toContainText(`+61 ${national}`);
@@ -101,7 +100,6 @@ test('a page whose token was used already is refused once, takes a new token and
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await signInAs(page, 'supervisor');
   const original = await (await page.request.get('/api/forms/enquiry')).json();
   const visitorContext = await browser.newContext({ baseURL });
@@ -126,7 +124,7 @@ test('a page whose token was used already is refused once, takes a new token and
 
     // A copy of the page's token is sent first (a replay): once its fill time has passed, it is taken.
     const issuedAt = Number(token.split('.')[0]);
-    await expect.poll(() => Date.now() >= issuedAt + ENQUIRY_MIN_FILL_MS + 500, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => Date.now() >= issuedAt + ENQUIRY_MIN_FILL_MS + 500).toBe(true);
     const replay = await visitorContext.request.post('/api/public/enquiries', {
       data: { ...ENQUIRY_EXAMPLE, email: `${family.toLowerCase()}.copy@example.com`, token },
     });
@@ -135,10 +133,10 @@ test('a page whose token was used already is refused once, takes a new token and
     // The visitor's send with the same token is refused; the page takes a new token, and the next send goes.
     const renewed = visitor.waitForResponse((r) => r.url().endsWith('/api/public/enquiry-form'));
     await visitor.getByRole('button', { name: 'Send enquiry' }).click();
-    await expect(visitor.getByRole('alert')).toHaveText(ENQUIRY_FORM_MESSAGES.refused, { timeout: 15_000 });
+    await expect(visitor.getByRole('alert')).toHaveText(ENQUIRY_FORM_MESSAGES.refused);
     expect(((await (await renewed).json()) as { token: string }).token).not.toBe(token);
     await visitor.getByRole('button', { name: 'Send enquiry' }).click();
-    await expect(visitor.getByRole('heading', { name: 'Thank you' })).toBeVisible({ timeout: 15_000 });
+    await expect(visitor.getByRole('heading', { name: 'Thank you' })).toBeVisible();
   } finally {
     await visitorContext.close();
     await page.request.put('/api/forms/enquiry', { data: original });

@@ -9,11 +9,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { SERVICE_EXPORT_COLUMNS } from '@crm/domain';
-import { expect as baseExpect, mainMenu, signInAs, test, tabTitle } from './fixtures.ts';
+import { expect, mainMenu, signInAs, test, tabTitle } from './fixtures.ts';
 import { convertLead, createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 type ServiceBody = {
   serviceName: string;

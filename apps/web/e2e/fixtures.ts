@@ -54,7 +54,7 @@ export function trackApiRequests(page: Page) {
   });
   page.on('requestfinished', (request) => void inFlight.delete(request));
   page.on('requestfailed', (request) => void inFlight.delete(request));
-  return { settled: () => expect.poll(() => inFlight.size, { timeout: 60_000 }).toBe(0) };
+  return { settled: () => expect.poll(() => inFlight.size).toBe(0) };
 }
 
 /**
@@ -153,7 +153,7 @@ export async function waitForMailTo(to: string, seen: readonly string[]): Promis
         }
         return false;
       },
-      { message: `a new mail to ${to} in ${mailDir()}`, timeout: 20_000 },
+      { message: `a new mail to ${to} in ${mailDir()}` },
     )
     .toBe(true);
   return found!;

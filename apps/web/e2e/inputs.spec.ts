@@ -1,11 +1,8 @@
 // Issue 26: nothing typed is silently changed or lost. Dates typed by hand are read in the firm's day/month
 // order with any separator and shown as understood; what cannot be read keeps its text and says so; a birth
 // date in the future says that rule; an edit is kept as a draft however quickly the drawer is closed.
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 test("a date typed as '5.12.2026' is 5 Dec 2026; '31/02/2026' stays and is called invalid", async ({ page }) => {
   await signInAs(page, 'administrator');

@@ -6,11 +6,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;

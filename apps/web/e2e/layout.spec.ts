@@ -18,8 +18,6 @@ type Person = { id: string; firstName: string; middleName: string | null; lastNa
 const fullName = (p: Person) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 
 test('main pages fit 1280 and 390 px in both themes, with their tab titles', async ({ page }, testInfo) => {
-  test.setTimeout(240_000);
-
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: SIGN_IN_HEADING })).toBeVisible();
   await expect(page).toHaveTitle(await tabTitle(page, 'Sign in'));

@@ -9,7 +9,7 @@ import { expect, signInAs, test } from './fixtures.ts';
 import { createLead, leadPanel, leadRow, uniquePhone, uniqueWord, watchValues } from './lead-helpers.ts';
 
 // Multi-step flows (some with two browsers): more time than the default 45 s on a busy machine.
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+test.describe.configure({ mode: 'parallel' });
 
 /** Opens a Mantine Select by its label and picks an option (typing first when it is searchable). */
 async function choose(scope: Page | Locator, page: Page, label: string, option: string, type = false) {
@@ -28,7 +28,7 @@ async function chooseStatus(scope: Locator, page: Page, status: string) {
 async function openLeadsPage(page: Page, query = '') {
   await page.goto(`/leads-clients${query}`);
   // The first visit loads the page's code: allow for a busy machine.
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
 }
 
 async function searchFor(page: Page, text: string) {

@@ -1,11 +1,8 @@
 // Issue 27: a mailed invoice is in the Mail log, sent through the tests' mail server, where an administrator
 // reads it with its attachment and can queue it again.
 import { INVOICE_EXAMPLE } from '@crm/domain';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 test('the Mail log shows a sent invoice mail, opens it with its attachment and sends it again', async ({ page }) => {
   await signInAs(page, 'administrator');

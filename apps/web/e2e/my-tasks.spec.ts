@@ -1,11 +1,8 @@
 // Issue 12: My Tasks as the assignee sees it — the cards, tiles / table remembered, filters and search in
 // the URL, the Edit Task dialog with the record's card, Mark complete, and the open-entity link to the
 // record's Tasks & Notes tab.
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 test('the assignee finds, edits, completes and opens a task from My Tasks', async ({ page, browser, baseURL }) => {
   // An administrator gives the member a task on a new lead.

@@ -6,8 +6,6 @@ import type { Page } from '@playwright/test';
 import { DEMO_NAMES, emailOf, expect, type Role, signInAs, test } from './fixtures.ts';
 import { createLead, leadPanel } from './lead-helpers.ts';
 
-test.describe.configure({ timeout: 120_000 });
-
 const fullNameOf = (role: Role) => `${DEMO_NAMES[role].firstName} ${DEMO_NAMES[role].lastName}`;
 
 /** The actions a Users row offers, read from its menu (found through the search, whatever else is listed). */
@@ -75,11 +73,11 @@ test('a supervisor edits a lead’s services, tasks and notes but is offered no 
 
   await page.goto(`/leads-clients?view=${lead.id}&type=lead&tab=services`);
   let panel = leadPanel(page);
-  await expect(panel.getByRole('button', { name: 'Edit service Other' })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: 'Edit service Other' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Delete service Other' })).toHaveCount(0);
   await page.goto(`/leads-clients?view=${lead.id}&type=lead&tab=tasks`);
   panel = leadPanel(page);
-  await expect(panel.getByRole('button', { name: 'Edit Note' })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: 'Edit Note' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Delete Note' })).toHaveCount(0);
 
   const adminContext = await browser.newContext({ baseURL });
@@ -87,11 +85,9 @@ test('a supervisor edits a lead’s services, tasks and notes but is offered no 
     const admin = await adminContext.newPage();
     await signInAs(admin, 'administrator');
     await admin.goto(`/leads-clients?view=${lead.id}&type=lead&tab=tasks`);
-    await expect(leadPanel(admin).getByRole('button', { name: 'Delete Note' })).toBeVisible({ timeout: 30_000 });
+    await expect(leadPanel(admin).getByRole('button', { name: 'Delete Note' })).toBeVisible();
     await admin.goto(`/leads-clients?view=${lead.id}&type=lead&tab=services`);
-    await expect(leadPanel(admin).getByRole('button', { name: 'Delete service Other' })).toBeVisible({
-      timeout: 30_000,
-    });
+    await expect(leadPanel(admin).getByRole('button', { name: 'Delete service Other' })).toBeVisible();
   } finally {
     await adminContext.close();
   }

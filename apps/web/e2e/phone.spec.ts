@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
 import { createLead, leadPanel, leadRow } from './lead-helpers.ts';
 
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+test.describe.configure({ mode: 'parallel' });
 
 /** Six digits no other test uses (a Kenyan 0711 number or an Australian 041x one stays valid with them). */
 function uniqueDigits(): string {
@@ -16,7 +16,7 @@ function uniqueDigits(): string {
 async function openLead(page: Page, id: string) {
   await page.goto(`/leads-clients?view=${id}&type=lead`);
   // The first visit loads the page's code: allow for a busy machine.
-  await expect(leadPanel(page).getByRole('heading', { name: 'Lead Overview' })).toBeVisible({ timeout: 20_000 });
+  await expect(leadPanel(page).getByRole('heading', { name: 'Lead Overview' })).toBeVisible();
   await leadPanel(page)
     .getByRole('button', { name: /Contact Information/ })
     .click();
@@ -46,7 +46,7 @@ test('a Kenyan number is saved with its country, reopens as KE +254 and shows in
 
   // Reopened from the server: the stored '+254 711 …' (international form) splits into Kenya and the number.
   await page.reload();
-  await expect(panel.getByRole('heading', { name: 'Lead Overview' })).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('heading', { name: 'Lead Overview' })).toBeVisible();
   await panel.getByRole('button', { name: /Contact Information/ }).click();
   await expect(dialCode).toHaveValue('KE +254');
   await expect(number).toHaveValue(`711 ${digits}`);
@@ -93,7 +93,7 @@ test("'0412 …' typed with Australia is saved as '+61 412 …' and found by its
   expect((await saved.json()).contactNumber).toBe(`+61 ${spaced}`);
 
   await page.goto('/leads-clients');
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search leads' }).fill(`418${digits}`);
   await expect(leadRow(page, name)).toBeVisible();
   await expect(leadRow(page, name)).toContainText(`+61 ${spaced}`);
@@ -108,7 +108,7 @@ test("the leads list finds a lead stored as '+61 412 345 678' by '0412 345 678'"
   const name = `${lead.firstName} ${lead.lastName}`;
 
   await page.goto('/leads-clients');
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search leads' }).fill('0412 345 678');
   await expect(leadRow(page, name)).toBeVisible();
   await expect(leadRow(page, name)).toContainText('+61 412 345 678');
@@ -122,7 +122,7 @@ test('Administration › Data Management lists the stored numbers to review', as
   const { total } = (await review.json()) as { total: number };
   await page.goto('/admin?tab=data');
   const card = page.getByRole('heading', { name: 'Phone numbers to review' });
-  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card).toBeVisible();
   // The browser tests' database holds only numbers the forms accepted; a list otherwise.
   if (total === 0)
     await expect(page.getByText('Every stored phone number reads as a number of its country.')).toBeVisible();

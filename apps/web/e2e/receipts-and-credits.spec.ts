@@ -6,11 +6,8 @@
 // a 390 px phone shows the rows without scrolling sideways.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { expect as baseExpect, signInAs, test, tabTitle } from './fixtures.ts';
+import { expect, signInAs, test, tabTitle } from './fixtures.ts';
 import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Invoice = {
   id: string;

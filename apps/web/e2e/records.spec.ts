@@ -9,12 +9,12 @@ import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLead, createLead, leadPanel } from './lead-helpers.ts';
 
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+test.describe.configure({ mode: 'parallel' });
 
 async function openRecords(page: Page, search?: string) {
   await page.goto(`/leads-clients?tab=records${search ? `&search=${search}` : ''}`);
   // The first visit loads the page's code: allow for a busy machine.
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'All Records', selected: true })).toBeVisible();
 }
 
@@ -121,12 +121,11 @@ test('statistics cards agree with /api/records/statistics', async ({ page }) => 
     expect(await card('Conversion Rate').textContent()).toBe(`${s.conversionRate.toFixed(1)}%`);
     // clients ÷ (leads + clients), one decimal.
     expect(s.conversionRate).toBeCloseTo(Math.round((s.convertedClients / s.totalRecords) * 1000) / 10, 5);
-  }).toPass({ timeout: 20_000 });
+  }).toPass();
 });
 
 test('records per page and the page buttons', async ({ page }) => {
   // Renders pages of 50 and 100 rows several times: slow on a busy machine.
-  test.slow();
   await signInAs(page, 'administrator');
   await openRecords(page);
   const rows = recordsPanel(page).getByRole('row', { name: /^Open (lead|client) / });
@@ -297,7 +296,6 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     test('the tab passes axe', async ({ page }) => {
-      test.slow();
       await signInAs(page, 'administrator');
       const lead = await createLead(page.request);
       await convertLead(page.request, lead.id);

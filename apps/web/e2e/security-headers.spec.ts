@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, emailOf, expect, mainMenu, signInThroughForm, test, SIGN
 import { createLead, leadPanel, leadRow } from './lead-helpers.ts';
 
 // The walk loads every main page once: more time than the default on a busy machine.
-test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+test.describe.configure({ mode: 'parallel' });
 
 /** Collects what the browser refused under the policy, from the console and from the DOM event. */
 async function watchPolicyViolations(page: Page): Promise<string[]> {

@@ -4,13 +4,12 @@
 // chosen option (or day) clicked again; the form keeps every value and the stored record does not change.
 import type { Locator, Page } from '@playwright/test';
 import { PICKER_ROLES } from '@crm/domain';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, leadFields, leadPanel, uniquePhone, uniqueWord } from './lead-helpers.ts';
 
 // Each test opens and re-clicks some thirty fields one after another: on a busy 2-core machine that alone
 // took two minutes, so the limit is far above what the work needs rather than near it.
-test.describe.configure({ mode: 'parallel', timeout: 300_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ mode: 'parallel' });
 
 /** The first user each picker offers, so the record has all three assignments filled. */
 async function assignees(page: Page) {
@@ -28,7 +27,7 @@ async function assignees(page: Page) {
 
 async function openRecord(page: Page, id: string, type: 'lead' | 'client') {
   await page.goto(`/leads-clients?view=${id}&type=${type}`);
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
 }
 
 /** Opens every accordion section of the form (some only exist once the record calls for them). */

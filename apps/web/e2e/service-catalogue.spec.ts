@@ -4,11 +4,8 @@
 // bill it with 'Bill services', taxed by the service's treatment, and a line taxed otherwise asks for a reason.
 // Consultants do not open Finance, so a member (the finance role) issues the invoice.
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect as baseExpect, signInAs, test, type Role } from './fixtures.ts';
+import { expect, signInAs, test, type Role } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 150_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function pageAs(browser: Browser, role: Role): Promise<Page> {
   const context = await browser.newContext();
@@ -68,7 +65,7 @@ test('a service type added in System Settings → Finance is sold by a consultan
   const clientId = await convertLeadThroughApi(consultant.request, lead.id);
   await consultant.goto(`/leads-clients?view=${clientId}&type=client&tab=services`);
   const panel = clientPanel(consultant);
-  await expect(panel.getByRole('heading', { name: 'Services Availed' })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('heading', { name: 'Services Availed' })).toBeVisible();
   await panel.getByRole('button', { name: 'Add Service' }).click();
   dialog = consultant.getByRole('dialog', { name: 'Add New Service' });
   await choose(dialog, consultant, 'Service', typeName);

@@ -5,12 +5,11 @@
 // the client as 'Transferred from Lead'. Every test makes its own lead.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, signInAs, test } from './fixtures.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, createLead, leadPanel } from './lead-helpers.ts';
 
 // A conversion refreshes every list: more time than the defaults on a busy machine.
-test.describe.configure({ mode: 'parallel', timeout: 150_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ mode: 'parallel' });
 
 /** A 1×1 PNG: a real image, told by its content. */
 const PNG = Buffer.from(
@@ -42,7 +41,7 @@ test('services on a lead: add with terms and evidence, edit, delete, then see th
   const lead = await createLead(page.request);
   await page.goto(`/leads-clients?view=${lead.id}&type=lead&tab=services`);
   const panel = leadPanel(page);
-  await expect(panel.getByRole('heading', { name: 'Services Availed' })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('heading', { name: 'Services Availed' })).toBeVisible();
   await expect(panel.getByText('No services added yet')).toBeVisible();
   await expect(panel.getByText('Showing 0 of 0 services')).toBeVisible();
   await expect(card(page, 'total')).toContainText('0');
@@ -239,7 +238,7 @@ test('a read-only role sees no Add, Edit or Delete; a stale edit is refused; a d
     await signInAs(guest, 'guest');
     await guest.goto(`/leads-clients?view=${lead.id}&type=lead&tab=services`);
     const panel = leadPanel(guest);
-    await expect(panel.getByRole('heading', { name: 'Services Availed' })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByRole('heading', { name: 'Services Availed' })).toBeVisible();
     await expect(panel.getByText('Your role can view these services but not change them.')).toBeVisible();
     const item = panel.getByTestId('service-item').filter({ hasText: 'Consultation Fee' });
     await expect(item).toContainText('A$100.00');
@@ -260,7 +259,7 @@ test('a read-only role sees no Add, Edit or Delete; a stale edit is refused; a d
   await page.goto(`/leads-clients?view=${lead.id}&type=lead&tab=services`);
   const panel = leadPanel(page);
   const item = panel.getByTestId('service-item').filter({ hasText: 'Consultation Fee' });
-  await expect(item).toBeVisible({ timeout: 30_000 });
+  await expect(item).toBeVisible();
   const [service] = (await (await page.request.get(`/api/leads/${lead.id}/services`)).json()) as {
     id: string;
     version: number;

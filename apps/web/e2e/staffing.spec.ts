@@ -3,11 +3,8 @@
 // the page passes axe in both themes and fits a phone.
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, DEMO_NAMES, signInAs, test } from './fixtures.ts';
+import { expect, DEMO_NAMES, signInAs, test } from './fixtures.ts';
 import { leadFields, staffAssignment, uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function seriousFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -4,11 +4,8 @@
 // and locked. Axe-checked on the way. Uses a week four weeks back, clear of the demo entries (the last two weeks).
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, DEMO_NAMES, signInAs, test } from './fixtures.ts';
+import { expect, DEMO_NAMES, signInAs, test } from './fixtures.ts';
 import { createLead, uniqueWord } from './lead-helpers.ts';
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function seriousFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
