@@ -5,7 +5,7 @@
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { CONVERTED_STATUS, LEAD_STATUSES, type Role } from '@crm/domain';
+import { CONVERTED_STATUS, LEAD_STATUSES, type paths, type Role } from '@crm/domain';
 import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -46,59 +46,74 @@ async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
 
 const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
 
-async function versionOf(path: string, id: string): Promise<number> {
-  return (await f.call('administrator', 'GET', `${path}/${id}`)).json().version;
-}
+type LeadBody = NonNullable<paths['/api/leads']['post']['requestBody']>['content']['application/json'];
+type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
+const path = (id: string) => ({ params: { path: { id } } });
+
+const versionOf = {
+  lead: async (id: string) => (await f.api('administrator').GET('/api/leads/{id}', path(id))).data!.version,
+  client: async (id: string) => (await f.api('administrator').GET('/api/clients/{id}', path(id))).data!.version,
+};
 
 /** Runs one operation on a record chosen by `pick`; a step the record's state refuses is a 4xx, never a 5xx. */
 async function run(op: Operation, pick: number, role: Role = 'administrator'): Promise<void> {
   const liveLeads = () => ids(sql`select id from leads where deleted_at is null and archived_at is null order by id`);
   const liveClients = () => ids(sql`select id from clients where deleted_at is null order by id`);
   let status = 200;
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
-    const res = await f.call(role, method, url, body);
-    status = res.statusCode;
+  /** Keeps the status of the answer (the typed client's result of any route). */
+  const answered = async (result: Promise<{ response: Response }>) => {
+    status = (await result).response.status;
   };
+  const api = f.api(role);
   switch (op) {
     case 'createLead':
-      await call(
-        'POST',
-        '/api/leads',
-        f.leadInput({ leadStatus: CREATABLE_STATUSES[pick % CREATABLE_STATUSES.length] }),
+      await answered(
+        api.POST('/api/leads', {
+          // The fixture's form as the document's create body: the fixture builds a plain record (see the report).
+          body: f.leadInput({ leadStatus: CREATABLE_STATUSES[pick % CREATABLE_STATUSES.length] }) as LeadBody,
+        }),
       );
       break;
     case 'createClient':
-      await call('POST', '/api/clients', f.clientInput({ status: pick % 3 === 0 ? 'Inactive' : 'Active' }));
+      await answered(
+        api.POST('/api/clients', {
+          body: f.clientInput({ status: pick % 3 === 0 ? 'Inactive' : 'Active' }) as ClientBody,
+        }),
+      );
       break;
     case 'editLeadStatus': {
       const id = pickFrom(await liveLeads(), pick);
       if (id) {
-        await call('PATCH', `/api/leads/${id}`, {
+        const body = {
           leadStatus: CREATABLE_STATUSES[(pick >> 3) % CREATABLE_STATUSES.length],
-          version: await versionOf('/api/leads', id),
-        });
+          version: await versionOf.lead(id),
+        };
+        await answered(api.PATCH('/api/leads/{id}', { ...path(id), body }));
       }
       break;
     }
     case 'editClientStatus': {
       const id = pickFrom(await liveClients(), pick);
       if (id) {
-        await call('PATCH', `/api/clients/${id}`, {
-          status: pick % 2 === 0 ? 'Inactive' : 'Active',
-          version: await versionOf('/api/clients', id),
-        });
+        const body = { status: pick % 2 === 0 ? 'Inactive' : 'Active', version: await versionOf.client(id) } as const;
+        await answered(api.PATCH('/api/clients/{id}', { ...path(id), body }));
       }
       break;
     }
     case 'hideLead':
     case 'unhideLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await call('POST', `/api/leads/${id}/${op === 'hideLead' ? 'hide' : 'unhide'}`, {});
+      if (id) {
+        const request = { ...path(id), body: {} };
+        await answered(
+          op === 'hideLead' ? api.POST('/api/leads/{id}/hide', request) : api.POST('/api/leads/{id}/unhide', request),
+        );
+      }
       break;
     }
     case 'convertLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await call('POST', `/api/leads/${id}/convert`, {});
+      if (id) await answered(api.POST('/api/leads/{id}/convert', { ...path(id), body: {} }));
       break;
     }
     case 'revertClient': {
@@ -106,39 +121,43 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
         await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
         pick,
       );
-      if (id) await call('POST', `/api/clients/${id}/revert`, {});
+      if (id) await answered(api.POST('/api/clients/{id}/revert', path(id)));
       break;
     }
     case 'archiveLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await call('POST', `/api/leads/${id}/archive`, {});
+      if (id) await answered(api.POST('/api/leads/{id}/archive', { ...path(id), body: {} }));
       break;
     }
     case 'restoreContactToLead':
     case 'restoreContactToClient': {
       const id = pickFrom(await ids(sql`select id from contacts where contact_status <> 'Reverted' order by id`), pick);
       const type = op === 'restoreContactToLead' ? 'lead' : 'client';
-      if (id) await call('POST', `/api/contacts/${id}/restore`, { type, notes: 'Back on the list' });
+      if (id) {
+        await answered(
+          api.POST('/api/contacts/{id}/restore', { ...path(id), body: { type, notes: 'Back on the list' } }),
+        );
+      }
       break;
     }
     case 'deleteLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await call('DELETE', `/api/leads/${id}`, {});
+      if (id) await answered(api.DELETE('/api/leads/{id}', { ...path(id), body: {} }));
       break;
     }
     case 'restoreDeletedLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await call('POST', `/api/leads/${id}/restore`);
+      if (id) await answered(api.POST('/api/leads/{id}/restore', path(id)));
       break;
     }
     case 'deleteClient': {
       const id = pickFrom(await liveClients(), pick);
-      if (id) await call('DELETE', `/api/clients/${id}`, {});
+      if (id) await answered(api.DELETE('/api/clients/{id}', { ...path(id), body: {} }));
       break;
     }
     case 'purgeLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await call('DELETE', `/api/leads/${id}/permanent`);
+      if (id) await answered(api.DELETE('/api/leads/{id}/permanent', path(id)));
       break;
     }
     case 'hideManyClients':
@@ -193,29 +212,30 @@ describe('maintained counts', () => {
     const db = f.t.database.db;
     const scalar = async (query: ReturnType<typeof sql>) => Number((await db.execute<{ n: string }>(query)).rows[0]!.n);
     const leadsLive = sql`deleted_at is null and archived_at is null`;
-    const admin = (await f.call('administrator', 'GET', '/api/dashboard/lead-statistics')).json();
+    const api = f.api('administrator');
+    const admin = (await api.GET('/api/dashboard/lead-statistics')).data!;
     expect(admin.totalLeads + admin.convertedLeads).toBe(
       await scalar(sql`select count(*) as n from leads where ${leadsLive}`),
     );
     expect(admin.convertedLeads).toBe(
       await scalar(sql`select count(*) as n from leads where ${leadsLive} and lead_status = ${CONVERTED_STATUS}`),
     );
-    const conversions = (await f.call('administrator', 'GET', '/api/dashboard/conversion-statistics')).json();
+    const conversions = (await api.GET('/api/dashboard/conversion-statistics')).data!;
     expect(conversions.totalConversions).toBe(
       await scalar(sql`select count(*) as n from leads where ${leadsLive} and converted_at is not null`),
     );
-    const records = (await f.call('administrator', 'GET', '/api/records/statistics?showHidden=true')).json();
+    const records = (await api.GET('/api/records/statistics', { params: { query: { showHidden: true } } })).data!;
     expect(records.totalRecords).toBe(
       (await scalar(sql`select count(*) as n from leads where ${leadsLive}`)) +
         (await scalar(sql`select count(*) as n from clients where deleted_at is null and status <> 'Reverted'`)),
     );
-    const contacts = (await f.call('administrator', 'GET', '/api/contacts/statistics')).json();
+    const contacts = (await api.GET('/api/contacts/statistics')).data!;
     expect(contacts.totalContacts).toBe(
       await scalar(sql`select count(*) as n from contacts where contact_status <> 'Reverted'`),
     );
-    const tabs = (await f.call('administrator', 'GET', '/api/records/tab-counts')).json();
+    const tabs = (await api.GET('/api/records/tab-counts')).data!;
     expect(tabs.leads).toEqual({
-      total: (await f.call('administrator', 'GET', '/api/leads?pageSize=1')).json().total,
+      total: (await api.GET('/api/leads', { params: { query: { pageSize: 1 } } })).data!.total,
       capped: false,
     });
 
@@ -223,7 +243,7 @@ describe('maintained counts', () => {
     const me = f.idOf('consultant');
     await run('createLead', 5, 'consultant');
     const mine = sql`(created_by = ${me} or manager_user_id = ${me} or assistant_manager_user_id = ${me})`;
-    const own = (await f.call('consultant', 'GET', '/api/dashboard/lead-statistics')).json();
+    const own = (await f.api('consultant').GET('/api/dashboard/lead-statistics')).data!;
     expect(own.totalLeads + own.convertedLeads).toBe(
       await scalar(sql`select count(*) as n from leads where ${leadsLive} and ${mine}`),
     );

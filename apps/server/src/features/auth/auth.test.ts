@@ -15,10 +15,14 @@ afterAll(async () => {
 });
 
 const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+  apiClient(t.app).POST('/api/auth/sign-in', { body: { email, password }, headers });
+/** Raw, for what the typed answer does not parse: the cookie's attributes, a proxy's header. */
+const rawSignIn = (email: string, password: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, headers });
+/** The cookies an answer set. */
+const setCookies = (res: { response: Response }) => res.response.headers.getSetCookie();
 
-const session = (cookie?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+const session = (cookie?: string) => apiClient(t.app, cookie).GET('/api/auth/session');
 
 async function userOf(role: Role) {
   const [row] = await t.database.db
@@ -44,7 +48,7 @@ async function tableCounts() {
 
 describe('sign-in', () => {
   it('sets an httpOnly, SameSite=Lax session cookie that is not Secure over plain http', async () => {
-    const res = await signIn(demoEmail('supervisor'), TEST_PASSWORD);
+    const res = await rawSignIn(demoEmail('supervisor'), TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       user: { email: 'supervisor@example.com', role: 'supervisor', status: 'active', firstName: 'Priya' },
@@ -59,8 +63,8 @@ describe('sign-in', () => {
 
     // The cookie is the session: it opens /api/auth/session, and the database keeps only its hash.
     const me = await session(sessionCookieOf(res.cookies));
-    expect(me.statusCode).toBe(200);
-    expect(me.json().user.email).toBe('supervisor@example.com');
+    expect(me.response.status).toBe(200);
+    expect(me.data?.user.email).toBe('supervisor@example.com');
     const supervisor = await userOf('supervisor');
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, supervisor.id));
     expect(rows.map((r) => r.id)).not.toContain(cookie?.value);
@@ -84,33 +88,35 @@ describe('sign-in', () => {
   });
 
   it('believes no X-Forwarded-Proto when no proxy is trusted (the default)', async () => {
-    const res = await signIn(demoEmail('supervisor'), TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
+    const res = await rawSignIn(demoEmail('supervisor'), TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
     expect(res.statusCode).toBe(200);
     expect(res.cookies[0]?.secure).toBeUndefined();
   });
 
   it('accepts the email in any case and with surrounding spaces', async () => {
     const res = await signIn('  SUPERVISOR@Example.com ', TEST_PASSWORD);
-    expect(res.statusCode).toBe(200);
+    expect(res.response.status).toBe(200);
   });
 
   it('refuses a wrong password or an unknown email with the same 401 message and no cookie', async () => {
     const wrong = await signIn(demoEmail('team_lead'), 'Not-The-Password-1!');
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid email or password.' });
-    expect(wrong.cookies).toHaveLength(0);
+    expect(wrong.response.status).toBe(401);
+    expect(wrong.error).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid email or password.' });
+    expect(setCookies(wrong)).toHaveLength(0);
 
     const unknown = await signIn('nobody@example.com', TEST_PASSWORD);
-    expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid email or password.' });
+    expect(unknown.response.status).toBe(401);
+    expect(unknown.error).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid email or password.' });
   });
 
   it('writes a SIGN_IN audit row on success and SIGN_IN_FAILED rows without the password on failure', async () => {
     const member = await userOf('member');
     const signInsBefore = (await auditRows(member.id, 'SIGN_IN')).length;
 
-    expect((await signIn(demoEmail('member'), 'Wrong-Password-9?')).statusCode).toBe(401);
-    expect((await signIn(demoEmail('member'), TEST_PASSWORD, { 'user-agent': 'audit-test' })).statusCode).toBe(200);
+    expect((await signIn(demoEmail('member'), 'Wrong-Password-9?')).response.status).toBe(401);
+    expect((await signIn(demoEmail('member'), TEST_PASSWORD, { 'user-agent': 'audit-test' })).response.status).toBe(
+      200,
+    );
 
     const signIns = await auditRows(member.id, 'SIGN_IN');
     expect(signIns).toHaveLength(signInsBefore + 1);
@@ -150,18 +156,18 @@ describe('sign-in', () => {
     const email = demoEmail('consultant');
     for (let attempt = 1; attempt <= 4; attempt++) {
       const res = await signIn(email, `Wrong-Password-${attempt}!`);
-      expect(res.statusCode, `attempt ${attempt}`).toBe(401);
+      expect(res.response.status, `attempt ${attempt}`).toBe(401);
     }
     const fifth = await signIn(email, 'Wrong-Password-5!');
-    expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().code).toBe('LOCKED');
-    expect(fifth.json().message).toMatch(/locked/i);
-    expect(fifth.json().message).toBe(SIGN_IN_MESSAGES.locked(30));
+    expect(fifth.response.status).toBe(429);
+    expect(fifth.error?.code).toBe('LOCKED');
+    expect(fifth.error?.message).toMatch(/locked/i);
+    expect(fifth.error?.message).toBe(SIGN_IN_MESSAGES.locked(30));
 
     const right = await signIn(email, TEST_PASSWORD);
-    expect(right.statusCode).toBe(429);
-    expect(right.json().message).toMatch(/locked/i);
-    expect(right.cookies).toHaveLength(0);
+    expect(right.response.status).toBe(429);
+    expect(right.error?.message).toMatch(/locked/i);
+    expect(setCookies(right)).toHaveLength(0);
 
     const consultant = await userOf('consultant');
     const lockedForMs = (consultant.lockedUntil?.getTime() ?? 0) - Date.now();
@@ -176,23 +182,23 @@ describe('sign-in', () => {
       .update(users)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(users.id, consultant.id));
-    expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(email, TEST_PASSWORD)).response.status).toBe(200);
     expect(await userOf('consultant')).toMatchObject({ lockedUntil: null, failedLoginCount: 0 });
   });
 
   it('refuses a suspended user, and their open session stops working', async () => {
     const cookie = await t.signIn('guest');
-    expect((await session(cookie)).statusCode).toBe(200);
+    expect((await session(cookie)).response.status).toBe(200);
     await t.database.db
       .update(users)
       .set({ status: 'suspended' })
       .where(eq(users.email, demoEmail('guest')));
     try {
       const res = await signIn(demoEmail('guest'), TEST_PASSWORD);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: SIGN_IN_MESSAGES.suspended });
-      expect(res.cookies).toHaveLength(0);
-      expect((await session(cookie)).statusCode).toBe(401);
+      expect(res.response.status).toBe(403);
+      expect(res.error).toEqual({ code: 'FORBIDDEN', message: SIGN_IN_MESSAGES.suspended });
+      expect(setCookies(res)).toHaveLength(0);
+      expect((await session(cookie)).response.status).toBe(401);
     } finally {
       await t.database.db
         .update(users)
@@ -203,16 +209,13 @@ describe('sign-in', () => {
 
   it('answers bad input with 400 and the field messages, writing nothing', async () => {
     const before = await tableCounts();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'not-an-email', password: '' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    const res = await signIn('not-an-email', '');
+    expect(res.response.status).toBe(400);
+    expect(res.error).toMatchObject({
       code: 'VALIDATION_FAILED',
       fieldErrors: { email: ['Invalid email format'], password: ['Password is required'] },
     });
+    // Raw: no email and no password, which the document requires.
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().fieldErrors).sort()).toEqual(['email', 'password']);
@@ -223,9 +226,9 @@ describe('sign-in', () => {
 describe('session and sign-out', () => {
   it('answers 401 on /api/auth/session without a cookie or with an unknown one', async () => {
     const none = await session();
-    expect(none.statusCode).toBe(401);
-    expect(none.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Authentication required' });
-    expect((await session('crm_session=not-a-real-token')).statusCode).toBe(401);
+    expect(none.response.status).toBe(401);
+    expect(none.error).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Authentication required' });
+    expect((await session('crm_session=not-a-real-token')).response.status).toBe(401);
   });
 
   it('ends the session on sign-out: cookie cleared, row deleted, the old cookie refused', async () => {
@@ -234,6 +237,7 @@ describe('session and sign-out', () => {
     const administrator = await userOf('administrator');
     const sessionsOf = () => t.database.db.select().from(sessions).where(eq(sessions.userId, administrator.id));
     const before = (await sessionsOf()).length;
+    // Raw: the cleared cookie's attributes are read.
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
@@ -241,9 +245,9 @@ describe('session and sign-out', () => {
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
 
-    expect((await session(cookie)).statusCode).toBe(401);
+    expect((await session(cookie)).response.status).toBe(401);
     // Only this session ends: the same user's other device stays signed in.
-    expect((await session(other)).statusCode).toBe(200);
+    expect((await session(other)).response.status).toBe(200);
     expect(await sessionsOf()).toHaveLength(before - 1);
     expect(await auditRows(administrator.id, 'SIGN_OUT')).toHaveLength(1);
   });
@@ -251,13 +255,9 @@ describe('session and sign-out', () => {
 
 describe('password reset by link', () => {
   const requestReset = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email } });
+    apiClient(t.app).POST('/api/auth/password-reset/request', { body: { email } });
   const confirm = (token: string, newPassword: string, confirmPassword = newPassword) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/confirm',
-      payload: { token, newPassword, confirmPassword },
-    });
+    apiClient(t.app).POST('/api/auth/password-reset/confirm', { body: { token, newPassword, confirmPassword } });
 
   it('mails a one-time link whose token sets the new password once', async () => {
     const email = demoEmail('account_administrator');
@@ -265,8 +265,8 @@ describe('password reset by link', () => {
     const sent = (await t.mailsTo(email, 'Reset your Visa CRM password')).length;
 
     const res = await requestReset(email);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, message: 'Password reset email sent! Check your inbox.' });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ ok: true, message: 'Password reset email sent! Check your inbox.' });
 
     const outbox = await t.mailsTo(email, 'Reset your Visa CRM password');
     expect(outbox).toHaveLength(sent + 1);
@@ -287,40 +287,40 @@ describe('password reset by link', () => {
     expect(tokens[0]!.id).not.toBe(token);
 
     const mismatch = await confirm(token, 'Brand-New-Pass-42!', 'Something-Else-42!');
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().fieldErrors).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect(mismatch.response.status).toBe(400);
+    expect(mismatch.error?.fieldErrors).toEqual({ confirmPassword: ["Passwords don't match"] });
 
     const weak = await confirm(token, 'weakpassword');
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json().fieldErrors.newPassword).toEqual([
+    expect(weak.response.status).toBe(400);
+    expect(weak.error?.fieldErrors?.newPassword).toEqual([
       'Password must contain at least one uppercase letter',
       'Password must contain at least one number',
       'Password must contain at least one special character',
     ]);
 
     const first = await confirm(token, 'Brand-New-Pass-42!');
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ ok: true, message: 'Password updated successfully' });
+    expect(first.response.status).toBe(200);
+    expect(first.data).toEqual({ ok: true, message: 'Password updated successfully' });
 
     const second = await confirm(token, 'Another-New-Pass-43!');
-    expect(second.statusCode).toBe(400);
-    expect(second.json()).toMatchObject({
+    expect(second.response.status).toBe(400);
+    expect(second.error).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'This reset link is invalid or has expired.',
     });
 
-    expect((await signIn(email, 'Brand-New-Pass-42!')).statusCode).toBe(200);
-    expect((await signIn(email, 'Another-New-Pass-43!')).statusCode).toBe(401);
-    expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(email, 'Brand-New-Pass-42!')).response.status).toBe(200);
+    expect((await signIn(email, 'Another-New-Pass-43!')).response.status).toBe(401);
+    expect((await signIn(email, TEST_PASSWORD)).response.status).toBe(401);
     // Sessions opened with the old password are ended.
-    expect((await session(openSession)).statusCode).toBe(401);
+    expect((await session(openSession)).response.status).toBe(401);
     expect(await auditRows(account.id, 'RESET_PASSWORD')).toHaveLength(1);
     expect(await auditRows(account.id, 'REQUEST_PASSWORD_RESET')).toHaveLength(1);
   });
 
   it('refuses an expired link', async () => {
     const sent = (await t.mailsTo(demoEmail('team_lead'), 'Reset your Visa CRM password')).length;
-    expect((await requestReset(demoEmail('team_lead'))).statusCode).toBe(200);
+    expect((await requestReset(demoEmail('team_lead'))).response.status).toBe(200);
     const outbox = await t.mailsTo(demoEmail('team_lead'), 'Reset your Visa CRM password');
     expect(outbox).toHaveLength(sent + 1);
     const token = decodeURIComponent(mailText(outbox.at(-1)!.content).text.match(/token=(\S+)/)![1]!);
@@ -330,25 +330,25 @@ describe('password reset by link', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, teamLead.id));
     const res = await confirm(token, 'Brand-New-Pass-42!');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('This reset link is invalid or has expired.');
-    expect((await signIn(demoEmail('team_lead'), TEST_PASSWORD)).statusCode).toBe(200);
+    expect(res.response.status).toBe(400);
+    expect(res.error?.message).toBe('This reset link is invalid or has expired.');
+    expect((await signIn(demoEmail('team_lead'), TEST_PASSWORD)).response.status).toBe(200);
   });
 
   it('answers an unknown email with the same 200 and sends nothing', async () => {
     const tokenCount = async () => (await t.database.db.select({ n: count() }).from(passwordResetTokens))[0]?.n;
     const tokensBefore = await tokenCount();
     const res = await requestReset('nobody@example.com');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, message: 'Password reset email sent! Check your inbox.' });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ ok: true, message: 'Password reset email sent! Check your inbox.' });
     expect(await t.mailsTo('nobody@example.com')).toHaveLength(0);
     expect(await tokenCount()).toBe(tokensBefore);
   });
 
   it('refuses a malformed request with 400', async () => {
     const res = await requestReset('not-an-email');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ email: ['Invalid email address'] });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.fieldErrors).toEqual({ email: ['Invalid email address'] });
   });
 });
 

@@ -10,14 +10,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BACKUP_MESSAGES,
-  BACKUP_RETENTION,
-  DOCUMENT_EXAMPLE,
-  type BackupInspection,
-  type BackupOverview,
-  type RestoreResult,
-} from '@crm/domain';
+import { BACKUP_MESSAGES, BACKUP_RETENTION, DOCUMENT_EXAMPLE, type Role } from '@crm/domain';
+import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { SCHEDULED_BACKUP_JOB, scheduledBackupJob } from '../../jobs/scheduled-backup.job.ts';
 import { seedDemoClients } from '../../seed/demo-clients.ts';
@@ -71,7 +65,8 @@ async function snapshot() {
   return { tables, files };
 }
 
-function multipart(bytes: Buffer, field = 'file') {
+/** A hand-written multipart body, for a field the document does not name. */
+function multipart(bytes: Buffer, field: string) {
   const boundary = '----crmbackupboundary';
   const payload = Buffer.concat([
     Buffer.from(
@@ -84,7 +79,6 @@ function multipart(bytes: Buffer, field = 'file') {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-type Role = Parameters<Fixture['call']>[0];
 /** A session per role, signed in once: a sign-in writes to users, which a comparison must not see. */
 const cookies = new Map<Role, string>();
 async function cookieOf(role: Role) {
@@ -95,14 +89,23 @@ async function cookieOf(role: Role) {
 /** The server's backup keys (the test app's BACKUP_SIGNING_KEY). */
 const keys = () => readBackupKeys(f.t.app.config);
 
-async function restore(bytes: Buffer, role: Role = 'account_administrator', step: 'restore' | 'inspect' = 'restore') {
-  const body = multipart(bytes);
-  return f.t.app.inject({
-    method: 'POST',
-    url: `/api/backups/${step}`,
-    headers: { ...body.headers, cookie: await cookieOf(role) },
-    payload: body.payload,
-  });
+/** The backup as the upload's "file" (multipart, as the restore screen sends it). */
+const upload = (bytes: Buffer) => ({
+  body: { file: new File([bytes], 'backup.tar.gz', { type: 'application/gzip' }) },
+  bodySerializer: (body: { file?: Blob } | null) => {
+    const form = new FormData();
+    if (body?.file) form.append('file', body.file);
+    return form;
+  },
+});
+
+async function restore(bytes: Buffer, role: Role = 'account_administrator') {
+  return apiClient(f.t.app, await cookieOf(role)).POST('/api/backups/restore', upload(bytes));
+}
+
+/** The restore screen's check of a backup, as the account administrator. */
+async function inspect(bytes: Buffer) {
+  return apiClient(f.t.app, await cookieOf('account_administrator')).POST('/api/backups/inspect', upload(bytes));
 }
 
 async function download(): Promise<Buffer> {
@@ -212,8 +215,8 @@ describe('backup and restore', () => {
     expect(changed).not.toEqual(before);
 
     const res = await restore(backup);
-    expect(res.statusCode, res.body).toBe(200);
-    const result = res.json() as RestoreResult;
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const result = res.data!;
     expect(result).toMatchObject({ maintenanceMode: false, files: Object.keys(before.files).length });
     expect(result.rows).toBe(Object.values(before.tables).reduce((sum, t) => sum + t.rows, 0));
 
@@ -227,8 +230,8 @@ describe('backup and restore', () => {
     expect(after.files).toEqual(before.files);
 
     // The restoring administrator is still signed in, and the restore is in the audit log.
-    const overview = await f.call('account_administrator', 'GET', '/api/backups');
-    expect(overview.statusCode).toBe(200);
+    const overview = await f.api('account_administrator').GET('/api/backups');
+    expect(overview.response.status).toBe(200);
     const actions = await f.t.database.db.execute<{ action: string }>(
       sql`select action from audit_logs order by created_at desc limit 1`,
     );
@@ -237,9 +240,9 @@ describe('backup and restore', () => {
 
   it('a restore moves the document numbers past the restored ones: the next document never takes one in use', async () => {
     const create = async (title: string) => {
-      const res = await f.call('administrator', 'POST', '/api/documents', { ...DOCUMENT_EXAMPLE, title });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { controlNumber: string }).controlNumber;
+      const res = await f.api('administrator').POST('/api/documents', { body: { ...DOCUMENT_EXAMPLE, title } });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+      return res.data!.controlNumber;
     };
     await f.exec(`select setval('document_control_number_seq', 4999)`);
     const restored = await create('Numbered 5000');
@@ -247,7 +250,7 @@ describe('backup and restore', () => {
     const backup = await download();
     // This installation's counter is behind the backup's numbers (a fresh or older installation).
     await f.exec(`select setval('document_control_number_seq', 1, false)`);
-    expect((await restore(backup)).statusCode).toBe(200);
+    expect((await restore(backup)).response.status).toBe(200);
     expect(await create('After the restore')).toMatch(/-5001$/);
   });
 
@@ -263,7 +266,7 @@ describe('backup and restore', () => {
     await file.discard();
     await f.exec(`delete from services`);
     const res = await restore(bytes);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     const after = await snapshot();
     const { audit_logs: _a, ...tablesAfter } = after.tables;
     const { audit_logs: _b, ...tablesBefore } = before.tables;
@@ -328,9 +331,10 @@ describe('backup and restore', () => {
       ],
     ];
     for (const [what, res, status, message] of refusals) {
-      expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
-      if (message) expect(res.json().message, what).toBe(message);
+      expect(res.response.status, `${what}: ${JSON.stringify(res.error)}`).toBe(status);
+      if (message) expect(res.error?.message, what).toBe(message);
     }
+    // Raw: the file under a field the document does not name.
     const noFile = await f.t.app.inject({
       method: 'POST',
       url: '/api/backups/restore',
@@ -350,10 +354,9 @@ describe('backup and restore', () => {
 
   it('downloads are for account administrators only', async () => {
     for (const role of ['administrator', 'supervisor', 'team_lead', 'consultant', 'guest'] as const) {
-      const cookie = await f.t.signIn(role);
-      for (const url of ['/api/backups/download', '/api/backups']) {
-        expect((await f.t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode, role).toBe(403);
-      }
+      const api = apiClient(f.t.app, await f.t.signIn(role));
+      expect((await api.GET('/api/backups/download', { parseAs: 'arrayBuffer' })).response.status, role).toBe(403);
+      expect((await api.GET('/api/backups')).response.status, role).toBe(403);
     }
   });
 
@@ -381,7 +384,8 @@ describe('backup and restore', () => {
         new Date(`2026-12-${String(day).padStart(2, '0')}T15:00:00Z`),
       );
     }
-    const overview = (await f.call('account_administrator', 'GET', '/api/backups')).json() as BackupOverview;
+    const owner = f.api('account_administrator');
+    const overview = (await owner.GET('/api/backups')).data!;
     expect(overview).toMatchObject({ autoBackup: true, retention: BACKUP_RETENTION, schedule: 'Every day at 02:00' });
     expect(overview.nextRunAt).not.toBeNull();
     expect(overview.backups).toHaveLength(BACKUP_RETENTION);
@@ -392,8 +396,14 @@ describe('backup and restore', () => {
     expect(stored.rawPayload.length).toBe(overview.backups[0]!.size);
     expect((await manifestOf(stored.rawPayload)).format).toBe('visa-crm-backup');
     expect(
-      (await f.call('account_administrator', 'GET', '/api/backups/20990101T000000Z-00000000/download')).statusCode,
+      (
+        await owner.GET('/api/backups/{id}/download', {
+          params: { path: { id: '20990101T000000Z-00000000' } },
+          parseAs: 'arrayBuffer',
+        })
+      ).response.status,
     ).toBe(404);
+    // Raw: an id that climbs out of the backups' folder, sent exactly as written.
     expect((await f.call('account_administrator', 'GET', '/api/backups/..%2F..%2Fetc/download')).statusCode).toBe(404);
 
     await f.exec(`update system_settings set setting_value = setting_value || '{"autoBackup": false}'
@@ -402,9 +412,9 @@ describe('backup and restore', () => {
       outcome: 'skipped',
       summary: 'Auto backup is off',
     });
-    const off = (await f.call('account_administrator', 'GET', '/api/backups')).json() as BackupOverview;
+    const off = (await owner.GET('/api/backups')).data;
     expect(off).toMatchObject({ autoBackup: false, nextRunAt: null });
-    const jobs = (await f.call('account_administrator', 'GET', '/api/jobs')).json() as { name: string }[];
+    const jobs = (await owner.GET('/api/jobs')).data!;
     expect(jobs.map((j) => j.name)).toContain(SCHEDULED_BACKUP_JOB);
   });
 });
@@ -417,15 +427,9 @@ describe('signed backups', () => {
   it('refuses an archive whose manifest was rewritten with recomputed checksums (a planted account administrator), an unsigned one and one signed with another key, changing nothing', async () => {
     const backup = await download();
     // The crafted archive is otherwise a sound backup: signed with this server's key, its check passes.
-    const plantedAndSigned = await restore(
-      await repack(backup, plantAdministrator(), keys().signing),
-      'account_administrator',
-      'inspect',
-    );
-    expect(plantedAndSigned.statusCode, plantedAndSigned.body).toBe(200);
-    expect((plantedAndSigned.json() as BackupInspection).rows).toBe(
-      (await restore(backup, 'account_administrator', 'inspect')).json().rows + 1,
-    );
+    const plantedAndSigned = await inspect(await repack(backup, plantAdministrator(), keys().signing));
+    expect(plantedAndSigned.response.status, JSON.stringify(plantedAndSigned.error)).toBe(200);
+    expect(plantedAndSigned.data!.rows).toBe((await inspect(backup)).data!.rows + 1);
 
     const before = await snapshot();
     const refusals: [string, Buffer, string][] = [
@@ -442,24 +446,22 @@ describe('signed backups', () => {
     ];
     for (const [what, bytes, message] of refusals) {
       for (const step of ['inspect', 'restore'] as const) {
-        const res = await restore(bytes, 'account_administrator', step);
-        expect(res.statusCode, `${what} (${step}): ${res.body}`).toBe(400);
-        expect(res.json().message, `${what} (${step})`).toBe(message);
+        const res = step === 'inspect' ? await inspect(bytes) : await restore(bytes);
+        expect(res.response.status, `${what} (${step}): ${JSON.stringify(res.error)}`).toBe(400);
+        expect(res.error?.message, `${what} (${step})`).toBe(message);
       }
     }
     await unchangedSince(before);
     expect((await readGeneralSettings(f.t.database.db)).maintenanceMode).toBe(false);
 
-    const planted = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: PLANTED_EMAIL, password: TEST_PASSWORD },
+    const planted = await apiClient(f.t.app).POST('/api/auth/sign-in', {
+      body: { email: PLANTED_EMAIL, password: TEST_PASSWORD },
     });
-    expect(planted.statusCode).toBe(401);
+    expect(planted.response.status).toBe(401);
   });
 
   it('the check before a restore says which installation made the backup and when; a restore keeps this installation', async () => {
-    const overview = (await f.call('account_administrator', 'GET', '/api/backups')).json() as BackupOverview;
+    const overview = (await f.api('account_administrator').GET('/api/backups')).data!;
     expect(overview.installation.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(overview.installation.firmName).toBe((await readGeneralSettings(f.t.database.db)).companyName);
     // The key is BACKUP_SIGNING_KEY: nothing to show.
@@ -473,9 +475,9 @@ describe('signed backups', () => {
       files: unknown[];
     };
     expect(manifest.installation).toEqual(overview.installation);
-    const inspected = await restore(backup, 'account_administrator', 'inspect');
-    expect(inspected.statusCode, inspected.body).toBe(200);
-    expect(inspected.json()).toEqual({
+    const inspected = await inspect(backup);
+    expect(inspected.response.status, JSON.stringify(inspected.error)).toBe(200);
+    expect(inspected.data).toEqual({
       createdAt: manifest.createdAt,
       installation: overview.installation,
       madeHere: true,
@@ -483,7 +485,7 @@ describe('signed backups', () => {
       rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
       files: manifest.files.length,
       maintenanceMode: false,
-    } satisfies BackupInspection);
+    } satisfies NonNullable<typeof inspected.data>);
 
     // Another installation sharing the key (BACKUP_SIGNING_KEY_PREVIOUS, or servers given the same key).
     const elsewhereInstallation = { id: randomUUID(), firmName: 'Harbour Migration Pty Ltd' };
@@ -492,14 +494,14 @@ describe('signed backups', () => {
       editManifest((m) => (m.installation = elsewhereInstallation)),
       keys().signing,
     );
-    const other = await restore(elsewhere, 'account_administrator', 'inspect');
-    expect(other.statusCode, other.body).toBe(200);
-    expect(other.json()).toMatchObject({ installation: elsewhereInstallation, madeHere: false });
+    const other = await inspect(elsewhere);
+    expect(other.response.status, JSON.stringify(other.error)).toBe(200);
+    expect(other.data).toMatchObject({ installation: elsewhereInstallation, madeHere: false });
 
     const restored = await restore(elsewhere);
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json()).toMatchObject({ installation: elsewhereInstallation, signed: true });
-    const after = (await f.call('account_administrator', 'GET', '/api/backups')).json() as BackupOverview;
+    expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);
+    expect(restored.data).toMatchObject({ installation: elsewhereInstallation, signed: true });
+    const after = (await f.api('account_administrator').GET('/api/backups')).data!;
     expect(after.installation.id).toBe(overview.installation.id);
     const audit = await f.t.database.db.execute<{ new_values: { installation: unknown; signature: string } }>(
       sql`select new_values from audit_logs where action = 'RESTORE_BACKUP' order by created_at desc limit 1`,

@@ -4,12 +4,12 @@ import {
   CLIENT_MESSAGES,
   CLIENT_RULE_MESSAGES,
   type ChangeEvent,
-  type ClientPage,
   type ClientRecord,
   DEFAULT_MODULE_ACCESS,
   GENERIC_MESSAGES,
   LEAD_MESSAGES,
   type LeadRecord,
+  type paths,
   type Role,
 } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
@@ -24,19 +24,25 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-async function createClient(
-  role: Role = 'administrator',
-  overrides: Record<string, unknown> = {},
-): Promise<ClientRecord> {
-  const res = await f.call(role, 'POST', '/api/clients', f.clientInput(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
+type ClientQuery = NonNullable<paths['/api/clients']['get']['parameters']['query']>;
+type ClientPatch = paths['/api/clients/{id}']['patch']['requestBody']['content']['application/json'];
+type LeadBody = NonNullable<paths['/api/leads']['post']['requestBody']>['content']['application/json'];
+
+/** f.clientInput as the document's create body: the fixture builds a plain record (see the report). */
+const clientBody = (overrides: Partial<ClientBody> = {}) => f.clientInput(overrides) as ClientBody;
+const path = (id: string) => ({ params: { path: { id } } });
+
+async function createClient(role: Role = 'administrator', overrides: Partial<ClientBody> = {}) {
+  const res = await f.api(role).POST('/api/clients', { body: clientBody(overrides) });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!;
 }
 
-async function listIds(role: Role, query = ''): Promise<string[]> {
-  const res = await f.call(role, 'GET', `/api/clients?pageSize=100${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as ClientPage).items.map((c) => c.id);
+async function listIds(role: Role, query: ClientQuery = {}): Promise<string[]> {
+  const res = await f.api(role).GET('/api/clients', { params: { query: { pageSize: 100, ...query } } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!.items.map((c) => c.id);
 }
 
 const clientRow = async (id: string) => (await f.t.database.db.select().from(clients).where(eq(clients.id, id)))[0];
@@ -55,13 +61,14 @@ describe('create and read', () => {
       dependents: [],
       version: 1,
     });
-    expect((await f.call('guest', 'GET', `/api/clients/${client.id}`)).json().passportStatus).toBe('Expiring Soon');
-    const page: ClientPage = (await f.call('administrator', 'GET', '/api/clients?pageSize=5')).json();
-    expect(page.items[0]?.id).toBe(client.id);
+    expect((await f.api('guest').GET('/api/clients/{id}', path(client.id))).data?.passportStatus).toBe('Expiring Soon');
+    const page = (await f.api('administrator').GET('/api/clients', { params: { query: { pageSize: 5 } } })).data;
+    expect(page?.items[0]?.id).toBe(client.id);
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
 
-    expect((await f.call('administrator', 'GET', '/api/clients/not-a-uuid')).statusCode).toBe(404);
-    expect((await f.call('administrator', 'GET', `/api/clients/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    const admin = f.api('administrator');
+    expect((await admin.GET('/api/clients/{id}', path('not-a-uuid'))).response.status).toBe(404);
+    expect((await admin.GET('/api/clients/{id}', path(crypto.randomUUID()))).response.status).toBe(404);
   });
 
   it('derives Expired, Valid and N/A passport statuses', async () => {
@@ -72,26 +79,19 @@ describe('create and read', () => {
   });
 
   it('refuses creating a client as Reverted and a duplicate email of a lead or a client', async () => {
-    const reverted = await f.call('administrator', 'POST', '/api/clients', f.clientInput({ status: 'Reverted' }));
-    expect(reverted.statusCode).toBe(400);
+    const admin = f.api('administrator');
+    const reverted = await admin.POST('/api/clients', { body: clientBody({ status: 'Reverted' }) });
+    expect(reverted.response.status).toBe(400);
     const lead = await f.createLead();
-    const dupLead = await f.call(
-      'administrator',
-      'POST',
-      '/api/clients',
-      f.clientInput({ email: lead.email.toUpperCase() }),
-    );
-    expect(dupLead.statusCode).toBe(409);
-    expect(dupLead.json().message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email.toUpperCase()}`, 'leads'));
+    const dupLead = await admin.POST('/api/clients', { body: clientBody({ email: lead.email.toUpperCase() }) });
+    expect(dupLead.response.status).toBe(409);
+    expect(dupLead.error?.message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email.toUpperCase()}`, 'leads'));
     const client = await createClient();
-    const dupClient = await f.call(
-      'administrator',
-      'POST',
-      '/api/clients',
-      f.clientInput({ contactNumber: client.contactNumber.replace(/ /g, '-') }),
-    );
-    expect(dupClient.statusCode).toBe(409);
-    expect(dupClient.json().fieldErrors).toHaveProperty('contactNumber');
+    const dupClient = await admin.POST('/api/clients', {
+      body: clientBody({ contactNumber: client.contactNumber.replace(/ /g, '-') }),
+    });
+    expect(dupClient.response.status).toBe(409);
+    expect(dupClient.error?.fieldErrors).toHaveProperty('contactNumber');
   });
 });
 
@@ -158,6 +158,7 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
       [{ status: 'Prospect' }, 'status', ''],
       [{ passportExpiryDate: '2030-02-31' }, 'passportExpiryDate', 'Invalid date format'],
     ];
+    // Bad input on purpose (values outside the document's enums among them): raw calls.
     for (const [overrides, field, message] of cases) {
       const body = {
         ...f.clientInput({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
@@ -176,8 +177,8 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
 
   it('stores only what applies: spouse for Married / De Facto, dependents up to the count, each with an id', async () => {
     const client = await createClient();
-    const body = {
-      ...f.clientInput({ email: client.email, contactNumber: client.contactNumber }),
+    const body: ClientPatch = {
+      ...clientBody({ email: client.email, contactNumber: client.contactNumber }),
       maritalStatus: 'Married',
       spouseFirstName: 'Lin',
       spouseLastName: 'Wu',
@@ -189,9 +190,10 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
       ],
       version: 1,
     };
-    const saved = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, body);
-    expect(saved.statusCode, saved.body).toBe(200);
-    const record: ClientRecord = saved.json();
+    const admin = f.api('administrator');
+    const saved = await admin.PATCH('/api/clients/{id}', { ...path(client.id), body });
+    expect(saved.response.status, JSON.stringify(saved.error)).toBe(200);
+    const record = saved.data!;
     expect(record).toMatchObject({
       maritalStatus: 'Married',
       spouseFirstName: 'Lin',
@@ -203,34 +205,35 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
     expect(record.dependents[0]?.id).toMatch(/[0-9a-f-]{36}/);
     expect(record.dependents[0]).not.toHaveProperty('passportNumber');
 
-    const single = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
-      ...body,
-      maritalStatus: 'Single',
-      numberOfDependents: '0',
-      version: 2,
+    const single = await admin.PATCH('/api/clients/{id}', {
+      ...path(client.id),
+      body: { ...body, maritalStatus: 'Single', numberOfDependents: '0', version: 2 },
     });
-    expect(single.statusCode, single.body).toBe(200);
-    expect(single.json()).toMatchObject({ spouseFirstName: null, spouseNationality: null, dependents: [], version: 3 });
+    expect(single.response.status, JSON.stringify(single.error)).toBe(200);
+    expect(single.data).toMatchObject({ spouseFirstName: null, spouseNationality: null, dependents: [], version: 3 });
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT', 'UPDATE_CLIENT', 'UPDATE_CLIENT']);
   });
 
   it('answers 409 on a stale version and on a duplicate email, and changes nothing', async () => {
     const client = await createClient();
     const other = await createClient();
-    const save = (overrides: Record<string, unknown>, version: number) =>
-      f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
-        ...f.clientInput({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
-        version,
+    const save = (overrides: Partial<ClientBody>, version: number) =>
+      f.api('administrator').PATCH('/api/clients/{id}', {
+        ...path(client.id),
+        body: {
+          ...clientBody({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
+          version,
+        },
       });
-    expect((await save({ city: 'Sydney' }, 1)).statusCode).toBe(200);
+    expect((await save({ city: 'Sydney' }, 1)).response.status).toBe(200);
     const stale = await save({ city: 'Perth' }, 1);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(GENERIC_MESSAGES.conflict);
+    expect(stale.response.status).toBe(409);
+    expect(stale.error?.message).toBe(GENERIC_MESSAGES.conflict);
     const duplicate = await save({ email: other.email }, 2);
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe(CLIENT_MESSAGES.duplicateOnUpdate);
+    expect(duplicate.response.status).toBe(409);
+    expect(duplicate.error?.message).toBe(CLIENT_MESSAGES.duplicateOnUpdate);
     const lead = await f.createLead();
-    expect((await save({ contactNumber: lead.contactNumber }, 2)).statusCode).toBe(409);
+    expect((await save({ contactNumber: lead.contactNumber }, 2)).response.status).toBe(409);
     expect(await clientRow(client.id)).toMatchObject({ city: 'Sydney', email: client.email, version: 2 });
   });
 });
@@ -238,42 +241,44 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
 describe('role rights', () => {
   it('lets guest read only', async () => {
     const client = await createClient();
-    expect((await f.call('guest', 'GET', `/api/clients/${client.id}`)).statusCode).toBe(200);
-    expect((await f.call('guest', 'GET', '/api/clients')).statusCode).toBe(200);
-    for (const [method, url, body] of [
-      ['POST', '/api/clients', f.clientInput()],
-      ['PATCH', `/api/clients/${client.id}`, { ...f.clientInput(), version: 1 }],
-      ['POST', `/api/clients/${client.id}/hide`, {}],
-      ['POST', `/api/clients/${client.id}/revert`, {}],
-      ['DELETE', `/api/clients/${client.id}`, undefined],
-    ] as const) {
-      const res = await f.call('guest', method, url, body);
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-    }
+    const guest = f.api('guest');
+    expect((await guest.GET('/api/clients/{id}', path(client.id))).response.status).toBe(200);
+    expect((await guest.GET('/api/clients', {})).response.status).toBe(200);
+    expect((await guest.POST('/api/clients', { body: clientBody() })).response.status, 'POST').toBe(403);
+    const patch = await guest.PATCH('/api/clients/{id}', { ...path(client.id), body: { ...clientBody(), version: 1 } });
+    expect(patch.response.status, 'PATCH').toBe(403);
+    expect((await guest.POST('/api/clients/{id}/hide', { ...path(client.id), body: {} })).response.status, 'hide').toBe(
+      403,
+    );
+    expect((await guest.POST('/api/clients/{id}/revert', path(client.id))).response.status, 'revert').toBe(403);
+    // No body: the document marks this body required, the server takes none (reported).
+    expect((await f.call('guest', 'DELETE', `/api/clients/${client.id}`)).statusCode, 'DELETE').toBe(403);
   });
 
   it('refuses delete to supervisor, soft delete only to administrator, permanent delete to account_administrator', async () => {
     const { lead, client } = await f.convertedLead();
+    // No body: the document marks this body required, the server takes none (reported).
     const bySupervisor = await f.call('supervisor', 'DELETE', `/api/clients/${client.id}`);
     expect(bySupervisor.statusCode).toBe(403);
     expect(bySupervisor.json().message).toBe('Your role is not allowed to delete in Clients.');
 
-    const soft = await f.call('administrator', 'DELETE', `/api/clients/${client.id}`, { reason: 'Duplicate file' });
-    expect(soft.statusCode, soft.body).toBe(200);
-    expect(soft.json()).toEqual({ ok: true, message: CLIENT_MESSAGES.deleted });
+    const admin = f.api('administrator');
+    const soft = await admin.DELETE('/api/clients/{id}', { ...path(client.id), body: { reason: 'Duplicate file' } });
+    expect(soft.response.status, JSON.stringify(soft.error)).toBe(200);
+    expect(soft.data).toEqual({ ok: true, message: CLIENT_MESSAGES.deleted });
     expect(await clientRow(client.id)).toMatchObject({ deleteReason: 'Duplicate file' });
-    expect((await f.call('administrator', 'GET', `/api/clients/${client.id}`)).statusCode).toBe(404);
+    expect((await admin.GET('/api/clients/{id}', path(client.id))).response.status).toBe(404);
     expect(await listIds('administrator')).not.toContain(client.id);
 
-    const restore = await f.call('administrator', 'POST', `/api/clients/${client.id}/restore`);
-    expect(restore.statusCode, restore.body).toBe(200);
-    expect(restore.json().message).toBe(CLIENT_MESSAGES.restored);
-    expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/restore`)).statusCode).toBe(404);
+    const restore = await admin.POST('/api/clients/{id}/restore', path(client.id));
+    expect(restore.response.status, JSON.stringify(restore.error)).toBe(200);
+    expect(restore.data?.message).toBe(CLIENT_MESSAGES.restored);
+    expect((await admin.POST('/api/clients/{id}/restore', path(client.id))).response.status).toBe(404);
 
-    expect((await f.call('administrator', 'DELETE', `/api/clients/${client.id}/permanent`)).statusCode).toBe(403);
-    const permanent = await f.call('account_administrator', 'DELETE', `/api/clients/${client.id}/permanent`);
-    expect(permanent.statusCode, permanent.body).toBe(200);
-    expect(permanent.json().message).toBe(CLIENT_MESSAGES.permanentlyDeleted);
+    expect((await admin.DELETE('/api/clients/{id}/permanent', path(client.id))).response.status).toBe(403);
+    const permanent = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(client.id));
+    expect(permanent.response.status, JSON.stringify(permanent.error)).toBe(200);
+    expect(permanent.data?.message).toBe(CLIENT_MESSAGES.permanentlyDeleted);
     expect(await clientRow(client.id)).toBeUndefined();
     // With no client left the lead is no longer converted: it goes back to the status it had before.
     const [leadAfter] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
@@ -292,9 +297,8 @@ describe('role rights', () => {
       `alter table audit_logs add constraint test_no_purge check (action <> 'PERMANENT_DELETE_CLIENT') not valid`,
     );
     try {
-      expect((await f.call('account_administrator', 'DELETE', `/api/clients/${client.id}/permanent`)).statusCode).toBe(
-        500,
-      );
+      const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(client.id));
+      expect(purge.response.status).toBe(500);
     } finally {
       await f.exec('alter table audit_logs drop constraint test_no_purge');
     }
@@ -316,11 +320,12 @@ describe('role rights', () => {
     const unsubscribe = f.t.app.changeHub.subscribe((event) => events.push(event));
     try {
       // Deleted Items' 'Delete Forever' is this same route on a soft-deleted client.
-      expect(
-        (await f.call('administrator', 'DELETE', `/api/clients/${client.id}`, { reason: 'Gone' })).statusCode,
-      ).toBe(200);
-      const purge = await f.call('account_administrator', 'DELETE', `/api/clients/${client.id}/permanent`);
-      expect(purge.statusCode, purge.body).toBe(200);
+      const soft = await f
+        .api('administrator')
+        .DELETE('/api/clients/{id}', { ...path(client.id), body: { reason: 'Gone' } });
+      expect(soft.response.status).toBe(200);
+      const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(client.id));
+      expect(purge.response.status, JSON.stringify(purge.error)).toBe(200);
       // On a PostgreSQL server other test files share the notifications: keep ours.
       await expect
         .poll(() => events.filter((e) => e.id === lead.id && e.resource === 'lead').length, { timeout: 30_000 })
@@ -332,9 +337,10 @@ describe('role rights', () => {
       unsubscribe();
     }
 
-    const reread = await f.call('administrator', 'GET', `/api/leads/${lead.id}`);
-    expect(reread.statusCode, reread.body).toBe(200);
-    expect(reread.json()).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
+    const admin = f.api('administrator');
+    const reread = await admin.GET('/api/leads/{id}', path(lead.id));
+    expect(reread.response.status, JSON.stringify(reread.error)).toBe(200);
+    expect(reread.data).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
     const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({ statusBeforeConversion: null, convertedToClientId: null });
     expect(await f.auditActions('LEAD', lead.id)).toEqual([
@@ -351,30 +357,31 @@ describe('role rights', () => {
       oldValues: { leadStatus: 'Converted to Client', convertedToClientId: client.id },
       newValues: { leadStatus: 'Consultation Completed', convertedToClientId: null },
     });
-    const history = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/history`)).json();
-    expect(history[0]).toMatchObject({
+    const history = (await admin.GET('/api/leads/{id}/history', path(lead.id))).data;
+    expect(history?.[0]).toMatchObject({
       action: 'REVERT_CONVERSION_ON_CLIENT_PURGE',
       title: 'Back to its earlier status: its client was deleted forever',
     });
 
     // No longer read-only: the lead is edited, and can be converted again.
-    const edit = await f.call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
-      version: reread.json().version,
-      leadStatus: 'Agreement Sent – Awaiting Signature',
+    const edit = await admin.PATCH('/api/leads/{id}', {
+      ...path(lead.id),
+      body: { version: reread.data!.version, leadStatus: 'Agreement Sent – Awaiting Signature' },
     });
-    expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().leadStatus).toBe('Agreement Sent – Awaiting Signature');
-    const again = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(again.statusCode, again.body).toBe(200);
+    expect(edit.response.status, JSON.stringify(edit.error)).toBe(200);
+    expect(edit.data?.leadStatus).toBe('Agreement Sent – Awaiting Signature');
+    const again = await admin.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    expect(again.response.status, JSON.stringify(again.error)).toBe(200);
   });
 
   it('hides and unhides; hidden clients are listed only with showHidden', async () => {
     const client = await createClient();
-    const hide = await f.call('member', 'POST', `/api/clients/${client.id}/hide`, {});
-    expect(hide.json()).toEqual({ ok: true, message: CLIENT_MESSAGES.hidden });
+    const hide = await f.api('member').POST('/api/clients/{id}/hide', { ...path(client.id), body: {} });
+    expect(hide.data).toEqual({ ok: true, message: CLIENT_MESSAGES.hidden });
     expect(await listIds('member')).not.toContain(client.id);
-    expect(await listIds('member', '&showHidden=true')).toContain(client.id);
+    expect(await listIds('member', { showHidden: true })).toContain(client.id);
     expect(await clientRow(client.id)).toMatchObject({ isHidden: true, hiddenReason: 'Hidden by user' });
+    // No body: the document marks this body required, the server takes none (reported).
     const unhide = await f.call('member', 'POST', `/api/clients/${client.id}/unhide`);
     expect(unhide.json().message).toBe(CLIENT_MESSAGES.unhidden);
     expect(await listIds('member')).toContain(client.id);
@@ -388,18 +395,23 @@ describe('consultant visibility and page sizes', () => {
     const own = await f.convertedLead('consultant');
     // A supervisor converts the consultant's lead: the consultant still owns the person.
     const ownLead = await f.createLead('consultant');
-    const bySupervisor = await f.call('supervisor', 'POST', `/api/leads/${ownLead.id}/convert`, {});
-    expect(bySupervisor.statusCode, bySupervisor.body).toBe(200);
+    const bySupervisor = await f.api('supervisor').POST('/api/leads/{id}/convert', { ...path(ownLead.id), body: {} });
+    expect(bySupervisor.response.status, JSON.stringify(bySupervisor.error)).toBe(200);
 
     const seen = await listIds('consultant');
-    expect(seen).toEqual(expect.arrayContaining([assigned.id, own.client.id, bySupervisor.json().clientId]));
+    expect(seen).toEqual(expect.arrayContaining([assigned.id, own.client.id, bySupervisor.data?.clientId]));
     expect(seen).not.toContain(others.id);
-    expect((await f.call('consultant', 'GET', `/api/clients/${others.id}`)).statusCode).toBe(404);
-    expect(
-      (await f.call('consultant', 'PATCH', `/api/clients/${others.id}`, { ...f.clientInput(), version: 1 })).statusCode,
-    ).toBe(404);
-    expect((await f.call('consultant', 'POST', `/api/clients/${others.id}/hide`, {})).statusCode).toBe(404);
-    expect((await f.call('consultant', 'GET', `/api/clients/${assigned.id}`)).statusCode).toBe(200);
+    const consultant = f.api('consultant');
+    expect((await consultant.GET('/api/clients/{id}', path(others.id))).response.status).toBe(404);
+    const patch = await consultant.PATCH('/api/clients/{id}', {
+      ...path(others.id),
+      body: { ...clientBody(), version: 1 },
+    });
+    expect(patch.response.status).toBe(404);
+    expect((await consultant.POST('/api/clients/{id}/hide', { ...path(others.id), body: {} })).response.status).toBe(
+      404,
+    );
+    expect((await consultant.GET('/api/clients/{id}', path(assigned.id))).response.status).toBe(200);
   });
 
   it('gives a consultant at most 50 a page, guest 10, and refuses bad query values with 400', async () => {
@@ -413,13 +425,15 @@ describe('consultant visibility and page sizes', () => {
       createdAt: new Date(Date.now() - 365 * 86_400_000),
     }));
     await f.t.database.db.insert(clients).values(rows);
-    const page: ClientPage = (await f.call('consultant', 'GET', '/api/clients?pageSize=100')).json();
+    const pageSize100 = { params: { query: { pageSize: 100 } } };
+    const page = (await f.api('consultant').GET('/api/clients', pageSize100)).data!;
     expect(page.items).toHaveLength(50);
     expect(page.pageSize).toBe(50);
     expect(page.total).toBeGreaterThanOrEqual(60);
-    const guest: ClientPage = (await f.call('guest', 'GET', '/api/clients?pageSize=100')).json();
+    const guest = (await f.api('guest').GET('/api/clients', pageSize100)).data!;
     expect(guest.items).toHaveLength(10);
 
+    // Bad query values on purpose: raw.
     for (const query of [
       'pageSize=101',
       'page=0',
@@ -430,9 +444,9 @@ describe('consultant visibility and page sizes', () => {
     ]) {
       expect((await f.call('administrator', 'GET', `/api/clients?${query}`)).statusCode, query).toBe(400);
     }
-    const search = await f.call('administrator', 'GET', `/api/clients?search=${encodeURIComponent("%_\\'")}`);
-    expect(search.statusCode).toBe(200);
-    expect(search.json().items).toEqual([]);
+    const search = await f.api('administrator').GET('/api/clients', { params: { query: { search: "%_\\'" } } });
+    expect(search.response.status).toBe(200);
+    expect(search.data?.items).toEqual([]);
   });
 });
 
@@ -445,28 +459,24 @@ describe('filters', () => {
       currentVisaSubclass: 'Bridging A (010)',
       desiredVisa: 'Partner 820/801',
     });
-    const ids = await listIds('administrator', `&status=${encodeURIComponent('On Hold')}`);
+    const ids = await listIds('administrator', { status: ['On Hold'] });
     expect(ids).toEqual([onHold.id]);
-    expect(
-      await listIds(
-        'administrator',
-        `&status=${encodeURIComponent('On Hold|Inactive')}&location=${encodeURIComponent('Inside Australia')}`,
-      ),
-    ).toEqual([onHold.id]);
-    expect(await listIds('administrator', `&desiredVisa=${encodeURIComponent('Partner 820/801')}`)).toContain(
-      onHold.id,
-    );
-    expect(await listIds('administrator', '&search=zanele')).toEqual([onHold.id]);
-    expect(await listIds('administrator', `&search=${encodeURIComponent(onHold.email.toUpperCase())}`)).toEqual([
-      onHold.id,
-    ]);
-    expect(await listIds('administrator', `&search=${encodeURIComponent(onHold.contactNumber)}`)).toEqual([onHold.id]);
+    // Several values joined with '|' (the web's form): status=On Hold|Inactive.
+    const joined = await f.api('administrator').GET('/api/clients', {
+      params: { query: { pageSize: 100, status: ['On Hold', 'Inactive'], location: ['Inside Australia'] } },
+      querySerializer: { array: { style: 'pipeDelimited', explode: false } },
+    });
+    expect(joined.data?.items.map((c) => c.id)).toEqual([onHold.id]);
+    expect(await listIds('administrator', { desiredVisa: ['Partner 820/801'] })).toContain(onHold.id);
+    expect(await listIds('administrator', { search: 'zanele' })).toEqual([onHold.id]);
+    expect(await listIds('administrator', { search: onHold.email.toUpperCase() })).toEqual([onHold.id]);
+    expect(await listIds('administrator', { search: onHold.contactNumber })).toEqual([onHold.id]);
 
-    const options = (await f.call('administrator', 'GET', '/api/clients/filter-options')).json();
+    const options = (await f.api('administrator').GET('/api/clients/filter-options', {})).data!;
     expect(options.statuses).toEqual(expect.arrayContaining(['Active', 'On Hold']));
     expect(options.locations).toEqual(['Inside Australia', 'Outside Australia']);
     expect(options.desiredVisas).toContain('Partner 820/801');
-    expect([...options.statuses].sort((a: string, b: string) => a.localeCompare(b))).toEqual(options.statuses);
+    expect([...options.statuses].sort((a, b) => a.localeCompare(b))).toEqual(options.statuses);
   });
 });
 
@@ -481,6 +491,7 @@ describe('conversion (spec 1 §4.3)', () => {
       assistantManagerUserId: f.idOf('member'),
       migrationAgentUserId: f.idOf('consultant'),
     });
+    // No body: the document marks this body required, the server takes none (reported).
     const res = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -513,7 +524,8 @@ describe('conversion (spec 1 §4.3)', () => {
     });
     expect(client.convertedAt).not.toBeNull();
 
-    const leadAfter = (await f.call('member', 'GET', `/api/leads/${lead.id}`)).json();
+    const member = f.api('member');
+    const leadAfter = (await member.GET('/api/leads/{id}', path(lead.id))).data;
     expect(leadAfter).toMatchObject({
       leadStatus: 'Converted to Client',
       convertedToClientId: client.id,
@@ -522,39 +534,35 @@ describe('conversion (spec 1 §4.3)', () => {
     const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row?.statusBeforeConversion).toBe('Agreement Signed – Awaiting Payment');
 
-    const leadIds = (await f.call('member', 'GET', '/api/leads?pageSize=100'))
-      .json()
-      .items.map((l: { id: string }) => l.id);
+    const leadIds = (await member.GET('/api/leads', { params: { query: { pageSize: 100 } } })).data!.items.map(
+      (l) => l.id,
+    );
     expect(leadIds).not.toContain(lead.id);
     expect(await listIds('member')).toContain(client.id);
     expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'CONVERT_LEAD']);
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
     // The deep link of a converted lead opens its client.
-    const deep = await f.call('member', 'GET', `/api/leads/${lead.id}/client`);
-    expect(deep.json().id).toBe(client.id);
+    const deep = await member.GET('/api/leads/{id}/client', path(lead.id));
+    expect(deep.data?.id).toBe(client.id);
 
-    const again = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(CLIENT_MESSAGES.alreadyConverted);
+    const again = await member.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    expect(again.response.status).toBe(409);
+    expect(again.error?.message).toBe(CLIENT_MESSAGES.alreadyConverted);
   });
 
   it('keeps given notes, refuses guest and team_lead-invisible leads, and answers 404 for unknown ids', async () => {
     const lead = await f.createLead();
-    expect((await f.call('guest', 'POST', `/api/leads/${lead.id}/convert`, {})).statusCode).toBe(403);
-    const noted = await f.call('supervisor', 'POST', `/api/leads/${lead.id}/convert`, {
-      notes: 'Signed and paid in branch',
-    });
-    expect(noted.json().client.conversionNotes).toBe('Signed and paid in branch');
-    expect((await f.call('administrator', 'POST', `/api/leads/${crypto.randomUUID()}/convert`, {})).statusCode).toBe(
-      404,
-    );
-    expect((await f.call('administrator', 'POST', '/api/leads/nope/convert', {})).statusCode).toBe(404);
-    const tooLong = await f.call('administrator', 'POST', `/api/leads/${(await f.createLead()).id}/convert`, {
-      notes: 'x'.repeat(1001),
-    });
-    expect(tooLong.statusCode).toBe(400);
+    const convert = (role: Role, id: string, notes?: string) =>
+      f.api(role).POST('/api/leads/{id}/convert', { ...path(id), body: notes === undefined ? {} : { notes } });
+    expect((await convert('guest', lead.id)).response.status).toBe(403);
+    const noted = await convert('supervisor', lead.id, 'Signed and paid in branch');
+    expect(noted.data?.client.conversionNotes).toBe('Signed and paid in branch');
+    expect((await convert('administrator', crypto.randomUUID())).response.status).toBe(404);
+    expect((await convert('administrator', 'nope')).response.status).toBe(404);
+    const tooLong = await convert('administrator', (await f.createLead()).id, 'x'.repeat(1001));
+    expect(tooLong.response.status).toBe(400);
     const other = await f.createLead('administrator');
-    expect((await f.call('consultant', 'POST', `/api/leads/${other.id}/convert`, {})).statusCode).toBe(404);
+    expect((await convert('consultant', other.id)).response.status).toBe(404);
   });
 
   it('refuses a lead whose email an active client already has (409) and writes nothing', async () => {
@@ -566,11 +574,12 @@ describe('conversion (spec 1 §4.3)', () => {
       contactNumber: '+61 400 999 111',
     });
     const before = await f.countRows(clients);
-    const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email}`, 'clients'));
+    const admin = f.api('administrator');
+    const res = await admin.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    expect(res.response.status).toBe(409);
+    expect(res.error?.message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email}`, 'clients'));
     expect(await f.countRows(clients)).toBe(before);
-    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+    expect((await admin.GET('/api/leads/{id}', path(lead.id))).data).toMatchObject({
       leadStatus: lead.leadStatus,
       version: lead.version,
     });
@@ -580,11 +589,12 @@ describe('conversion (spec 1 §4.3)', () => {
     const lead = await f.createLead('administrator', { firstName: 'Failme' });
     const clientsBefore = await f.countRows(clients);
     const auditBefore = await f.countRows(auditLogs);
+    const convert = () => f.api('administrator').POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
     // The client insert fails on a constraint…
     await f.exec(`alter table clients add constraint test_no_failme check (first_name <> 'Failme') not valid`);
     try {
-      const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-      expect(res.statusCode).toBe(500);
+      const res = await convert();
+      expect(res.response.status).toBe(500);
     } finally {
       await f.exec('alter table clients drop constraint test_no_failme');
     }
@@ -593,8 +603,8 @@ describe('conversion (spec 1 §4.3)', () => {
       `alter table audit_logs add constraint test_no_create_client check (action <> 'CREATE_CLIENT') not valid`,
     );
     try {
-      const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-      expect(res.statusCode).toBe(500);
+      const res = await convert();
+      expect(res.response.status).toBe(500);
     } finally {
       await f.exec('alter table audit_logs drop constraint test_no_create_client');
     }
@@ -609,21 +619,25 @@ describe('conversion (spec 1 §4.3)', () => {
       version: lead.version,
     });
     // Once nothing is in the way, the same conversion goes through.
-    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {})).statusCode).toBe(200);
+    expect((await convert()).response.status).toBe(200);
   });
 });
 
 describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => {
   /** PATCH /api/leads/:id with the lead's own email and number, the overrides and the version given. */
-  const saveLead = (role: Role, lead: LeadRecord, overrides: Record<string, unknown>, version = lead.version) =>
-    f.call(role, 'PATCH', `/api/leads/${lead.id}`, {
-      ...f.leadInput({
-        email: lead.email,
-        contactNumber: lead.contactNumber,
-        leadStatus: lead.leadStatus,
-        ...overrides,
-      }),
-      version,
+  const saveLead = (role: Role, lead: LeadRecord, overrides: Partial<LeadBody>, version = lead.version) =>
+    f.api(role).PATCH('/api/leads/{id}', {
+      ...path(lead.id),
+      body: {
+        // f.leadInput as the document's create body: the fixture builds a plain record (see the report).
+        ...(f.leadInput({
+          email: lead.email,
+          contactNumber: lead.contactNumber,
+          leadStatus: lead.leadStatus,
+          ...overrides,
+        }) as LeadBody),
+        version,
+      },
     });
   const leadRow = async (id: string) => (await f.t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
 
@@ -635,8 +649,8 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       leadSource: 'Referral',
       leadStatus: 'Converted to Client',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const saved: LeadRecord = res.json();
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const saved = res.data!;
     expect(saved).toMatchObject({
       id: lead.id,
       firstName: 'Anjali',
@@ -646,7 +660,8 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       convertedAt: expect.any(String),
       version: lead.version + 2,
     });
-    const client: ClientRecord = (await f.call('member', 'GET', `/api/clients/${saved.convertedToClientId}`)).json();
+    const member = f.api('member');
+    const client = (await member.GET('/api/clients/{id}', path(String(saved.convertedToClientId)))).data!;
     expect(client).toMatchObject({
       firstName: 'Anjali',
       lastName: lead.lastName,
@@ -662,18 +677,18 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
     expect((await leadRow(lead.id))?.statusBeforeConversion).toBe('Consultation Completed');
     expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'UPDATE_LEAD', 'CONVERT_LEAD']);
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
-    const leadIds = (await f.call('member', 'GET', '/api/leads?pageSize=100'))
-      .json()
-      .items.map((l: { id: string }) => l.id);
+    const leadIds = (await member.GET('/api/leads', { params: { query: { pageSize: 100 } } })).data!.items.map(
+      (l) => l.id,
+    );
     expect(leadIds).not.toContain(lead.id);
     expect(await listIds('member')).toContain(client.id);
 
     // Converted leads are read-only; 'Revert to Lead' gives back the status the save replaced.
     const again = await saveLead('member', { ...lead, leadStatus: 'Converted to Client' }, {}, saved.version);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
-    expect((await f.call('member', 'POST', `/api/clients/${client.id}/revert`)).statusCode).toBe(200);
-    expect((await f.call('member', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+    expect(again.response.status).toBe(409);
+    expect(again.error?.message).toBe(LEAD_MESSAGES.readOnlyConverted);
+    expect((await member.POST('/api/clients/{id}/revert', path(client.id))).response.status).toBe(200);
+    expect((await member.GET('/api/leads/{id}', path(lead.id))).data).toMatchObject({
       leadStatus: 'Consultation Completed',
       firstName: 'Anjali',
     });
@@ -682,10 +697,10 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
   it('converts an unchanged lead with only the conversion audited', async () => {
     const lead = await f.createLead('consultant');
     const res = await saveLead('consultant', lead, { leadStatus: 'Converted to Client' });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'CONVERT_LEAD']);
     // The consultant keeps its person as a client.
-    expect(await listIds('consultant')).toContain(res.json().convertedToClientId);
+    expect(await listIds('consultant')).toContain(res.data?.convertedToClientId);
   });
 
   it('answers 409 on a stale version or a duplicate, 400 on bad input, 403 / 404 by role; nothing changes', async () => {
@@ -697,20 +712,20 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       { firstName: 'Stale', leadStatus: 'Converted to Client' },
       lead.version + 1,
     );
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(GENERIC_MESSAGES.conflict);
+    expect(stale.response.status).toBe(409);
+    expect(stale.error?.message).toBe(GENERIC_MESSAGES.conflict);
 
     const bad = await saveLead('administrator', lead, { firstName: '', leadStatus: 'Converted to Client' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors.firstName).toContain('First name is required');
+    expect(bad.response.status).toBe(400);
+    expect(bad.error?.fieldErrors?.firstName).toContain('First name is required');
 
-    expect((await saveLead('guest', lead, { leadStatus: 'Converted to Client' })).statusCode).toBe(403);
-    expect((await saveLead('consultant', lead, { leadStatus: 'Converted to Client' })).statusCode).toBe(404);
+    expect((await saveLead('guest', lead, { leadStatus: 'Converted to Client' })).response.status).toBe(403);
+    expect((await saveLead('consultant', lead, { leadStatus: 'Converted to Client' })).response.status).toBe(404);
 
     const taken = await f.createLead();
     const dupLead = await saveLead('administrator', lead, { email: taken.email, leadStatus: 'Converted to Client' });
-    expect(dupLead.statusCode).toBe(409);
-    expect(dupLead.json().message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
+    expect(dupLead.response.status).toBe(409);
+    expect(dupLead.error?.message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
 
     await f.t.database.db.insert(clients).values({
       firstName: 'Same',
@@ -722,8 +737,8 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       firstName: 'Changed',
       leadStatus: 'Converted to Client',
     });
-    expect(dupClient.statusCode).toBe(409);
-    expect(dupClient.json().message).toBe(
+    expect(dupClient.response.status).toBe(409);
+    expect(dupClient.error?.message).toBe(
       LEAD_MESSAGES.duplicateDetected(`contact number ${lead.contactNumber}`, 'clients'),
     );
 
@@ -745,19 +760,23 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
     try {
       const message = 'Your role does not have access to Clients.';
       const save = await saveLead('member', lead, { leadStatus: 'Converted to Client' });
-      expect(save.statusCode).toBe(403);
-      expect(save.json().message).toBe(message);
-      const convert = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`, {});
-      expect(convert.statusCode).toBe(403);
-      expect(convert.json().message).toBe(message);
-      const archive = await f.call('member', 'POST', `/api/leads/${(await f.createLead('member')).id}/archive`, {});
-      const restore = await f.call('member', 'POST', `/api/contacts/${archive.json().contactId}/restore`, {
-        type: 'client',
-        notes: 'Signed',
+      expect(save.response.status).toBe(403);
+      expect(save.error?.message).toBe(message);
+      const member = f.api('member');
+      const convert = await member.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+      expect(convert.response.status).toBe(403);
+      expect(convert.error?.message).toBe(message);
+      const archive = await member.POST('/api/leads/{id}/archive', {
+        ...path((await f.createLead('member')).id),
+        body: {},
       });
-      expect(restore.statusCode).toBe(403);
+      const restore = await member.POST('/api/contacts/{id}/restore', {
+        ...path(archive.data!.contactId),
+        body: { type: 'client', notes: 'Signed' },
+      });
+      expect(restore.response.status).toBe(403);
       // An ordinary save is still the member's to make.
-      expect((await saveLead('member', lead, { firstName: 'Meera' })).statusCode).toBe(200);
+      expect((await saveLead('member', lead, { firstName: 'Meera' })).response.status).toBe(200);
     } finally {
       await f.t.database.db.delete(rolePermissions).where(eq(rolePermissions.role, 'member'));
       await f.t.app.accessPolicy.reload();
@@ -781,7 +800,7 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       });
     await f.exec(`alter table clients add constraint test_save_no_failme check (first_name <> 'Failme') not valid`);
     try {
-      expect((await save()).statusCode).toBe(500);
+      expect((await save()).response.status).toBe(500);
     } finally {
       await f.exec('alter table clients drop constraint test_save_no_failme');
     }
@@ -789,7 +808,7 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       `alter table audit_logs add constraint test_save_no_convert check (action <> 'CONVERT_LEAD') not valid`,
     );
     try {
-      expect((await save()).statusCode).toBe(500);
+      expect((await save()).response.status).toBe(500);
     } finally {
       await f.exec('alter table audit_logs drop constraint test_save_no_convert');
     }
@@ -805,25 +824,26 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       version: lead.version,
     });
     const ok = await save();
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ firstName: 'Failme', leadStatus: 'Converted to Client' });
+    expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
+    expect(ok.data).toMatchObject({ firstName: 'Failme', leadStatus: 'Converted to Client' });
   });
 });
 
 describe("'Revert to Lead'", () => {
   it('reverts a recent conversion: client Reverted, the lead back to its old status and in the leads tab', async () => {
     const { lead, client } = await f.convertedLead('consultant', { leadStatus: 'Consultation Completed' });
-    const res = await f.call('consultant', 'POST', `/api/clients/${client.id}/revert`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    const consultant = f.api('consultant');
+    const res = await consultant.POST('/api/clients/{id}/revert', path(client.id));
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data).toEqual({
       ok: true,
       message: CLIENT_MESSAGES.reverted,
       clientId: client.id,
       leadId: lead.id,
       leadStatus: 'Consultation Completed',
     });
-    const stats = (await f.call('consultant', 'GET', '/api/dashboard/conversion-statistics')).json();
-    const leadAfter = (await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).json();
+    const stats = (await consultant.GET('/api/dashboard/conversion-statistics', {})).data!;
+    const leadAfter = (await consultant.GET('/api/leads/{id}', path(lead.id))).data;
     // The conversion stays in the history; the lead shows who reverted it and when (spec 1 §4.2).
     expect(leadAfter).toMatchObject({
       leadStatus: 'Consultation Completed',
@@ -833,12 +853,12 @@ describe("'Revert to Lead'", () => {
     });
     expect(lead.convertedAt).not.toBeNull();
     expect(stats.totalReversions).toBeGreaterThanOrEqual(1);
-    const leadIds = (await f.call('consultant', 'GET', '/api/leads?pageSize=50'))
-      .json()
-      .items.map((l: { id: string }) => l.id);
+    const leadIds = (await consultant.GET('/api/leads', { params: { query: { pageSize: 50 } } })).data!.items.map(
+      (l) => l.id,
+    );
     expect(leadIds).toContain(lead.id);
 
-    const clientAfter: ClientRecord = (await f.call('consultant', 'GET', `/api/clients/${client.id}`)).json();
+    const clientAfter = (await consultant.GET('/api/clients/{id}', path(client.id))).data!;
     expect(clientAfter).toMatchObject({
       status: 'Reverted',
       canRevert: false,
@@ -846,25 +866,25 @@ describe("'Revert to Lead'", () => {
     });
     expect(clientAfter.revertedAt).not.toBeNull();
     expect(await listIds('consultant')).not.toContain(client.id);
-    expect(await listIds('consultant', '&status=Reverted')).toContain(client.id);
-    expect((await f.call('consultant', 'GET', '/api/clients/filter-options')).json().statuses).toContain('Reverted');
+    expect(await listIds('consultant', { status: ['Reverted'] })).toContain(client.id);
+    expect((await consultant.GET('/api/clients/filter-options', {})).data?.statuses).toContain('Reverted');
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT', 'REVERT_CONVERSION']);
 
-    const again = await f.call('consultant', 'POST', `/api/clients/${client.id}/revert`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(CLIENT_MESSAGES.alreadyReverted);
-    const edit = await f.call('consultant', 'PATCH', `/api/clients/${client.id}`, {
-      ...f.clientInput(),
-      version: clientAfter.version,
+    const again = await consultant.POST('/api/clients/{id}/revert', path(client.id));
+    expect(again.response.status).toBe(409);
+    expect(again.error?.message).toBe(CLIENT_MESSAGES.alreadyReverted);
+    const edit = await consultant.PATCH('/api/clients/{id}', {
+      ...path(client.id),
+      body: { ...clientBody(), version: clientAfter.version },
     });
-    expect(edit.statusCode).toBe(409);
-    expect(edit.json().message).toBe(CLIENT_MESSAGES.readOnlyReverted);
+    expect(edit.response.status).toBe(409);
+    expect(edit.error?.message).toBe(CLIENT_MESSAGES.readOnlyReverted);
 
     // The lead can be converted again; the Reverted client does not count as a duplicate.
-    const reconvert = await f.call('consultant', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(reconvert.statusCode, reconvert.body).toBe(200);
-    expect(reconvert.json().clientId).not.toBe(client.id);
-    expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).json().reversion).toBeNull();
+    const reconvert = await consultant.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    expect(reconvert.response.status, JSON.stringify(reconvert.error)).toBe(200);
+    expect(reconvert.data?.clientId).not.toBe(client.id);
+    expect((await consultant.GET('/api/leads/{id}', path(lead.id))).data?.reversion).toBeNull();
   });
 
   it('refuses after 30 days, and for a client not converted from a lead', async () => {
@@ -873,49 +893,50 @@ describe("'Revert to Lead'", () => {
       .update(clients)
       .set({ convertedAt: new Date(Date.now() - 30 * 86_400_000 - 60_000) })
       .where(eq(clients.id, client.id));
-    expect((await f.call('administrator', 'GET', `/api/clients/${client.id}`)).json().canRevert).toBe(false);
-    const late = await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`);
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(CLIENT_MESSAGES.revertWindowPassed);
+    const admin = f.api('administrator');
+    expect((await admin.GET('/api/clients/{id}', path(client.id))).data?.canRevert).toBe(false);
+    const late = await admin.POST('/api/clients/{id}/revert', path(client.id));
+    expect(late.response.status).toBe(409);
+    expect(late.error?.message).toBe(CLIENT_MESSAGES.revertWindowPassed);
     expect((await clientRow(client.id))?.status).toBe('Active');
-    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json().leadStatus).toBe(
-      'Converted to Client',
-    );
+    expect((await admin.GET('/api/leads/{id}', path(lead.id))).data?.leadStatus).toBe('Converted to Client');
 
     await f.t.database.db
       .update(clients)
       .set({ convertedAt: new Date(Date.now() - 29 * 86_400_000) })
       .where(eq(clients.id, client.id));
-    expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`)).statusCode).toBe(200);
+    expect((await admin.POST('/api/clients/{id}/revert', path(client.id))).response.status).toBe(200);
 
     const direct = await createClient();
-    const notFromLead = await f.call('administrator', 'POST', `/api/clients/${direct.id}/revert`);
-    expect(notFromLead.statusCode).toBe(409);
-    expect(notFromLead.json().message).toBe(CLIENT_MESSAGES.notFromLead);
-    const viaStatus = await f.call('administrator', 'PATCH', `/api/clients/${direct.id}`, {
-      ...f.clientInput({ email: direct.email, contactNumber: direct.contactNumber, status: 'Reverted' }),
-      version: direct.version,
+    const notFromLead = await admin.POST('/api/clients/{id}/revert', path(direct.id));
+    expect(notFromLead.response.status).toBe(409);
+    expect(notFromLead.error?.message).toBe(CLIENT_MESSAGES.notFromLead);
+    const viaStatus = await admin.PATCH('/api/clients/{id}', {
+      ...path(direct.id),
+      body: {
+        ...clientBody({ email: direct.email, contactNumber: direct.contactNumber, status: 'Reverted' }),
+        version: direct.version,
+      },
     });
-    expect(viaStatus.statusCode).toBe(400);
-    expect(viaStatus.json().fieldErrors.status).toEqual([CLIENT_MESSAGES.notFromLead]);
+    expect(viaStatus.response.status).toBe(400);
+    expect(viaStatus.error?.fieldErrors?.status).toEqual([CLIENT_MESSAGES.notFromLead]);
   });
 
   it('runs the reversion when the client is saved with status Reverted, after the other changes', async () => {
     const { lead, client } = await f.convertedLead('administrator', {
       leadStatus: 'Agreement Sent – Awaiting Signature',
     });
-    const res = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, {
-      ...f.clientInput({
-        email: client.email,
-        contactNumber: client.contactNumber,
-        city: 'Hobart',
-        status: 'Reverted',
-      }),
-      version: client.version,
+    const admin = f.api('administrator');
+    const res = await admin.PATCH('/api/clients/{id}', {
+      ...path(client.id),
+      body: {
+        ...clientBody({ email: client.email, contactNumber: client.contactNumber, city: 'Hobart', status: 'Reverted' }),
+        version: client.version,
+      },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'Reverted', city: 'Hobart' });
-    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json().leadStatus).toBe(
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data).toMatchObject({ status: 'Reverted', city: 'Hobart' });
+    expect((await admin.GET('/api/leads/{id}', path(lead.id))).data?.leadStatus).toBe(
       'Agreement Sent – Awaiting Signature',
     );
   });
@@ -926,7 +947,9 @@ describe("'Revert to Lead'", () => {
       `alter table audit_logs add constraint test_no_revert check (action <> 'REVERT_CONVERSION') not valid`,
     );
     try {
-      expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`)).statusCode).toBe(500);
+      expect((await f.api('administrator').POST('/api/clients/{id}/revert', path(client.id))).response.status).toBe(
+        500,
+      );
     } finally {
       await f.exec('alter table audit_logs drop constraint test_no_revert');
     }
@@ -941,10 +964,11 @@ describe("'Revert to Lead'", () => {
 
   it('answers 409 when the lead was deleted forever', async () => {
     const { lead, client } = await f.convertedLead();
-    expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);
-    const res = await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`);
-    expect(res.statusCode).toBe(409);
+    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', path(lead.id));
+    expect(purge.response.status).toBe(200);
+    const res = await f.api('administrator').POST('/api/clients/{id}/revert', path(client.id));
+    expect(res.response.status).toBe(409);
     // The foreign key set the client's link to null when the lead went.
-    expect(res.json().message).toBe(CLIENT_MESSAGES.notFromLead);
+    expect(res.error?.message).toBe(CLIENT_MESSAGES.notFromLead);
   });
 });

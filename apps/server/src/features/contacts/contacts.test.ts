@@ -2,14 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTACT_MESSAGES,
-  type ContactPage,
-  type ContactStatistics,
   LEAD_MESSAGES,
   type LeadRecord,
+  type paths,
   RESTORE_MISSING_MESSAGE,
   type Role,
 } from '@crm/domain';
-import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { clients, contacts, leads } from '../../db/schema/index.ts';
 
@@ -28,21 +26,26 @@ async function archived(
   overrides: Record<string, unknown> = {},
 ): Promise<{ lead: LeadRecord; contactId: string }> {
   const lead = await f.createLead(role, overrides);
-  const res = await f.call(role, 'POST', `/api/leads/${lead.id}/archive`, {});
-  expect(res.statusCode, res.body).toBe(200);
-  return { lead, contactId: res.json().contactId };
+  const res = await f.api(role).POST('/api/leads/{id}/archive', { ...path(lead.id), body: {} });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return { lead, contactId: res.data!.contactId };
 }
 
-async function list(role: Role, query = ''): Promise<ContactPage> {
-  const res = await f.call(role, 'GET', `/api/contacts?pageSize=100${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+type ContactQuery = NonNullable<paths['/api/contacts']['get']['parameters']['query']>;
+type RestoreBody = paths['/api/contacts/{id}/restore']['post']['requestBody']['content']['application/json'];
+
+const path = (id: string) => ({ params: { path: { id } } });
+
+async function list(role: Role, query: ContactQuery = {}) {
+  const res = await f.api(role).GET('/api/contacts', { params: { query: { pageSize: 100, ...query } } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!;
 }
-const stats = async (role: Role = 'administrator'): Promise<ContactStatistics> =>
-  (await f.call(role, 'GET', '/api/contacts/statistics')).json();
+const stats = async (role: Role = 'administrator') => (await f.api(role).GET('/api/contacts/statistics')).data!;
 const contactRow = async (id: string) => (await f.t.database.db.select().from(contacts).where(eq(contacts.id, id)))[0];
 const leadRow = async (id: string) => (await f.t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
-const restore = (role: Role, id: string, body: unknown) => f.call(role, 'POST', `/api/contacts/${id}/restore`, body);
+const restore = (role: Role, id: string, body: RestoreBody) =>
+  f.api(role).POST('/api/contacts/{id}/restore', { ...path(id), body });
 
 describe('GET /api/contacts', () => {
   it("lists archived leads newest first with their original status, and 'x of y' totals for a search", async () => {
@@ -67,7 +70,7 @@ describe('GET /api/contacts', () => {
     expect(page.total).toBe(page.totalAll);
 
     for (const term of ['roshan', 'THAPA', second.lead.email, second.lead.contactNumber]) {
-      const found = await list('administrator', `&search=${encodeURIComponent(term)}`);
+      const found = await list('administrator', { search: term });
       expect(
         found.items.map((c) => c.id),
         term,
@@ -76,16 +79,17 @@ describe('GET /api/contacts', () => {
       expect(found).toMatchObject({ total: null, nextCursor: null, totalAll: page.totalAll });
     }
     // Status, location and the like are not part of the contacts search.
-    expect((await list('administrator', `&search=${encodeURIComponent('Consultation Completed')}`)).items).toEqual([]);
+    expect((await list('administrator', { search: 'Consultation Completed' })).items).toEqual([]);
   });
 
   it('gives guest at most 20 a page and a consultant only the contacts it owns or was assigned to', async () => {
     const own = await archived('consultant');
     const assigned = await archived('administrator', { assistantManagerUserId: f.idOf('consultant') });
     const archivedByAdmin = await f.createLead('consultant');
-    expect((await f.call('administrator', 'POST', `/api/leads/${archivedByAdmin.id}/archive`, {})).statusCode).toBe(
-      200,
-    );
+    const archive = await f
+      .api('administrator')
+      .POST('/api/leads/{id}/archive', { ...path(archivedByAdmin.id), body: {} });
+    expect(archive.response.status).toBe(200);
     const others = await archived('administrator');
     await f.t.database.db.insert(contacts).values(
       Array.from({ length: 22 }, (_, i) => ({
@@ -109,8 +113,11 @@ describe('GET /api/contacts', () => {
     expect(consultant.items.map((c) => c.originalLeadId)).toContain(archivedByAdmin.id);
     expect(consultant.total).toBe(3);
     expect((await stats('consultant')).totalContacts).toBe(3);
-    expect((await restore('consultant', others.contactId, { type: 'lead', notes: 'Mine now' })).statusCode).toBe(404);
+    expect((await restore('consultant', others.contactId, { type: 'lead', notes: 'Mine now' })).response.status).toBe(
+      404,
+    );
 
+    // Bad query values on purpose: raw.
     for (const query of ['pageSize=101', 'page=0', 'pageSize=abc']) {
       expect((await f.call('administrator', 'GET', `/api/contacts?${query}`)).statusCode, query).toBe(400);
     }
@@ -120,6 +127,7 @@ describe('GET /api/contacts', () => {
 describe('POST /api/contacts/:id/restore', () => {
   it('answers 400 with the spec message when type or notes are missing, 403 to guest, 404 to others; writes nothing', async () => {
     const { contactId } = await archived();
+    // Bad bodies on purpose: raw.
     for (const body of [
       {},
       { type: 'lead' },
@@ -128,15 +136,16 @@ describe('POST /api/contacts/:id/restore', () => {
       { type: 'contact', notes: 'Back' },
       undefined,
     ]) {
-      const res = await restore('administrator', contactId, body);
+      const res = await f.call('administrator', 'POST', `/api/contacts/${contactId}/restore`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: RESTORE_MISSING_MESSAGE });
     }
-    const guest = await restore('guest', contactId, { type: 'lead', notes: 'Back' });
-    expect(guest.statusCode).toBe(403);
-    expect((await restore('consultant', contactId, { type: 'lead', notes: 'Back' })).statusCode).toBe(404);
-    expect((await restore('administrator', crypto.randomUUID(), { type: 'lead', notes: 'Back' })).statusCode).toBe(404);
-    expect((await restore('administrator', 'nope', { type: 'lead', notes: 'Back' })).statusCode).toBe(404);
+    const back = { type: 'lead', notes: 'Back' } as const;
+    const guest = await restore('guest', contactId, back);
+    expect(guest.response.status).toBe(403);
+    expect((await restore('consultant', contactId, back)).response.status).toBe(404);
+    expect((await restore('administrator', crypto.randomUUID(), back)).response.status).toBe(404);
+    expect((await restore('administrator', 'nope', back)).response.status).toBe(404);
     expect(await contactRow(contactId)).toMatchObject({ contactStatus: 'Active', version: 1 });
   });
 
@@ -148,8 +157,8 @@ describe('POST /api/contacts/:id/restore', () => {
       activeContacts: before.activeContacts + 1,
     });
     const res = await restore('member', contactId, { type: 'lead', notes: 'Ready to proceed again' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data).toEqual({
       ok: true,
       type: 'lead',
       message: CONTACT_MESSAGES.restoredToLead,
@@ -157,7 +166,7 @@ describe('POST /api/contacts/:id/restore', () => {
       clientId: null,
     });
 
-    expect((await f.call('member', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({
+    expect((await f.api('member').GET('/api/leads/{id}', path(lead.id))).data).toMatchObject({
       leadStatus: 'Consultation Completed',
     });
     expect((await leadRow(lead.id))?.archivedAt).toBeNull();
@@ -170,17 +179,18 @@ describe('POST /api/contacts/:id/restore', () => {
     });
     expect(await f.auditActions('CONTACT', contactId)).toEqual(['RESTORE_CONTACT_TO_LEAD']);
 
-    expect((await restore('member', contactId, { type: 'lead', notes: 'Again' })).statusCode).toBe(404);
+    expect((await restore('member', contactId, { type: 'lead', notes: 'Again' })).response.status).toBe(404);
   });
 
   it('restores to lead as a new lead when the original was deleted forever (Converted to Client comes back as New Lead Received)', async () => {
     const { lead, contactId } = await archived('consultant', { leadStatus: 'Ineligible' });
-    expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);
+    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', path(lead.id));
+    expect(purge.response.status).toBe(200);
     const res = await restore('consultant', contactId, { type: 'lead', notes: 'New visa pathway' });
-    expect(res.statusCode, res.body).toBe(200);
-    const newId = res.json().leadId as string;
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const newId = String(res.data?.leadId);
     expect(newId).not.toBe(lead.id);
-    const restored = (await f.call('consultant', 'GET', `/api/leads/${newId}`)).json();
+    const restored = (await f.api('consultant').GET('/api/leads/{id}', path(newId))).data;
     expect(restored).toMatchObject({
       firstName: lead.firstName,
       email: lead.email,
@@ -202,22 +212,24 @@ describe('POST /api/contacts/:id/restore', () => {
       })
       .returning();
     const oddRes = await restore('administrator', odd?.id as string, { type: 'lead', notes: 'From the old system' });
-    expect(oddRes.statusCode, oddRes.body).toBe(200);
-    expect((await leadRow(oddRes.json().leadId))?.leadStatus).toBe('New Lead Received');
+    expect(oddRes.response.status, JSON.stringify(oddRes.error)).toBe(200);
+    expect((await leadRow(String(oddRes.data?.leadId)))?.leadStatus).toBe('New Lead Received');
   });
 
   it('restores to client: an Active client with the notes, the original lead marked converted to it; revertible', async () => {
     const { lead, contactId } = await archived('supervisor', { leadStatus: 'Agreement Sent – Awaiting Signature' });
     const res = await restore('supervisor', contactId, { type: 'client', notes: 'Signed after all' });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const body = res.data!;
+    const clientId = String(body.clientId);
     expect(body).toMatchObject({
       ok: true,
       type: 'client',
       message: CONTACT_MESSAGES.restoredToClient,
       leadId: lead.id,
     });
-    const client = (await f.call('supervisor', 'GET', `/api/clients/${body.clientId}`)).json();
+    const supervisor = f.api('supervisor');
+    const client = (await supervisor.GET('/api/clients/{id}', path(clientId))).data;
     expect(client).toMatchObject({
       status: 'Active',
       conversionNotes: 'Signed after all',
@@ -235,11 +247,11 @@ describe('POST /api/contacts/:id/restore', () => {
     });
     expect((await list('supervisor')).items.map((c) => c.id)).not.toContain(contactId);
     expect(await f.auditActions('CONTACT', contactId)).toEqual(['RESTORE_CONTACT_TO_CLIENT']);
-    expect(await f.auditActions('CLIENT', body.clientId)).toEqual(['CREATE_CLIENT']);
+    expect(await f.auditActions('CLIENT', clientId)).toEqual(['CREATE_CLIENT']);
 
     // 'Revert to Lead' then puts the lead back in the pipeline with the status it was archived with.
-    expect((await f.call('supervisor', 'POST', `/api/clients/${body.clientId}/revert`)).statusCode).toBe(200);
-    expect((await f.call('supervisor', 'GET', `/api/leads/${lead.id}`)).json().leadStatus).toBe(
+    expect((await supervisor.POST('/api/clients/{id}/revert', path(clientId))).response.status).toBe(200);
+    expect((await supervisor.GET('/api/leads/{id}', path(lead.id))).data?.leadStatus).toBe(
       'Agreement Sent – Awaiting Signature',
     );
   });
@@ -247,31 +259,33 @@ describe('POST /api/contacts/:id/restore', () => {
   it('returns the original lead to its archived status when the client restored from the contact is deleted forever', async () => {
     const { lead, contactId } = await archived('administrator', { leadStatus: 'Consultation Completed' });
     const res = await restore('administrator', contactId, { type: 'client', notes: 'Came back' });
-    expect(res.statusCode, res.body).toBe(200);
-    const { clientId } = res.json();
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const clientId = String(res.data?.clientId);
     expect(await leadRow(lead.id)).toMatchObject({ leadStatus: 'Converted to Client', convertedToClientId: clientId });
 
-    const purge = await f.call('account_administrator', 'DELETE', `/api/clients/${clientId}/permanent`);
-    expect(purge.statusCode, purge.body).toBe(200);
-    const after = await f.call('administrator', 'GET', `/api/leads/${lead.id}`);
-    expect(after.statusCode, after.body).toBe(200);
-    expect(after.json()).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
+    const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(clientId));
+    expect(purge.response.status, JSON.stringify(purge.error)).toBe(200);
+    const admin = f.api('administrator');
+    const after = await admin.GET('/api/leads/{id}', path(lead.id));
+    expect(after.response.status, JSON.stringify(after.error)).toBe(200);
+    expect(after.data).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
     expect(await f.auditActions('LEAD', lead.id)).toContain('REVERT_CONVERSION_ON_CLIENT_PURGE');
-    const edit = await f.call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
-      version: after.json().version,
-      firstName: 'Renamed',
+    const edit = await admin.PATCH('/api/leads/{id}', {
+      ...path(lead.id),
+      body: { version: after.data!.version, firstName: 'Renamed' },
     });
-    expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json()).toMatchObject({ firstName: 'Renamed', leadStatus: 'Consultation Completed' });
+    expect(edit.response.status, JSON.stringify(edit.error)).toBe(200);
+    expect(edit.data).toMatchObject({ firstName: 'Renamed', leadStatus: 'Consultation Completed' });
   });
 
   it('restores to client without a lead link when the original lead is gone', async () => {
     const { lead, contactId } = await archived();
-    expect((await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(200);
+    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', path(lead.id));
+    expect(purge.response.status).toBe(200);
     const res = await restore('administrator', contactId, { type: 'client', notes: 'Walk-in' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().leadId).toBeNull();
-    const client = (await f.call('administrator', 'GET', `/api/clients/${res.json().clientId}`)).json();
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data?.leadId).toBeNull();
+    const client = (await f.api('administrator').GET('/api/clients/{id}', path(String(res.data?.clientId)))).data;
     expect(client).toMatchObject({
       convertedFromLeadId: null,
       convertedAt: null,
@@ -284,10 +298,10 @@ describe('POST /api/contacts/:id/restore', () => {
     const { lead, contactId } = await archived();
     const again = await f.createLead('administrator', { email: lead.email });
     const clientsBefore = await f.countRows(clients);
-    for (const type of ['lead', 'client']) {
+    for (const type of ['lead', 'client'] as const) {
       const res = await restore('administrator', contactId, { type, notes: 'Back' });
-      expect(res.statusCode, type).toBe(409);
-      expect(res.json().message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email}`, 'leads'));
+      expect(res.response.status, type).toBe(409);
+      expect(res.error?.message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email}`, 'leads'));
     }
     expect(await contactRow(contactId)).toMatchObject({ contactStatus: 'Active' });
     expect((await leadRow(lead.id))?.archivedAt).not.toBeNull();
@@ -305,7 +319,7 @@ describe('POST /api/contacts/:id/restore', () => {
     ] as const) {
       await f.exec(`alter table audit_logs add constraint test_no_restore check (action <> '${action}') not valid`);
       try {
-        expect((await restore('administrator', contactId, { type, notes: 'Back' })).statusCode, type).toBe(500);
+        expect((await restore('administrator', contactId, { type, notes: 'Back' })).response.status, type).toBe(500);
       } finally {
         await f.exec('alter table audit_logs drop constraint test_no_restore');
       }
@@ -315,7 +329,7 @@ describe('POST /api/contacts/:id/restore', () => {
     expect((await leadRow(lead.id))?.archivedAt).not.toBeNull();
     expect(await f.countRows(clients)).toBe(clientsBefore);
     expect(await f.countRows(leads)).toBe(leadsBefore);
-    expect((await restore('administrator', contactId, { type: 'lead', notes: 'Back' })).statusCode).toBe(200);
+    expect((await restore('administrator', contactId, { type: 'lead', notes: 'Back' })).response.status).toBe(200);
   });
 });
 
@@ -335,14 +349,14 @@ describe('GET /api/contacts/statistics', () => {
       revertibleContacts: before.revertibleContacts,
       recentConversions: before.recentConversions,
     });
-    expect((await f.call('guest', 'GET', '/api/contacts/statistics')).statusCode).toBe(200);
+    expect((await f.api('guest').GET('/api/contacts/statistics')).response.status).toBe(200);
   });
 });
 
 describe('contacts through the typed client', () => {
   it('finds an archived lead among the contacts by its email, and counts it', async () => {
     const { lead, contactId } = await archived();
-    const api = apiClient(f.t.app, await f.t.signIn('administrator'));
+    const api = f.api('administrator');
     const page = await api.GET('/api/contacts', { params: { query: { search: lead.email, pageSize: 10 } } });
     expect(page.response.status).toBe(200);
     expect(page.data?.items.map((c) => [c.id, c.email])).toEqual([[contactId, lead.email]]);
@@ -354,18 +368,21 @@ describe('contacts through the typed client', () => {
 describe('POST /api/contacts/:id/revert (smart revert, spec 2 §4)', () => {
   it('chooses client after a signed agreement, lead otherwise, and names the target', async () => {
     const signed = await archived('administrator', { leadStatus: 'Agreement Signed – Awaiting Payment' });
-    const toClient = await f.call('administrator', 'POST', `/api/contacts/${signed.contactId}/revert`, {
-      notes: 'Paid after all',
+    const admin = f.api('administrator');
+    const toClient = await admin.POST('/api/contacts/{id}/revert', {
+      ...path(signed.contactId),
+      body: { notes: 'Paid after all' },
     });
-    expect(toClient.statusCode, toClient.body).toBe(200);
-    expect(toClient.json()).toMatchObject({ type: 'client', message: 'Contact reverted to client successfully' });
-    expect(toClient.json().clientId).not.toBeNull();
+    expect(toClient.response.status, JSON.stringify(toClient.error)).toBe(200);
+    expect(toClient.data).toMatchObject({ type: 'client', message: 'Contact reverted to client successfully' });
+    expect(toClient.data?.clientId).not.toBeNull();
 
     const early = await archived('administrator', { leadStatus: 'Consultation Completed' });
-    const toLead = await f.call('administrator', 'POST', `/api/contacts/${early.contactId}/revert`, {
-      notes: 'Called back',
+    const toLead = await admin.POST('/api/contacts/{id}/revert', {
+      ...path(early.contactId),
+      body: { notes: 'Called back' },
     });
-    expect(toLead.json()).toMatchObject({
+    expect(toLead.data).toMatchObject({
       type: 'lead',
       leadId: early.lead.id,
       message: 'Contact reverted to lead successfully',
@@ -375,15 +392,14 @@ describe('POST /api/contacts/:id/revert (smart revert, spec 2 §4)', () => {
 
   it('takes the kind the role may create (team lead: client), refuses guest, and wants notes', async () => {
     const contact = await archived('administrator', { leadStatus: 'New Lead Received' });
+    // Without the required notes on purpose: raw.
     const noNotes = await f.call('team_lead', 'POST', `/api/contacts/${contact.contactId}/revert`, {});
     expect(noNotes.statusCode).toBe(400);
-    expect(
-      (await f.call('guest', 'POST', `/api/contacts/${contact.contactId}/revert`, { notes: 'x' })).statusCode,
-    ).toBe(403);
-    const teamLead = await f.call('team_lead', 'POST', `/api/contacts/${contact.contactId}/revert`, {
-      notes: 'Signed',
-    });
-    expect(teamLead.statusCode, teamLead.body).toBe(200);
-    expect(teamLead.json().type).toBe('client');
+    const revert = (role: Role, notes: string) =>
+      f.api(role).POST('/api/contacts/{id}/revert', { ...path(contact.contactId), body: { notes } });
+    expect((await revert('guest', 'x')).response.status).toBe(403);
+    const teamLead = await revert('team_lead', 'Signed');
+    expect(teamLead.response.status, JSON.stringify(teamLead.error)).toBe(200);
+    expect(teamLead.data?.type).toBe('client');
   });
 });

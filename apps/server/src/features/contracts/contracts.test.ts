@@ -8,8 +8,8 @@ import {
   CONTRACT_MESSAGES,
   CONTRACT_TEMPLATE_EXAMPLE,
   type ContractRecord,
-  type ContractSummary,
-  type ContractTemplateRecord,
+  type DisplaySetting,
+  type paths,
   type Role,
   contractReferenceOf,
   DEFAULT_DISPLAY_SETTING,
@@ -27,23 +27,34 @@ let f: Fixture;
 let clientId: string;
 let leadId: string;
 
+type ClientBody = paths['/api/clients']['post']['requestBody']['content']['application/json'];
+type ContractBody = paths['/api/contracts']['post']['requestBody']['content']['application/json'];
+type TemplateBody = paths['/api/contract-templates']['post']['requestBody']['content']['application/json'];
+type FillBody = paths['/api/contract-templates/{id}/fill']['post']['requestBody']['content']['application/json'];
+
+const admin = () => f.api('administrator');
+const byId = (id: string) => ({ params: { path: { id } } });
+
+/** A new client as the administrator; its id. */
+async function newClient(overrides: Partial<ClientBody>) {
+  const res = await admin().POST('/api/clients', {
+    // The fixture's form as the document's create body: the fixture builds a plain record.
+    body: f.clientInput(overrides) as ClientBody,
+  });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!.id;
+}
+
 beforeAll(async () => {
   f = await createFixture();
-  const res = await f.call(
-    'administrator',
-    'POST',
-    '/api/clients',
-    f.clientInput({ firstName: 'Amara', lastName: 'Okafor', passportNumber: 'PA1234567' }),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  clientId = res.json().id;
+  clientId = await newClient({ firstName: 'Amara', lastName: 'Okafor', passportNumber: 'PA1234567' });
   leadId = (await f.createLead('administrator', { firstName: 'Liam', lastName: 'Nguyen' })).id;
 });
 afterAll(async () => {
   await f?.t.close();
 });
 
-const body = (overrides: Record<string, unknown> = {}) => ({
+const body = (overrides: Partial<ContractBody> = {}): ContractBody => ({
   title: 'Migration services agreement',
   entityType: 'client',
   entityId: clientId,
@@ -53,16 +64,28 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const create = async (overrides: Record<string, unknown> = {}, role: Role = 'administrator') => {
-  const res = await f.call(role, 'POST', '/api/contracts', body(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ContractRecord;
+const create = async (overrides: Partial<ContractBody> = {}, role: Role = 'administrator') => {
+  const res = await f.api(role).POST('/api/contracts', { body: body(overrides) });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!;
 };
 
-const createTemplate = async (overrides: Record<string, unknown> = {}, role: Role = 'administrator') => {
-  const res = await f.call(role, 'POST', '/api/contract-templates', { ...CONTRACT_TEMPLATE_EXAMPLE, ...overrides });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ContractTemplateRecord;
+const createTemplate = async (overrides: Partial<TemplateBody> = {}, role: Role = 'administrator') => {
+  const res = await f
+    .api(role)
+    .POST('/api/contract-templates', { body: { ...CONTRACT_TEMPLATE_EXAMPLE, ...overrides } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!;
+};
+
+/** The contracts listed under a query, as the role. */
+const listed = async (
+  query: NonNullable<paths['/api/contracts']['get']['parameters']['query']>,
+  role: Role = 'administrator',
+) => {
+  const res = await f.api(role).GET('/api/contracts', { params: { query } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!;
 };
 
 describe('references', () => {
@@ -88,22 +111,21 @@ describe('references', () => {
 
 describe('templates', () => {
   it('refuses an unknown placeholder with its name, and stores nothing', async () => {
-    const res = await f.call('administrator', 'POST', '/api/contract-templates', {
-      ...CONTRACT_TEMPLATE_EXAMPLE,
-      content: '<p>Dear {{client.firstName}} {{client.shoeSize}}</p>',
+    const res = await admin().POST('/api/contract-templates', {
+      body: { ...CONTRACT_TEMPLATE_EXAMPLE, content: '<p>Dear {{client.firstName}} {{client.shoeSize}}</p>' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors.content[0]).toBe(CONTRACT_MESSAGES.unknownPlaceholders(['client.shoeSize']));
+    expect(res.response.status).toBe(400);
+    expect(res.error?.fieldErrors?.content?.[0]).toBe(CONTRACT_MESSAGES.unknownPlaceholders(['client.shoeSize']));
   });
 
   it('defaults the category to General; a private template is seen only by its author', async () => {
     const t = await createTemplate({ category: '', isPublic: false }, 'consultant');
     expect(t.category).toBe('General');
-    const theirs = await f.call('consultant', 'GET', '/api/contract-templates');
-    expect((theirs.json() as ContractTemplateRecord[]).map((x) => x.id)).toContain(t.id);
-    const others = await f.call('supervisor', 'GET', '/api/contract-templates');
-    expect((others.json() as ContractTemplateRecord[]).map((x) => x.id)).not.toContain(t.id);
-    expect((await f.call('supervisor', 'GET', `/api/contract-templates/${t.id}`)).statusCode).toBe(404);
+    const theirs = await f.api('consultant').GET('/api/contract-templates', {});
+    expect(theirs.data!.map((x) => x.id)).toContain(t.id);
+    const others = await f.api('supervisor').GET('/api/contract-templates', {});
+    expect(others.data!.map((x) => x.id)).not.toContain(t.id);
+    expect((await f.api('supervisor').GET('/api/contract-templates/{id}', byId(t.id))).response.status).toBe(404);
   });
 
   it('fills the placeholders from the client and the firm when a contract is drafted from it', async () => {
@@ -125,16 +147,20 @@ describe('templates', () => {
     });
     const firstDraft = await create({ content: '', templateId: t.id });
     expect(firstDraft.content).toContain('From 01 Jul 2026 to 30 Jun 2030, signed ');
-    const set = (dateFormat: string) =>
-      f.call('account_administrator', 'PUT', '/api/settings/display', { ...DEFAULT_DISPLAY_SETTING, dateFormat });
-    expect((await set('DD/MM/YYYY')).statusCode).toBe(200);
+    const set = async (dateFormat: DisplaySetting['dateFormat']) =>
+      (
+        await f
+          .api('account_administrator')
+          .PUT('/api/settings/display', { body: { ...DEFAULT_DISPLAY_SETTING, dateFormat } })
+      ).response.status;
+    expect(await set('DD/MM/YYYY')).toBe(200);
     try {
       const c = await create({ content: '', templateId: t.id, expiryDate: undefined });
       const today = await readFirmToday(f.t.database.db);
       expect(c.content).toContain(`From 01/07/2026 to , signed ${formatCalendarDate(today, 'DD/MM/YYYY')}.`);
       expect(c.content).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     } finally {
-      expect((await set(DEFAULT_DISPLAY_SETTING.dateFormat)).statusCode).toBe(200);
+      expect(await set(DEFAULT_DISPLAY_SETTING.dateFormat)).toBe(200);
     }
   });
 
@@ -145,14 +171,17 @@ describe('templates', () => {
 });
 
 describe("the template's text before the contract is created", () => {
-  const fill = (templateId: string, overrides: Record<string, unknown> = {}, role: Role = 'administrator') =>
-    f.call(role, 'POST', `/api/contract-templates/${templateId}/fill`, {
-      entityType: 'client',
-      entityId: clientId,
-      additionalClientIds: [],
-      effectiveDate: '2026-07-01',
-      expiryDate: '2030-06-30',
-      ...overrides,
+  const fill = (templateId: string, overrides: Partial<FillBody> = {}, role: Role = 'administrator') =>
+    f.api(role).POST('/api/contract-templates/{id}/fill', {
+      ...byId(templateId),
+      body: {
+        entityType: 'client',
+        entityId: clientId,
+        additionalClientIds: [],
+        effectiveDate: '2026-07-01',
+        expiryDate: '2030-06-30',
+        ...overrides,
+      },
     });
   const storedCount = async () => (await f.t.database.db.select({ id: contracts.id }).from(contracts)).length;
 
@@ -163,8 +192,8 @@ describe("the template's text before the contract is created", () => {
     });
     const before = await storedCount();
     const res = await fill(t.id);
-    expect(res.statusCode, res.body).toBe(200);
-    const shown = res.json().content as string;
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const shown = res.data!.content;
     const today = formatCalendarDate(await readFirmToday(f.t.database.db), DEFAULT_DISPLAY_SETTING.dateFormat);
     const firm = (await readGeneralSettings(f.t.database.db)).companyName;
     expect(shown).toBe(
@@ -187,44 +216,45 @@ describe("the template's text before the contract is created", () => {
       content: '<p>{{client.firstName}} from {{contract.effectiveDate}} to {{contract.expiryDate}}.</p>',
     });
     const res = await fill(t.id, { entityType: 'lead', entityId: leadId, effectiveDate: '2027-02-03', expiryDate: '' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ content: '<p>Liam from 03 Feb 2027 to .</p>' });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data).toEqual({ content: '<p>Liam from 03 Feb 2027 to .</p>' });
   });
 
   it('answers as create: a record or template out of view is not found, a converted lead is read-only', async () => {
     const t = await createTemplate();
     // The administrator's client is not the consultant's to see.
     const hidden = await fill(t.id, {}, 'consultant');
-    expect(hidden.statusCode).toBe(404);
-    expect(hidden.json().message).toBe('Client not found');
+    expect(hidden.response.status).toBe(404);
+    expect(hidden.error?.message).toBe('Client not found');
     const own = await f.createLead('consultant');
-    expect((await fill(t.id, { entityType: 'lead', entityId: own.id }, 'consultant')).statusCode).toBe(200);
+    expect((await fill(t.id, { entityType: 'lead', entityId: own.id }, 'consultant')).response.status).toBe(200);
     const hiddenLead = await fill(t.id, { entityType: 'lead', entityId: leadId }, 'consultant');
-    expect(hiddenLead.statusCode).toBe(404);
-    expect(hiddenLead.json().message).toBe('Lead not found');
+    expect(hiddenLead.response.status).toBe(404);
+    expect(hiddenLead.error?.message).toBe('Lead not found');
     const partner = await fill(
       t.id,
       { entityType: 'lead', entityId: own.id, additionalClientIds: [clientId] },
       'consultant',
     );
-    expect(partner.statusCode).toBe(400);
-    expect(partner.json().fieldErrors.additionalClientIds).toEqual(['Client not found']);
+    expect(partner.response.status).toBe(400);
+    expect(partner.error?.fieldErrors?.additionalClientIds).toEqual(['Client not found']);
 
     const theirs = await createTemplate({ isPublic: false }, 'consultant');
     const notShared = await fill(theirs.id, {}, 'supervisor');
-    expect(notShared.statusCode).toBe(404);
-    expect(notShared.json().message).toBe(CONTRACT_MESSAGES.templateNotFound);
-    expect((await fill('not-a-uuid')).statusCode).toBe(404);
+    expect(notShared.response.status).toBe(404);
+    expect(notShared.error?.message).toBe(CONTRACT_MESSAGES.templateNotFound);
+    expect((await fill('not-a-uuid')).response.status).toBe(404);
 
     const lead = await f.createLead();
-    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {})).statusCode).toBe(200);
+    expect((await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} })).response.status).toBe(200);
     const converted = await fill(t.id, { entityType: 'lead', entityId: lead.id });
-    expect(converted.statusCode).toBe(409);
-    expect(converted.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
+    expect(converted.response.status).toBe(409);
+    expect(converted.error?.message).toBe(LEAD_MESSAGES.readOnlyConverted);
   });
 
   it('refuses bad input in words and unknown fields; guest is refused as on create', async () => {
     const t = await createTemplate();
+    // Raw: the required fields are missing.
     const missing = await f.call('administrator', 'POST', `/api/contract-templates/${t.id}/fill`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toMatchObject({
@@ -233,15 +263,23 @@ describe("the template's text before the contract is created", () => {
       effectiveDate: [CONTRACT_MESSAGES.effectiveRequired],
     });
     const backwards = await fill(t.id, { expiryDate: '2026-06-30' });
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().fieldErrors.expiryDate).toEqual([CONTRACT_MESSAGES.expiryBeforeEffective]);
-    const extra = await fill(t.id, { content: '<p>x</p>' });
+    expect(backwards.response.status).toBe(400);
+    expect(backwards.error?.fieldErrors?.expiryDate).toEqual([CONTRACT_MESSAGES.expiryBeforeEffective]);
+    // Raw: a field the document does not have.
+    const extra = await f.call('administrator', 'POST', `/api/contract-templates/${t.id}/fill`, {
+      entityType: 'client',
+      entityId: clientId,
+      additionalClientIds: [],
+      effectiveDate: '2026-07-01',
+      expiryDate: '2030-06-30',
+      content: '<p>x</p>',
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().fieldErrors.content).toEqual(["Unknown field 'content'"]);
     for (const role of ['account_administrator', 'supervisor', 'team_lead', 'member'] as const) {
-      expect((await fill(t.id, {}, role)).statusCode, role).toBe(200);
+      expect((await fill(t.id, {}, role)).response.status, role).toBe(200);
     }
-    expect((await fill(t.id, {}, 'guest')).statusCode).toBe(403);
+    expect((await fill(t.id, {}, 'guest')).response.status).toBe(403);
   });
 });
 
@@ -255,25 +293,29 @@ describe('roles', () => {
       'consultant',
       'member',
     ] as const) {
-      expect((await f.call(role, 'GET', '/api/contracts')).statusCode, role).toBe(200);
+      expect((await f.api(role).GET('/api/contracts', {})).response.status, role).toBe(200);
     }
-    expect((await f.call('guest', 'GET', '/api/contracts')).statusCode).toBe(403);
-    expect((await f.call('guest', 'POST', '/api/contracts', body())).statusCode).toBe(403);
+    expect((await f.api('guest').GET('/api/contracts', {})).response.status).toBe(403);
+    expect((await f.api('guest').POST('/api/contracts', { body: body() })).response.status).toBe(403);
   });
 
   it('a consultant drafts for a record they may see, not for one they may not, and cannot terminate', async () => {
     const own = await f.createLead('consultant');
     const c = await create({ entityType: 'lead', entityId: own.id }, 'consultant');
-    const other = await f.call('consultant', 'POST', '/api/contracts', body());
-    expect(other.statusCode).toBe(400);
-    const active = await f.call('consultant', 'POST', `/api/contracts/${c.id}/activate`, { version: c.version });
-    expect(active.statusCode, active.body).toBe(200);
-    const end = await f.call('consultant', 'POST', `/api/contracts/${c.id}/terminate`, { version: 2 });
-    expect(end.statusCode).toBe(403);
+    const consultant = f.api('consultant');
+    const other = await consultant.POST('/api/contracts', { body: body() });
+    expect(other.response.status).toBe(400);
+    const active = await consultant.POST('/api/contracts/{id}/activate', {
+      ...byId(c.id),
+      body: { version: c.version },
+    });
+    expect(active.response.status, JSON.stringify(active.error)).toBe(200);
+    const end = await consultant.POST('/api/contracts/{id}/terminate', { ...byId(c.id), body: { version: 2 } });
+    expect(end.response.status).toBe(403);
     // The consultant sees their own, not the administrator's contract for another client.
-    const listed = (await f.call('consultant', 'GET', '/api/contracts')).json().items as ContractSummary[];
-    expect(listed.map((x) => x.id)).toContain(c.id);
-    expect(listed.every((x) => x.record?.id === own.id)).toBe(true);
+    const theirs = (await listed({}, 'consultant')).items;
+    expect(theirs.map((x) => x.id)).toContain(c.id);
+    expect(theirs.every((x) => x.record?.id === own.id)).toBe(true);
   });
 
   it('a consultant also sees the contracts others drafted on the records they look after, and their list has no total', async () => {
@@ -281,14 +323,14 @@ describe('roles', () => {
     await f.exec(`update leads set assistant_manager_user_id = '${f.idOf('consultant')}' where id = '${managed.id}'`);
     const theirs = await create({ entityType: 'lead', entityId: managed.id });
     const notTheirs = await create({ entityType: 'lead', entityId: (await f.createLead('administrator')).id });
-    const page = (await f.call('consultant', 'GET', '/api/contracts?pageSize=100')).json();
-    const ids = (page.items as ContractSummary[]).map((x) => x.id);
+    const page = await listed({ pageSize: 100 }, 'consultant');
+    const ids = page.items.map((x) => x.id);
     expect(ids).toContain(theirs.id);
     expect(ids).not.toContain(notTheirs.id);
     // Counting would probe every contract's record: the consultant's list says no total, as a searched one.
     expect(page.total).toBeNull();
-    expect((await f.call('administrator', 'GET', '/api/contracts')).json().total).toBeGreaterThan(0);
-    expect((await f.call('consultant', 'GET', `/api/contracts/${notTheirs.id}`)).statusCode).toBe(404);
+    expect((await listed({})).total).toBeGreaterThan(0);
+    expect((await f.api('consultant').GET('/api/contracts/{id}', byId(notTheirs.id))).response.status).toBe(404);
   });
 });
 
@@ -296,107 +338,111 @@ describe('lifecycle', () => {
   it('activates, terminates, and then refuses every change in words', async () => {
     const c = await create();
     expect(c.status).toBe('draft');
-    const a = await f.call('supervisor', 'POST', `/api/contracts/${c.id}/activate`, { version: c.version });
-    expect(a.json().status).toBe('active');
-    const t = await f.call('supervisor', 'POST', `/api/contracts/${c.id}/terminate`, { version: a.json().version });
-    expect(t.json()).toMatchObject({ status: 'terminated', readOnly: true });
-    const edit = await f.call('administrator', 'PATCH', `/api/contracts/${c.id}`, { title: 'x', version: 3 });
-    expect(edit.statusCode).toBe(409);
-    expect(edit.json().message).toBe(CONTRACT_MESSAGES.readOnly('terminated'));
-    const del = await f.call('administrator', 'DELETE', `/api/contracts/${c.id}`);
-    expect(del.statusCode).toBe(409);
-    expect(del.json().message).toBe(CONTRACT_MESSAGES.notDraft);
+    const supervisor = f.api('supervisor');
+    const a = await supervisor.POST('/api/contracts/{id}/activate', { ...byId(c.id), body: { version: c.version } });
+    expect(a.data?.status).toBe('active');
+    const t = await supervisor.POST('/api/contracts/{id}/terminate', {
+      ...byId(c.id),
+      body: { version: a.data!.version },
+    });
+    expect(t.data).toMatchObject({ status: 'terminated', readOnly: true });
+    const edit = await admin().PATCH('/api/contracts/{id}', { ...byId(c.id), body: { title: 'x', version: 3 } });
+    expect(edit.response.status).toBe(409);
+    expect(edit.error?.message).toBe(CONTRACT_MESSAGES.readOnly('terminated'));
+    const del = await admin().DELETE('/api/contracts/{id}', byId(c.id));
+    expect(del.response.status).toBe(409);
+    expect(del.error?.message).toBe(CONTRACT_MESSAGES.notDraft);
   });
 
   it("an active contract past its expiry date (firm's date) is expired and read-only", async () => {
     const c = await create({ effectiveDate: '2020-01-01', expiryDate: '2021-01-01' });
-    const a = await f.call('administrator', 'POST', `/api/contracts/${c.id}/activate`, { version: c.version });
-    expect(a.json()).toMatchObject({ status: 'expired', readOnly: true });
-    const edit = await f.call('administrator', 'PATCH', `/api/contracts/${c.id}`, { title: 'x', version: 2 });
-    expect(edit.statusCode).toBe(409);
-    expect(edit.json().message).toBe(CONTRACT_MESSAGES.readOnly('expired'));
-    const expired = (await f.call('administrator', 'GET', '/api/contracts?status=expired')).json().items;
-    expect(expired.map((x: ContractSummary) => x.id)).toContain(c.id);
-    const active = (await f.call('administrator', 'GET', '/api/contracts?status=active')).json().items;
-    expect(active.map((x: ContractSummary) => x.id)).not.toContain(c.id);
+    const a = await admin().POST('/api/contracts/{id}/activate', { ...byId(c.id), body: { version: c.version } });
+    expect(a.data).toMatchObject({ status: 'expired', readOnly: true });
+    const edit = await admin().PATCH('/api/contracts/{id}', { ...byId(c.id), body: { title: 'x', version: 2 } });
+    expect(edit.response.status).toBe(409);
+    expect(edit.error?.message).toBe(CONTRACT_MESSAGES.readOnly('expired'));
+    const expired = (await listed({ status: ['expired'] })).items;
+    expect(expired.map((x) => x.id)).toContain(c.id);
+    const active = (await listed({ status: ['active'] })).items;
+    expect(active.map((x) => x.id)).not.toContain(c.id);
   });
 
   it('edits a draft with the version read; a stale version is 409; a draft may be deleted', async () => {
     const c = await create();
-    const ok = await f.call('member', 'PATCH', `/api/contracts/${c.id}`, { title: 'Revised', version: c.version });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().title).toBe('Revised');
-    const stale = await f.call('member', 'PATCH', `/api/contracts/${c.id}`, { title: 'Again', version: c.version });
-    expect(stale.statusCode).toBe(409);
-    expect((await f.call('administrator', 'DELETE', `/api/contracts/${c.id}`)).statusCode).toBe(200);
+    const member = f.api('member');
+    const ok = await member.PATCH('/api/contracts/{id}', {
+      ...byId(c.id),
+      body: { title: 'Revised', version: c.version },
+    });
+    expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
+    expect(ok.data?.title).toBe('Revised');
+    const stale = await member.PATCH('/api/contracts/{id}', {
+      ...byId(c.id),
+      body: { title: 'Again', version: c.version },
+    });
+    expect(stale.response.status).toBe(409);
+    expect((await admin().DELETE('/api/contracts/{id}', byId(c.id))).response.status).toBe(200);
     expect(await f.t.database.db.select().from(contracts).where(eq(contracts.id, c.id))).toEqual([]);
     expect(await f.auditActions('CONTRACT', c.id)).toEqual(['CREATE_CONTRACT', 'UPDATE_CONTRACT', 'DELETE_CONTRACT']);
   });
 
   it('searches by reference, title or name', async () => {
     const c = await create({ title: 'Partner visa retainer zebra' });
-    const found = (await f.call('administrator', 'GET', '/api/contracts?search=zebra')).json().items;
-    expect(found.map((x: ContractSummary) => x.id)).toEqual([c.id]);
-    const byRef = (await f.call('administrator', 'GET', `/api/contracts?search=${c.reference}`)).json().items;
-    expect(byRef.map((x: ContractSummary) => x.id)).toEqual([c.id]);
+    const found = (await listed({ search: 'zebra' })).items;
+    expect(found.map((x) => x.id)).toEqual([c.id]);
+    const byRef = (await listed({ search: c.reference })).items;
+    expect(byRef.map((x) => x.id)).toEqual([c.id]);
   });
 });
 
 describe("a record's contracts, the signed copy and the PDF", () => {
   it("lists a lead's and a client's contracts", async () => {
     const c = await create({ entityType: 'lead', entityId: leadId });
-    const ofLead = (await f.call('administrator', 'GET', `/api/leads/${leadId}/contracts`)).json() as ContractSummary[];
+    const ofLead = (await admin().GET('/api/leads/{id}/contracts', byId(leadId))).data!;
     expect(ofLead.map((x) => x.id)).toEqual([c.id]);
-    const ofClient = await f.call('administrator', 'GET', `/api/clients/${clientId}/contracts`);
-    expect(ofClient.statusCode).toBe(200);
-    expect((ofClient.json() as ContractSummary[]).every((x) => x.record?.id === clientId)).toBe(true);
+    const ofClient = await admin().GET('/api/clients/{id}/contracts', byId(clientId));
+    expect(ofClient.response.status).toBe(200);
+    expect(ofClient.data!.every((x) => x.record?.id === clientId)).toBe(true);
   });
 
   it('follows its lead when the lead is converted to a client', async () => {
     const lead = await f.createLead();
     const c = await create({ entityType: 'lead', entityId: lead.id });
-    const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(res.statusCode, res.body).toBe(200);
-    const moved = (await f.call('administrator', 'GET', `/api/contracts/${c.id}`)).json() as ContractRecord;
-    expect(moved.record).toMatchObject({ type: 'client', id: res.json().client.id });
+    const res = await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const moved = (await admin().GET('/api/contracts/{id}', byId(c.id))).data!;
+    expect(moved.record).toMatchObject({ type: 'client', id: res.data!.client.id });
   });
 
   it('lists a contract on the panel of each additional client it names, and keeps the names when edited', async () => {
-    const partner = await f.call('administrator', 'POST', '/api/clients', f.clientInput({ firstName: 'Ngozi' }));
-    expect(partner.statusCode, partner.body).toBe(201);
-    const partnerId = partner.json().id as string;
+    const partnerId = await newClient({ firstName: 'Ngozi' });
     const c = await create({ additionalClientIds: [partnerId] });
     expect(c.additionalClients).toEqual([{ id: partnerId, type: 'client', name: expect.stringContaining('Ngozi') }]);
-    const ofPartner = (await f.call('administrator', 'GET', `/api/clients/${partnerId}/contracts`)).json();
-    expect((ofPartner as ContractSummary[]).map((x) => x.id)).toContain(c.id);
-    const edited = await f.call('administrator', 'PATCH', `/api/contracts/${c.id}`, {
-      additionalClientIds: [],
-      version: c.version,
+    const ofPartner = (await admin().GET('/api/clients/{id}/contracts', byId(partnerId))).data!;
+    expect(ofPartner.map((x) => x.id)).toContain(c.id);
+    const edited = await admin().PATCH('/api/contracts/{id}', {
+      ...byId(c.id),
+      body: { additionalClientIds: [], version: c.version },
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    const after = (await f.call('administrator', 'GET', `/api/clients/${partnerId}/contracts`)).json();
-    expect((after as ContractSummary[]).map((x) => x.id)).not.toContain(c.id);
+    expect(edited.response.status, JSON.stringify(edited.error)).toBe(200);
+    const after = (await admin().GET('/api/clients/{id}/contracts', byId(partnerId))).data!;
+    expect(after.map((x) => x.id)).not.toContain(c.id);
   });
 
   it('refuses a new contract for a converted lead or a reverted client, in their read-only words', async () => {
     const lead = await f.createLead();
-    const converted = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(converted.statusCode, converted.body).toBe(200);
-    const forLead = await f.call(
-      'administrator',
-      'POST',
-      '/api/contracts',
-      body({ entityType: 'lead', entityId: lead.id }),
-    );
-    expect(forLead.statusCode).toBe(409);
-    expect(forLead.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
+    const converted = await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} });
+    expect(converted.response.status, JSON.stringify(converted.error)).toBe(200);
+    const forLead = await admin().POST('/api/contracts', { body: body({ entityType: 'lead', entityId: lead.id }) });
+    expect(forLead.response.status).toBe(409);
+    expect(forLead.error?.message).toBe(LEAD_MESSAGES.readOnlyConverted);
 
-    const clientOfLead = converted.json().client.id as string;
-    const reverted = await f.call('administrator', 'POST', `/api/clients/${clientOfLead}/revert`, {});
-    expect(reverted.statusCode, reverted.body).toBe(200);
-    const forClient = await f.call('administrator', 'POST', '/api/contracts', body({ entityId: clientOfLead }));
-    expect(forClient.statusCode).toBe(409);
-    expect(forClient.json().message).toBe(CLIENT_MESSAGES.readOnlyReverted);
+    const clientOfLead = converted.data!.client.id;
+    const reverted = await admin().POST('/api/clients/{id}/revert', byId(clientOfLead));
+    expect(reverted.response.status, JSON.stringify(reverted.error)).toBe(200);
+    const forClient = await admin().POST('/api/contracts', { body: body({ entityId: clientOfLead }) });
+    expect(forClient.response.status).toBe(409);
+    expect(forClient.error?.message).toBe(CLIENT_MESSAGES.readOnlyReverted);
     const stored = await f.t.database.db.select().from(contracts).where(eq(contracts.clientId, clientOfLead));
     expect(stored).toEqual([]);
   });
@@ -404,30 +450,23 @@ describe("a record's contracts, the signed copy and the PDF", () => {
   it('uploads a signed copy (a PDF told by its content) with the signed date; refuses anything else', async () => {
     const c = await create();
     const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
-    const upload = async (bytes: Buffer) => {
-      const boundary = '----crmcontractboundary';
-      return f.t.app.inject({
-        method: 'POST',
-        url: `/api/contracts/${c.id}/signed-copy?signedDate=2026-07-02`,
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          cookie: await f.t.signIn('administrator'),
+    // A typed upload: the file under the document's field "file", sent as multipart with its name and type.
+    const upload = (bytes: Buffer) =>
+      admin().POST('/api/contracts/{id}/signed-copy', {
+        params: { path: { id: c.id }, query: { signedDate: '2026-07-02' } },
+        body: { file: new File([bytes], 'signed.pdf', { type: 'application/octet-stream' }) },
+        bodySerializer: (body) => {
+          const form = new FormData();
+          if (body?.file) form.append('file', body.file);
+          return form;
         },
-        payload: Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="signed.pdf"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-          ),
-          bytes,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
       });
-    };
     const bad = await upload(Buffer.from('not a pdf at all'));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(CONTRACT_MESSAGES.fileType);
+    expect(bad.response.status).toBe(400);
+    expect(bad.error?.message).toBe(CONTRACT_MESSAGES.fileType);
     const ok = await upload(PDF);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ signedDate: '2026-07-02', signedFile: { name: 'signed.pdf' } });
+    expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
+    expect(ok.data).toMatchObject({ signedDate: '2026-07-02', signedFile: { name: 'signed.pdf' } });
     const back = await f.call('administrator', 'GET', `/api/contracts/${c.id}/signed-copy`);
     expect(back.statusCode).toBe(200);
     expect(back.rawPayload.equals(PDF)).toBe(true);
@@ -440,12 +479,18 @@ describe("a record's contracts, the signed copy and the PDF", () => {
     });
     const c = await create({ content: undefined, templateId: t.id });
     // Not the consultant's record: as if it did not exist.
-    expect((await f.call('consultant', 'GET', `/api/contracts/${c.id}/pdf?download=1`)).statusCode).toBe(404);
-    const admin = await f.call('administrator', 'GET', `/api/contracts/${c.id}/pdf?download=1`);
-    expect(admin.statusCode).toBe(200);
-    expect(admin.headers['content-type']).toBe('application/pdf');
-    expect(admin.headers['content-disposition']).toBe(`attachment; filename="${c.reference}.pdf"`);
-    const text = (await pdfPages(admin.rawPayload)).join(' ');
+    expect(
+      (
+        await f
+          .api('consultant')
+          .GET('/api/contracts/{id}/pdf', { params: { path: { id: c.id }, query: { download: '1' } } })
+      ).response.status,
+    ).toBe(404);
+    const pdf = await f.call('administrator', 'GET', `/api/contracts/${c.id}/pdf?download=1`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${c.reference}.pdf"`);
+    const text = (await pdfPages(pdf.rawPayload)).join(' ');
     expect(text).toContain(c.reference);
     expect(text).toContain('Amara Okafor');
     expect(text).toContain('passport PA1234567');

@@ -1,9 +1,8 @@
 // Deleted Items through the API: a deleted lead, client, service and invoice in one list with their
 // reasons and who deleted them, the counters, search and type; Restore by administrators and Delete Forever
 // by account administrators only, each through the record type's own route.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DeletedItem, INVOICE_EXAMPLE } from '@crm/domain';
+import { INVOICE_EXAMPLE, type paths } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -14,10 +13,22 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-const ok = async (response: Promise<LightMyRequestResponse>, status = 200) => {
+const ok = async <R extends { response: Response; error?: unknown }>(response: Promise<R>, status = 200) => {
   const res = await response;
-  expect(res.statusCode, res.body).toBe(status);
+  expect(res.response.status, JSON.stringify(res.error)).toBe(status);
   return res;
+};
+const path = (id: string) => ({ params: { path: { id } } });
+
+type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
+/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
+const EXAMPLE: InvoiceBody = {
+  ...INVOICE_EXAMPLE,
+  currency: 'AUD',
+  items: [
+    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
+    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
+  ],
 };
 
 describe('Deleted Items', () => {
@@ -25,57 +36,59 @@ describe('Deleted Items', () => {
     const lead = await f.createLead('administrator', { firstName: 'Deleted', lastName: 'Lead' });
     const { client } = await f.convertedLead('administrator', { firstName: 'Deleted', lastName: 'Client' });
     const owner = await f.createLead('administrator', { firstName: 'Service', lastName: 'Owner' });
+    const admin = f.api('administrator');
     const service = (
       await ok(
-        f.call('administrator', 'POST', `/api/leads/${owner.id}/services`, { serviceName: 'Skills Assessment' }),
+        admin.POST('/api/leads/{id}/services', { ...path(owner.id), body: { serviceName: 'Skills Assessment' } }),
         201,
       )
-    ).json();
-    const invoice = (await ok(f.call('administrator', 'POST', '/api/invoices', INVOICE_EXAMPLE), 201)).json();
+    ).data!;
+    const invoice = (await ok(admin.POST('/api/invoices', { body: EXAMPLE }), 201)).data!;
 
-    await ok(f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, { reason: 'Duplicate enquiry' }));
-    await ok(f.call('administrator', 'DELETE', `/api/clients/${client.id}`, {}));
-    await ok(f.call('administrator', 'DELETE', `/api/services/${service.id}`, { reason: 'Entered twice' }));
-    await ok(f.call('administrator', 'DELETE', `/api/invoices/${invoice.id}`));
+    await ok(admin.DELETE('/api/leads/{id}', { ...path(lead.id), body: { reason: 'Duplicate enquiry' } }));
+    await ok(admin.DELETE('/api/clients/{id}', { ...path(client.id), body: {} }));
+    await ok(admin.DELETE('/api/services/{id}', { ...path(service.id), body: { reason: 'Entered twice' } }));
+    await ok(admin.DELETE('/api/invoices/{id}', path(invoice.id)));
 
-    const list = (await ok(f.call('administrator', 'GET', '/api/deleted-items'))).json();
-    const items = list.items as DeletedItem[];
+    const deletedItems = (query: NonNullable<paths['/api/deleted-items']['get']['parameters']['query']> = {}) =>
+      ok(admin.GET('/api/deleted-items', { params: { query } }));
+    const list = (await deletedItems()).data!;
+    const items = list.items;
     expect(items.map((i) => i.type)).toEqual(['invoice', 'service', 'client', 'lead']);
     expect(items[3]).toMatchObject({ name: 'Deleted Lead', reason: 'Duplicate enquiry', deletedByName: 'Marcus Tan' });
     expect(items[1]).toMatchObject({ name: 'Skills Assessment · Service Owner', reason: 'Entered twice' });
     expect(list.total).toBe(4);
 
-    const stats = (await ok(f.call('administrator', 'GET', '/api/deleted-items/statistics'))).json();
+    const stats = (await ok(admin.GET('/api/deleted-items/statistics'))).data;
     expect(stats).toEqual({ leads: 1, clients: 1, services: 1, invoices: 1, total: 4, recent: 4 });
-    const onlyClients = (await ok(f.call('administrator', 'GET', '/api/deleted-items?type=client'))).json();
-    expect(onlyClients.items.map((i: DeletedItem) => i.id)).toEqual([client.id]);
-    const searched = (await ok(f.call('administrator', 'GET', '/api/deleted-items?search=skills'))).json();
-    expect(searched.items.map((i: DeletedItem) => i.id)).toEqual([service.id]);
-    const paged = (await ok(f.call('administrator', 'GET', '/api/deleted-items?pageSize=2'))).json();
-    const next = (
-      await ok(f.call('administrator', 'GET', `/api/deleted-items?pageSize=2&after=${paged.nextCursor}`))
-    ).json();
-    expect([...paged.items, ...next.items].map((i: DeletedItem) => i.id)).toEqual(items.map((i) => i.id));
+    const onlyClients = (await deletedItems({ type: 'client' })).data!;
+    expect(onlyClients.items.map((i) => i.id)).toEqual([client.id]);
+    const searched = (await deletedItems({ search: 'skills' })).data!;
+    expect(searched.items.map((i) => i.id)).toEqual([service.id]);
+    const paged = (await deletedItems({ pageSize: 2 })).data!;
+    const next = (await deletedItems({ pageSize: 2, after: String(paged.nextCursor) })).data!;
+    expect([...paged.items, ...next.items].map((i) => i.id)).toEqual(items.map((i) => i.id));
 
     // Restore: administrators; Delete Forever: account administrators only.
-    await ok(f.call('administrator', 'POST', `/api/leads/${lead.id}/restore`, {}));
-    await ok(f.call('administrator', 'POST', `/api/invoices/${invoice.id}/restore`));
-    expect((await f.call('administrator', 'DELETE', `/api/services/${service.id}/permanent`)).statusCode).toBe(403);
-    expect((await f.call('supervisor', 'GET', '/api/deleted-items')).statusCode).toBe(403);
-    await ok(f.call('account_administrator', 'DELETE', `/api/services/${service.id}/permanent`));
-    await ok(f.call('account_administrator', 'DELETE', `/api/clients/${client.id}/permanent`));
-    await ok(f.call('administrator', 'DELETE', `/api/invoices/${invoice.id}`));
-    expect((await f.call('administrator', 'DELETE', `/api/invoices/${invoice.id}/permanent`)).statusCode).toBe(403);
-    await ok(f.call('account_administrator', 'DELETE', `/api/invoices/${invoice.id}/permanent`));
+    const accountAdmin = f.api('account_administrator');
+    await ok(admin.POST('/api/leads/{id}/restore', path(lead.id)));
+    await ok(admin.POST('/api/invoices/{id}/restore', path(invoice.id)));
+    expect((await admin.DELETE('/api/services/{id}/permanent', path(service.id))).response.status).toBe(403);
+    expect((await f.api('supervisor').GET('/api/deleted-items')).response.status).toBe(403);
+    await ok(accountAdmin.DELETE('/api/services/{id}/permanent', path(service.id)));
+    await ok(accountAdmin.DELETE('/api/clients/{id}/permanent', path(client.id)));
+    await ok(admin.DELETE('/api/invoices/{id}', path(invoice.id)));
+    expect((await admin.DELETE('/api/invoices/{id}/permanent', path(invoice.id))).response.status).toBe(403);
+    await ok(accountAdmin.DELETE('/api/invoices/{id}/permanent', path(invoice.id)));
 
-    const after = (await ok(f.call('administrator', 'GET', '/api/deleted-items'))).json();
+    const after = (await deletedItems()).data!;
     expect(after.items).toEqual([]);
-    expect((await f.call('administrator', 'GET', `/api/services/${service.id}`)).statusCode).toBe(404);
+    expect((await admin.GET('/api/services/{id}', path(service.id))).response.status).toBe(404);
     expect(await f.auditActions('SERVICE', service.id)).toContain('PURGE_SERVICE');
     expect(await f.auditActions('INVOICE', invoice.id)).toEqual(
       expect.arrayContaining(['DELETE_INVOICE', 'RESTORE_INVOICE', 'PURGE_INVOICE']),
     );
     // The restored lead is back in the list; its invoice number stays taken for ever.
-    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(200);
+    expect((await admin.GET('/api/leads/{id}', path(lead.id))).response.status).toBe(200);
   });
 });

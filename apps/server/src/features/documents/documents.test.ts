@@ -12,15 +12,14 @@ import {
   DOCUMENT_EXAMPLE,
   DOCUMENT_FILE_MAX_BYTES,
   DOCUMENT_MESSAGES,
-  type DocumentPage,
-  type DocumentRecord,
-  type DocumentSeedResult,
   moduleAccessCell,
+  type operations,
   type Role,
   ROLES,
 } from '@crm/domain';
 import { documents, systemSettings } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
+import { type ApiClient, apiClient } from '../../../test/api-client.ts';
 import { signInAs, TEST_PASSWORD } from '../../../test/build-test-app.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { BUILT_IN_DOCUMENTS } from './built-in-documents.ts';
@@ -28,11 +27,12 @@ import { SEED_MARKER_KEY } from './documents.service.ts';
 
 let f: Fixture;
 let second: { app: FastifyInstance; close: () => Promise<void> };
-let secondCookie: string;
+/** The account administrator on the second server process. */
+let secondApi: ApiClient;
 beforeAll(async () => {
   f = await createFixture();
   second = await f.t.secondInstance();
-  secondCookie = await signInAs(second.app, demoEmail('account_administrator'), TEST_PASSWORD);
+  secondApi = apiClient(second.app, await signInAs(second.app, demoEmail('account_administrator'), TEST_PASSWORD));
 });
 afterAll(async () => {
   await second?.close();
@@ -48,62 +48,53 @@ const PNG = Buffer.from(
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 
 async function upload(id: string, filename: string, bytes: Buffer, role: Role = 'administrator') {
-  const boundary = '----crmdocumentboundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return f.t.app.inject({
-    method: 'POST',
-    url: `/api/documents/${id}/file`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: await f.t.signIn(role) },
-    payload,
+  return f.api(role).POST('/api/documents/{id}/file', {
+    params: { path: { id } },
+    body: { file: new File([bytes], filename, { type: 'application/octet-stream' }) },
+    bodySerializer: (body) => {
+      const form = new FormData();
+      if (body?.file) form.append('file', body.file);
+      return form;
+    },
   });
 }
 
-const seed = (role: Role = 'administrator') => f.call(role, 'POST', '/api/documents/built-in', { confirm: true });
-const create = async (input: Record<string, unknown> = {}, role: Role = 'administrator') => {
-  const res = await f.call(role, 'POST', '/api/documents', { ...DOCUMENT_EXAMPLE, ...input });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as DocumentRecord;
+type DocumentForm = operations['postDocuments']['requestBody']['content']['application/json'];
+const idPath = (id: string) => ({ params: { path: { id } } });
+
+const seed = (role: Role = 'administrator') => f.api(role).POST('/api/documents/built-in', { body: { confirm: true } });
+const create = async (input: Partial<DocumentForm> = {}, role: Role = 'administrator') => {
+  const res = await f.api(role).POST('/api/documents', { body: { ...DOCUMENT_EXAMPLE, ...input } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!;
 };
 const list = async (search?: string) => {
-  const res = await f.call(
-    'administrator',
-    'GET',
-    `/api/documents?pageSize=100${search === undefined ? '' : `&search=${encodeURIComponent(search)}`}`,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as DocumentPage;
+  const res = await f.api('administrator').GET('/api/documents', { params: { query: { pageSize: 100, search } } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!;
 };
+const read = async (id: string) => (await f.api('administrator').GET('/api/documents/{id}', idPath(id))).data!;
 const byKey = async (title: string) => {
   const found = (await list()).items.find((d) => d.title === title);
   if (!found) throw new Error(`no document ${title}`);
-  return (await f.call('administrator', 'GET', `/api/documents/${found.id}`)).json() as DocumentRecord;
+  return read(found.id);
 };
 
 describe('the built-in documents', () => {
   it('are written once on first use, even when first opens race in two server processes', async () => {
     expect((await list()).items).toEqual([]);
+    // Without the confirmation the document requires.
     const refused = await f.call('administrator', 'POST', '/api/documents/built-in', {});
     expect(refused.statusCode).toBe(400);
 
     const answers = await Promise.all([
       seed(),
       seed('account_administrator'),
-      second.app.inject({
-        method: 'POST',
-        url: '/api/documents/built-in',
-        headers: { cookie: secondCookie },
-        payload: { confirm: true },
-      }),
+      secondApi.POST('/api/documents/built-in', { body: { confirm: true } }),
     ]);
     const results = answers.map((res) => {
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as DocumentSeedResult;
+      expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+      return res.data!;
     });
     expect(results.filter((r) => r.status === 'created')).toEqual([
       { status: 'created', created: BUILT_IN_DOCUMENTS.length, expected: BUILT_IN_DOCUMENTS.length },
@@ -127,13 +118,13 @@ describe('the built-in documents', () => {
     const overview = await byKey('Project Overview');
     expect(overview.builtIn).toBe(true);
     expect(overview.content).toContain('migration and visa advisory firm');
-    expect((await f.call('administrator', 'DELETE', `/api/documents/${overview.id}`)).statusCode).toBe(200);
-    expect(((await seed()).json() as DocumentSeedResult).status).toBe('already');
+    expect((await f.api('administrator').DELETE('/api/documents/{id}', idPath(overview.id))).response.status).toBe(200);
+    expect((await seed()).data?.status).toBe('already');
     expect((await list()).items.some((d) => d.title === 'Project Overview')).toBe(false);
 
     // Without the marker (a library that was never seeded) but with documents: nothing is written.
     await f.t.database.db.delete(systemSettings).where(eq(systemSettings.settingKey, SEED_MARKER_KEY));
-    expect(((await seed()).json() as DocumentSeedResult).status).toBe('notEmpty');
+    expect((await seed()).data?.status).toBe('notEmpty');
   });
 
   it('show the access matrix and role comparison as the live permission matrix has them', async () => {
@@ -149,11 +140,14 @@ describe('the built-in documents', () => {
       expect(adminRow(matrix.content!)).toContain(moduleAccessCell(role, 'admin', DEFAULT_MODULE_ACCESS));
     }
 
-    const modules = [...DEFAULT_MODULE_ACCESS.supervisor, 'admin'];
-    const changed = await f.call('account_administrator', 'PUT', '/api/roles/supervisor', { modules });
-    expect(changed.statusCode, changed.body).toBe(200);
+    const owner = f.api('account_administrator');
+    const changed = await owner.PUT('/api/roles/{role}', {
+      params: { path: { role: 'supervisor' } },
+      body: { modules: [...DEFAULT_MODULE_ACCESS.supervisor, 'admin'] },
+    });
+    expect(changed.response.status, JSON.stringify(changed.error)).toBe(200);
     try {
-      const after = (await f.call('administrator', 'GET', `/api/documents/${matrix.id}`)).json() as DocumentRecord;
+      const after = await read(matrix.id);
       expect(supervisorCell(after.content!)).toBe('View, Create, Edit, Export, Reports, Assign, Approve');
       const comparison = await byKey('Role Comparison');
       const supervisorSection = comparison.content!.split('## Supervisor')[1]!.split('##')[0]!;
@@ -162,45 +156,41 @@ describe('the built-in documents', () => {
       // clock: its policy reloads on the event).
       await vi.waitFor(
         async () => {
-          const there = await second.app.inject({
-            method: 'GET',
-            url: `/api/documents/${matrix.id}`,
-            headers: { cookie: secondCookie },
-          });
-          expect(supervisorCell((there.json() as DocumentRecord).content!)).toBe(
-            'View, Create, Edit, Export, Reports, Assign, Approve',
-          );
+          const there = await secondApi.GET('/api/documents/{id}', idPath(matrix.id));
+          expect(supervisorCell(there.data!.content!)).toBe('View, Create, Edit, Export, Reports, Assign, Approve');
         },
         { timeout: 60_000, interval: 50 },
       );
     } finally {
-      await f.call('account_administrator', 'POST', '/api/roles/supervisor/restore-defaults', {});
+      await owner.POST('/api/roles/{role}/restore-defaults', { params: { path: { role: 'supervisor' } } });
     }
-    const restored = (await f.call('administrator', 'GET', `/api/documents/${matrix.id}`)).json() as DocumentRecord;
+    const restored = await read(matrix.id);
     expect(supervisorCell(restored.content!)).toBe('No access');
     expect(canOpenModule('supervisor', 'admin')).toBe(false);
 
     // Their content cannot be set; their other fields can.
-    const refused = await f.call('administrator', 'PATCH', `/api/documents/${matrix.id}`, {
-      content: 'Everyone may do everything',
-      version: restored.version,
+    const admin = f.api('administrator');
+    const refused = await admin.PATCH('/api/documents/{id}', {
+      ...idPath(matrix.id),
+      body: { content: 'Everyone may do everything', version: restored.version },
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors.content).toEqual([DOCUMENT_MESSAGES.generatedContent]);
-    const renamed = await f.call('administrator', 'PATCH', `/api/documents/${matrix.id}`, {
-      description: 'Who may do what',
-      version: restored.version,
+    expect(refused.response.status).toBe(400);
+    expect(refused.error?.fieldErrors?.content).toEqual([DOCUMENT_MESSAGES.generatedContent]);
+    const renamed = await admin.PATCH('/api/documents/{id}', {
+      ...idPath(matrix.id),
+      body: { description: 'Who may do what', version: restored.version },
     });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((renamed.json() as DocumentRecord).content).toContain('| Administration |');
+    expect(renamed.response.status, JSON.stringify(renamed.error)).toBe(200);
+    expect(renamed.data?.content).toContain('| Administration |');
   });
 });
 
 describe('documents', () => {
   it('creates, reads, changes with the version and deletes, audited', async () => {
-    const missing = await f.call('administrator', 'POST', '/api/documents', { title: ' ' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().fieldErrors.title).toEqual([DOCUMENT_MESSAGES.titleRequired]);
+    const admin = f.api('administrator');
+    const missing = await admin.POST('/api/documents', { body: { title: ' ' } });
+    expect(missing.response.status).toBe(400);
+    expect(missing.error?.fieldErrors?.title).toEqual([DOCUMENT_MESSAGES.titleRequired]);
 
     const doc = await create({ documentVersion: undefined });
     expect(doc).toMatchObject({
@@ -215,29 +205,28 @@ describe('documents', () => {
     });
     expect(doc.controlNumber).toMatch(/^DOC-\d{4}-\d{4,}$/);
 
-    const changed = await f.call('administrator', 'PATCH', `/api/documents/${doc.id}`, {
-      documentVersion: '1.1',
-      description: null,
-      version: doc.version,
+    const changed = await admin.PATCH('/api/documents/{id}', {
+      ...idPath(doc.id),
+      body: { documentVersion: '1.1', description: null, version: doc.version },
     });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ documentVersion: '1.1', description: null, title: doc.title });
-    const stale = await f.call('administrator', 'PATCH', `/api/documents/${doc.id}`, {
-      title: 'Overwritten',
-      version: doc.version,
+    expect(changed.response.status, JSON.stringify(changed.error)).toBe(200);
+    expect(changed.data).toMatchObject({ documentVersion: '1.1', description: null, title: doc.title });
+    const stale = await admin.PATCH('/api/documents/{id}', {
+      ...idPath(doc.id),
+      body: { title: 'Overwritten', version: doc.version },
     });
-    expect(stale.statusCode).toBe(409);
-    const emptyVersion = await f.call('administrator', 'PATCH', `/api/documents/${doc.id}`, {
-      documentVersion: '',
-      version: doc.version + 1,
+    expect(stale.response.status).toBe(409);
+    const emptyVersion = await admin.PATCH('/api/documents/{id}', {
+      ...idPath(doc.id),
+      body: { documentVersion: '', version: doc.version + 1 },
     });
-    expect(emptyVersion.statusCode).toBe(400);
+    expect(emptyVersion.response.status).toBe(400);
 
-    expect((await f.call('account_administrator', 'DELETE', `/api/documents/${doc.id}`)).json()).toEqual({
+    expect((await f.api('account_administrator').DELETE('/api/documents/{id}', idPath(doc.id))).data).toEqual({
       message: DOCUMENT_MESSAGES.deleted,
     });
-    expect((await f.call('administrator', 'GET', `/api/documents/${doc.id}`)).statusCode).toBe(404);
-    expect((await f.call('administrator', 'DELETE', `/api/documents/${doc.id}`)).statusCode).toBe(404);
+    expect((await admin.GET('/api/documents/{id}', idPath(doc.id))).response.status).toBe(404);
+    expect((await admin.DELETE('/api/documents/{id}', idPath(doc.id))).response.status).toBe(404);
     expect(await f.auditActions('DOCUMENT', doc.id)).toEqual(
       expect.arrayContaining(['CREATE_DOCUMENT', 'UPDATE_DOCUMENT', 'DELETE_DOCUMENT']),
     );
@@ -273,19 +262,19 @@ describe('documents', () => {
   it('takes a file by its content, at most 10 MB, and serves it as a download to Administration only', async () => {
     const doc = await create({ title: 'Service agreement template' });
     const exe = await upload(doc.id, 'agreement.pdf', EXE);
-    expect(exe.statusCode).toBe(400);
-    expect(exe.json().message).toBe(DOCUMENT_MESSAGES.fileType);
+    expect(exe.response.status).toBe(400);
+    expect(exe.error?.message).toBe(DOCUMENT_MESSAGES.fileType);
     const binary = await upload(doc.id, 'notes.txt', Buffer.from([0x68, 0x69, 0x00, 0x01, 0xff]));
-    expect(binary.statusCode).toBe(400);
+    expect(binary.response.status).toBe(400);
     const big = await upload(doc.id, 'big.pdf', Buffer.concat([PDF, Buffer.alloc(DOCUMENT_FILE_MAX_BYTES)]));
-    expect(big.statusCode).toBe(400);
-    expect(big.json().message).toBe(DOCUMENT_MESSAGES.fileSize);
-    expect((await upload(doc.id, 'a.pdf', PDF, 'supervisor')).statusCode).toBe(403);
+    expect(big.response.status).toBe(400);
+    expect(big.error?.message).toBe(DOCUMENT_MESSAGES.fileSize);
+    expect((await upload(doc.id, 'a.pdf', PDF, 'supervisor')).response.status).toBe(403);
 
     // A PDF named like a program is stored and downloaded as the PDF it is.
     const ok = await upload(doc.id, '../../Service agreement.exe', PDF);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as DocumentRecord).file).toEqual({
+    expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
+    expect(ok.data?.file).toEqual({
       name: 'Service agreement.pdf',
       contentType: 'application/pdf',
       size: PDF.byteLength,
@@ -297,50 +286,52 @@ describe('documents', () => {
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.equals(PDF)).toBe(true);
     for (const role of ['supervisor', 'member', 'guest'] as const) {
-      expect((await f.call(role, 'GET', `/api/documents/${doc.id}/file`)).statusCode).toBe(403);
+      expect((await f.api(role).GET('/api/documents/{id}/file', idPath(doc.id))).response.status).toBe(403);
     }
-    const signedOut = await f.t.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/file` });
-    expect(signedOut.statusCode).toBe(401);
+    const signedOut = await apiClient(f.t.app).GET('/api/documents/{id}/file', idPath(doc.id));
+    expect(signedOut.response.status).toBe(401);
 
     // Plain text is text/plain (never HTML, whatever it holds); replacing removes nothing else.
     const text = await upload(doc.id, 'notes.html', Buffer.from('<script>alert(1)</script>\nPlain notes ✓\n'));
-    expect(text.statusCode, text.body).toBe(200);
+    expect(text.response.status, JSON.stringify(text.error)).toBe(200);
     const textDownload = await f.call('administrator', 'GET', `/api/documents/${doc.id}/file`);
     expect(textDownload.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(textDownload.headers['content-disposition']).toBe('attachment; filename="notes.txt"');
 
     const image = await upload(doc.id, 'scan.png', PNG);
-    expect((image.json() as DocumentRecord).file?.contentType).toBe('image/png');
-    const removed = await f.call('administrator', 'DELETE', `/api/documents/${doc.id}/file`);
-    expect(removed.statusCode).toBe(200);
-    expect((removed.json() as DocumentRecord).file).toBeNull();
-    expect((await f.call('administrator', 'GET', `/api/documents/${doc.id}/file`)).statusCode).toBe(404);
+    expect(image.data?.file?.contentType).toBe('image/png');
+    const admin = f.api('administrator');
+    const removed = await admin.DELETE('/api/documents/{id}/file', idPath(doc.id));
+    expect(removed.response.status).toBe(200);
+    expect(removed.data?.file).toBeNull();
+    expect((await admin.GET('/api/documents/{id}/file', idPath(doc.id))).response.status).toBe(404);
 
     // Deleting the document removes its file from storage.
     await upload(doc.id, 'final.pdf', PDF);
     const key = (await f.t.database.db.select().from(documents).where(eq(documents.id, doc.id)))[0]!.fileKey!;
     expect(await f.t.app.storage.get(key)).toBeDefined();
-    await f.call('administrator', 'DELETE', `/api/documents/${doc.id}`);
+    await admin.DELETE('/api/documents/{id}', idPath(doc.id));
     expect(await f.t.app.storage.get(key)).toBeUndefined();
   });
 
   it('is refused to every role outside Administration, for every action', async () => {
     const doc = await create({ title: 'Refusals' });
     for (const role of ['supervisor', 'team_lead', 'consultant', 'member', 'guest'] as const) {
+      const api = f.api(role);
       const answers = await Promise.all([
-        f.call(role, 'GET', '/api/documents'),
-        f.call(role, 'GET', `/api/documents/${doc.id}`),
-        f.call(role, 'POST', '/api/documents', DOCUMENT_EXAMPLE),
-        f.call(role, 'PATCH', `/api/documents/${doc.id}`, { title: 'x', version: doc.version }),
-        f.call(role, 'DELETE', `/api/documents/${doc.id}`),
-        f.call(role, 'DELETE', `/api/documents/${doc.id}/file`),
-        f.call(role, 'POST', '/api/documents/built-in', { confirm: true }),
+        api.GET('/api/documents'),
+        api.GET('/api/documents/{id}', idPath(doc.id)),
+        api.POST('/api/documents', { body: DOCUMENT_EXAMPLE }),
+        api.PATCH('/api/documents/{id}', { ...idPath(doc.id), body: { title: 'x', version: doc.version } }),
+        api.DELETE('/api/documents/{id}', idPath(doc.id)),
+        api.DELETE('/api/documents/{id}/file', idPath(doc.id)),
+        api.POST('/api/documents/built-in', { body: { confirm: true } }),
       ]);
       expect(
-        answers.map((a) => a.statusCode),
+        answers.map((a) => a.response.status),
         role,
       ).toEqual([403, 403, 403, 403, 403, 403, 403]);
     }
-    expect((await f.call('administrator', 'GET', `/api/documents/${doc.id}`)).json().title).toBe('Refusals');
+    expect((await read(doc.id)).title).toBe('Refusals');
   });
 });

@@ -5,8 +5,7 @@
 // race. The embedded database has one connection, where requests queue: the same-version burst must answer
 // the same there; the re-reading writers only race on PostgreSQL, so they run there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClientMoney, INVOICE_EXAMPLE, type InvoiceRecord, type ServiceRecord } from '@crm/domain';
-import type { LightMyRequestResponse } from 'fastify';
+import { INVOICE_EXAMPLE, type paths } from '@crm/domain';
 import { testDatabaseUrl } from '../../../test/build-test-app.ts';
 import { checkMoneyInvariants } from '../../../test/money-invariants.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
@@ -31,43 +30,58 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown) =>
-  f.call('administrator', method, url, body);
-const json = <T>(res: LightMyRequestResponse) => res.json() as T;
+type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
+type CancelBody = paths['/api/invoices/{id}/cancel']['post']['requestBody']['content']['application/json'];
+
+/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
+const EXAMPLE: InvoiceBody = {
+  ...INVOICE_EXAMPLE,
+  currency: 'AUD',
+  items: [
+    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
+    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
+  ],
+};
+
+/** What the checks read of a typed call's answer. */
+type Answer = { response: Response; error?: unknown };
+
+const admin = () => f.api('administrator');
+const byId = (id: string) => ({ params: { path: { id } } });
 
 async function invariants() {
   await checkMoneyInvariants(f.t.database.db, f.t.app, cookie, { invoiceIds, directPaid });
 }
 
-const invoice = async (id: string) => json<InvoiceRecord>(await send('GET', `/api/invoices/${id}`));
-const ledger = async () => json<ClientMoney>(await send('GET', `/api/clients/${clientId}/client-money`)).ledgers[0]!;
+const invoice = async (id: string) => (await admin().GET('/api/invoices/{id}', byId(id))).data!;
+const ledger = async () => (await admin().GET('/api/clients/{id}/client-money', byId(clientId))).data!.ledgers[0]!;
 
 async function newInvoice(rate = '5000.00') {
-  const fee = json<ServiceRecord>(
-    await send('POST', `/api/clients/${clientId}/services`, {
-      serviceName: 'Professional Fee - Student Visa',
-      serviceFee: rate,
-      paidAmount: '0',
-      currency: 'AUD',
-    }),
-  );
+  const fee = (
+    await admin().POST('/api/clients/{id}/services', {
+      ...byId(clientId),
+      body: { serviceName: 'Professional Fee - Student Visa', serviceFee: rate, paidAmount: '0', currency: 'AUD' },
+    })
+  ).data!;
   directPaid.set(fee.id, 0n);
-  const res = await send('POST', '/api/invoices', {
-    ...INVOICE_EXAMPLE,
-    issueDate: today,
-    dueDate: today,
-    entityType: 'client',
-    entityId: clientId,
-    items: [{ description: 'Professional fee', quantity: '1', rate, taxable: true, serviceId: fee.id }],
+  const res = await admin().POST('/api/invoices', {
+    body: {
+      ...EXAMPLE,
+      issueDate: today,
+      dueDate: today,
+      entityType: 'client',
+      entityId: clientId,
+      items: [{ description: 'Professional fee', quantity: '1', rate, taxable: true, serviceId: fee.id }],
+    },
   });
-  expect(res.statusCode, res.body).toBe(201);
-  invoiceIds.push(json<InvoiceRecord>(res).id);
-  return json<InvoiceRecord>(res);
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  invoiceIds.push(res.data!.id);
+  return res.data!;
 }
 
 /** N requests at once; their status codes. */
-const burst = async (request: () => Promise<LightMyRequestResponse>) =>
-  (await Promise.all(Array.from({ length: N }, request))).map((r) => r.statusCode);
+const burst = async (request: () => Promise<Answer>) =>
+  (await Promise.all(Array.from({ length: N }, request))).map((r) => r.response.status);
 
 const oneWins = (codes: number[], success = 200) => {
   expect(
@@ -81,17 +95,17 @@ const oneWins = (codes: number[], success = 200) => {
 };
 
 /** N writers, each reading the version before writing and trying again when told it changed. */
-async function writers(write: (i: number) => Promise<LightMyRequestResponse>, success = 200) {
+async function writers(write: (i: number) => Promise<Answer>, success = 200) {
   const results = await Promise.all(
     Array.from({ length: N }, async (_, i) => {
       for (let attempt = 0; attempt < 10 * N; attempt++) {
         const res = await write(i);
-        if (res.statusCode !== 409) return res;
+        if (res.response.status !== 409) return res;
       }
       throw new Error(`writer ${i} was told it changed ${10 * N} times`);
     }),
   );
-  for (const res of results) expect(res.statusCode, res.body).toBe(success);
+  for (const res of results) expect(res.response.status, JSON.stringify(res.error)).toBe(success);
 }
 
 describe(`each money write fired ${N} times at once`, () => {
@@ -101,18 +115,20 @@ describe(`each money write fired ${N} times at once`, () => {
     async () => {
       const a = await newInvoice();
       oneWins(
-        await burst(() => send('POST', `/api/invoices/${a.id}/mark-paid`, { amount: '10.00', version: a.version })),
+        await burst(() =>
+          admin().POST('/api/invoices/{id}/mark-paid', {
+            ...byId(a.id),
+            body: { amount: '10.00', version: a.version },
+          }),
+        ),
       );
       await invariants();
 
       oneWins(
         await burst(() =>
-          send('POST', `/api/clients/${clientId}/client-money`, {
-            currency: 'AUD',
-            amount: '100.00',
-            receivedDate: today,
-            method: 'Cash',
-            version: 0,
+          admin().POST('/api/clients/{id}/client-money', {
+            ...byId(clientId),
+            body: { currency: 'AUD', amount: '100.00', receivedDate: today, method: 'Cash', version: 0 },
           }),
         ),
       );
@@ -120,11 +136,9 @@ describe(`each money write fired ${N} times at once`, () => {
       const held = await ledger();
       oneWins(
         await burst(() =>
-          send('POST', `/api/client-ledgers/${held.id}/refund`, {
-            amount: '1.00',
-            refundDate: today,
-            method: 'Cash',
-            version: held.version,
+          admin().POST('/api/client-ledgers/{id}/refund', {
+            ...byId(held.id),
+            body: { amount: '1.00', refundDate: today, method: 'Cash', version: held.version },
           }),
         ),
       );
@@ -133,7 +147,10 @@ describe(`each money write fired ${N} times at once`, () => {
       const b = await invoice(a.id);
       oneWins(
         await burst(() =>
-          send('POST', `/api/invoices/${a.id}/apply-client-credit`, { amount: '5.00', version: b.version }),
+          admin().POST('/api/invoices/{id}/apply-client-credit', {
+            ...byId(a.id),
+            body: { amount: '5.00', version: b.version },
+          }),
         ),
       );
       await invariants();
@@ -141,10 +158,9 @@ describe(`each money write fired ${N} times at once`, () => {
       const c = await invoice(a.id);
       oneWins(
         await burst(() =>
-          send('POST', `/api/invoices/${a.id}/credit-notes`, {
-            reason: 'Parallel part credit',
-            lines: [{ index: 0, amount: '1.00' }],
-            version: c.version,
+          admin().POST('/api/invoices/{id}/credit-notes', {
+            ...byId(a.id),
+            body: { reason: 'Parallel part credit', lines: [{ index: 0, amount: '1.00' }], version: c.version },
           }),
         ),
       );
@@ -153,35 +169,50 @@ describe(`each money write fired ${N} times at once`, () => {
       const d = await invoice(a.id);
       oneWins(
         await burst(() =>
-          send('PUT', `/api/invoices/${a.id}`, {
-            ...INVOICE_EXAMPLE,
-            issueDate: today,
-            dueDate: today,
-            entityType: 'client',
-            entityId: clientId,
-            items: d.items.map(({ description, quantity, rate, taxable, serviceId }) => ({
-              description,
-              quantity,
-              rate,
-              taxable,
-              serviceId,
-            })),
-            notes: 'Edited in parallel',
-            version: d.version,
+          admin().PUT('/api/invoices/{id}', {
+            ...byId(a.id),
+            body: {
+              ...EXAMPLE,
+              issueDate: today,
+              dueDate: today,
+              entityType: 'client',
+              entityId: clientId,
+              items: d.items.map(({ description, quantity, rate, taxable, serviceId }) => ({
+                description,
+                quantity,
+                rate,
+                taxable,
+                serviceId,
+              })),
+              notes: 'Edited in parallel',
+              version: d.version,
+            },
           }),
         ),
       );
       await invariants();
 
       const e = await invoice(a.id);
-      oneWins(await burst(() => send('POST', `/api/invoices/${a.id}/receipt`, { paymentId: e.payments[0]!.id })), 201);
+      oneWins(
+        await burst(() =>
+          admin().POST('/api/invoices/{id}/receipt', { ...byId(a.id), body: { paymentId: e.payments[0]!.id } }),
+        ),
+        201,
+      );
       await invariants();
 
       const g = await invoice(a.id);
-      const money = g.payments.map((p) => ({ paymentId: p.id, action: 'client_credit', amount: p.remaining }));
+      const money: CancelBody['money'] = g.payments.map((p) => ({
+        paymentId: p.id,
+        action: 'client_credit',
+        amount: p.remaining,
+      }));
       oneWins(
         await burst(() =>
-          send('POST', `/api/invoices/${a.id}/cancel`, { reason: 'Parallel cancel', money, version: g.version }),
+          admin().POST('/api/invoices/{id}/cancel', {
+            ...byId(a.id),
+            body: { reason: 'Parallel cancel', money, version: g.version },
+          }),
         ),
       );
       await invariants();
@@ -200,7 +231,10 @@ describe(`each money write fired ${N} times at once`, () => {
       const a = await newInvoice();
       await writers(async () => {
         const now = await invoice(a.id);
-        return send('POST', `/api/invoices/${a.id}/mark-paid`, { amount: '10.00', version: now.version });
+        return admin().POST('/api/invoices/{id}/mark-paid', {
+          ...byId(a.id),
+          body: { amount: '10.00', version: now.version },
+        });
       });
       const paid = await invoice(a.id);
       expect(paid.payments).toHaveLength(N);
@@ -209,36 +243,39 @@ describe(`each money write fired ${N} times at once`, () => {
 
       await writers(async () => {
         const now = await ledger().catch(() => undefined);
-        return send('POST', `/api/clients/${clientId}/client-money`, {
-          currency: 'AUD',
-          amount: '5.00',
-          receivedDate: today,
-          method: 'Bank Transfer',
-          version: now?.version ?? 0,
+        return admin().POST('/api/clients/{id}/client-money', {
+          ...byId(clientId),
+          body: {
+            currency: 'AUD',
+            amount: '5.00',
+            receivedDate: today,
+            method: 'Bank Transfer',
+            version: now?.version ?? 0,
+          },
         });
       });
       await invariants();
       await writers(async () => {
         const now = await ledger();
-        return send('POST', `/api/client-ledgers/${now.id}/refund`, {
-          amount: '1.00',
-          refundDate: today,
-          method: 'Cash',
-          version: now.version,
+        return admin().POST('/api/client-ledgers/{id}/refund', {
+          ...byId(now.id),
+          body: { amount: '1.00', refundDate: today, method: 'Cash', version: now.version },
         });
       });
       await invariants();
       await writers(async () => {
         const now = await invoice(a.id);
-        return send('POST', `/api/invoices/${a.id}/apply-client-credit`, { amount: '1.00', version: now.version });
+        return admin().POST('/api/invoices/{id}/apply-client-credit', {
+          ...byId(a.id),
+          body: { amount: '1.00', version: now.version },
+        });
       });
       await invariants();
       await writers(async () => {
         const now = await invoice(a.id);
-        return send('POST', `/api/invoices/${a.id}/credit-notes`, {
-          reason: 'Parallel credits',
-          lines: [{ index: 0, amount: '1.00' }],
-          version: now.version,
+        return admin().POST('/api/invoices/{id}/credit-notes', {
+          ...byId(a.id),
+          body: { reason: 'Parallel credits', lines: [{ index: 0, amount: '1.00' }], version: now.version },
         });
       });
       const credited = await invoice(a.id);
@@ -249,7 +286,9 @@ describe(`each money write fired ${N} times at once`, () => {
       const payments = credited.payments;
       const codes = await Promise.all(
         payments.map((p) =>
-          send('POST', `/api/invoices/${a.id}/receipt`, { paymentId: p.id }).then((r) => r.statusCode),
+          admin()
+            .POST('/api/invoices/{id}/receipt', { ...byId(a.id), body: { paymentId: p.id } })
+            .then((r) => r.response.status),
         ),
       );
       expect(codes.every((c) => c === 201)).toBe(true);

@@ -4,16 +4,7 @@
 // transaction, partial payments, receipts repeating the invoice and numbered without gaps under 50
 // concurrent saves, and invoices moving with their record through conversion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_GENERAL_SETTINGS,
-  INVOICE_EXAMPLE,
-  INVOICE_MESSAGES,
-  type InvoiceRecord,
-  type InvoiceSent,
-  type ReceiptRecord,
-  type Role,
-  type ServiceRecord,
-} from '@crm/domain';
+import { DEFAULT_GENERAL_SETTINGS, INVOICE_EXAMPLE, INVOICE_MESSAGES, type paths, type Role } from '@crm/domain';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { invoices } from '../../db/schema/index.ts';
@@ -28,23 +19,40 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-const create = async (body: Record<string, unknown> = {}, role: Role = 'administrator') => {
-  const res = await f.call(role, 'POST', '/api/invoices', { ...INVOICE_EXAMPLE, ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as InvoiceRecord;
+type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
+type MarkPaidBody = paths['/api/invoices/{id}/mark-paid']['post']['requestBody']['content']['application/json'];
+
+/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
+const EXAMPLE: InvoiceBody = {
+  ...INVOICE_EXAMPLE,
+  currency: 'AUD',
+  items: [
+    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
+    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
+  ],
 };
 
-const markPaid = async (invoice: InvoiceRecord, body: Record<string, unknown> = {}) => {
-  const res = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/mark-paid`, {
-    version: invoice.version,
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as InvoiceRecord;
+const create = async (body: Partial<InvoiceBody> = {}, role: Role = 'administrator') => {
+  const res = await f.api(role).POST('/api/invoices', { body: { ...EXAMPLE, ...body } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!;
 };
+
+const markPaid = async (invoice: { id: string; version: number }, body: Partial<MarkPaidBody> = {}) => {
+  const res = await f.api('administrator').POST('/api/invoices/{id}/mark-paid', {
+    params: { path: { id: invoice.id } },
+    body: { version: invoice.version, ...body },
+  });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!;
+};
+
+const admin = () => f.api('administrator');
+const byId = (id: string) => ({ params: { path: { id } } });
 
 describe('invoice figures and numbers', () => {
   it('computes the figures from the items, and refuses a total sent (or a misspelt field) rather than ignore it', async () => {
+    // Raw: the fields are unknown to the document.
     const sent = await f.call('administrator', 'POST', '/api/invoices', {
       ...INVOICE_EXAMPLE,
       subtotal: '1.00',
@@ -97,35 +105,27 @@ describe('invoice figures and numbers', () => {
     const b = await create();
     expect(a.invoiceNumber).not.toBe(b.invoiceNumber);
     const typed = await create({ invoiceNumber: `INV-TYPED-${Date.now()}` });
-    const again = await f.call('administrator', 'POST', '/api/invoices', {
-      ...INVOICE_EXAMPLE,
-      invoiceNumber: typed.invoiceNumber,
-    });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().fieldErrors.invoiceNumber).toEqual([INVOICE_MESSAGES.numberTaken]);
+    const again = await admin().POST('/api/invoices', { body: { ...EXAMPLE, invoiceNumber: typed.invoiceNumber } });
+    expect(again.response.status).toBe(400);
+    expect(again.error?.fieldErrors?.invoiceNumber).toEqual([INVOICE_MESSAGES.numberTaken]);
   });
 
   it("answers bad input in the spec's words and saves nothing", async () => {
-    const res = await f.call('administrator', 'POST', '/api/invoices', {
-      ...INVOICE_EXAMPLE,
-      clientName: ' ',
-      clientAddress: '',
-      clientEmail: 'not-an-email',
-      items: [],
+    const res = await admin().POST('/api/invoices', {
+      body: { ...EXAMPLE, clientName: ' ', clientAddress: '', clientEmail: 'not-an-email', items: [] },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toMatchObject({
+    expect(res.response.status).toBe(400);
+    expect(res.error?.fieldErrors).toMatchObject({
       clientName: [INVOICE_MESSAGES.clientNameRequired],
       clientAddress: [INVOICE_MESSAGES.clientAddressRequired],
       clientEmail: [INVOICE_MESSAGES.invalidEmail],
       items: [INVOICE_MESSAGES.itemsRequired],
     });
-    const item = await f.call('administrator', 'POST', '/api/invoices', {
-      ...INVOICE_EXAMPLE,
-      items: [{ description: '', quantity: '0', rate: '-1', taxable: true }],
+    const item = await admin().POST('/api/invoices', {
+      body: { ...EXAMPLE, items: [{ description: '', quantity: '0', rate: '-1', taxable: true }] },
     });
-    expect(item.statusCode).toBe(400);
-    expect(item.json().fieldErrors).toMatchObject({
+    expect(item.response.status).toBe(400);
+    expect(item.error?.fieldErrors).toMatchObject({
       'items.0.description': [INVOICE_MESSAGES.descriptionRequired],
       'items.0.quantity': [INVOICE_MESSAGES.quantityTooSmall],
       'items.0.rate': [INVOICE_MESSAGES.rateNegative],
@@ -137,15 +137,15 @@ describe('roles', () => {
   it('lets Finance roles in and refuses the others', async () => {
     const invoice = await create();
     for (const role of ['member', 'supervisor', 'administrator', 'account_administrator'] as const) {
-      expect((await f.call(role, 'GET', `/api/invoices/${invoice.id}`)).statusCode, role).toBe(200);
+      expect((await f.api(role).GET('/api/invoices/{id}', byId(invoice.id))).response.status, role).toBe(200);
     }
     for (const role of ['team_lead', 'consultant', 'guest'] as const) {
-      expect((await f.call(role, 'GET', '/api/invoices')).statusCode, role).toBe(403);
-      expect((await f.call(role, 'POST', '/api/invoices', INVOICE_EXAMPLE)).statusCode, role).toBe(403);
+      expect((await f.api(role).GET('/api/invoices', {})).response.status, role).toBe(403);
+      expect((await f.api(role).POST('/api/invoices', { body: EXAMPLE })).response.status, role).toBe(403);
     }
     // A member creates and edits but does not delete (finance:delete is the administrators').
     const own = await create({}, 'member');
-    expect((await f.call('member', 'DELETE', `/api/invoices/${own.id}`)).statusCode).toBe(403);
+    expect((await f.api('member').DELETE('/api/invoices/{id}', byId(own.id))).response.status).toBe(403);
   });
 });
 
@@ -154,9 +154,11 @@ describe('the tabs', () => {
     const name = `Overdue Client ${Date.now()}`;
     const overdue = await create({ clientName: name, issueDate: '2020-01-01', dueDate: '2020-01-15' });
     expect(overdue.status).toBe('overdue');
-    const tab = async (t: string, search: string) =>
-      (await f.call('administrator', 'GET', `/api/invoices?tab=${t}&search=${encodeURIComponent(search)}`)).json()
-        .items as { id: string; status: string }[];
+    const tab = async (t: 'all' | 'drafts' | 'paid' | 'overdue', search: string) => {
+      const res = await admin().GET('/api/invoices', { params: { query: { tab: t, search } } });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+      return res.data!.items;
+    };
     expect((await tab('overdue', name)).map((i) => i.id)).toEqual([overdue.id]);
     expect(await tab('drafts', name)).toEqual([]);
     expect((await tab('all', overdue.invoiceNumber)).map((i) => i.id)).toEqual([overdue.id]);
@@ -170,64 +172,65 @@ describe('the tabs', () => {
 describe('changing, deleting and cancelling', () => {
   it('keeps a paid invoice but for its notes, and refuses a stale version', async () => {
     const invoice = await create();
-    const stale = await f.call('administrator', 'PUT', `/api/invoices/${invoice.id}`, {
-      ...INVOICE_EXAMPLE,
-      version: invoice.version + 1,
+    const stale = await admin().PUT('/api/invoices/{id}', {
+      ...byId(invoice.id),
+      body: { ...EXAMPLE, version: invoice.version + 1 },
     });
-    expect(stale.statusCode).toBe(409);
+    expect(stale.response.status).toBe(409);
     const paid = await markPaid(invoice);
-    const notes = await f.call('administrator', 'PUT', `/api/invoices/${invoice.id}`, {
-      ...INVOICE_EXAMPLE,
-      invoiceNumber: paid.invoiceNumber,
-      notes: 'Paid by bank transfer, reference 42',
-      version: paid.version,
+    const notes = await admin().PUT('/api/invoices/{id}', {
+      ...byId(invoice.id),
+      body: {
+        ...EXAMPLE,
+        invoiceNumber: paid.invoiceNumber,
+        notes: 'Paid by bank transfer, reference 42',
+        version: paid.version,
+      },
     });
-    expect(notes.statusCode, notes.body).toBe(200);
-    expect(notes.json().notes).toBe('Paid by bank transfer, reference 42');
-    const items = await f.call('administrator', 'PUT', `/api/invoices/${invoice.id}`, {
-      ...INVOICE_EXAMPLE,
-      invoiceNumber: paid.invoiceNumber,
-      clientName: 'Someone Else',
-      version: notes.json().version,
+    expect(notes.response.status, JSON.stringify(notes.error)).toBe(200);
+    expect(notes.data?.notes).toBe('Paid by bank transfer, reference 42');
+    const items = await admin().PUT('/api/invoices/{id}', {
+      ...byId(invoice.id),
+      body: { ...EXAMPLE, invoiceNumber: paid.invoiceNumber, clientName: 'Someone Else', version: notes.data!.version },
     });
-    expect(items.statusCode).toBe(409);
-    expect(items.json().message).toBe(INVOICE_MESSAGES.readOnlyPaid);
+    expect(items.response.status).toBe(409);
+    expect(items.error?.message).toBe(INVOICE_MESSAGES.readOnlyPaid);
   });
 
   it('deletes an unpaid draft softly, never a paid one, which a credit note cancels instead', async () => {
     const draft = await create();
-    expect((await f.call('administrator', 'DELETE', `/api/invoices/${draft.id}`)).statusCode).toBe(200);
-    expect((await f.call('administrator', 'GET', `/api/invoices/${draft.id}`)).statusCode).toBe(404);
+    expect((await admin().DELETE('/api/invoices/{id}', byId(draft.id))).response.status).toBe(200);
+    expect((await admin().GET('/api/invoices/{id}', byId(draft.id))).response.status).toBe(404);
     // Its number is never given again.
-    const taken = await f.call('administrator', 'POST', '/api/invoices', {
-      ...INVOICE_EXAMPLE,
-      invoiceNumber: draft.invoiceNumber,
-    });
-    expect(taken.statusCode).toBe(400);
+    const taken = await admin().POST('/api/invoices', { body: { ...EXAMPLE, invoiceNumber: draft.invoiceNumber } });
+    expect(taken.response.status).toBe(400);
 
     const paid = await markPaid(await create());
-    const refused = await f.call('administrator', 'DELETE', `/api/invoices/${paid.id}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(INVOICE_MESSAGES.deleteRefused);
+    const refused = await admin().DELETE('/api/invoices/{id}', byId(paid.id));
+    expect(refused.response.status).toBe(409);
+    expect(refused.error?.message).toBe(INVOICE_MESSAGES.deleteRefused);
     // The money received must be accounted for: refunded here.
-    const unsaid = await f.call('administrator', 'POST', `/api/invoices/${paid.id}/cancel`, {
-      reason: 'Billed the wrong visa subclass',
-      version: paid.version,
+    const unsaid = await admin().POST('/api/invoices/{id}/cancel', {
+      ...byId(paid.id),
+      body: { reason: 'Billed the wrong visa subclass', version: paid.version },
     });
-    expect(unsaid.statusCode).toBe(400);
-    expect(unsaid.json().fieldErrors.money).toEqual([
+    expect(unsaid.response.status).toBe(400);
+    expect(unsaid.error?.fieldErrors?.money).toEqual([
       'Say what happens to the A$5,300.00 received: refund it or keep it as client credit',
     ]);
-    const cancelled = await f.call('administrator', 'POST', `/api/invoices/${paid.id}/cancel`, {
-      reason: 'Billed the wrong visa subclass',
-      money: [{ paymentId: paid.payments[0]!.id, action: 'refund', amount: '5300.00' }],
-      refund: { refundDate: paid.payments[0]!.paymentDate, method: 'Bank Transfer', reference: 'RF-1' },
-      version: paid.version,
+    const cancelled = await admin().POST('/api/invoices/{id}/cancel', {
+      ...byId(paid.id),
+      body: {
+        reason: 'Billed the wrong visa subclass',
+        money: [{ paymentId: paid.payments[0]!.id, action: 'refund', amount: '5300.00' }],
+        refund: { refundDate: paid.payments[0]!.paymentDate, method: 'Bank Transfer', reference: 'RF-1' },
+        version: paid.version,
+      },
     });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ amountPaid: '0.00', credited: '5300.00', balanceDue: '0.00' });
-    expect(cancelled.json()).toMatchObject({ state: 'cancelled', status: 'cancelled' });
-    expect(cancelled.json().creditNoteNumber).toMatch(/^CN-\d{4,}$/);
+    expect(cancelled.response.status, JSON.stringify(cancelled.error)).toBe(200);
+    expect(cancelled.data).toMatchObject({ amountPaid: '0.00', credited: '5300.00', balanceDue: '0.00' });
+    expect(cancelled.data).toMatchObject({ state: 'cancelled', status: 'cancelled' });
+    expect(cancelled.data?.creditNoteNumber).toMatch(/^CN-\d{4,}$/);
   });
 });
 
@@ -241,30 +244,29 @@ describe('payments', () => {
       balanceDue: '4300.00',
       paymentDate: null,
     });
-    const over = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/mark-paid`, {
-      amount: '4300.01',
-      version: part.version,
+    const over = await admin().POST('/api/invoices/{id}/mark-paid', {
+      ...byId(invoice.id),
+      body: { amount: '4300.01', version: part.version },
     });
-    expect(over.statusCode).toBe(400);
+    expect(over.response.status).toBe(400);
     const rest = await markPaid(part, { paymentDate: '2026-01-20' });
     expect(rest).toMatchObject({ state: 'paid', amountPaid: '5300.00', balanceDue: '0.00', paymentDate: '2026-01-20' });
     expect(rest.payments.map((p) => p.amount)).toEqual(['1000.00', '4300.00']);
-    const again = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/mark-paid`, {
-      version: rest.version,
+    const again = await admin().POST('/api/invoices/{id}/mark-paid', {
+      ...byId(invoice.id),
+      body: { version: rest.version },
     });
-    expect(again.statusCode).toBe(409);
+    expect(again.response.status).toBe(409);
   });
 
   it('adds what a paid invoice billed to its services, in the same transaction (one paid figure)', async () => {
     const { client } = await f.convertedLead();
-    const serviceRes = await f.call('administrator', 'POST', `/api/clients/${client.id}/services`, {
-      serviceName: 'Visa Application',
-      serviceFee: '2000.00',
-      paidAmount: '500.00',
-      currency: 'AUD',
+    const serviceRes = await admin().POST('/api/clients/{id}/services', {
+      ...byId(client.id),
+      body: { serviceName: 'Visa Application', serviceFee: '2000.00', paidAmount: '500.00', currency: 'AUD' },
     });
-    expect(serviceRes.statusCode, serviceRes.body).toBe(201);
-    const service = serviceRes.json() as ServiceRecord;
+    expect(serviceRes.response.status, JSON.stringify(serviceRes.error)).toBe(201);
+    const service = serviceRes.data!;
     const invoice = await create({
       entityType: 'client',
       entityId: client.id,
@@ -280,37 +282,39 @@ describe('payments', () => {
     });
     expect(invoice.entityId).toBe(client.id);
     await markPaid(invoice);
-    const after = (await f.call('administrator', 'GET', `/api/services/${service.id}`)).json() as ServiceRecord;
+    const after = (await admin().GET('/api/services/{id}', byId(service.id))).data;
     expect(after).toMatchObject({ paidAmount: '2000.00', paymentStatus: 'Paid' });
     // The Services tab learns which invoice billed the service; a role without Finance learns nothing.
-    const billed = await f.call('administrator', 'GET', `/api/clients/${client.id}/service-invoices`);
-    expect(billed.json()).toEqual([
+    const billed = await admin().GET('/api/clients/{id}/service-invoices', byId(client.id));
+    expect(billed.data).toEqual([
       { serviceId: service.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, status: 'paid' },
     ]);
-    expect((await f.call('team_lead', 'GET', `/api/clients/${client.id}/service-invoices`)).json()).toEqual([]);
+    expect((await f.api('team_lead').GET('/api/clients/{id}/service-invoices', byId(client.id))).data).toEqual([]);
 
     // A service of another record cannot be billed.
     const other = await f.convertedLead();
-    const refused = await f.call('administrator', 'POST', '/api/invoices', {
-      ...INVOICE_EXAMPLE,
-      entityType: 'client',
-      entityId: other.client.id,
-      items: [{ description: 'x', quantity: '1', rate: '1', taxable: true, serviceId: service.id }],
+    const refused = await admin().POST('/api/invoices', {
+      body: {
+        ...EXAMPLE,
+        entityType: 'client',
+        entityId: other.client.id,
+        items: [{ description: 'x', quantity: '1', rate: '1', taxable: true, serviceId: service.id }],
+      },
     });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.response.status).toBe(400);
   });
 });
 
 describe('receipts', () => {
   it('refuses a receipt for an unpaid invoice and repeats a paid one exactly', async () => {
     const invoice = await create();
-    const unpaid = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {});
-    expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json().message).toBe(INVOICE_MESSAGES.receiptUnpaid);
+    const unpaid = await admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} });
+    expect(unpaid.response.status).toBe(409);
+    expect(unpaid.error?.message).toBe(INVOICE_MESSAGES.receiptUnpaid);
     const paid = await markPaid(invoice, { method: 'Bank Transfer' });
-    const res = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {});
-    expect(res.statusCode, res.body).toBe(201);
-    const receipt = res.json() as ReceiptRecord;
+    const res = await admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+    const receipt = res.data!;
     expect(receipt).toMatchObject({
       invoiceNumber: paid.invoiceNumber,
       clientName: paid.clientName,
@@ -323,23 +327,21 @@ describe('receipts', () => {
       paymentDate: paid.paymentDate,
     });
     expect(receipt.receiptNumber).toMatch(/^RCP-\d{6}$/);
-    const twice = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {});
-    expect(twice.statusCode).toBe(409);
-    const listed = (await f.call('member', 'GET', '/api/receipts')).json() as { items: ReceiptRecord[] };
+    const twice = await admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} });
+    expect(twice.response.status).toBe(409);
+    const listed = (await f.api('member').GET('/api/receipts', {})).data!;
     expect(listed.items.map((r) => r.id)).toContain(receipt.id);
-    expect((await f.call('administrator', 'DELETE', `/api/receipts/${receipt.id}`)).statusCode).toBe(200);
-    expect((await f.call('administrator', 'GET', `/api/receipts/${receipt.id}`)).statusCode).toBe(404);
+    expect((await admin().DELETE('/api/receipts/{id}', byId(receipt.id))).response.status).toBe(200);
+    expect((await admin().GET('/api/receipts/{id}', byId(receipt.id))).response.status).toBe(404);
   });
 
   it('gives 50 concurrent receipt saves 50 distinct numbers without a gap', async () => {
     const paid = await Promise.all(Array.from({ length: 50 }, async () => markPaid(await create())));
     const results = await Promise.all(
-      paid.map((invoice) => f.call('administrator', 'POST', `/api/invoices/${invoice.id}/receipt`, {})),
+      paid.map((invoice) => admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} })),
     );
-    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
-    const numbers = results
-      .map((r) => Number((r.json() as ReceiptRecord).receiptNumber.slice(4)))
-      .sort((a, b) => a - b);
+    expect(results.map((r) => r.response.status)).toEqual(results.map(() => 201));
+    const numbers = results.map((r) => Number(r.data!.receiptNumber.slice(4))).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(50);
     expect(numbers[49]! - numbers[0]!).toBe(49);
   });
@@ -349,14 +351,14 @@ describe('the record lifecycle', () => {
   it('moves a lead’s invoice to the client it becomes, and back on reversion', async () => {
     const lead = await f.createLead();
     const invoice = await create({ entityType: 'lead', entityId: lead.id, clientName: 'Consultation fee' });
-    const converted = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(converted.statusCode, converted.body).toBe(200);
-    const clientId = converted.json().clientId as string;
-    const moved = (await f.call('administrator', 'GET', `/api/invoices/${invoice.id}`)).json() as InvoiceRecord;
+    const converted = await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} });
+    expect(converted.response.status, JSON.stringify(converted.error)).toBe(200);
+    const clientId = converted.data!.clientId;
+    const moved = (await admin().GET('/api/invoices/{id}', byId(invoice.id))).data;
     expect(moved).toMatchObject({ entityType: 'client', entityId: clientId });
-    const reverted = await f.call('administrator', 'POST', `/api/clients/${clientId}/revert`, {});
-    expect(reverted.statusCode, reverted.body).toBe(200);
-    const back = (await f.call('administrator', 'GET', `/api/invoices/${invoice.id}`)).json() as InvoiceRecord;
+    const reverted = await admin().POST('/api/clients/{id}/revert', byId(clientId));
+    expect(reverted.response.status, JSON.stringify(reverted.error)).toBe(200);
+    const back = (await admin().GET('/api/invoices/{id}', byId(invoice.id))).data;
     expect(back).toMatchObject({ entityType: 'lead', entityId: lead.id });
   });
 });
@@ -443,6 +445,7 @@ describe('PDF', () => {
 
   it('previews an unsaved invoice in the same layout and saves nothing', async () => {
     const before = await f.countRows(invoices);
+    // Raw: the answer is the PDF's bytes.
     const res = await f.call('member', 'POST', '/api/invoices/preview', INVOICE_EXAMPLE);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const [page] = await pdfPages(res.rawPayload);
@@ -456,9 +459,7 @@ describe('PDF', () => {
 
   it("prints a receipt with its number, the invoice's and the amount received", async () => {
     const paid = await markPaid(await create());
-    const receipt = (
-      await f.call('administrator', 'POST', `/api/invoices/${paid.id}/receipt`, {})
-    ).json() as ReceiptRecord;
+    const receipt = (await admin().POST('/api/invoices/{id}/receipt', { ...byId(paid.id), body: {} })).data!;
     const [page] = await pdf(`/api/receipts/${receipt.id}/pdf`);
     for (const text of ['Receipt', receipt.receiptNumber, paid.invoiceNumber, 'Amount received', 'A$5,300.00']) {
       expect(page, text).toContain(text);
@@ -469,23 +470,24 @@ describe('PDF', () => {
 describe('sending', () => {
   it('mails the PDF to the client and keeps a sent invoice from being deleted', async () => {
     const invoice = await create({ clientEmail: `billing.${Date.now()}@example.com` });
-    const res = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, {
-      message: 'Thank you for choosing us.',
+    const res = await admin().POST('/api/invoices/{id}/send', {
+      ...byId(invoice.id),
+      body: { message: 'Thank you for choosing us.' },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as InvoiceSent).invoice.sentAt).not.toBeNull();
-    expect((res.json() as InvoiceSent).mail).toMatchObject({ to: invoice.clientEmail, status: 'queued' });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data!.invoice.sentAt).not.toBeNull();
+    expect(res.data!.mail).toMatchObject({ to: invoice.clientEmail, status: 'queued' });
     const mail = (await f.t.mailsTo(invoice.clientEmail!)).at(-1);
     expect(mail, 'a mail to the client').toBeDefined();
     expect(mail!.content).toContain(`Tax invoice ${invoice.invoiceNumber}`);
     expect(mail!.content).toContain(`filename=tax-invoice-${invoice.invoiceNumber}.pdf`);
     expect(mail!.content).toMatch(/Content-Type: application\/pdf/i);
-    const refused = await f.call('administrator', 'DELETE', `/api/invoices/${invoice.id}`);
-    expect(refused.statusCode).toBe(409);
+    const refused = await admin().DELETE('/api/invoices/{id}', byId(invoice.id));
+    expect(refused.response.status).toBe(409);
 
     const noEmail = await create({ clientEmail: '' });
-    const missing = await f.call('administrator', 'POST', `/api/invoices/${noEmail.id}/send`, {});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().fieldErrors.to).toEqual([INVOICE_MESSAGES.noEmail]);
+    const missing = await admin().POST('/api/invoices/{id}/send', { ...byId(noEmail.id), body: {} });
+    expect(missing.response.status).toBe(400);
+    expect(missing.error?.fieldErrors?.to).toEqual([INVOICE_MESSAGES.noEmail]);
   });
 });

@@ -5,12 +5,12 @@ import {
   type ChangeEvent,
   GENERIC_MESSAGES,
   LEAD_MESSAGES,
-  type LeadPage,
-  type LeadRecord,
   NEW_LEAD_CONVERTED_MESSAGE,
+  type operations,
   ROLES,
   type Role,
 } from '@crm/domain';
+import { type ApiClient, apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, contacts, leads, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
@@ -33,6 +33,18 @@ afterAll(async () => {
 
 const idOf = (role: Role) => userIds.get(role) as string;
 
+const clients = new Map<Role, ApiClient>();
+/** The typed client signed in as the role. */
+function api(role: Role): ApiClient {
+  let client = clients.get(role);
+  if (!client) clients.set(role, (client = apiClient(t.app, cookies.get(role))));
+  return client;
+}
+
+/**
+ * A raw request, for what the document cannot type: bad input, and delete / archive / unhide sent without a
+ * body (the document makes their reason body required; the server takes none and uses the default reason).
+ */
 function call(role: Role, method: InjectOptions['method'], url: string, payload?: unknown) {
   return t.app.inject({
     method,
@@ -42,9 +54,12 @@ function call(role: Role, method: InjectOptions['method'], url: string, payload?
   });
 }
 
+type LeadForm = operations['postLeads']['requestBody']['content']['application/json'];
+type LeadQuery = NonNullable<operations['getLeads']['parameters']['query']>;
+
 let serial = 0;
 /** A valid lead form with a fresh email and contact number. */
-function leadInput(overrides: Record<string, unknown> = {}) {
+function leadInput(overrides: Partial<LeadForm> = {}): LeadForm {
   serial++;
   return {
     firstName: 'Priya',
@@ -63,17 +78,19 @@ function leadInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function createLead(role: Role = 'administrator', overrides: Record<string, unknown> = {}): Promise<LeadRecord> {
-  const res = await call(role, 'POST', '/api/leads', leadInput(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+async function createLead(role: Role = 'administrator', overrides: Partial<LeadForm> = {}) {
+  const res = await api(role).POST('/api/leads', { body: leadInput(overrides) });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!;
 }
 
-async function listIds(role: Role, query = ''): Promise<string[]> {
-  const res = await call(role, 'GET', `/api/leads?pageSize=100${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as LeadPage).items.map((l) => l.id);
+async function listIds(role: Role, query: LeadQuery = {}): Promise<string[]> {
+  const res = await api(role).GET('/api/leads', { params: { query: { pageSize: 100, ...query } } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!.items.map((l) => l.id);
 }
+
+const idPath = (id: string) => ({ params: { path: { id } } });
 
 const countRows = async (table: typeof leads | typeof contacts) => {
   const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -96,39 +113,41 @@ describe('role rights', () => {
     }
     const before = await countRows(leads);
     for (const role of ['guest', 'team_lead'] as const) {
-      const res = await call(role, 'POST', '/api/leads', leadInput());
-      expect(res.statusCode, role).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Your role is not allowed to create in Leads.' });
+      const res = await api(role).POST('/api/leads', { body: leadInput() });
+      expect(res.response.status, role).toBe(403);
+      expect(res.error).toMatchObject({ code: 'FORBIDDEN', message: 'Your role is not allowed to create in Leads.' });
     }
     expect(await countRows(leads)).toBe(before);
   });
 
   it('lets guest read but not edit, hide or archive', async () => {
     const lead = await createLead();
-    expect((await call('guest', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(200);
-    expect((await call('guest', 'PATCH', `/api/leads/${lead.id}`, { ...leadInput(), version: 1 })).statusCode).toBe(
-      403,
-    );
-    expect((await call('guest', 'POST', `/api/leads/${lead.id}/hide`, {})).statusCode).toBe(403);
-    expect((await call('guest', 'POST', `/api/leads/${lead.id}/archive`, {})).statusCode).toBe(403);
+    const guest = api('guest');
+    expect((await guest.GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(200);
+    expect(
+      (await guest.PATCH('/api/leads/{id}', { ...idPath(lead.id), body: { ...leadInput(), version: 1 } })).response
+        .status,
+    ).toBe(403);
+    expect((await guest.POST('/api/leads/{id}/hide', { ...idPath(lead.id), body: {} })).response.status).toBe(403);
+    expect((await guest.POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} })).response.status).toBe(403);
   });
 
   it('refuses soft delete to supervisor, allows it to administrator, and keeps permanent delete for account_administrator', async () => {
     const lead = await createLead();
-    const bySupervisor = await call('supervisor', 'DELETE', `/api/leads/${lead.id}`);
-    expect(bySupervisor.statusCode).toBe(403);
-    expect(bySupervisor.json().message).toBe('Your role is not allowed to delete in Leads.');
+    const bySupervisor = await api('supervisor').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} });
+    expect(bySupervisor.response.status).toBe(403);
+    expect(bySupervisor.error?.message).toBe('Your role is not allowed to delete in Leads.');
 
-    const byAdmin = await call('administrator', 'DELETE', `/api/leads/${lead.id}`);
-    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    expect(byAdmin.json()).toEqual({ ok: true, message: LEAD_MESSAGES.deleted });
-    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
+    const byAdmin = await api('administrator').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} });
+    expect(byAdmin.response.status, JSON.stringify(byAdmin.error)).toBe(200);
+    expect(byAdmin.data).toEqual({ ok: true, message: LEAD_MESSAGES.deleted });
+    expect((await api('administrator').GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(404);
 
-    const permanentByAdmin = await call('administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
-    expect(permanentByAdmin.statusCode).toBe(403);
-    const permanent = await call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
-    expect(permanent.statusCode, permanent.body).toBe(200);
-    expect(permanent.json().message).toBe(LEAD_MESSAGES.permanentlyDeleted);
+    const permanentByAdmin = await api('administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
+    expect(permanentByAdmin.response.status).toBe(403);
+    const permanent = await api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
+    expect(permanent.response.status, JSON.stringify(permanent.error)).toBe(200);
+    expect(permanent.data?.message).toBe(LEAD_MESSAGES.permanentlyDeleted);
     const rows = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(rows).toHaveLength(0);
     const [audit] = await t.database.db
@@ -136,7 +155,9 @@ describe('role rights', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'PERMANENT_DELETE_LEAD'), eq(auditLogs.resourceId, lead.id)));
     expect(audit?.oldValues).toMatchObject({ email: lead.email, firstName: 'Priya' });
-    expect((await call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`)).statusCode).toBe(404);
+    expect(
+      (await api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id))).response.status,
+    ).toBe(404);
   });
 });
 
@@ -152,17 +173,21 @@ describe('consultant visibility and page sizes', () => {
     expect(seen).not.toContain(others.id);
     expect(await listIds('member')).toEqual(expect.arrayContaining([others.id, own.id]));
 
-    expect((await call('consultant', 'GET', `/api/leads/${others.id}`)).statusCode).toBe(404);
+    const consultant = api('consultant');
+    expect((await consultant.GET('/api/leads/{id}', idPath(others.id))).response.status).toBe(404);
     expect(
-      (await call('consultant', 'PATCH', `/api/leads/${others.id}`, { ...leadInput(), version: 1 })).statusCode,
+      (await consultant.PATCH('/api/leads/{id}', { ...idPath(others.id), body: { ...leadInput(), version: 1 } }))
+        .response.status,
     ).toBe(404);
-    expect((await call('consultant', 'POST', `/api/leads/${others.id}/archive`, {})).statusCode).toBe(404);
-    expect((await call('consultant', 'GET', `/api/leads/${own.id}`)).statusCode).toBe(200);
-    expect((await call('consultant', 'GET', `/api/leads/${assignedAsAssistant.id}`)).statusCode).toBe(200);
+    expect((await consultant.POST('/api/leads/{id}/archive', { ...idPath(others.id), body: {} })).response.status).toBe(
+      404,
+    );
+    expect((await consultant.GET('/api/leads/{id}', idPath(own.id))).response.status).toBe(200);
+    expect((await consultant.GET('/api/leads/{id}', idPath(assignedAsAssistant.id))).response.status).toBe(200);
 
-    const stats = (await call('consultant', 'GET', '/api/dashboard/lead-statistics')).json();
-    const all = (await call('administrator', 'GET', '/api/dashboard/lead-statistics')).json();
-    expect(stats.totalLeads).toBeLessThan(all.totalLeads);
+    const stats = (await consultant.GET('/api/dashboard/lead-statistics')).data;
+    const all = (await api('administrator').GET('/api/dashboard/lead-statistics')).data;
+    expect(stats!.totalLeads).toBeLessThan(all!.totalLeads);
   });
 
   it('gives a consultant at most 50 a page, team_lead 100, guest 10', async () => {
@@ -176,21 +201,23 @@ describe('consultant visibility and page sizes', () => {
     }));
     await t.database.db.insert(leads).values(rows);
 
-    const consultantPage: LeadPage = (await call('consultant', 'GET', '/api/leads?pageSize=100')).json();
-    expect(consultantPage.items).toHaveLength(50);
-    expect(consultantPage.pageSize).toBe(50);
-    expect(consultantPage.total).toBeGreaterThan(110);
+    const consultantPage = (await api('consultant').GET('/api/leads', { params: { query: { pageSize: 100 } } })).data;
+    expect(consultantPage?.items).toHaveLength(50);
+    expect(consultantPage?.pageSize).toBe(50);
+    expect(consultantPage?.total).toBeGreaterThan(110);
 
-    const guestPage: LeadPage = (await call('guest', 'GET', '/api/leads?pageSize=100&page=2')).json();
-    expect(guestPage.items).toHaveLength(10);
-    expect(guestPage.pageSize).toBe(10);
-    expect(guestPage.page).toBe(2);
+    const guestPage = (await api('guest').GET('/api/leads', { params: { query: { pageSize: 100, page: 2 } } })).data;
+    expect(guestPage?.items).toHaveLength(10);
+    expect(guestPage?.pageSize).toBe(10);
+    expect(guestPage?.page).toBe(2);
 
-    const teamLeadPage: LeadPage = (await call('team_lead', 'GET', '/api/leads?pageSize=100')).json();
-    expect(teamLeadPage.items).toHaveLength(100);
+    const teamLeadPage = (await api('team_lead').GET('/api/leads', { params: { query: { pageSize: 100 } } })).data;
+    expect(teamLeadPage?.items).toHaveLength(100);
 
-    expect((await call('administrator', 'GET', '/api/leads?pageSize=101')).statusCode).toBe(400);
-    expect((await call('administrator', 'GET', '/api/leads?page=0')).statusCode).toBe(400);
+    const admin = api('administrator');
+    expect((await admin.GET('/api/leads', { params: { query: { pageSize: 101 } } })).response.status).toBe(400);
+    expect((await admin.GET('/api/leads', { params: { query: { page: 0 } } })).response.status).toBe(400);
+    // Not a lead status.
     expect((await call('administrator', 'GET', '/api/leads?status=Prospect')).statusCode).toBe(400);
   });
 });
@@ -217,7 +244,7 @@ describe('bad input', () => {
     });
     expect(empty.json().message).toMatch(/^Validation failed: /);
 
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Partial<LeadForm>, string, string][] = [
       [{ firstName: 'A' }, 'firstName', 'First name must be 2-50 characters and contain no numbers'],
       [{ lastName: 'P4tel' }, 'lastName', 'Last name must be 2-50 characters and contain no numbers'],
       [{ email: 'not-an-email' }, 'email', 'Invalid email format'],
@@ -232,41 +259,37 @@ describe('bad input', () => {
       [{ leadStatus: 'Converted to Client' }, 'leadStatus', NEW_LEAD_CONVERTED_MESSAGE],
       [{ managerUserId: 'not-a-uuid' }, 'managerUserId', 'Invalid user'],
     ];
+    const admin = api('administrator');
     for (const [overrides, field, message] of cases) {
-      const res = await call('administrator', 'POST', '/api/leads', leadInput(overrides));
-      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(res.json().fieldErrors?.[field], JSON.stringify(overrides)).toContain(message);
+      const res = await admin.POST('/api/leads', { body: leadInput(overrides) });
+      expect(res.response.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.error?.fieldErrors?.[field], JSON.stringify(overrides)).toContain(message);
     }
 
     // A manager must be someone the Manager picker offers (spec 1 §6.4): a consultant is not.
-    const wrongManager = await call(
-      'administrator',
-      'POST',
-      '/api/leads',
-      leadInput({ managerUserId: idOf('consultant') }),
-    );
-    expect(wrongManager.statusCode).toBe(400);
-    expect(wrongManager.json().fieldErrors).toEqual({ managerUserId: ['Choose a user from the list'] });
-    const unknownAgent = await call(
-      'administrator',
-      'POST',
-      '/api/leads',
-      leadInput({ migrationAgentUserId: crypto.randomUUID() }),
-    );
-    expect(unknownAgent.statusCode).toBe(400);
+    const wrongManager = await admin.POST('/api/leads', { body: leadInput({ managerUserId: idOf('consultant') }) });
+    expect(wrongManager.response.status).toBe(400);
+    expect(wrongManager.error?.fieldErrors).toEqual({ managerUserId: ['Choose a user from the list'] });
+    const unknownAgent = await admin.POST('/api/leads', {
+      body: leadInput({ migrationAgentUserId: crypto.randomUUID() }),
+    });
+    expect(unknownAgent.response.status).toBe(400);
 
     expect(await countRows(leads)).toBe(leadsBefore);
     expect((await t.database.db.select({ n: count() }).from(auditLogs))[0]?.n).toBe(auditBefore);
   });
 
   it('answers 404, never 500, for ids that are not uuids or name no lead', async () => {
+    const admin = api('administrator');
     for (const id of ['nope', '123', crypto.randomUUID()]) {
-      expect((await call('administrator', 'GET', `/api/leads/${id}`)).statusCode).toBe(404);
+      expect((await admin.GET('/api/leads/{id}', idPath(id))).response.status).toBe(404);
       expect(
-        (await call('administrator', 'PATCH', `/api/leads/${id}`, { ...leadInput(), version: 1 })).statusCode,
+        (await admin.PATCH('/api/leads/{id}', { ...idPath(id), body: { ...leadInput(), version: 1 } })).response.status,
       ).toBe(404);
-      expect((await call('administrator', 'POST', `/api/leads/${id}/archive`)).statusCode).toBe(404);
-      expect((await call('account_administrator', 'DELETE', `/api/leads/${id}/permanent`)).statusCode).toBe(404);
+      expect((await admin.POST('/api/leads/{id}/archive', { ...idPath(id), body: {} })).response.status).toBe(404);
+      expect((await api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(id))).response.status).toBe(
+        404,
+      );
     }
   });
 
@@ -302,90 +325,96 @@ describe('duplicates and the creation limit', () => {
       email: 'Jane.Doe@Example.com',
       contactNumber: '+61 412 555 001',
     });
+    const admin = api('administrator');
 
-    const sameEmail = await call('administrator', 'POST', '/api/leads', leadInput({ email: 'jane.doe@example.com' }));
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().message).toBe(
+    const sameEmail = await admin.POST('/api/leads', { body: leadInput({ email: 'jane.doe@example.com' }) });
+    expect(sameEmail.response.status).toBe(409);
+    expect(sameEmail.error?.message).toBe(
       'Duplicate detected: email jane.doe@example.com already exists in leads records.',
     );
 
-    const sameDigits = await call(
-      'administrator',
-      'POST',
-      '/api/leads',
-      leadInput({ contactNumber: '(61) 412-555-001' }),
-    );
-    expect(sameDigits.statusCode).toBe(409);
-    expect(sameDigits.json().message).toBe(
+    const sameDigits = await admin.POST('/api/leads', { body: leadInput({ contactNumber: '(61) 412-555-001' }) });
+    expect(sameDigits.response.status).toBe(409);
+    expect(sameDigits.error?.message).toBe(
       'Duplicate detected: contact number (61) 412-555-001 already exists in leads records.',
     );
 
     const other = await createLead();
-    const update = await call('administrator', 'PATCH', `/api/leads/${other.id}`, {
-      ...leadInput({ email: 'JANE.DOE@example.com' }),
-      version: other.version,
+    const update = await admin.PATCH('/api/leads/{id}', {
+      ...idPath(other.id),
+      body: { ...leadInput({ email: 'JANE.DOE@example.com' }), version: other.version },
     });
-    expect(update.statusCode).toBe(409);
-    expect(update.json().message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
+    expect(update.response.status).toBe(409);
+    expect(update.error?.message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
 
     // Saving a lead with its own email and number is no duplicate.
-    const self = await call('administrator', 'PATCH', `/api/leads/${first.id}`, {
-      ...leadInput({ email: first.email, contactNumber: first.contactNumber, firstName: 'Janet' }),
-      version: first.version,
+    const self = await admin.PATCH('/api/leads/{id}', {
+      ...idPath(first.id),
+      body: {
+        ...leadInput({ email: first.email, contactNumber: first.contactNumber, firstName: 'Janet' }),
+        version: first.version,
+      },
     });
-    expect(self.statusCode, self.body).toBe(200);
+    expect(self.response.status, JSON.stringify(self.error)).toBe(200);
 
     // A soft-deleted lead frees its email; once another lead has taken it, restoring the first is refused.
-    expect((await call('administrator', 'DELETE', `/api/leads/${first.id}`)).statusCode).toBe(200);
+    expect((await admin.DELETE('/api/leads/{id}', { ...idPath(first.id), body: {} })).response.status).toBe(200);
     await createLead('administrator', { email: 'jane.doe@example.com', contactNumber: '+61 412 555 001' });
-    const restore = await call('administrator', 'POST', `/api/leads/${first.id}/restore`);
-    expect(restore.statusCode).toBe(409);
-    expect(restore.json().message).toBe(
+    const restore = await admin.POST('/api/leads/{id}/restore', idPath(first.id));
+    expect(restore.response.status).toBe(409);
+    expect(restore.error?.message).toBe(
       'Duplicate detected: email Jane.Doe@Example.com already exists in leads records.',
     );
   });
 
   it('refuses the 6th creation attempt for one email within a minute with 429', async () => {
     const email = 'burst@example.com';
-    expect((await call('consultant', 'POST', '/api/leads', leadInput({ email }))).statusCode).toBe(201);
+    expect((await api('consultant').POST('/api/leads', { body: leadInput({ email }) })).response.status).toBe(201);
     for (let i = 0; i < 4; i++) {
       // Attempts count even when they fail as duplicates.
-      expect((await call('member', 'POST', '/api/leads', leadInput({ email: email.toUpperCase() }))).statusCode).toBe(
-        409,
-      );
+      expect(
+        (await api('member').POST('/api/leads', { body: leadInput({ email: email.toUpperCase() }) })).response.status,
+      ).toBe(409);
     }
-    const sixth = await call('administrator', 'POST', '/api/leads', leadInput({ email }));
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({
+    const sixth = await api('administrator').POST('/api/leads', { body: leadInput({ email }) });
+    expect(sixth.response.status).toBe(429);
+    expect(sixth.error).toEqual({
       code: 'RATE_LIMITED',
       message: 'Too many submissions. Please wait a minute before trying again.',
     });
     // Another email is not affected.
-    expect((await call('administrator', 'POST', '/api/leads', leadInput())).statusCode).toBe(201);
+    expect((await api('administrator').POST('/api/leads', { body: leadInput() })).response.status).toBe(201);
   });
 });
 
 describe('editing', () => {
   it('saves with the version last read and refuses a stale one with 409', async () => {
     const lead = await createLead();
-    const first = await call('supervisor', 'PATCH', `/api/leads/${lead.id}`, {
-      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, leadStatus: 'Consultation Completed' }),
-      version: lead.version,
+    const first = await api('supervisor').PATCH('/api/leads/{id}', {
+      ...idPath(lead.id),
+      body: {
+        ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, leadStatus: 'Consultation Completed' }),
+        version: lead.version,
+      },
     });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({
+    expect(first.response.status, JSON.stringify(first.error)).toBe(200);
+    expect(first.data).toMatchObject({
       leadStatus: 'Consultation Completed',
       version: 2,
       updatedBy: { id: idOf('supervisor'), fullName: 'Priya Sharma' },
     });
 
-    const stale = await call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
-      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, firstName: 'Overwrite' }),
-      version: lead.version,
+    const admin = api('administrator');
+    const stale = await admin.PATCH('/api/leads/{id}', {
+      ...idPath(lead.id),
+      body: {
+        ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, firstName: 'Overwrite' }),
+        version: lead.version,
+      },
     });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ code: 'CONFLICT', message: GENERIC_MESSAGES.conflict });
-    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).json().firstName).toBe('Priya');
+    expect(stale.response.status).toBe(409);
+    expect(stale.error).toEqual({ code: 'CONFLICT', message: GENERIC_MESSAGES.conflict });
+    expect((await admin.GET('/api/leads/{id}', idPath(lead.id))).data?.firstName).toBe('Priya');
 
     const [audit] = await t.database.db
       .select()
@@ -401,16 +430,15 @@ describe('editing', () => {
       .update(leads)
       .set({ leadStatus: 'Converted to Client', convertedAt: new Date() })
       .where(eq(leads.id, lead.id));
-    const edit = await call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
-      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber }),
-      version: lead.version,
+    const admin = api('administrator');
+    const edit = await admin.PATCH('/api/leads/{id}', {
+      ...idPath(lead.id),
+      body: { ...leadInput({ email: lead.email, contactNumber: lead.contactNumber }), version: lead.version },
     });
-    expect(edit.statusCode).toBe(409);
-    expect(edit.json().message).toBe(LEAD_MESSAGES.readOnlyConverted);
+    expect(edit.response.status).toBe(409);
+    expect(edit.error?.message).toBe(LEAD_MESSAGES.readOnlyConverted);
     // Still readable for the read-only panel, but not in the list.
-    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).json().convertedAt).toEqual(
-      expect.any(String),
-    );
+    expect((await admin.GET('/api/leads/{id}', idPath(lead.id))).data?.convertedAt).toEqual(expect.any(String));
     expect(await listIds('administrator')).not.toContain(lead.id);
   });
 });
@@ -425,11 +453,13 @@ describe('archive, hide, delete, restore', () => {
       socialMediaPlatform: 'Instagram',
       leadStatus: 'Consultation Completed',
     });
-    const res = await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {
-      reason: 'No reply for 3 months',
+    const admin = api('administrator');
+    const res = await admin.POST('/api/leads/{id}/archive', {
+      ...idPath(lead.id),
+      body: { reason: 'No reply for 3 months' },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const { contactId } = res.json();
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const { contactId } = res.data!;
     const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, contactId));
     expect(contact).toMatchObject({
       originalLeadId: lead.id,
@@ -448,13 +478,14 @@ describe('archive, hide, delete, restore', () => {
       createdBy: idOf('administrator'),
     });
     expect(contact?.movedFromLeadsAt).toBeInstanceOf(Date);
-    expect(await listIds('administrator', '&showHidden=true')).not.toContain(lead.id);
-    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
-    expect((await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {})).statusCode).toBe(404);
+    expect(await listIds('administrator', { showHidden: true })).not.toContain(lead.id);
+    expect((await admin.GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(404);
+    expect((await admin.POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} })).response.status).toBe(404);
     // The archived lead no longer blocks its email.
     await createLead('administrator', { email: lead.email, contactNumber: lead.contactNumber });
 
     const defaultReason = await createLead();
+    // Sent without a body (raw: see call()).
     const archived = await call('administrator', 'POST', `/api/leads/${defaultReason.id}/archive`);
     expect(archived.statusCode).toBe(200);
     const [second] = await t.database.db.select().from(contacts).where(eq(contacts.id, archived.json().contactId));
@@ -466,7 +497,9 @@ describe('archive, hide, delete, restore', () => {
     const unsubscribe = t.app.changeHub.subscribe((event) => events.push(event));
     try {
       const lead = await createLead();
-      const { contactId } = (await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {})).json();
+      const { contactId } = (
+        await api('administrator').POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} })
+      ).data!;
       // On a PostgreSQL server other test files share the database and its notifications: keep ours.
       const ours = () => events.filter((e) => e.id === lead.id || e.id === contactId);
       await expect.poll(() => ours().length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
@@ -482,10 +515,13 @@ describe('archive, hide, delete, restore', () => {
   });
 
   it('changes nothing when an archive fails part-way (deleted lead, or a failure after the contact insert)', async () => {
+    const admin = api('administrator');
     const deleted = await createLead();
-    expect((await call('administrator', 'DELETE', `/api/leads/${deleted.id}`)).statusCode).toBe(200);
+    expect((await admin.DELETE('/api/leads/{id}', { ...idPath(deleted.id), body: {} })).response.status).toBe(200);
     const contactsBefore = await countRows(contacts);
-    expect((await call('administrator', 'POST', `/api/leads/${deleted.id}/archive`, {})).statusCode).toBe(404);
+    expect((await admin.POST('/api/leads/{id}/archive', { ...idPath(deleted.id), body: {} })).response.status).toBe(
+      404,
+    );
     expect(await countRows(contacts)).toBe(contactsBefore);
 
     // Make the lead update (the step after the contact insert) fail inside the database.
@@ -500,9 +536,9 @@ describe('archive, hide, delete, restore', () => {
       sql`create trigger test_fail_archive before update on leads for each row execute function test_fail_archive()`,
     );
     try {
-      const res = await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ code: 'INTERNAL', message: GENERIC_MESSAGES.internal });
+      const res = await admin.POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} });
+      expect(res.response.status).toBe(500);
+      expect(res.error).toEqual({ code: 'INTERNAL', message: GENERIC_MESSAGES.internal });
     } finally {
       await db.execute(sql`drop trigger test_fail_archive on leads`);
       await db.execute(sql`drop function test_fail_archive()`);
@@ -515,18 +551,24 @@ describe('archive, hide, delete, restore', () => {
   it('hides and unhides; hidden leads show only with showHidden, beside the visible ones', async () => {
     const visible = await createLead();
     const lead = await createLead();
-    const hide = await call('member', 'POST', `/api/leads/${lead.id}/hide`, { reason: 'Duplicate enquiry' });
-    expect(hide.statusCode).toBe(200);
-    expect(hide.json().message).toBe(LEAD_MESSAGES.hidden);
+    const hide = await api('member').POST('/api/leads/{id}/hide', {
+      ...idPath(lead.id),
+      body: { reason: 'Duplicate enquiry' },
+    });
+    expect(hide.response.status).toBe(200);
+    expect(hide.data?.message).toBe(LEAD_MESSAGES.hidden);
     const [row] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({ isHidden: true, hiddenReason: 'Duplicate enquiry' });
     expect(row?.hiddenAt).toBeInstanceOf(Date);
 
     expect(await listIds('administrator')).not.toContain(lead.id);
-    const withHidden = await listIds('administrator', '&showHidden=true');
+    const withHidden = await listIds('administrator', { showHidden: true });
     expect(withHidden).toEqual(expect.arrayContaining([lead.id, visible.id]));
-    expect((await call('administrator', 'GET', `/api/leads/${lead.id}`)).json()).toMatchObject({ isHidden: true });
+    expect((await api('administrator').GET('/api/leads/{id}', idPath(lead.id))).data).toMatchObject({
+      isHidden: true,
+    });
 
+    // Sent without a body (raw: see call()).
     const unhide = await call('member', 'POST', `/api/leads/${lead.id}/unhide`);
     expect(unhide.statusCode).toBe(200);
     expect(unhide.json().message).toBe(LEAD_MESSAGES.unhidden);
@@ -542,8 +584,12 @@ describe('archive, hide, delete, restore', () => {
     const a = await createLead();
     const b = await createLead();
     const c = await createLead();
-    expect((await call('administrator', 'DELETE', `/api/leads/${a.id}`, { reason: 'Spam' })).statusCode).toBe(200);
-    expect((await call('administrator', 'DELETE', `/api/leads/${b.id}`, {})).statusCode).toBe(200);
+    const admin = api('administrator');
+    expect((await admin.DELETE('/api/leads/{id}', { ...idPath(a.id), body: { reason: 'Spam' } })).response.status).toBe(
+      200,
+    );
+    expect((await admin.DELETE('/api/leads/{id}', { ...idPath(b.id), body: {} })).response.status).toBe(200);
+    // Without a body (raw: see call()).
     expect((await call('administrator', 'DELETE', `/api/leads/${c.id}`)).statusCode).toBe(200);
     const rows = await t.database.db
       .select()
@@ -553,29 +599,31 @@ describe('archive, hide, delete, restore', () => {
     expect(byId.get(a.id)).toMatchObject({ deleteReason: 'Spam', deletedBy: idOf('administrator') });
     expect(byId.get(b.id)?.deleteReason).toBe('Deleted by user');
     expect(byId.get(c.id)?.deleteReason).toBe('Deleted by user');
-    expect(await listIds('administrator', '&showHidden=true')).not.toContain(a.id);
-    expect((await call('administrator', 'DELETE', `/api/leads/${a.id}`)).statusCode).toBe(404);
+    expect(await listIds('administrator', { showHidden: true })).not.toContain(a.id);
+    expect((await admin.DELETE('/api/leads/{id}', { ...idPath(a.id), body: {} })).response.status).toBe(404);
 
-    expect((await call('supervisor', 'POST', `/api/leads/${a.id}/restore`)).statusCode).toBe(403);
-    const restore = await call('account_administrator', 'POST', `/api/leads/${a.id}/restore`);
-    expect(restore.statusCode).toBe(200);
-    expect(restore.json().message).toBe(LEAD_MESSAGES.restored);
+    expect((await api('supervisor').POST('/api/leads/{id}/restore', idPath(a.id))).response.status).toBe(403);
+    const restore = await api('account_administrator').POST('/api/leads/{id}/restore', idPath(a.id));
+    expect(restore.response.status).toBe(200);
+    expect(restore.data?.message).toBe(LEAD_MESSAGES.restored);
     expect(await listIds('administrator')).toContain(a.id);
-    expect((await call('administrator', 'POST', `/api/leads/${a.id}/restore`)).statusCode).toBe(404);
+    expect((await admin.POST('/api/leads/{id}/restore', idPath(a.id))).response.status).toBe(404);
   });
 
   it('writes an audit row for every change, in the order made', async () => {
     const lead = await createLead();
-    await call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
-      ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, lastName: 'Patil' }),
-      version: 1,
+    const admin = api('administrator');
+    const path = idPath(lead.id);
+    await admin.PATCH('/api/leads/{id}', {
+      ...path,
+      body: { ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, lastName: 'Patil' }), version: 1 },
     });
-    await call('administrator', 'POST', `/api/leads/${lead.id}/hide`, {});
-    await call('administrator', 'POST', `/api/leads/${lead.id}/unhide`, {});
-    await call('administrator', 'DELETE', `/api/leads/${lead.id}`);
-    await call('administrator', 'POST', `/api/leads/${lead.id}/restore`);
-    await call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
-    await call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
+    await admin.POST('/api/leads/{id}/hide', { ...path, body: {} });
+    await admin.POST('/api/leads/{id}/unhide', { ...path, body: {} });
+    await admin.DELETE('/api/leads/{id}', { ...path, body: {} });
+    await admin.POST('/api/leads/{id}/restore', path);
+    await admin.POST('/api/leads/{id}/archive', { ...path, body: {} });
+    await api('account_administrator').DELETE('/api/leads/{id}/permanent', path);
     expect(await auditActions(lead.id)).toEqual([
       'CREATE_LEAD',
       'UPDATE_LEAD',
@@ -598,21 +646,31 @@ describe('archive, hide, delete, restore', () => {
 });
 
 describe('assignable users', () => {
+  // The roles joined by commas, as the document describes them (the server takes the parameter repeated too).
+  const commaJoined = { array: { style: 'form', explode: false } } as const;
+
   it('lists active users of the asked roles for the pickers, with emails for supervisor and above only', async () => {
-    const res = await call('supervisor', 'GET', '/api/users/assignable?roles=administrator,supervisor');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
+    const res = await api('supervisor').GET('/api/users/assignable', {
+      params: { query: { roles: ['administrator', 'supervisor'] } },
+      querySerializer: commaJoined,
+    });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual([
       { id: idOf('administrator'), fullName: 'Marcus Tan', email: 'administrator@example.com', role: 'administrator' },
       { id: idOf('supervisor'), fullName: 'Priya Sharma', email: 'supervisor@example.com', role: 'supervisor' },
     ]);
-    expect((await call('administrator', 'GET', '/api/users/assignable')).json()).toHaveLength(ROLES.length);
+    expect((await api('administrator').GET('/api/users/assignable')).data).toHaveLength(ROLES.length);
+    // Not a role.
     expect((await call('supervisor', 'GET', '/api/users/assignable?roles=owner')).statusCode).toBe(400);
 
     // Roles below supervisor that pick assignees get names and roles, no emails.
     for (const role of ['team_lead', 'consultant', 'member'] as const) {
-      const list = await call(role, 'GET', '/api/users/assignable?roles=administrator,supervisor');
-      expect(list.statusCode, role).toBe(200);
-      expect(list.json(), role).toEqual([
+      const list = await api(role).GET('/api/users/assignable', {
+        params: { query: { roles: ['administrator', 'supervisor'] } },
+        querySerializer: commaJoined,
+      });
+      expect(list.response.status, role).toBe(200);
+      expect(list.data, role).toEqual([
         { id: idOf('administrator'), fullName: 'Marcus Tan', email: null, role: 'administrator' },
         { id: idOf('supervisor'), fullName: 'Priya Sharma', email: null, role: 'supervisor' },
       ]);
@@ -620,14 +678,15 @@ describe('assignable users', () => {
   });
 
   it('is refused to a role that neither creates nor assigns records (guest)', async () => {
-    const res = await call('guest', 'GET', '/api/users/assignable');
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const res = await api('guest').GET('/api/users/assignable');
+    expect(res.response.status).toBe(403);
+    expect(res.error).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
 describe('OpenAPI', () => {
   it('documents every leads, dashboard and assignable-users operation', async () => {
+    // The document itself, which it does not describe.
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const paths = Object.keys(doc.paths);
     expect(paths).toEqual(

@@ -6,17 +6,7 @@ import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_INTEGRATION_SETTINGS,
-  webhookInputOf,
-  INVOICE_EXAMPLE,
-  type InvoiceRecord,
-  type InvoiceSent,
-  type MailLogRow,
-  type MailMessageRecord,
-  type Page,
-  type RecordHistoryEntry,
-} from '@crm/domain';
+import { DEFAULT_INTEGRATION_SETTINGS, webhookInputOf, INVOICE_EXAMPLE, type paths } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 
@@ -65,33 +55,48 @@ afterAll(async () => {
 });
 
 const db = () => f.t.database.db;
+const admin = () => f.api('administrator');
+const byId = (id: string) => ({ params: { path: { id } } });
+
+type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
+/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
+const invoiceExample = (): InvoiceBody => ({
+  ...INVOICE_EXAMPLE,
+  currency: 'AUD',
+  items: [
+    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
+    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
+  ],
+});
 
 async function useMailServer() {
-  const res = await f.call('account_administrator', 'PUT', '/api/settings/integrations', {
-    email: { host: '127.0.0.1', port, security: 'none', username: '', fromAddress: 'office@firm.example' },
-    ai: { provider: '' },
-    payment: { provider: '' },
-    calendar: { provider: '' },
-    chat: { provider: '' },
-    webhooks: webhookInputOf(DEFAULT_INTEGRATION_SETTINGS.webhooks),
+  const res = await f.api('account_administrator').PUT('/api/settings/integrations', {
+    body: {
+      email: { host: '127.0.0.1', port, security: 'none', username: '', fromAddress: 'office@firm.example' },
+      ai: { provider: '' },
+      payment: { provider: '' },
+      calendar: { provider: '' },
+      chat: { provider: '' },
+      webhooks: webhookInputOf(DEFAULT_INTEGRATION_SETTINGS.webhooks),
+    },
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   await f.t.app.mailer.refresh();
 }
 
 async function invoiceMailedTo(to: string) {
-  const created = await f.call('administrator', 'POST', '/api/invoices', INVOICE_EXAMPLE);
-  expect(created.statusCode, created.body).toBe(201);
-  const invoice = created.json() as InvoiceRecord;
-  const sent = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, { to });
-  expect(sent.statusCode, sent.body).toBe(200);
-  return sent.json() as InvoiceSent;
+  const created = await admin().POST('/api/invoices', { body: invoiceExample() });
+  expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+  const invoice = created.data!;
+  const sent = await admin().POST('/api/invoices/{id}/send', { ...byId(invoice.id), body: { to } });
+  expect(sent.response.status, JSON.stringify(sent.error)).toBe(200);
+  return sent.data!;
 }
 
-const logRow = async (id: string) => {
-  const res = await f.call('administrator', 'GET', `/api/mail-log?search=${encodeURIComponent(id)}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
+const logRow = async (search: string) => {
+  const res = await admin().GET('/api/mail-log', { params: { query: { search } } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!;
 };
 
 /** Time passes for a retrying message: it is due now. */
@@ -106,9 +111,9 @@ describe('the Mail log', () => {
     const { mail } = await invoiceMailedTo('kept.client@example.com');
     expect(mail.status).toBe('queued');
     await f.t.app.mail.flush();
-    const view = await f.call('administrator', 'GET', `/api/mail-log/${mail.id}`);
-    expect(view.statusCode, view.body).toBe(200);
-    const message = view.json() as MailMessageRecord;
+    const view = await admin().GET('/api/mail-log/{id}', byId(mail.id));
+    expect(view.response.status, JSON.stringify(view.error)).toBe(200);
+    const message = view.data!;
     expect(message).toMatchObject({ to: 'kept.client@example.com', status: 'kept', kind: 'invoice' });
     expect(message.record).toMatchObject({ type: 'invoice' });
     expect(message.body).toContain('Please find attached tax invoice');
@@ -117,11 +122,11 @@ describe('the Mail log', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const listed = await f.call('administrator', 'GET', '/api/mail-log?status=kept&search=kept.client');
-    expect((listed.json() as Page<MailLogRow>).items.map((r) => r.id)).toContain(mail.id);
-    expect((await f.call('consultant', 'GET', '/api/mail-log')).statusCode).toBe(403);
-    expect((await f.call('consultant', 'GET', `/api/mail-log/${mail.id}`)).statusCode).toBe(403);
-    expect((await f.call('administrator', 'GET', '/api/mail-log/not-a-uuid')).statusCode).toBe(404);
+    const listed = await admin().GET('/api/mail-log', { params: { query: { status: 'kept', search: 'kept.client' } } });
+    expect(listed.data?.items.map((r) => r.id)).toContain(mail.id);
+    expect((await f.api('consultant').GET('/api/mail-log')).response.status).toBe(403);
+    expect((await f.api('consultant').GET('/api/mail-log/{id}', byId(mail.id))).response.status).toBe(403);
+    expect((await admin().GET('/api/mail-log/{id}', byId('not-a-uuid'))).response.status).toBe(404);
   });
 
   it('answers at once while the mail server is down, retries, and sends once when it is back', async () => {
@@ -132,7 +137,7 @@ describe('the Mail log', () => {
     const [retrying] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
     expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, outcome: 'could_not_connect' });
     expect(retrying!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    const row = (await logRow('down.client')).json() as Page<MailLogRow>;
+    const row = await logRow('down.client');
     expect(row.items[0]).toMatchObject({
       status: 'retrying',
       outcome: 'could_not_connect',
@@ -195,12 +200,13 @@ describe('the Mail log', () => {
   });
 
   it("never shows a reset or invitation link's token: whoever reads the log could take the account", async () => {
-    const reset = await f.call('account_administrator', 'POST', `/api/users/${f.idOf('consultant')}/reset-password`, {
-      method: 'email',
+    const reset = await f.api('account_administrator').POST('/api/users/{id}/reset-password', {
+      ...byId(f.idOf('consultant')),
+      body: { method: 'email' },
     });
-    expect(reset.statusCode, reset.body).toBe(200);
-    const { mail } = reset.json() as { mail: { id: string } };
-    const view = (await f.call('administrator', 'GET', `/api/mail-log/${mail.id}`)).json() as MailMessageRecord;
+    expect(reset.response.status, JSON.stringify(reset.error)).toBe(200);
+    const mail = reset.data!.mail!;
+    const view = (await admin().GET('/api/mail-log/{id}', byId(mail.id))).data!;
     expect(view.body).toContain('/reset-password?token=(hidden)');
     // The recipient's own mail carries the real link.
     const sent = (await f.t.outbox()).find((m) => m.name === mail.id)!;
@@ -210,38 +216,37 @@ describe('the Mail log', () => {
   it('queues a message again on request, as a new entry; only who may edit Administration may', async () => {
     const { mail } = await invoiceMailedTo('again@example.com');
     await f.t.app.mail.flush();
-    expect((await f.call('consultant', 'POST', `/api/mail-log/${mail.id}/resend`)).statusCode).toBe(403);
-    const again = await f.call('administrator', 'POST', `/api/mail-log/${mail.id}/resend`);
-    expect(again.statusCode, again.body).toBe(200);
-    const copy = again.json() as { id: string; status: string };
+    expect((await f.api('consultant').POST('/api/mail-log/{id}/resend', byId(mail.id))).response.status).toBe(403);
+    const again = await admin().POST('/api/mail-log/{id}/resend', byId(mail.id));
+    expect(again.response.status, JSON.stringify(again.error)).toBe(200);
+    const copy = again.data!;
     expect(copy.id).not.toBe(mail.id);
     await f.t.app.mail.flush();
-    const view = (await f.call('administrator', 'GET', `/api/mail-log/${copy.id}`)).json() as MailMessageRecord;
+    const view = (await admin().GET('/api/mail-log/{id}', byId(copy.id))).data!;
     expect(view).toMatchObject({ to: 'again@example.com', kind: 'invoice' });
     expect(view.attachments).toHaveLength(1);
   });
 
   it("lists the mails about a client's invoices in its History, to a role with Finance only", async () => {
     const { client } = await f.convertedLead('administrator');
-    const created = await f.call('administrator', 'POST', '/api/invoices', {
-      ...INVOICE_EXAMPLE,
-      entityType: 'client',
-      entityId: client.id,
+    const created = await admin().POST('/api/invoices', {
+      body: { ...invoiceExample(), entityType: 'client', entityId: client.id },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const invoice = created.json() as InvoiceRecord;
-    const sent = await f.call('administrator', 'POST', `/api/invoices/${invoice.id}/send`, {
-      to: 'history.client@example.com',
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const invoice = created.data!;
+    const sent = await admin().POST('/api/invoices/{id}/send', {
+      ...byId(invoice.id),
+      body: { to: 'history.client@example.com' },
     });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const { mail } = sent.json() as InvoiceSent;
+    expect(sent.response.status, JSON.stringify(sent.error)).toBe(200);
+    const { mail } = sent.data!;
     await f.t.app.mail.flush();
     // Where it stands depends on the mail server an earlier test left set: History says what the log says.
     const [row] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
 
-    const history = await f.call('administrator', 'GET', `/api/clients/${client.id}/history`);
-    expect(history.statusCode, history.body).toBe(200);
-    const entries = history.json() as RecordHistoryEntry[];
+    const history = await admin().GET('/api/clients/{id}/history', byId(client.id));
+    expect(history.response.status, JSON.stringify(history.error)).toBe(200);
+    const entries = history.data!;
     const mailed = entries.filter((e) => e.mail);
     expect(mailed).toHaveLength(1);
     expect(mailed[0]).toMatchObject({
@@ -255,9 +260,9 @@ describe('the Mail log', () => {
     expect(entries[0]!.id).toBe(mail.id);
 
     // A guest has Clients but not Finance: it sees the client's changes, never its invoices' mails.
-    const guest = await f.call('guest', 'GET', `/api/clients/${client.id}/history`);
-    expect(guest.statusCode, guest.body).toBe(200);
-    const guestEntries = guest.json() as RecordHistoryEntry[];
+    const guest = await f.api('guest').GET('/api/clients/{id}/history', byId(client.id));
+    expect(guest.response.status, JSON.stringify(guest.error)).toBe(200);
+    const guestEntries = guest.data!;
     expect(guestEntries.length).toBeGreaterThan(0);
     expect(guestEntries.filter((e) => e.mail || e.action === 'MAIL')).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, mailText, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, sessions, users } from '../../db/schema/index.ts';
@@ -13,18 +14,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const getProfile = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
-const patchProfile = (cookie: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload });
+type ProfileChanges = paths['/api/profile']['patch']['requestBody']['content']['application/json'];
+const getProfile = (cookie: string) => apiClient(t.app, cookie).GET('/api/profile');
+const patchProfile = (cookie: string, body: ProfileChanges) => apiClient(t.app, cookie).PATCH('/api/profile', { body });
 const changePassword = (cookie: string, currentPassword: string, newPassword: string, confirmPassword = newPassword) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/profile/password',
-    headers: { cookie },
-    payload: { currentPassword, newPassword, confirmPassword },
-  });
+  apiClient(t.app, cookie).POST('/api/profile/password', { body: { currentPassword, newPassword, confirmPassword } });
 const signIn = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  apiClient(t.app).POST('/api/auth/sign-in', { body: { email, password } });
 
 async function userRow(email: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
@@ -44,9 +40,9 @@ describe('GET /api/profile', () => {
   it("returns the signed-in user's own profile without secrets", async () => {
     const cookie = await t.signIn('team_lead');
     const res = await getProfile(cookie);
-    expect(res.statusCode).toBe(200);
+    expect(res.response.status).toBe(200);
     const row = await userRow(demoEmail('team_lead'));
-    expect(res.json()).toEqual({
+    expect(res.data).toEqual({
       id: row.id,
       email: 'team_lead@example.com',
       firstName: 'Daniel',
@@ -60,14 +56,14 @@ describe('GET /api/profile', () => {
       mustChangePassword: false,
       version: 1,
     });
-    expect(res.body).not.toMatch(/passwordHash|scrypt/);
+    expect(JSON.stringify(res.data)).not.toMatch(/passwordHash|scrypt/);
   });
 });
 
 describe('PATCH /api/profile', () => {
   it('updates name and phone with the current version, bumps the version and audits old and new values', async () => {
     const cookie = await t.signIn('member');
-    const before = (await getProfile(cookie)).json();
+    const before = (await getProfile(cookie)).data!;
 
     const res = await patchProfile(cookie, {
       firstName: '  William ',
@@ -75,8 +71,8 @@ describe('PATCH /api/profile', () => {
       phone: '+61 412 345 678',
       version: before.version,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.response.status).toBe(200);
+    expect(res.data).toMatchObject({
       firstName: 'William',
       lastName: 'Byrne',
       phone: '+61 412 345 678',
@@ -113,18 +109,18 @@ describe('PATCH /api/profile', () => {
       phone: '',
       version: before.version + 1,
     });
-    expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toMatchObject({ phone: null, version: before.version + 2 });
+    expect(cleared.response.status).toBe(200);
+    expect(cleared.data).toMatchObject({ phone: null, version: before.version + 2 });
   });
 
   it('answers a stale version with 409 and keeps the newer values', async () => {
     const cookie = await t.signIn('consultant');
-    const { version } = (await getProfile(cookie)).json();
-    expect((await patchProfile(cookie, { firstName: 'First', lastName: 'Save', version })).statusCode).toBe(200);
+    const { version } = (await getProfile(cookie)).data!;
+    expect((await patchProfile(cookie, { firstName: 'First', lastName: 'Save', version })).response.status).toBe(200);
 
     const stale = await patchProfile(cookie, { firstName: 'Second', lastName: 'Save', version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({
+    expect(stale.response.status).toBe(409);
+    expect(stale.error).toEqual({
       code: 'CONFLICT',
       message: 'This record was changed by someone else. Please reload it and try again.',
     });
@@ -137,15 +133,15 @@ describe('PATCH /api/profile', () => {
     const cookie = await t.signIn('guest');
     const before = await userRow(demoEmail('guest'));
     const res = await patchProfile(cookie, { firstName: 'A', lastName: ' ', version: before.version });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    expect(res.response.status).toBe(400);
+    expect(res.error).toMatchObject({
       code: 'VALIDATION_FAILED',
       fieldErrors: {
         firstName: ['First name must be at least 2 characters'],
         lastName: ['Last name must be at least 2 characters'],
       },
     });
-    expect(res.json().message).toContain('First name must be at least 2 characters');
+    expect(res.error?.message).toContain('First name must be at least 2 characters');
 
     const badPhone = await patchProfile(cookie, {
       firstName: 'Grace',
@@ -153,10 +149,16 @@ describe('PATCH /api/profile', () => {
       phone: 'call me',
       version: before.version,
     });
-    expect(badPhone.statusCode).toBe(400);
-    expect(badPhone.json().fieldErrors.phone).toEqual(['Phone may contain only digits, spaces, +, - and parentheses']);
+    expect(badPhone.response.status).toBe(400);
+    expect(badPhone.error?.fieldErrors?.phone).toEqual(['Phone may contain only digits, spaces, +, - and parentheses']);
 
-    const noVersion = await patchProfile(cookie, { firstName: 'Grace', lastName: 'Kim' });
+    // Raw: no version, which the document requires.
+    const noVersion = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie },
+      payload: { firstName: 'Grace', lastName: 'Kim' },
+    });
     expect(noVersion.statusCode).toBe(400);
     expect(Object.keys(noVersion.json().fieldErrors)).toEqual(['version']);
 
@@ -170,8 +172,8 @@ describe('POST /api/profile/password', () => {
     const cookie = await t.signIn('supervisor');
     const before = await userRow(demoEmail('supervisor'));
     const res = await changePassword(cookie, 'Not-My-Password-1!', 'Brand-New-Pass-42!');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.response.status).toBe(400);
+    expect(res.error).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Current password is incorrect',
       fieldErrors: { currentPassword: ['Current password is incorrect'] },
@@ -182,36 +184,36 @@ describe('POST /api/profile/password', () => {
   it('refuses a weak new password with the policy messages', async () => {
     const cookie = await t.signIn('supervisor');
     const short = await changePassword(cookie, TEST_PASSWORD, 'Ab1!');
-    expect(short.statusCode).toBe(400);
-    expect(short.json().fieldErrors.newPassword).toEqual(['Password must be at least 8 characters']);
+    expect(short.response.status).toBe(400);
+    expect(short.error?.fieldErrors?.newPassword).toEqual(['Password must be at least 8 characters']);
 
     const weak = await changePassword(cookie, TEST_PASSWORD, 'alllowercase');
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json().fieldErrors.newPassword).toEqual([
+    expect(weak.response.status).toBe(400);
+    expect(weak.error?.fieldErrors?.newPassword).toEqual([
       'Password must contain at least one uppercase letter',
       'Password must contain at least one number',
       'Password must contain at least one special character',
     ]);
-    expect(weak.json().message).toBe(
+    expect(weak.error?.message).toBe(
       'Validation failed: Password must contain at least one uppercase letter; Password must contain at least one number; ' +
         'Password must contain at least one special character',
     );
 
     const long = await changePassword(cookie, TEST_PASSWORD, `Aa1!${'x'.repeat(125)}`);
-    expect(long.statusCode).toBe(400);
-    expect(long.json().fieldErrors.newPassword).toEqual(['Password must be no more than 128 characters long']);
+    expect(long.response.status).toBe(400);
+    expect(long.error?.fieldErrors?.newPassword).toEqual(['Password must be no more than 128 characters long']);
 
     const missingCurrent = await changePassword(cookie, '', 'Brand-New-Pass-42!');
-    expect(missingCurrent.statusCode).toBe(400);
-    expect(missingCurrent.json().fieldErrors.currentPassword).toEqual(['Current password is required']);
+    expect(missingCurrent.response.status).toBe(400);
+    expect(missingCurrent.error?.fieldErrors?.currentPassword).toEqual(['Current password is required']);
   });
 
   it('refuses a confirmation that does not match with "Passwords don\'t match"', async () => {
     const cookie = await t.signIn('supervisor');
     const res = await changePassword(cookie, TEST_PASSWORD, 'Brand-New-Pass-42!', 'Brand-New-Pass-43!');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ confirmPassword: ["Passwords don't match"] });
-    expect((await signIn(demoEmail('supervisor'), TEST_PASSWORD)).statusCode).toBe(200);
+    expect(res.response.status).toBe(400);
+    expect(res.error?.fieldErrors).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect((await signIn(demoEmail('supervisor'), TEST_PASSWORD)).response.status).toBe(200);
   });
 
   it('sets the new password, ends the other sessions and keeps this one', async () => {
@@ -221,15 +223,15 @@ describe('POST /api/profile/password', () => {
     const admin = await userRow(email);
 
     const res = await changePassword(thisDevice, TEST_PASSWORD, 'Brand-New-Pass-42!');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, message: 'Password updated successfully' });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ ok: true, message: 'Password updated successfully' });
 
-    expect((await getProfile(thisDevice)).statusCode).toBe(200);
-    expect((await getProfile(otherDevice)).statusCode).toBe(401);
+    expect((await getProfile(thisDevice)).response.status).toBe(200);
+    expect((await getProfile(otherDevice)).response.status).toBe(401);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.id))).toHaveLength(1);
 
-    expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await signIn(email, 'Brand-New-Pass-42!')).statusCode).toBe(200);
+    expect((await signIn(email, TEST_PASSWORD)).response.status).toBe(401);
+    expect((await signIn(email, 'Brand-New-Pass-42!')).response.status).toBe(200);
 
     const after = await userRow(email);
     expect(after.passwordHash).not.toBe(admin.passwordHash);
@@ -249,9 +251,9 @@ describe('POST /api/profile/password-reset-email', () => {
     const cookie = await t.signIn('account_administrator');
     const email = demoEmail('account_administrator');
     const sent = (await t.mailsTo(email, 'Reset your Visa CRM password')).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/profile/password-reset-email', headers: { cookie } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, message: 'Password reset email sent! Check your inbox.' });
+    const res = await apiClient(t.app, cookie).POST('/api/profile/password-reset-email');
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ ok: true, message: 'Password reset email sent! Check your inbox.' });
     const outbox = await t.mailsTo(email, 'Reset your Visa CRM password');
     expect(outbox).toHaveLength(sent + 1);
     const { headers, text } = mailText(outbox.at(-1)!.content);

@@ -3,7 +3,7 @@
 // else wrote and a task it was given. Only the roles with the delete action may; every other answer is 403
 // and the entry stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Role, ROLES, SERVICE_MESSAGES, TASK_MESSAGES } from '@crm/domain';
+import { type paths, type Role, ROLES, SERVICE_MESSAGES, TASK_MESSAGES } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -13,14 +13,12 @@ beforeAll(async () => {
   f = await createFixture();
   // The consultant is the assistant manager of both, so every role sees them.
   records.lead = (await f.createLead('administrator', { assistantManagerUserId: f.idOf('consultant') })).id;
-  const client = await f.call(
-    'administrator',
-    'POST',
-    '/api/clients',
-    f.clientInput({ assistantManagerUserId: f.idOf('consultant') }),
-  );
-  expect(client.statusCode, client.body).toBe(201);
-  records.client = client.json().id;
+  const client = await f.api('administrator').POST('/api/clients', {
+    // The fixture's form as the document's create body: the fixture builds a plain record (see the report).
+    body: f.clientInput({ assistantManagerUserId: f.idOf('consultant') }) as ClientBody,
+  });
+  expect(client.response.status, JSON.stringify(client.error)).toBe(201);
+  records.client = client.data!.id;
 });
 afterAll(async () => {
   await f?.t.close();
@@ -31,20 +29,38 @@ const DELETERS: Role[] = ['account_administrator', 'administrator'];
 /** Everyone but guest (view only) writes services, tasks and notes on a record it sees. */
 const WRITERS: Role[] = ROLES.filter((role) => role !== 'guest');
 
-type Entry = { what: string; url: string; refusal: string };
+type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
+type TaskBody = paths['/api/leads/{id}/tasks']['post']['requestBody']['content']['application/json'];
+type Entry = { what: string; kind: 'service' | 'task'; id: string; refusal: string };
+
+const path = (id: string) => ({ params: { path: { id } } });
+/** DELETE /api/services/:id (with its optional body, as the Services tab sends it) or /api/tasks/:id. */
+const remove = (role: Role, entry: Entry) =>
+  entry.kind === 'service'
+    ? f.api(role).DELETE('/api/services/{id}', { ...path(entry.id), body: {} })
+    : f.api(role).DELETE('/api/tasks/{id}', path(entry.id));
+const read = (entry: Entry) =>
+  entry.kind === 'service'
+    ? f.api('account_administrator').GET('/api/services/{id}', path(entry.id))
+    : f.api('account_administrator').GET('/api/tasks/{id}', path(entry.id));
 
 async function addService(kind: 'lead' | 'client', by: Role): Promise<Entry> {
-  const res = await f.call(by, 'POST', `/api/${kind}s/${records[kind]}/services`, { serviceName: 'Other' });
-  expect(res.statusCode, res.body).toBe(201);
+  const request = { ...path(records[kind]), body: { serviceName: 'Other' } };
+  const res =
+    kind === 'lead'
+      ? await f.api(by).POST('/api/leads/{id}/services', request)
+      : await f.api(by).POST('/api/clients/{id}/services', request);
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   return {
     what: `a service added by ${by}`,
-    url: `/api/services/${res.json().id}`,
+    kind: 'service',
+    id: res.data!.id,
     refusal: SERVICE_MESSAGES.deleteRefused,
   };
 }
 
 async function addEntry(kind: 'lead' | 'client', by: Role, entry: 'task' | 'note', assignedTo?: Role): Promise<Entry> {
-  const body =
+  const body: TaskBody =
     entry === 'note'
       ? { taskType: 'Notes', content: `<p>A note by ${by}</p>` }
       : {
@@ -53,10 +69,14 @@ async function addEntry(kind: 'lead' | 'client', by: Role, entry: 'task' | 'note
           content: 'x',
           ...(assignedTo ? { assignedTo: f.idOf(assignedTo) } : {}),
         };
-  const res = await f.call(by, 'POST', `/api/${kind}s/${records[kind]}/tasks`, body);
-  expect(res.statusCode, res.body).toBe(201);
+  const request = { ...path(records[kind]), body };
+  const res =
+    kind === 'lead'
+      ? await f.api(by).POST('/api/leads/{id}/tasks', request)
+      : await f.api(by).POST('/api/clients/{id}/tasks', request);
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   const what = `a ${entry} written by ${by}${assignedTo ? ` for ${assignedTo}` : ''}`;
-  return { what, url: `/api/tasks/${res.json().id}`, refusal: TASK_MESSAGES.deleteRefused };
+  return { what, kind: 'task', id: res.data!.id, refusal: TASK_MESSAGES.deleteRefused };
 }
 
 describe('deleting a record’s services, tasks and notes, role by role', () => {
@@ -79,15 +99,15 @@ describe('deleting a record’s services, tasks and notes, role by role', () => 
         }
         for (const entry of entries) {
           const label = `${role} deleting ${entry.what} on a ${kind}`;
-          const res = await f.call(role, 'DELETE', entry.url, entry.url.startsWith('/api/services') ? {} : undefined);
-          const after = await f.call('account_administrator', 'GET', entry.url);
+          const res = await remove(role, entry);
+          const after = await read(entry);
           if (DELETERS.includes(role)) {
-            expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
-            expect(after.statusCode, label).toBe(404);
+            expect(res.response.status, `${label}: ${JSON.stringify(res.error)}`).toBe(200);
+            expect(after.response.status, label).toBe(404);
           } else {
-            expect(res.statusCode, `${label}: ${res.body}`).toBe(403);
-            expect(res.json().message, label).toBe(entry.refusal);
-            expect(after.statusCode, `${label}: the entry stays`).toBe(200);
+            expect(res.response.status, `${label}: ${JSON.stringify(res.error)}`).toBe(403);
+            expect(res.error?.message, label).toBe(entry.refusal);
+            expect(after.response.status, `${label}: the entry stays`).toBe(200);
           }
         }
       });
@@ -96,11 +116,12 @@ describe('deleting a record’s services, tasks and notes, role by role', () => 
 
   it('keeps the supervisor and the member, who open Finance, from deleting on the overview too', async () => {
     const service = await addService('client', 'administrator');
+    const request = { ...path(service.id), body: { reason: 'Deleted by admin' } };
     for (const role of ['supervisor', 'member'] as const) {
-      const res = await f.call(role, 'DELETE', service.url, { reason: 'Deleted by admin' });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(SERVICE_MESSAGES.deleteRefused);
+      const res = await f.api(role).DELETE('/api/services/{id}', request);
+      expect(res.response.status).toBe(403);
+      expect(res.error?.message).toBe(SERVICE_MESSAGES.deleteRefused);
     }
-    expect((await f.call('administrator', 'DELETE', service.url, { reason: 'Deleted by admin' })).statusCode).toBe(200);
+    expect((await f.api('administrator').DELETE('/api/services/{id}', request)).response.status).toBe(200);
   });
 });

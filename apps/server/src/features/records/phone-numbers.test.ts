@@ -7,17 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type ClientPage,
-  type ContactPage,
   formatPhoneNumber,
   LEAD_MESSAGES,
-  type LeadPage,
   type LeadRecord,
+  type paths,
   PHONE_MESSAGES,
-  type PhoneNumberReview,
   phoneToE164,
-  type RecordHistoryEntry,
-  type RecordPage,
 } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { buildTestApp, testDatabaseUrl } from '../../../test/build-test-app.ts';
@@ -63,11 +58,25 @@ const storedOf = async (table: typeof leads | typeof clients | typeof contacts, 
       .where(eq(table.id, id))
   )[0];
 
-async function search<T>(path: string, term: string): Promise<T> {
-  const res = await f.call('administrator', 'GET', `${path}?pageSize=100&search=${encodeURIComponent(term)}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+type LeadBody = NonNullable<paths['/api/leads']['post']['requestBody']>['content']['application/json'];
+type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
+/** The fixture's forms as the document's create bodies: the fixture builds plain records (see the report). */
+const leadBody = (overrides: Partial<LeadBody> = {}) => f.leadInput(overrides) as LeadBody;
+const clientBody = (overrides: Partial<ClientBody> = {}) => f.clientInput(overrides) as ClientBody;
+const path = (id: string) => ({ params: { path: { id } } });
+
+/** The ids a list finds for the search term (100 a page), as the administrator. */
+const idsOf = (res: { response: Response; data?: { items: { id: string }[] }; error?: unknown }) => {
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!.items.map((item) => item.id);
+};
+const byTerm = (term: string) => ({ params: { query: { pageSize: 100, search: term } } });
+const search = {
+  leads: async (term: string) => idsOf(await f.api('administrator').GET('/api/leads', byTerm(term))),
+  records: async (term: string) => idsOf(await f.api('administrator').GET('/api/records', byTerm(term))),
+  clients: async (term: string) => idsOf(await f.api('administrator').GET('/api/clients', byTerm(term))),
+  contacts: async (term: string) => idsOf(await f.api('administrator').GET('/api/contacts', byTerm(term))),
+};
 
 describe('search by number', () => {
   let lead: LeadRecord;
@@ -76,65 +85,45 @@ describe('search by number', () => {
 
   beforeAll(async () => {
     lead = await f.createLead('administrator', { lastName: 'Nakamura', contactNumber: '+61 412 345 678' });
-    const client = await f.call(
-      'administrator',
-      'POST',
-      '/api/clients',
-      f.clientInput({ contactNumber: '+61 413 222 333' }),
-    );
-    expect(client.statusCode, client.body).toBe(201);
-    clientId = client.json().id;
+    const admin = f.api('administrator');
+    const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: '+61 413 222 333' }) });
+    expect(client.response.status, JSON.stringify(client.error)).toBe(201);
+    clientId = client.data!.id;
     const archived = await f.createLead('administrator', { contactNumber: '+61 414 555 666' });
-    const res = await f.call('administrator', 'POST', `/api/leads/${archived.id}/archive`, {});
-    expect(res.statusCode, res.body).toBe(200);
-    contactId = res.json().contactId;
+    const res = await admin.POST('/api/leads/{id}/archive', { ...path(archived.id), body: {} });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    contactId = res.data!.contactId;
   });
 
   it('finds a lead in /api/leads and /api/records however its number is written', async () => {
     for (const term of waysOfWriting('412 345 678')) {
-      expect(
-        (await search<LeadPage>('/api/leads', term)).items.map((l) => l.id),
-        term,
-      ).toEqual([lead.id]);
-      expect(
-        (await search<RecordPage>('/api/records', term)).items.map((r) => r.id),
-        term,
-      ).toEqual([lead.id]);
+      expect(await search.leads(term), term).toEqual([lead.id]);
+      expect(await search.records(term), term).toEqual([lead.id]);
     }
   });
 
   it('finds a client in /api/clients and /api/records, and a contact in /api/contacts', async () => {
     for (const term of waysOfWriting('413 222 333')) {
-      expect(
-        (await search<ClientPage>('/api/clients', term)).items.map((c) => c.id),
-        term,
-      ).toEqual([clientId]);
-      expect(
-        (await search<RecordPage>('/api/records', term)).items.map((r) => r.id),
-        term,
-      ).toEqual([clientId]);
+      expect(await search.clients(term), term).toEqual([clientId]);
+      expect(await search.records(term), term).toEqual([clientId]);
     }
     for (const term of waysOfWriting('414 555 666')) {
-      expect(
-        (await search<ContactPage>('/api/contacts', term)).items.map((c) => c.id),
-        term,
-      ).toEqual([contactId]);
+      expect(await search.contacts(term), term).toEqual([contactId]);
     }
   });
 
   it('finds a number by its beginning, and still finds names and typed text', async () => {
-    const begun = await search<LeadPage>('/api/leads', '0412 345');
-    expect(begun.items.map((l) => l.id)).toContain(lead.id);
-    expect((await search<LeadPage>('/api/leads', 'nakamura')).items.map((l) => l.id)).toEqual([lead.id]);
+    expect(await search.leads('0412 345')).toContain(lead.id);
+    expect(await search.leads('nakamura')).toEqual([lead.id]);
     // As stored ('+61 412 345 678' contains '345 678'): the text search is unchanged.
-    expect((await search<LeadPage>('/api/leads', '345 678')).items.map((l) => l.id)).toContain(lead.id);
-    expect((await search<LeadPage>('/api/leads', '0499 999 999')).items).toEqual([]);
+    expect(await search.leads('345 678')).toContain(lead.id);
+    expect(await search.leads('0499 999 999')).toEqual([]);
   });
 
   it('stores a Kenyan number in international form with its E.164 number, and finds it', async () => {
     const kenyan = await f.createLead('administrator', { contactNumber: '+254 0711 222 333' });
     expect(kenyan.contactNumber).toBe('+254 711 222333');
-    expect((await f.call('administrator', 'GET', `/api/leads/${kenyan.id}`)).json().contactNumber).toBe(
+    expect((await f.api('administrator').GET('/api/leads/{id}', path(kenyan.id))).data?.contactNumber).toBe(
       '+254 711 222333',
     );
     expect(await storedOf(leads, kenyan.id)).toEqual({
@@ -143,10 +132,7 @@ describe('search by number', () => {
       digits: '254711222333',
     });
     for (const term of ['+254711222333', '+254 711 222 333', '254 711 222 333', '0711 222 333', '711222333']) {
-      expect(
-        (await search<LeadPage>('/api/leads', term)).items.map((l) => l.id),
-        term,
-      ).toEqual([kenyan.id]);
+      expect(await search.leads(term), term).toEqual([kenyan.id]);
     }
   });
 
@@ -162,26 +148,18 @@ describe('search by number', () => {
   ])('stores %s as %s and finds it in every list however written', async (typed, stored, terms) => {
     const found = await f.createLead('administrator', { contactNumber: typed });
     expect(found.contactNumber).toBe(stored);
-    const client = await f.call('administrator', 'POST', '/api/clients', f.clientInput({ contactNumber: typed }));
+    const admin = f.api('administrator');
+    const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: typed }) });
     // The same number is a duplicate of the lead: the client gets the number with one digit changed.
-    expect(client.statusCode).toBe(409);
+    expect(client.response.status).toBe(409);
     for (const term of terms) {
-      expect(
-        (await search<LeadPage>('/api/leads', term)).items.map((l) => l.id),
-        term,
-      ).toEqual([found.id]);
-      expect(
-        (await search<RecordPage>('/api/records', term)).items.map((r) => r.id),
-        term,
-      ).toEqual([found.id]);
+      expect(await search.leads(term), term).toEqual([found.id]);
+      expect(await search.records(term), term).toEqual([found.id]);
     }
-    const archived = await f.call('administrator', 'POST', `/api/leads/${found.id}/archive`, {});
-    expect(archived.statusCode, archived.body).toBe(200);
+    const archived = await admin.POST('/api/leads/{id}/archive', { ...path(found.id), body: {} });
+    expect(archived.response.status, JSON.stringify(archived.error)).toBe(200);
     for (const term of terms) {
-      expect(
-        (await search<ContactPage>('/api/contacts', term)).items.map((c) => c.id),
-        term,
-      ).toEqual([archived.json().contactId]);
+      expect(await search.contacts(term), term).toEqual([archived.data?.contactId]);
     }
   });
 });
@@ -190,19 +168,20 @@ describe('a number the form refuses', () => {
   it.each(['1234 5678', '+61 412 345', '+63 1234 5678', '0917 555 1234'])(
     "refuses '%s' on create and edit, with the stated message on the field",
     async (typed) => {
-      const created = await f.call('administrator', 'POST', '/api/leads', f.leadInput({ contactNumber: typed }));
-      expect(created.statusCode).toBe(400);
-      expect(created.json().fieldErrors.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
-      const client = await f.call('administrator', 'POST', '/api/clients', f.clientInput({ contactNumber: typed }));
-      expect(client.statusCode).toBe(400);
-      expect(client.json().fieldErrors.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
+      const admin = f.api('administrator');
+      const created = await admin.POST('/api/leads', { body: leadBody({ contactNumber: typed }) });
+      expect(created.response.status).toBe(400);
+      expect(created.error?.fieldErrors?.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
+      const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: typed }) });
+      expect(client.response.status).toBe(400);
+      expect(client.error?.fieldErrors?.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
       const lead = await f.createLead();
-      const edited = await f.call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
-        contactNumber: typed,
-        version: lead.version,
+      const edited = await admin.PATCH('/api/leads/{id}', {
+        ...path(lead.id),
+        body: { contactNumber: typed, version: lead.version },
       });
-      expect(edited.statusCode).toBe(400);
-      expect(edited.json().fieldErrors.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
+      expect(edited.response.status).toBe(400);
+      expect(edited.error?.fieldErrors?.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
     },
   );
 });
@@ -217,11 +196,12 @@ describe('the stored forms on every write', () => {
       digits: '61421000111',
     });
 
-    const edited = await f.call('administrator', 'PATCH', `/api/leads/${lead.id}`, {
-      ...f.leadInput({ email: lead.email, contactNumber: '+63 917 123 4567' }),
-      version: lead.version,
+    const admin = f.api('administrator');
+    const edited = await admin.PATCH('/api/leads/{id}', {
+      ...path(lead.id),
+      body: { ...leadBody({ email: lead.email, contactNumber: '+63 917 123 4567' }), version: lead.version },
     });
-    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.response.status, JSON.stringify(edited.error)).toBe(200);
     expect(await storedOf(leads, lead.id)).toEqual({
       number: '+63 917 123 4567',
       e164: '+639171234567',
@@ -232,15 +212,15 @@ describe('the stored forms on every write', () => {
     expect(await e164Of(clients, client.id)).toBe('+61421000222');
 
     const toArchive = await f.createLead('administrator', { contactNumber: '(02) 9876 0001' });
-    const archived = await f.call('administrator', 'POST', `/api/leads/${toArchive.id}/archive`, {});
-    const contactId: string = archived.json().contactId;
+    const archived = await admin.POST('/api/leads/{id}/archive', { ...path(toArchive.id), body: {} });
+    const contactId = archived.data!.contactId;
     expect(await e164Of(contacts, contactId)).toBe('+61298760001');
-    const restored = await f.call('administrator', 'POST', `/api/contacts/${contactId}/restore`, {
-      type: 'client',
-      notes: 'Signed',
+    const restored = await admin.POST('/api/contacts/{id}/restore', {
+      ...path(contactId),
+      body: { type: 'client', notes: 'Signed' },
     });
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect(await storedOf(clients, restored.json().clientId)).toEqual({
+    expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);
+    expect(await storedOf(clients, String(restored.data?.clientId))).toEqual({
       number: '+61 2 9876 0001',
       e164: '+61298760001',
       digits: '61298760001',
@@ -251,43 +231,29 @@ describe('the stored forms on every write', () => {
 describe('duplicate check on normalised numbers', () => {
   it("refuses '0412 …' when '+61 412 …' exists, across leads and clients, with the spec's messages", async () => {
     await f.createLead('administrator', { contactNumber: '+61 416 777 888' });
-    const lead = await f.call('administrator', 'POST', '/api/leads', f.leadInput({ contactNumber: '0416 777 888' }));
-    expect(lead.statusCode).toBe(409);
-    expect(lead.json().message).toBe(LEAD_MESSAGES.duplicateDetected('contact number 0416 777 888', 'leads'));
-    expect(lead.json().fieldErrors).toHaveProperty('contactNumber');
-    const client = await f.call(
-      'administrator',
-      'POST',
-      '/api/clients',
-      f.clientInput({ contactNumber: '0416-777-888' }),
-    );
-    expect(client.statusCode).toBe(409);
-    expect(client.json().message).toBe(LEAD_MESSAGES.duplicateDetected('contact number 0416-777-888', 'leads'));
+    const admin = f.api('administrator');
+    const lead = await admin.POST('/api/leads', { body: leadBody({ contactNumber: '0416 777 888' }) });
+    expect(lead.response.status).toBe(409);
+    expect(lead.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number 0416 777 888', 'leads'));
+    expect(lead.error?.fieldErrors).toHaveProperty('contactNumber');
+    const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: '0416-777-888' }) });
+    expect(client.response.status).toBe(409);
+    expect(client.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number 0416-777-888', 'leads'));
 
-    const existing = await f.call(
-      'administrator',
-      'POST',
-      '/api/clients',
-      f.clientInput({ contactNumber: '0417 888 999' }),
-    );
-    expect(existing.statusCode, existing.body).toBe(201);
-    const leadOfClient = await f.call(
-      'administrator',
-      'POST',
-      '/api/leads',
-      f.leadInput({ contactNumber: '+61417888999' }),
-    );
-    expect(leadOfClient.statusCode).toBe(409);
-    expect(leadOfClient.json().message).toBe(LEAD_MESSAGES.duplicateDetected('contact number +61417888999', 'clients'));
+    const existing = await admin.POST('/api/clients', { body: clientBody({ contactNumber: '0417 888 999' }) });
+    expect(existing.response.status, JSON.stringify(existing.error)).toBe(201);
+    const leadOfClient = await admin.POST('/api/leads', { body: leadBody({ contactNumber: '+61417888999' }) });
+    expect(leadOfClient.response.status).toBe(409);
+    expect(leadOfClient.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number +61417888999', 'clients'));
 
     // An edit to another lead's number, written another way: the spec's update message.
     const other = await f.createLead();
-    const update = await f.call('administrator', 'PATCH', `/api/leads/${other.id}`, {
-      ...f.leadInput({ email: other.email, contactNumber: '416 777 888' }),
-      version: other.version,
+    const update = await admin.PATCH('/api/leads/{id}', {
+      ...path(other.id),
+      body: { ...leadBody({ email: other.email, contactNumber: '416 777 888' }), version: other.version },
     });
-    expect(update.statusCode).toBe(409);
-    expect(update.json().message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
+    expect(update.response.status).toBe(409);
+    expect(update.error?.message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
   });
 
   it('compares a stored row without an E.164 number by its digits, as before', async () => {
@@ -296,16 +262,18 @@ describe('duplicate check on normalised numbers', () => {
       .insert(leads)
       .values({ firstName: 'Old', lastName: 'Row', email: 'old.digits@example.com', contactNumber: '+61 412 777 001' })
       .returning({ id: leads.id });
-    const same = await f.call('administrator', 'POST', '/api/leads', f.leadInput({ contactNumber: '+61412777001' }));
-    expect(same.statusCode).toBe(409);
-    expect(same.json().message).toBe(LEAD_MESSAGES.duplicateDetected('contact number +61412777001', 'leads'));
+    const same = await f.api('administrator').POST('/api/leads', { body: leadBody({ contactNumber: '+61412777001' }) });
+    expect(same.response.status).toBe(409);
+    expect(same.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number +61412777001', 'leads'));
     await f.t.database.db.delete(leads).where(eq(leads.id, old!.id));
   });
 
   it('lets different countries with the same national digits pass', async () => {
     await f.createLead('administrator', { contactNumber: '+254 722 000 111' });
-    const res = await f.call('administrator', 'POST', '/api/leads', f.leadInput({ contactNumber: '+255 722 000 111' }));
-    expect(res.statusCode, res.body).toBe(201);
+    const res = await f
+      .api('administrator')
+      .POST('/api/leads', { body: leadBody({ contactNumber: '+255 722 000 111' }) });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   });
 });
 
@@ -357,9 +325,10 @@ describe('the start-up back-fill', () => {
     });
     // Nothing changed unseen: the History of a record whose number was rewritten shows it as typed and as
     // stored, by the system; a number already in its stored form has no entry.
-    const history = await f.call('administrator', 'GET', `/api/leads/${valid!.id}/history`);
-    expect(history.statusCode, history.body).toBe(200);
-    const entries = (history.json() as RecordHistoryEntry[]).filter((e) => e.action === NORMALISED_ACTION);
+    const admin = f.api('administrator');
+    const history = await admin.GET('/api/leads/{id}/history', path(valid!.id));
+    expect(history.response.status, JSON.stringify(history.error)).toBe(200);
+    const entries = history.data!.filter((e) => e.action === NORMALISED_ACTION);
     expect(entries).toEqual([
       expect.objectContaining({
         title: 'Contact number put in international form',
@@ -382,13 +351,11 @@ describe('the start-up back-fill', () => {
     // Unread: unchanged, found by its digits, listed for administrators.
     expect(await storedOf(leads, invalid!.id)).toEqual({ number: '9999 0000', e164: null, digits: '99990000' });
     expect(await storedOf(leads, enquiry!.id)).toEqual({ number: '0917 555 1234', e164: null, digits: '09175551234' });
-    expect((await search<LeadPage>('/api/leads', '09175551234')).items.map((l) => l.id)).toEqual([enquiry!.id]);
+    expect(await search.leads('09175551234')).toEqual([enquiry!.id]);
 
-    const review = await f.call('administrator', 'GET', '/api/phone-number-review');
-    expect(review.statusCode, review.body).toBe(200);
-    const listed = (review.json() as PhoneNumberReview).items.filter((i) =>
-      [invalid!.id, enquiry!.id].includes(i.recordId),
-    );
+    const review = await admin.GET('/api/phone-number-review');
+    expect(review.response.status, JSON.stringify(review.error)).toBe(200);
+    const listed = review.data!.items.filter((i) => [invalid!.id, enquiry!.id].includes(i.recordId));
     expect(
       listed
         .map(({ recordType, name, contactNumber }) => ({ recordType, name, contactNumber }))
@@ -397,8 +364,8 @@ describe('the start-up back-fill', () => {
       { recordType: 'lead', name: 'Maria Santos', contactNumber: '0917 555 1234' },
       { recordType: 'lead', name: 'Old Row', contactNumber: '9999 0000' },
     ]);
-    expect((review.json() as PhoneNumberReview).total).toBeGreaterThanOrEqual(2);
-    expect((await f.call('consultant', 'GET', '/api/phone-number-review')).statusCode).toBe(403);
+    expect(review.data!.total).toBeGreaterThanOrEqual(2);
+    expect((await f.api('consultant').GET('/api/phone-number-review')).response.status).toBe(403);
 
     const again = await backfillContactNumbers(db);
     expect(again.normalised).toBe(0);
@@ -411,7 +378,7 @@ describe('the start-up back-fill', () => {
       .set(withContactNumberForms({ contactNumber: '+63 0917 555 1234' }))
       .where(eq(leads.id, enquiry!.id));
     expect((await storedOf(leads, enquiry!.id))?.number).toBe('+63 917 555 1234');
-    const after = (await f.call('administrator', 'GET', '/api/phone-number-review')).json() as PhoneNumberReview;
+    const after = (await admin.GET('/api/phone-number-review')).data!;
     expect(after.items.map((i) => i.recordId)).not.toContain(enquiry!.id);
     expect((await backfillContactNumbers(db)).forReview).toBe(first.forReview - 1);
   });
@@ -506,19 +473,14 @@ describe.skipIf(!testDatabaseUrl())('phone search plan at 20,000 leads (PostgreS
   }, 300_000);
 
   it('reads leads through the digits and E.164 indexes, never a sequential scan, for the lists and the duplicate check', async () => {
-    const term = encodeURIComponent('0418 123 456');
+    const query = { params: { query: { search: '0418 123 456', pageSize: 50 } } };
+    const admin = f.api('administrator');
     const statements = await statementsOf(async () => {
-      for (const path of ['/api/leads', '/api/records']) {
-        const res = await f.call('administrator', 'GET', `${path}?search=${term}&pageSize=50`);
-        expect(res.statusCode, res.body).toBe(200);
+      for (const res of [await admin.GET('/api/leads', query), await admin.GET('/api/records', query)]) {
+        expect(res.response.status, JSON.stringify(res.error)).toBe(200);
       }
-      const duplicate = await f.call(
-        'administrator',
-        'POST',
-        '/api/leads',
-        f.leadInput({ contactNumber: '0418 123 456' }),
-      );
-      expect(duplicate.statusCode).toBe(409);
+      const duplicate = await admin.POST('/api/leads', { body: leadBody({ contactNumber: '0418 123 456' }) });
+      expect(duplicate.response.status).toBe(409);
     });
     const plans = await plansOf(statements);
     // The leads list's page, the records list's leads branch, the duplicate check (a search is not counted).

@@ -2,7 +2,7 @@
 // or a client (the target's create permission).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forbiddenMessage } from '@crm/domain';
+import { forbiddenMessage, type paths } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { auditLogs, clients, leads } from '../../db/schema/index.ts';
 
@@ -12,18 +12,24 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.t.close());
 
+type LeadPatch = paths['/api/leads/{id}']['patch']['requestBody']['content']['application/json'];
+type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
+/** The fixture's client form as the document's create body: the fixture builds a plain record (see the report). */
+const clientBody = (overrides: Partial<ClientBody> = {}) => f.clientInput(overrides) as ClientBody;
+const path = (id: string) => ({ params: { path: { id } } });
+
 describe('assigning a lead', () => {
   it('consultant and member fill an empty assignment, but cannot change or clear a set one; team lead can', async () => {
     // Manager and assistant manager are set (the staff form names both); the migration agent is empty.
     const lead = await f.createLead('consultant');
-    const save = async (role: 'consultant' | 'member' | 'team_lead', changes: Record<string, unknown>) => {
-      const current = (await f.call('administrator', 'GET', `/api/leads/${lead.id}`)).json();
-      return f.call(role, 'PATCH', `/api/leads/${lead.id}`, { version: current.version, ...changes });
+    const save = async (role: 'consultant' | 'member' | 'team_lead', changes: Omit<LeadPatch, 'version'>) => {
+      const current = (await f.api('administrator').GET('/api/leads/{id}', path(lead.id))).data!;
+      return f.api(role).PATCH('/api/leads/{id}', { ...path(lead.id), body: { version: current.version, ...changes } });
     };
 
     // Filling the empty migration agent: an ordinary edit.
     const fill = await save('consultant', { migrationAgentUserId: f.idOf('consultant') });
-    expect(fill.statusCode, fill.body).toBe(200);
+    expect(fill.response.status, JSON.stringify(fill.error)).toBe(200);
 
     // Giving the record to another manager or assistant, or taking the agent off: refused, nothing changes.
     for (const change of [
@@ -32,11 +38,11 @@ describe('assigning a lead', () => {
       { migrationAgentUserId: null },
     ]) {
       const refused = await save('consultant', change);
-      expect(refused.statusCode, JSON.stringify(change)).toBe(403);
-      expect(refused.json().message).toBe(forbiddenMessage('leads:assign'));
+      expect(refused.response.status, JSON.stringify(change)).toBe(403);
+      expect(refused.error?.message).toBe(forbiddenMessage('leads:assign'));
     }
     const member = await save('member', { managerUserId: f.idOf('administrator') });
-    expect(member.statusCode).toBe(403);
+    expect(member.response.status).toBe(403);
     const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({
       managerUserId: f.idOf('supervisor'),
@@ -46,8 +52,8 @@ describe('assigning a lead', () => {
 
     // Team lead and above assign.
     const teamLead = await save('team_lead', { managerUserId: f.idOf('administrator') });
-    expect(teamLead.statusCode, teamLead.body).toBe(200);
-    expect(teamLead.json().manager.id).toBe(f.idOf('administrator'));
+    expect(teamLead.response.status, JSON.stringify(teamLead.error)).toBe(200);
+    expect(teamLead.data?.manager?.id).toBe(f.idOf('administrator'));
   });
 
   it('a consultant may still pick every assignee when creating a lead', async () => {
@@ -66,57 +72,57 @@ describe('assigning a lead', () => {
 
 describe('assigning a client', () => {
   it('a member cannot change the manager of a client; a supervisor can', async () => {
-    const created = await f.call(
-      'member',
-      'POST',
-      '/api/clients',
-      f.clientInput({ managerUserId: f.idOf('supervisor') }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const client = created.json();
+    const created = await f.api('member').POST('/api/clients', {
+      body: clientBody({ managerUserId: f.idOf('supervisor') }),
+    });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const client = created.data!;
     const save = (role: 'member' | 'supervisor', managerUserId: string, version: number) =>
-      f.call(role, 'PATCH', `/api/clients/${client.id}`, {
-        ...f.clientInput({ email: client.email, contactNumber: client.contactNumber }),
-        managerUserId,
-        version,
+      f.api(role).PATCH('/api/clients/{id}', {
+        ...path(client.id),
+        body: {
+          ...clientBody({ email: client.email, contactNumber: client.contactNumber }),
+          managerUserId,
+          version,
+        },
       });
     const refused = await save('member', f.idOf('administrator'), client.version);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(forbiddenMessage('clients:assign'));
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.message).toBe(forbiddenMessage('clients:assign'));
     const [row] = await f.t.database.db.select().from(clients).where(eq(clients.id, client.id));
     expect(row?.managerUserId).toBe(f.idOf('supervisor'));
     const allowed = await save('supervisor', f.idOf('administrator'), client.version);
-    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.response.status, JSON.stringify(allowed.error)).toBe(200);
   });
 });
 
 describe('restoring a contact', () => {
   async function archivedContact(role: 'consultant' | 'administrator' = 'consultant') {
     const lead = await f.createLead(role);
-    const archived = await f.call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
-    expect(archived.statusCode, archived.body).toBe(200);
-    return { lead, contactId: archived.json().contactId as string };
+    const archived = await f.api('administrator').POST('/api/leads/{id}/archive', { ...path(lead.id), body: {} });
+    expect(archived.response.status, JSON.stringify(archived.error)).toBe(200);
+    return { lead, contactId: archived.data!.contactId };
   }
 
   it('needs leads:create to restore to a lead: team lead is refused, and nothing changes', async () => {
     const { lead, contactId } = await archivedContact();
-    const refused = await f.call('team_lead', 'POST', `/api/contacts/${contactId}/restore`, {
-      type: 'lead',
-      notes: 'Back in the pipeline',
+    const refused = await f.api('team_lead').POST('/api/contacts/{id}/restore', {
+      ...path(contactId),
+      body: { type: 'lead', notes: 'Back in the pipeline' },
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.response.status).toBe(403);
     const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row?.archivedAt).not.toBeNull();
   });
 
   it('team lead restores to a client; the client keeps its origin as creator and the audit names the restorer', async () => {
     const { contactId } = await archivedContact('consultant');
-    const restored = await f.call('team_lead', 'POST', `/api/contacts/${contactId}/restore`, {
-      type: 'client',
-      notes: 'Signed up after all',
+    const restored = await f.api('team_lead').POST('/api/contacts/{id}/restore', {
+      ...path(contactId),
+      body: { type: 'client', notes: 'Signed up after all' },
     });
-    expect(restored.statusCode, restored.body).toBe(200);
-    const clientId = restored.json().clientId as string;
+    expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);
+    const clientId = String(restored.data?.clientId);
     const [client] = await f.t.database.db.select().from(clients).where(eq(clients.id, clientId));
     expect(client?.createdBy).toBe(f.idOf('consultant'));
     const audit = await f.t.database.db

@@ -18,6 +18,8 @@ const csvLines = (body: string) =>
     .trim()
     .split(/\r?\n/);
 
+// The files are read as bytes with their headers, and a bad format is sent on purpose: raw calls, but for
+// the refusals.
 describe('GET /api/{leads|clients|contacts}/export', () => {
   it('exports the filtered leads as CSV and Excel; consultant and guest are refused', async () => {
     const marker = `Exp${[...Date.now().toString(36)].map((c) => String.fromCharCode(97 + (c.charCodeAt(0) % 26))).join('')}`;
@@ -47,8 +49,8 @@ describe('GET /api/{leads|clients|contacts}/export', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Lead ID');
 
     for (const role of ['consultant', 'guest'] as const) {
-      const refused = await f.call(role, 'GET', '/api/leads/export');
-      expect(refused.statusCode).toBe(403);
+      const refused = await f.api(role).GET('/api/leads/export');
+      expect(refused.response.status).toBe(403);
     }
   });
 

@@ -7,13 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SERVICE_TYPES,
   INVOICE_EXAMPLE,
-  type InvoiceRecord,
   legacyTreatmentOf,
+  type paths,
   ROLES,
   rolesThatCan,
   SERVICE_TYPE_MESSAGES,
-  type ServiceRecord,
-  type ServiceTypeRecord,
 } from '@crm/domain';
 import { sql } from 'drizzle-orm';
 import { pdfPages } from '../../../test/pdf-text.ts';
@@ -27,9 +25,16 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-const URL = '/api/settings/service-types';
-const list = async () => (await f.call('consultant', 'GET', URL)).json() as ServiceTypeRecord[];
-const add = (body: Record<string, unknown>) => f.call('account_administrator', 'POST', URL, body);
+type NewType = paths['/api/settings/service-types']['post']['requestBody']['content']['application/json'];
+type TypeChanges = paths['/api/settings/service-types/{id}']['patch']['requestBody']['content']['application/json'];
+type NewService = paths['/api/leads/{id}/services']['post']['requestBody']['content']['application/json'];
+type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
+type InvoiceLine = InvoiceBody['items'][number];
+
+const list = async () => (await f.api('consultant').GET('/api/settings/service-types')).data!;
+const add = (body: NewType) => f.api('account_administrator').POST('/api/settings/service-types', { body });
+const change = (id: string, body: TypeChanges, role: Parameters<Fixture['api']>[0] = 'account_administrator') =>
+  f.api(role).PATCH('/api/settings/service-types/{id}', { params: { path: { id } }, body });
 
 describe('the service catalogue', () => {
   it('starts with the default catalogue, by name, with no default fees', async () => {
@@ -43,17 +48,21 @@ describe('the service catalogue', () => {
   it('is read by everyone who may add or edit a service, changed by account administrators only', async () => {
     const readers = new Set([...rolesThatCan('leads:edit'), ...rolesThatCan('clients:edit')]);
     for (const role of ROLES) {
-      expect((await f.call(role, 'GET', URL)).statusCode, role).toBe(readers.has(role) ? 200 : 403);
+      expect((await f.api(role).GET('/api/settings/service-types')).response.status, role).toBe(
+        readers.has(role) ? 200 : 403,
+      );
     }
     const [first] = await list();
     for (const role of ROLES.filter((r) => r !== 'account_administrator')) {
-      const created = await f.call(role, 'POST', URL, { name: `By ${role}` });
-      expect(created.statusCode, role).toBe(403);
-      const changed = await f.call(role, 'PATCH', `${URL}/${first!.id}`, { archived: true, version: first!.version });
-      expect(changed.statusCode, role).toBe(403);
+      const created = await f.api(role).POST('/api/settings/service-types', { body: { name: `By ${role}` } });
+      expect(created.response.status, role).toBe(403);
+      const changed = await change(first!.id, { archived: true, version: first!.version }, role);
+      expect(changed.response.status, role).toBe(403);
     }
-    const refused = await f.call('administrator', 'POST', URL, { name: 'By an administrator' });
-    expect(refused.json().message).toBe(SERVICE_TYPE_MESSAGES.onlyAccountAdmins);
+    const refused = await f
+      .api('administrator')
+      .POST('/api/settings/service-types', { body: { name: 'By an administrator' } });
+    expect(refused.error?.message).toBe(SERVICE_TYPE_MESSAGES.onlyAccountAdmins);
   });
 
   it('adds a type with default fees and a treatment, audited', async () => {
@@ -62,8 +71,8 @@ describe('the service catalogue', () => {
       defaultFees: { AUD: '1650', PHP: '', USD: '990.5' },
       defaultTreatment: 'taxable',
     });
-    expect(res.statusCode).toBe(201);
-    const created = res.json() as ServiceTypeRecord;
+    expect(res.response.status).toBe(201);
+    const created = res.data!;
     expect(created).toMatchObject({
       name: 'Professional Fee - Citizenship',
       defaultFees: { AUD: '1650.00', PHP: null, USD: '990.50', EUR: null, GBP: null },
@@ -77,64 +86,43 @@ describe('the service catalogue', () => {
 
   it('refuses a name another type has, in any case, on create and on rename', async () => {
     const duplicate = await add({ name: ' visa APPLICATION ' });
-    expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json().fieldErrors).toEqual({ name: [SERVICE_TYPE_MESSAGES.nameTaken] });
-    const mine = (await add({ name: 'Document Translation' })).json() as ServiceTypeRecord;
-    const rename = await f.call('account_administrator', 'PATCH', `${URL}/${mine.id}`, {
-      name: 'other',
-      version: mine.version,
-    });
-    expect(rename.statusCode).toBe(400);
-    expect(rename.json().fieldErrors).toEqual({ name: [SERVICE_TYPE_MESSAGES.nameTaken] });
+    expect(duplicate.response.status).toBe(400);
+    expect(duplicate.error?.fieldErrors).toEqual({ name: [SERVICE_TYPE_MESSAGES.nameTaken] });
+    const mine = (await add({ name: 'Document Translation' })).data!;
+    const rename = await change(mine.id, { name: 'other', version: mine.version });
+    expect(rename.response.status).toBe(400);
+    expect(rename.error?.fieldErrors).toEqual({ name: [SERVICE_TYPE_MESSAGES.nameTaken] });
     // Its own name in another case is no clash.
-    const recased = await f.call('account_administrator', 'PATCH', `${URL}/${mine.id}`, {
-      name: 'Document translation',
-      version: mine.version,
-    });
-    expect(recased.statusCode).toBe(200);
+    const recased = await change(mine.id, { name: 'Document translation', version: mine.version });
+    expect(recased.response.status).toBe(200);
     const empty = await add({ name: '' });
-    expect(empty.json().fieldErrors.name).toEqual([SERVICE_TYPE_MESSAGES.nameRequired]);
+    expect(empty.error?.fieldErrors?.name).toEqual([SERVICE_TYPE_MESSAGES.nameRequired]);
   });
 
   it('changes the fields sent with the version read, 409 when stale; archives and restores', async () => {
-    const type = (await add({ name: 'Skills Advice', defaultFees: { AUD: '500' } })).json() as ServiceTypeRecord;
-    const changed = await f.call('account_administrator', 'PATCH', `${URL}/${type.id}`, {
-      defaultTreatment: 'gst_free',
-      version: type.version,
-    });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({
+    const type = (await add({ name: 'Skills Advice', defaultFees: { AUD: '500' } })).data!;
+    const changed = await change(type.id, { defaultTreatment: 'gst_free', version: type.version });
+    expect(changed.response.status).toBe(200);
+    expect(changed.data).toMatchObject({
       name: 'Skills Advice',
       defaultFees: { AUD: '500.00' },
       defaultTreatment: 'gst_free',
       version: 2,
     });
-    const stale = await f.call('account_administrator', 'PATCH', `${URL}/${type.id}`, {
-      archived: true,
-      version: type.version,
-    });
-    expect(stale.statusCode).toBe(409);
-    const archived = await f.call('account_administrator', 'PATCH', `${URL}/${type.id}`, {
-      archived: true,
-      version: 2,
-    });
-    expect(archived.json()).toMatchObject({ archived: true, version: 3 });
-    const restored = await f.call('account_administrator', 'PATCH', `${URL}/${type.id}`, {
-      archived: false,
-      version: 3,
-    });
-    expect(restored.json()).toMatchObject({ archived: false, version: 4 });
+    const stale = await change(type.id, { archived: true, version: type.version });
+    expect(stale.response.status).toBe(409);
+    const archived = await change(type.id, { archived: true, version: 2 });
+    expect(archived.data).toMatchObject({ archived: true, version: 3 });
+    const restored = await change(type.id, { archived: false, version: 3 });
+    expect(restored.data).toMatchObject({ archived: false, version: 4 });
     expect(await f.auditActions('SERVICE_TYPE', type.id)).toEqual([
       'CREATE_SERVICE_TYPE',
       'UPDATE_SERVICE_TYPE',
       'ARCHIVE_SERVICE_TYPE',
       'RESTORE_SERVICE_TYPE',
     ]);
-    const missing = await f.call('account_administrator', 'PATCH', `${URL}/${crypto.randomUUID()}`, {
-      archived: true,
-      version: 1,
-    });
-    expect(missing.statusCode).toBe(404);
+    const missing = await change(crypto.randomUUID(), { archived: true, version: 1 });
+    expect(missing.response.status).toBe(404);
   });
 });
 
@@ -142,10 +130,11 @@ describe("a service's tax treatment", () => {
   it("takes the catalogue's treatment for its name when none is given, else taxable; keeps it on a change", async () => {
     await add({ name: 'Overseas Student Health Cover', defaultTreatment: 'gst_free' });
     const lead = await f.createLead('consultant');
-    const addService = async (body: Record<string, unknown>) => {
-      const res = await f.call('consultant', 'POST', `/api/leads/${lead.id}/services`, body);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json() as ServiceRecord;
+    const consultant = f.api('consultant');
+    const addService = async (body: NewService) => {
+      const res = await consultant.POST('/api/leads/{id}/services', { params: { path: { id: lead.id } }, body });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+      return res.data!;
     };
     expect((await addService({ serviceName: 'overseas student health cover' })).taxTreatment).toBe('gst_free');
     expect((await addService({ serviceName: 'Visa Application' })).taxTreatment).toBe('government_charge');
@@ -153,19 +142,21 @@ describe("a service's tax treatment", () => {
     const chosen = await addService({ serviceName: 'Visa Application', taxTreatment: 'taxable' });
     expect(chosen.taxTreatment).toBe('taxable');
 
-    const renamed = await f.call('consultant', 'PATCH', `/api/services/${chosen.id}`, {
-      serviceName: 'Health Insurance',
-      version: chosen.version,
+    const byId = { params: { path: { id: chosen.id } } };
+    const renamed = await consultant.PATCH('/api/services/{id}', {
+      ...byId,
+      body: { serviceName: 'Health Insurance', version: chosen.version },
     });
-    expect(renamed.json()).toMatchObject({ serviceName: 'Health Insurance', taxTreatment: 'taxable' });
-    const changed = await f.call('consultant', 'PATCH', `/api/services/${chosen.id}`, {
-      taxTreatment: 'gst_free',
-      version: renamed.json().version,
+    expect(renamed.data).toMatchObject({ serviceName: 'Health Insurance', taxTreatment: 'taxable' });
+    const changed = await consultant.PATCH('/api/services/{id}', {
+      ...byId,
+      body: { taxTreatment: 'gst_free', version: renamed.data!.version },
     });
-    expect(changed.json().taxTreatment).toBe('gst_free');
+    expect(changed.data?.taxTreatment).toBe('gst_free');
+    // Raw: a treatment the document does not list.
     const bad = await f.call('consultant', 'PATCH', `/api/services/${chosen.id}`, {
       taxTreatment: 'exempt',
-      version: changed.json().version,
+      version: changed.data!.version,
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -174,61 +165,57 @@ describe("a service's tax treatment", () => {
 describe('an invoice line billing a service', () => {
   it("needs a reason when its treatment differs from the service's, and keeps it", async () => {
     const lead = await f.createLead('administrator');
+    const admin = f.api('administrator');
     const service = (
-      await f.call('administrator', 'POST', `/api/leads/${lead.id}/services`, {
-        serviceName: 'Professional Fee - Employer Sponsored Visa (482/186)',
-        serviceFee: '3300.00',
+      await admin.POST('/api/leads/{id}/services', {
+        params: { path: { id: lead.id } },
+        body: { serviceName: 'Professional Fee - Employer Sponsored Visa (482/186)', serviceFee: '3300.00' },
       })
-    ).json() as ServiceRecord;
+    ).data!;
     expect(service.taxTreatment).toBe('taxable');
-    const invoice = (items: Record<string, unknown>[]) => ({
-      ...INVOICE_EXAMPLE,
-      entityType: 'lead',
-      entityId: lead.id,
-      items,
-    });
+    const invoice = (items: InvoiceLine[]) =>
+      admin.POST('/api/invoices', {
+        body: {
+          ...INVOICE_EXAMPLE,
+          // INVOICE_EXAMPLE's currency as the document types it: the domain constant widens it to string.
+          currency: 'AUD',
+          entityType: 'lead',
+          entityId: lead.id,
+          items,
+        },
+      });
     const line = { description: service.serviceName, quantity: '1', rate: '3300.00', serviceId: service.id };
 
     // Entered as a government charge (the old 'Visa Application' guess), it is refused on the line.
     const other = { description: 'Note', quantity: '1', rate: '10.00' };
-    const refused = await f.call(
-      'administrator',
-      'POST',
-      '/api/invoices',
-      invoice([other, { ...line, taxTreatment: 'government_charge' }]),
-    );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors).toEqual({ 'items.1.treatmentReason': [SERVICE_TYPE_MESSAGES.reasonRequired] });
+    const refused = await invoice([other, { ...line, taxTreatment: 'government_charge' }]);
+    expect(refused.response.status).toBe(400);
+    expect(refused.error?.fieldErrors).toEqual({ 'items.1.treatmentReason': [SERVICE_TYPE_MESSAGES.reasonRequired] });
     // `taxable: false` alone reads as a government charge: the same refusal.
-    const legacy = await f.call('administrator', 'POST', '/api/invoices', invoice([{ ...line, taxable: false }]));
-    expect(legacy.json().fieldErrors).toEqual({ 'items.0.treatmentReason': [SERVICE_TYPE_MESSAGES.reasonRequired] });
+    const legacy = await invoice([{ ...line, taxable: false }]);
+    expect(legacy.error?.fieldErrors).toEqual({ 'items.0.treatmentReason': [SERVICE_TYPE_MESSAGES.reasonRequired] });
 
-    const taxed = await f.call('administrator', 'POST', '/api/invoices', invoice([line]));
-    expect(taxed.statusCode, taxed.body).toBe(201);
-    expect(taxed.json()).toMatchObject({ tax: '330.00', total: '3630.00' });
-    expect((taxed.json() as InvoiceRecord).items[0]).toMatchObject({
+    const taxed = await invoice([line]);
+    expect(taxed.response.status, JSON.stringify(taxed.error)).toBe(201);
+    expect(taxed.data).toMatchObject({ tax: '330.00', total: '3630.00' });
+    expect(taxed.data!.items[0]).toMatchObject({
       taxable: true,
       taxTreatment: 'taxable',
       treatmentReason: null,
     });
 
-    const reasoned = await f.call(
-      'administrator',
-      'POST',
-      '/api/invoices',
-      invoice([
-        { ...line, taxable: true, taxTreatment: 'gst_free', treatmentReason: 'Exported service: client offshore' },
-      ]),
-    );
-    expect(reasoned.statusCode, reasoned.body).toBe(201);
-    const saved = reasoned.json() as InvoiceRecord;
+    const reasoned = await invoice([
+      { ...line, taxable: true, taxTreatment: 'gst_free', treatmentReason: 'Exported service: client offshore' },
+    ]);
+    expect(reasoned.response.status, JSON.stringify(reasoned.error)).toBe(201);
+    const saved = reasoned.data!;
     expect(saved).toMatchObject({ tax: '0.00', total: '3300.00' });
     expect(saved.items[0]).toMatchObject({
       taxable: false,
       taxTreatment: 'gst_free',
       treatmentReason: 'Exported service: client offshore',
     });
-    const reread = (await f.call('administrator', 'GET', `/api/invoices/${saved.id}`)).json() as InvoiceRecord;
+    const reread = (await admin.GET('/api/invoices/{id}', { params: { path: { id: saved.id } } })).data!;
     expect(reread.items[0]?.treatmentReason).toBe('Exported service: client offshore');
     // The PDF prints the reason under the line's description.
     const pdf = await f.call('administrator', 'GET', `/api/invoices/${saved.id}/pdf`);

@@ -5,7 +5,7 @@
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { CURRENCIES, SERVICE_STATUSES, type ServiceSummary } from '@crm/domain';
+import { CURRENCIES, type paths, SERVICE_STATUSES } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -41,6 +41,10 @@ async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
+type LeadBody = paths['/api/leads']['post']['requestBody']['content']['application/json'];
+type ClientBody = paths['/api/clients']['post']['requestBody']['content']['application/json'];
+type SummaryQuery = NonNullable<paths['/api/services/summary']['get']['parameters']['query']>;
+
 const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
 
 /** A fee (or none), a payment that may be part, all or more than it, in a currency and status from `pick`. */
@@ -61,45 +65,57 @@ async function run(op: Operation, pick: number): Promise<void> {
   const liveClients = () => ids(sql`select id from clients where deleted_at is null order by id`);
   const liveServices = () => ids(sql`select id from services where deleted_at is null order by id`);
   let status = 200;
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
-    status = (await f.call('administrator', method, url, body)).statusCode;
+  const answered = (res: { response: Response }) => {
+    status = res.response.status;
   };
+  const admin = f.api('administrator');
+  const byId = (id: string) => ({ params: { path: { id } } });
   switch (op) {
     case 'createLead':
-      await call('POST', '/api/leads', f.leadInput());
+      // f.leadInput / f.clientInput as the document's create bodies: the fixture builds plain records.
+      answered(await admin.POST('/api/leads', { body: f.leadInput() as LeadBody }));
       break;
     case 'createClient':
-      await call('POST', '/api/clients', f.clientInput());
+      answered(await admin.POST('/api/clients', { body: f.clientInput() as ClientBody }));
       break;
-    case 'addToLead':
+    case 'addToLead': {
+      const id = pickFrom(await liveLeads(), pick);
+      if (id) answered(await admin.POST('/api/leads/{id}/services', { ...byId(id), body: serviceBody(pick) }));
+      break;
+    }
     case 'addToClient': {
-      const id = pickFrom(op === 'addToLead' ? await liveLeads() : await liveClients(), pick);
-      if (id) await call('POST', `/api/${op === 'addToLead' ? 'leads' : 'clients'}/${id}/services`, serviceBody(pick));
+      const id = pickFrom(await liveClients(), pick);
+      if (id) answered(await admin.POST('/api/clients/{id}/services', { ...byId(id), body: serviceBody(pick) }));
       break;
     }
     case 'editService': {
       const id = pickFrom(await liveServices(), pick);
       if (id) {
-        const current = await f.call('administrator', 'GET', `/api/services/${id}`);
-        if (current.statusCode !== 200) break;
+        const current = await admin.GET('/api/services/{id}', byId(id));
+        if (current.response.status !== 200) break;
         const { serviceName: _name, ...changes } = serviceBody(pick >> 1);
-        await call('PATCH', `/api/services/${id}`, { ...changes, version: current.json().version });
+        answered(
+          await admin.PATCH('/api/services/{id}', {
+            ...byId(id),
+            body: { ...changes, version: current.data!.version },
+          }),
+        );
       }
       break;
     }
     case 'deleteService': {
       const id = pickFrom(await liveServices(), pick);
-      if (id) await call('DELETE', `/api/services/${id}`, { reason: 'Entered twice' });
+      if (id) answered(await admin.DELETE('/api/services/{id}', { ...byId(id), body: { reason: 'Entered twice' } }));
       break;
     }
     case 'restoreService': {
       const id = pickFrom(await ids(sql`select id from services where deleted_at is not null order by id`), pick);
-      if (id) await call('POST', `/api/services/${id}/restore`);
+      if (id) answered(await admin.POST('/api/services/{id}/restore', byId(id)));
       break;
     }
     case 'convertLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await call('POST', `/api/leads/${id}/convert`, {});
+      if (id) answered(await admin.POST('/api/leads/{id}/convert', { ...byId(id), body: {} }));
       break;
     }
     case 'revertClient': {
@@ -107,32 +123,38 @@ async function run(op: Operation, pick: number): Promise<void> {
         await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
         pick,
       );
-      if (id) await call('POST', `/api/clients/${id}/revert`, {});
+      if (id) answered(await admin.POST('/api/clients/{id}/revert', byId(id)));
       break;
     }
     case 'archiveLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await call('POST', `/api/leads/${id}/archive`, {});
+      if (id) answered(await admin.POST('/api/leads/{id}/archive', { ...byId(id), body: {} }));
       break;
     }
     case 'restoreContactToLead': {
       const id = pickFrom(await ids(sql`select id from contacts where contact_status <> 'Reverted' order by id`), pick);
-      if (id) await call('POST', `/api/contacts/${id}/restore`, { type: 'lead', notes: 'Back on the list' });
+      if (id)
+        answered(
+          await admin.POST('/api/contacts/{id}/restore', {
+            ...byId(id),
+            body: { type: 'lead', notes: 'Back on the list' },
+          }),
+        );
       break;
     }
     case 'deleteLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await call('DELETE', `/api/leads/${id}`, {});
+      if (id) answered(await admin.DELETE('/api/leads/{id}', { ...byId(id), body: {} }));
       break;
     }
     case 'restoreDeletedLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await call('POST', `/api/leads/${id}/restore`);
+      if (id) answered(await admin.POST('/api/leads/{id}/restore', byId(id)));
       break;
     }
     case 'purgeLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await call('DELETE', `/api/leads/${id}/permanent`);
+      if (id) answered(await admin.DELETE('/api/leads/{id}/permanent', byId(id)));
       break;
     }
     case 'payManyInFull':
@@ -180,10 +202,10 @@ const summed = () =>
       coalesce(sum(service_fee - paid_amount), 0)::text as due
     from services where deleted_at is null and record_live group by 1, 2, 3, 4`);
 
-const summary = async (query: string) => {
-  const res = await f.call('administrator', 'GET', `/api/services/summary?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ServiceSummary;
+const summary = async (query: SummaryQuery) => {
+  const res = await f.api('administrator').GET('/api/services/summary', { params: { query } });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!;
 };
 
 describe('maintained service totals', () => {
@@ -204,20 +226,20 @@ describe('maintained service totals', () => {
     await run('addToLead', 11);
     // A date range is always summed from the services; the widest range covers them all, so the two ways of
     // summing must agree filter by filter.
-    const everything = 'from=1900-01-01';
+    const everything = { from: '1900-01-01' };
     for (const filter of [
-      '',
-      'currency=AUD',
-      'currency=PHP',
-      'status=Active',
-      'paymentStatus=Unpaid',
-      'paymentStatus=N%2FA',
-      'type=lead',
-      'type=client&currency=AUD&paymentStatus=Partially%20Paid',
-    ]) {
+      {},
+      { currency: 'AUD' },
+      { currency: 'PHP' },
+      { status: 'Active' },
+      { paymentStatus: 'Unpaid' },
+      { paymentStatus: 'N/A' },
+      { type: 'lead' },
+      { type: 'client', currency: 'AUD', paymentStatus: 'Partially Paid' },
+    ] satisfies SummaryQuery[]) {
       const fromTotals = await summary(filter);
-      const fromServices = await summary([filter, everything].filter(Boolean).join('&'));
-      expect(fromTotals, filter || '(no filter)').toEqual(fromServices);
+      const fromServices = await summary({ ...filter, ...everything });
+      expect(fromTotals, JSON.stringify(filter)).toEqual(fromServices);
     }
   });
 });

@@ -3,7 +3,7 @@
 // conversion and reversion.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceRecord, SERVICE_MESSAGES, TUITION_FEE } from '@crm/domain';
+import { type paths, type Role, SERVICE_MESSAGES, TUITION_FEE } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -14,22 +14,24 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-const add = async (
-  path: string,
-  body: Record<string, unknown>,
-  role: Parameters<Fixture['call']>[0] = 'administrator',
-) => f.call(role, 'POST', path, body);
+type NewService = paths['/api/leads/{id}/services']['post']['requestBody']['content']['application/json'];
+const addToLead = async (id: string, body: NewService, role: Role = 'administrator') =>
+  f.api(role).POST('/api/leads/{id}/services', { params: { path: { id } }, body });
+const addToClient = async (id: string, body: NewService, role: Role = 'administrator') =>
+  f.api(role).POST('/api/clients/{id}/services', { params: { path: { id } }, body });
+const byId = (id: string) => ({ params: { path: { id } } });
 
 describe('services of a lead', () => {
   it('adds, lists, reads, edits and soft-deletes a service, with the derived payment status', async () => {
+    const admin = f.api('administrator');
     const lead = await f.createLead();
-    const created = await add(`/api/leads/${lead.id}/services`, {
+    const created = await addToLead(lead.id, {
       serviceName: 'Visa Application',
       serviceFee: '4640',
       paidAmount: 1000.5,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const service: ServiceRecord = created.json();
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const service = created.data!;
     expect(service).toMatchObject({
       entityType: 'lead',
       entityId: lead.id,
@@ -42,35 +44,38 @@ describe('services of a lead', () => {
       transferredFrom: null,
       version: 1,
     });
-    const listed: ServiceRecord[] = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/services`)).json();
+    const listed = (await admin.GET('/api/leads/{id}/services', byId(lead.id))).data!;
     expect(listed.map((s) => s.id)).toEqual([service.id]);
 
-    const paid = await f.call('administrator', 'PATCH', `/api/services/${service.id}`, {
-      paidAmount: '4640',
-      version: 1,
+    const paid = await admin.PATCH('/api/services/{id}', {
+      ...byId(service.id),
+      body: { paidAmount: '4640', version: 1 },
     });
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({
+    expect(paid.response.status, JSON.stringify(paid.error)).toBe(200);
+    expect(paid.data).toMatchObject({
       paymentStatus: 'Paid',
       balanceDue: '0.00',
       serviceName: 'Visa Application',
       version: 2,
     });
-    const stale = await f.call('administrator', 'PATCH', `/api/services/${service.id}`, { notes: 'late', version: 1 });
-    expect(stale.statusCode).toBe(409);
+    const stale = await admin.PATCH('/api/services/{id}', { ...byId(service.id), body: { notes: 'late', version: 1 } });
+    expect(stale.response.status).toBe(409);
 
-    const deleted = await f.call('administrator', 'DELETE', `/api/services/${service.id}`, { reason: 'Entered twice' });
-    expect(deleted.json()).toEqual({ message: SERVICE_MESSAGES.deleted });
-    const gone = await f.call('administrator', 'GET', `/api/services/${service.id}`);
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe(SERVICE_MESSAGES.notFound);
-    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}/services`)).json()).toEqual([]);
+    const deleted = await admin.DELETE('/api/services/{id}', {
+      ...byId(service.id),
+      body: { reason: 'Entered twice' },
+    });
+    expect(deleted.data).toEqual({ message: SERVICE_MESSAGES.deleted });
+    const gone = await admin.GET('/api/services/{id}', byId(service.id));
+    expect(gone.response.status).toBe(404);
+    expect(gone.error?.message).toBe(SERVICE_MESSAGES.notFound);
+    expect((await admin.GET('/api/leads/{id}/services', byId(lead.id))).data).toEqual([]);
     // Deleted Items: an administrator brings it back; a role without the delete action may not.
-    expect((await f.call('consultant', 'POST', `/api/services/${service.id}/restore`)).statusCode).toBe(403);
-    const restored = await f.call('administrator', 'POST', `/api/services/${service.id}/restore`);
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}/services`)).json()).toHaveLength(1);
-    expect((await f.call('administrator', 'POST', `/api/services/${service.id}/restore`)).statusCode).toBe(404);
+    expect((await f.api('consultant').POST('/api/services/{id}/restore', byId(service.id))).response.status).toBe(403);
+    const restored = await admin.POST('/api/services/{id}/restore', byId(service.id));
+    expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);
+    expect((await admin.GET('/api/leads/{id}/services', byId(lead.id))).data).toHaveLength(1);
+    expect((await admin.POST('/api/services/{id}/restore', byId(service.id))).response.status).toBe(404);
     expect(await f.auditActions('SERVICE', service.id)).toEqual([
       'CREATE_SERVICE',
       'UPDATE_SERVICE',
@@ -81,13 +86,18 @@ describe('services of a lead', () => {
 
   it('refuses what spec 2 §5 refuses, in its words, and writes nothing', async () => {
     const lead = await f.createLead();
-    const path = `/api/leads/${lead.id}/services`;
-    const refused = async (body: Record<string, unknown>, field: string, message: string) => {
-      const res = await add(path, body);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().fieldErrors[field], res.body).toContain(message);
+    const check = (res: { response: Response; error?: { fieldErrors?: Record<string, string[]> } }) => {
+      expect(res.response.status, JSON.stringify(res.error)).toBe(400);
+      return res.error?.fieldErrors ?? {};
     };
-    await refused({}, 'serviceName', SERVICE_MESSAGES.nameRequired);
+    const refused = async (body: NewService, field: string, message: string) => {
+      const fieldErrors = check(await addToLead(lead.id, body));
+      expect(fieldErrors[field], JSON.stringify(fieldErrors)).toContain(message);
+    };
+    // No service name at all: what the document forbids, so sent raw.
+    const nameless = await f.call('administrator', 'POST', `/api/leads/${lead.id}/services`, {});
+    expect(nameless.statusCode, nameless.body).toBe(400);
+    expect(nameless.json().fieldErrors.serviceName, nameless.body).toContain(SERVICE_MESSAGES.nameRequired);
     await refused({ serviceName: 'Other', serviceFee: '-5' }, 'serviceFee', SERVICE_MESSAGES.feeNegative);
     await refused({ serviceName: 'Other', paidAmount: '-0.01' }, 'paidAmount', SERVICE_MESSAGES.paidNegative);
     await refused(
@@ -101,24 +111,24 @@ describe('services of a lead', () => {
       SERVICE_MESSAGES.termsOverFee,
     );
     // A float that is not a two-decimal amount is refused rather than rounded.
-    expect((await add(path, { serviceName: 'Other', serviceFee: 0.1 + 0.2 })).statusCode).toBe(400);
-    expect((await f.call('administrator', 'GET', path)).json()).toEqual([]);
+    expect((await addToLead(lead.id, { serviceName: 'Other', serviceFee: 0.1 + 0.2 })).response.status).toBe(400);
+    expect((await f.api('administrator').GET('/api/leads/{id}/services', byId(lead.id))).data).toEqual([]);
   });
 
   it('keeps tuition terms only for Tuition Fee, numbers them and sums their payments exactly', async () => {
     const lead = await f.createLead();
     const terms = Array.from({ length: 10 }, () => ({ amount: '0.1', paidAmount: '0.1', dueDate: '2020-01-01' }));
-    const res = await add(`/api/leads/${lead.id}/services`, {
+    const res = await addToLead(lead.id, {
       serviceName: TUITION_FEE,
       serviceFee: '1.00',
       tuitionTerms: terms,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const service: ServiceRecord = res.json();
+    expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+    const service = res.data!;
     expect(service.paidAmount).toBe('1.00');
     expect(service.paymentStatus).toBe('Paid');
     expect(service.tuitionTerms.map((t) => [t.termNumber, t.termName, t.status])[9]).toEqual([10, 'Term 10', 'Paid']);
-    const overdue = await add(`/api/leads/${lead.id}/services`, {
+    const overdue = await addToLead(lead.id, {
       serviceName: TUITION_FEE,
       serviceFee: '100',
       tuitionTerms: [
@@ -126,97 +136,97 @@ describe('services of a lead', () => {
         { amount: '50', dueDate: '2099-01-01' },
       ],
     });
-    expect(overdue.json().tuitionTerms.map((t: { status: string }) => t.status)).toEqual(['Overdue', 'Pending']);
-    const other = await add(`/api/leads/${lead.id}/services`, { serviceName: 'Other', tuitionTerms: terms });
-    expect(other.json()).toMatchObject({ tuitionTerms: [], paymentStatus: 'N/A', serviceFee: null });
+    expect(overdue.data?.tuitionTerms.map((t) => t.status)).toEqual(['Overdue', 'Pending']);
+    const other = await addToLead(lead.id, { serviceName: 'Other', tuitionTerms: terms });
+    expect(other.data).toMatchObject({ tuitionTerms: [], paymentStatus: 'N/A', serviceFee: null });
   });
 });
 
 describe('who may see and change a service', () => {
   it("hides another consultant's record's services (404) and lets read-only roles read but not write", async () => {
+    const consultant = f.api('consultant');
     const lead = await f.createLead('administrator', {
       managerUserId: f.idOf('supervisor'),
       assistantManagerUserId: f.idOf('supervisor'),
     });
-    const service: ServiceRecord = (await add(`/api/leads/${lead.id}/services`, { serviceName: 'Other' })).json();
-    expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}/services`)).statusCode).toBe(404);
-    expect((await f.call('consultant', 'GET', `/api/services/${service.id}`)).statusCode).toBe(404);
+    const service = (await addToLead(lead.id, { serviceName: 'Other' })).data!;
+    expect((await consultant.GET('/api/leads/{id}/services', byId(lead.id))).response.status).toBe(404);
+    expect((await consultant.GET('/api/services/{id}', byId(service.id))).response.status).toBe(404);
     expect(
-      (await f.call('consultant', 'PATCH', `/api/services/${service.id}`, { notes: 'x', version: 1 })).statusCode,
+      (await consultant.PATCH('/api/services/{id}', { ...byId(service.id), body: { notes: 'x', version: 1 } })).response
+        .status,
     ).toBe(404);
 
     const own = await f.createLead('consultant');
-    const mine = await add(
-      `/api/leads/${own.id}/services`,
-      { serviceName: 'Consultation Fee', serviceFee: '150' },
-      'consultant',
-    );
-    expect(mine.statusCode, mine.body).toBe(201);
+    const mine = await addToLead(own.id, { serviceName: 'Consultation Fee', serviceFee: '150' }, 'consultant');
+    expect(mine.response.status, JSON.stringify(mine.error)).toBe(201);
 
-    expect((await f.call('guest', 'GET', `/api/leads/${lead.id}/services`)).statusCode).toBe(200);
-    const guestWrite = await add(`/api/leads/${lead.id}/services`, { serviceName: 'Other' }, 'guest');
-    expect(guestWrite.statusCode).toBe(403);
+    const guest = f.api('guest');
+    expect((await guest.GET('/api/leads/{id}/services', byId(lead.id))).response.status).toBe(200);
+    const guestWrite = await addToLead(lead.id, { serviceName: 'Other' }, 'guest');
+    expect(guestWrite.response.status).toBe(403);
+    // Raw: no body at all, which the server accepts (its body is optional) but the document marks required.
     expect((await f.call('guest', 'DELETE', `/api/services/${service.id}`)).statusCode).toBe(403);
   });
 });
 
 describe('services follow their record', () => {
   it("move to the client on conversion ('Transferred from Lead') and back on reversion", async () => {
+    const admin = f.api('administrator');
     const lead = await f.createLead();
-    const service: ServiceRecord = (
-      await add(`/api/leads/${lead.id}/services`, {
+    const service = (
+      await addToLead(lead.id, {
         serviceName: 'Skills Assessment',
         serviceFee: '500',
         currency: 'PHP',
       })
-    ).json();
-    const converted = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(converted.statusCode, converted.body).toBe(200);
-    const clientId: string = converted.json().clientId;
-    const onClient: ServiceRecord[] = (
-      await f.call('administrator', 'GET', `/api/clients/${clientId}/services`)
-    ).json();
+    ).data!;
+    const converted = await admin.POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} });
+    expect(converted.response.status, JSON.stringify(converted.error)).toBe(200);
+    const clientId = converted.data!.clientId;
+    const onClient = (await admin.GET('/api/clients/{id}/services', byId(clientId))).data;
     expect(onClient).toEqual([
       expect.objectContaining({ id: service.id, entityType: 'client', transferredFrom: lead.id }),
     ]);
     // The converted lead is read-only and keeps no services.
-    expect((await add(`/api/leads/${lead.id}/services`, { serviceName: 'Other' })).statusCode).toBe(409);
+    expect((await addToLead(lead.id, { serviceName: 'Other' })).response.status).toBe(409);
 
-    const reverted = await f.call('administrator', 'POST', `/api/clients/${clientId}/revert`, {});
-    expect(reverted.statusCode, reverted.body).toBe(200);
-    const back: ServiceRecord[] = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/services`)).json();
+    const reverted = await admin.POST('/api/clients/{id}/revert', byId(clientId));
+    expect(reverted.response.status, JSON.stringify(reverted.error)).toBe(200);
+    const back = (await admin.GET('/api/leads/{id}/services', byId(lead.id))).data;
     expect(back).toEqual([expect.objectContaining({ id: service.id, entityType: 'lead', transferredFrom: null })]);
-    expect((await add(`/api/clients/${clientId}/services`, { serviceName: 'Other' })).statusCode).toBe(409);
+    expect((await addToClient(clientId, { serviceName: 'Other' })).response.status).toBe(409);
   });
 
   it('stay with an archived lead and come back when its contact is restored to a client', async () => {
+    const admin = f.api('administrator');
     const lead = await f.createLead();
-    const service: ServiceRecord = (await add(`/api/leads/${lead.id}/services`, { serviceName: 'Other' })).json();
-    const archived = await f.call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
-    expect(archived.statusCode, archived.body).toBe(200);
-    const contactId: string = archived.json().contactId;
-    const restored = await f.call('administrator', 'POST', `/api/contacts/${contactId}/restore`, {
-      type: 'client',
-      notes: 'Signed after all',
+    const service = (await addToLead(lead.id, { serviceName: 'Other' })).data!;
+    const archived = await admin.POST('/api/leads/{id}/archive', { ...byId(lead.id), body: {} });
+    expect(archived.response.status, JSON.stringify(archived.error)).toBe(200);
+    const contactId = archived.data!.contactId;
+    const restored = await admin.POST('/api/contacts/{id}/restore', {
+      ...byId(contactId),
+      body: { type: 'client', notes: 'Signed after all' },
     });
-    expect(restored.statusCode, restored.body).toBe(200);
-    const clientId: string = restored.json().clientId ?? restored.json().client?.id;
-    const onClient: ServiceRecord[] = (
-      await f.call('administrator', 'GET', `/api/clients/${clientId}/services`)
-    ).json();
+    expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);
+    const clientId = restored.data?.clientId;
+    expect(clientId).toEqual(expect.any(String));
+    const onClient = (await admin.GET('/api/clients/{id}/services', byId(clientId!))).data!;
     expect(onClient.map((s) => s.id)).toEqual([service.id]);
   });
 
   it('hide with a soft-deleted record, come back with its restore, and go with its purge', async () => {
+    const admin = f.api('administrator');
     const lead = await f.createLead();
-    const service: ServiceRecord = (await add(`/api/leads/${lead.id}/services`, { serviceName: 'Other' })).json();
-    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBe(200);
-    expect((await f.call('administrator', 'GET', `/api/services/${service.id}`)).statusCode).toBe(404);
-    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/restore`)).statusCode).toBe(200);
-    expect((await f.call('administrator', 'GET', `/api/services/${service.id}`)).statusCode).toBe(200);
-    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBe(200);
-    const purged = await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
-    expect(purged.statusCode, purged.body).toBe(200);
+    const service = (await addToLead(lead.id, { serviceName: 'Other' })).data!;
+    expect((await admin.DELETE('/api/leads/{id}', { ...byId(lead.id), body: {} })).response.status).toBe(200);
+    expect((await admin.GET('/api/services/{id}', byId(service.id))).response.status).toBe(404);
+    expect((await admin.POST('/api/leads/{id}/restore', byId(lead.id))).response.status).toBe(200);
+    expect((await admin.GET('/api/services/{id}', byId(service.id))).response.status).toBe(200);
+    expect((await admin.DELETE('/api/leads/{id}', { ...byId(lead.id), body: {} })).response.status).toBe(200);
+    const purged = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', byId(lead.id));
+    expect(purged.response.status, JSON.stringify(purged.error)).toBe(200);
     const rows = await f.t.database.db.execute(sql`select 1 from services where id = ${service.id}`);
     expect(rows.rows).toEqual([]);
   });

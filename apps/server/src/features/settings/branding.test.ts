@@ -36,18 +36,13 @@ const PNG = Buffer.from(
 );
 
 async function uploadLogo(bytes: Buffer, role: Parameters<TestApp['signIn']>[0] = 'account_administrator') {
-  const boundary = '----crmbrandingboundary';
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/settings/branding/logo',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: await t.signIn(role) },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
+  return (await as(role)).POST('/api/settings/branding/logo', {
+    body: { file: new File([bytes], 'logo.png', { type: 'image/png' }) },
+    bodySerializer: (body) => {
+      const form = new FormData();
+      if (body?.file) form.append('file', body.file);
+      return form;
+    },
   });
 }
 
@@ -64,9 +59,9 @@ const metaOf = (html: string): BrandingView => {
 
 describe('branding', () => {
   it('is public, with the spec defaults, and every page carries it', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/settings/branding' });
-    expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).toMatchObject({
+    const anonymous = await apiClient(t.app).GET('/api/settings/branding');
+    expect(anonymous.response.status).toBe(200);
+    expect(anonymous.data).toMatchObject({
       primaryColor: DEFAULT_PRIMARY_COLOR,
       secondaryColor: DEFAULT_SECONDARY_COLOR,
       logoUrl: null,
@@ -111,10 +106,8 @@ describe('branding', () => {
     }
 
     // Mails go out under the company's name.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/request',
-      payload: { email: demoEmail('account_administrator') },
+    await apiClient(t.app).POST('/api/auth/password-reset/request', {
+      body: { email: demoEmail('account_administrator') },
     });
     expect((await t.mailsTo(demoEmail('account_administrator'), 'Reset your')).at(-1)?.content).toMatch(
       /^From: "?Harbour Migration"? </m,
@@ -141,16 +134,16 @@ describe('branding', () => {
   });
 
   it('takes a PNG or JPG logo by its content, serves it to anyone, and removes it', async () => {
-    expect((await uploadLogo(PNG, 'administrator')).statusCode).toBe(403);
+    expect((await uploadLogo(PNG, 'administrator')).response.status).toBe(403);
     const notAnImage = await uploadLogo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
-    expect(notAnImage.statusCode).toBe(400);
-    expect(notAnImage.json().message).toBe(TEMPLATE_MESSAGES.logoType);
+    expect(notAnImage.response.status).toBe(400);
+    expect(notAnImage.error?.message).toBe(TEMPLATE_MESSAGES.logoType);
     const tooBig = await uploadLogo(Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]));
-    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.response.status).toBe(400);
 
     const uploaded = await uploadLogo(PNG);
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const logoUrl = (uploaded.json() as BrandingView).logoUrl!;
+    expect(uploaded.response.status, JSON.stringify(uploaded.error)).toBe(200);
+    const logoUrl = uploaded.data!.logoUrl!;
     expect(logoUrl).toMatch(/^\/api\/settings\/branding\/logo\?v=/);
     const logo = await t.app.inject({ method: 'GET', url: logoUrl });
     expect(logo.statusCode).toBe(200);
@@ -173,7 +166,7 @@ describe('branding', () => {
 
     const removed = await (await as('account_administrator')).DELETE('/api/settings/branding/logo', {});
     expect(removed.data?.logoUrl).toBeNull();
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings/branding/logo' })).statusCode).toBe(404);
+    expect((await apiClient(t.app).GET('/api/settings/branding/logo')).response.status).toBe(404);
     expect((await preview()).rawPayload.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
   });
 });

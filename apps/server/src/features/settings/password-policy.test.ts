@@ -3,7 +3,6 @@
 // password is set: the first sign-in's change, the own change in My Profile, the reset link, and the
 // password an administrator types or generates. Settings saved before the switches took effect keep
 // meaning all four classes.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, passwordPolicyErrors, type SecuritySettings } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
@@ -21,7 +20,7 @@ afterAll(async () => {
 const owner = async () => apiClient(t.app, await t.signIn('account_administrator'));
 const putSecurity = async (change: Partial<SecuritySettings>) =>
   (await owner()).PUT('/api/settings/security', { body: { ...DEFAULT_SECURITY_SETTINGS, ...change } });
-const policyAsAnyoneSees = async () => (await t.app.inject({ method: 'GET', url: '/api/auth/password-policy' })).json();
+const policyAsAnyoneSees = async () => (await apiClient(t.app).GET('/api/auth/password-policy')).data!;
 
 afterEach(async () => {
   expect((await putSecurity({})).response.status).toBe(200);
@@ -119,16 +118,15 @@ async function newUser() {
 }
 
 const signIn = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
-const cookieOf = (res: { headers: Record<string, unknown> }) =>
-  String([res.headers['set-cookie']].flat()[0]).split(';')[0]!;
+  apiClient(t.app).POST('/api/auth/sign-in', { body: { email, password } });
+const cookieOf = (res: { response: Response }) => String(res.response.headers.getSetCookie()[0]).split(';')[0]!;
 const changeOwn = (cookie: string, currentPassword: string, newPassword: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/profile/password',
-    headers: { cookie },
-    payload: { currentPassword, newPassword, confirmPassword: newPassword },
+  apiClient(t.app, cookie).POST('/api/profile/password', {
+    body: { currentPassword, newPassword, confirmPassword: newPassword },
   });
+
+/** What the test reads of an answer that sets a password. */
+type Answer = { response: Response; error?: { fieldErrors?: Record<string, string[]> } };
 
 type Way = {
   /** The field the refusal names. */
@@ -136,7 +134,7 @@ type Way = {
   /** Gets a user ready and returns the one call that sets its password. */
   prepare: () => Promise<{
     email: string;
-    set: (password: string) => Promise<LightMyRequestResponse>;
+    set: (password: string) => Promise<Answer>;
   }>;
 };
 
@@ -146,7 +144,7 @@ const WAYS: Record<string, Way> = {
     prepare: async () => {
       const { email, temporaryPassword } = await newUser();
       const first = await signIn(email, temporaryPassword);
-      expect(first.json().user.mustChangePassword).toBe(true);
+      expect(first.data?.user.mustChangePassword).toBe(true);
       const cookie = cookieOf(first);
       return { email, set: (password) => changeOwn(cookie, temporaryPassword, password) };
     },
@@ -157,7 +155,7 @@ const WAYS: Record<string, Way> = {
       const { email, temporaryPassword } = await newUser();
       const cookie = cookieOf(await signIn(email, temporaryPassword));
       const own = 'Own-Chosen-Pass-42';
-      expect((await changeOwn(cookie, temporaryPassword, own)).statusCode).toBe(200);
+      expect((await changeOwn(cookie, temporaryPassword, own)).response.status).toBe(200);
       return { email, set: (password) => changeOwn(cookie, own, password) };
     },
   },
@@ -165,21 +163,15 @@ const WAYS: Record<string, Way> = {
     field: 'newPassword',
     prepare: async () => {
       const { email } = await newUser();
-      const requested = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset/request',
-        payload: { email },
-      });
-      expect(requested.statusCode).toBe(200);
+      const requested = await apiClient(t.app).POST('/api/auth/password-reset/request', { body: { email } });
+      expect(requested.response.status).toBe(200);
       const mail = mailText((await t.mailsTo(email, 'Reset your')).at(-1)!.content);
       const token = decodeURIComponent(mail.text.match(/reset-password\?token=(\S+)/)![1]!);
       return {
         email,
         set: (password) =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/auth/password-reset/confirm',
-            payload: { token, newPassword: password, confirmPassword: password },
+          apiClient(t.app).POST('/api/auth/password-reset/confirm', {
+            body: { token, newPassword: password, confirmPassword: password },
           }),
       };
     },
@@ -188,15 +180,13 @@ const WAYS: Record<string, Way> = {
     field: 'password',
     prepare: async () => {
       const { email, id } = await newUser();
-      const cookie = await t.signIn('account_administrator');
+      const administrator = await owner();
       return {
         email,
         set: (password) =>
-          t.app.inject({
-            method: 'POST',
-            url: `/api/users/${id}/reset-password`,
-            headers: { cookie },
-            payload: { method: 'manual', password, confirmPassword: password },
+          administrator.POST('/api/users/{id}/reset-password', {
+            params: { path: { id } },
+            body: { method: 'manual', password, confirmPassword: password },
           }),
       };
     },
@@ -212,21 +202,21 @@ describe('every way a password is set follows the stored policy', () => {
     const { email, set } = await way.prepare();
 
     const allFour = await set(NO_SYMBOL);
-    expect(allFour.statusCode).toBe(400);
-    expect(allFour.json().fieldErrors[way.field]).toEqual(['Password must contain at least one special character']);
+    expect(allFour.response.status).toBe(400);
+    expect(allFour.error?.fieldErrors?.[way.field]).toEqual(['Password must contain at least one special character']);
 
     expect((await putSecurity({ requireSymbols: false, passwordMinLength: 14 })).response.status).toBe(200);
     const tooShort = await set(NO_SYMBOL);
-    expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().fieldErrors[way.field]).toEqual(['Password must be at least 14 characters long']);
+    expect(tooShort.response.status).toBe(400);
+    expect(tooShort.error?.fieldErrors?.[way.field]).toEqual(['Password must be at least 14 characters long']);
     // The other switches still hold.
     const noNumber = await set('Abcdefghijklmn');
-    expect(noNumber.statusCode).toBe(400);
-    expect(noNumber.json().fieldErrors[way.field]).toEqual(['Password must contain at least one number']);
+    expect(noNumber.response.status).toBe(400);
+    expect(noNumber.error?.fieldErrors?.[way.field]).toEqual(['Password must contain at least one number']);
 
     const accepted = await set(NO_SYMBOL_14);
-    expect(accepted.statusCode, JSON.stringify(accepted.json())).toBe(200);
-    expect((await signIn(email, NO_SYMBOL_14)).statusCode).toBe(200);
+    expect(accepted.response.status, JSON.stringify(accepted.error)).toBe(200);
+    expect((await signIn(email, NO_SYMBOL_14)).response.status).toBe(200);
   });
 
   it('a generated password (a new account’s or a reset’s) meets a raised minimum', async () => {

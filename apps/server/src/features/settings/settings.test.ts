@@ -8,6 +8,7 @@ import {
   latestDateOnEarth,
   ROLES,
 } from '@crm/domain';
+import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { clients, systemSettings } from '../../db/schema/index.ts';
 import { toClientRecords } from '../clients/clients.repository.ts';
@@ -31,24 +32,24 @@ const store = (value: unknown) => writeSetting(f.t.database.db, DISPLAY_SETTING_
 describe('GET /api/settings/display', () => {
   it('gives every signed-in role the defaults while nothing is stored', async () => {
     for (const role of ROLES) {
-      const res = await f.call(role, 'GET', '/api/settings/display');
-      expect(res.statusCode, role).toBe(200);
-      expect(res.json()).toEqual({ timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' });
+      const res = await f.api(role).GET('/api/settings/display');
+      expect(res.response.status, role).toBe(200);
+      expect(res.data).toEqual({ timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' });
     }
-    expect((await f.t.app.inject({ method: 'GET', url: '/api/settings/display' })).statusCode).toBe(401);
+    expect((await apiClient(f.t.app).GET('/api/settings/display')).response.status).toBe(401);
   });
 
   it('answers with the stored setting', async () => {
     await store({ timeZone: 'Asia/Manila', dateFormat: 'DD/MM/YYYY' });
-    const res = await f.call('guest', 'GET', '/api/settings/display');
-    expect(res.json()).toEqual({ timeZone: 'Asia/Manila', dateFormat: 'DD/MM/YYYY' });
+    const res = await f.api('guest').GET('/api/settings/display');
+    expect(res.data).toEqual({ timeZone: 'Asia/Manila', dateFormat: 'DD/MM/YYYY' });
   });
 
   it('falls back to the defaults when the stored value is not a valid setting', async () => {
     await store({ timeZone: 'Mars/Olympus', dateFormat: 'DD MMM YYYY' });
-    expect((await f.call('consultant', 'GET', '/api/settings/display')).json()).toEqual(DEFAULT_DISPLAY_SETTING);
+    expect((await f.api('consultant').GET('/api/settings/display')).data).toEqual(DEFAULT_DISPLAY_SETTING);
     await store({ timeZone: 'UTC' });
-    expect((await f.call('consultant', 'GET', '/api/settings/display')).json()).toEqual({
+    expect((await f.api('consultant').GET('/api/settings/display')).data).toEqual({
       timeZone: 'UTC',
       dateFormat: 'DD MMM YYYY',
     });
@@ -61,6 +62,7 @@ describe("rules on the firm's date", () => {
   const justAfterSydneyMidnight = new Date('2026-03-05T13:30:00Z');
 
   it('derives passport and visa status from the stored time zone', async () => {
+    // Raw: the fixture's clientInput is an untyped record.
     const created = await f.call(
       'administrator',
       'POST',
@@ -85,7 +87,7 @@ describe("rules on the firm's date", () => {
 
     expect(await statuses()).toEqual(['Expired', 'Expiring Soon']);
     await store({ timeZone: 'UTC', dateFormat: 'DD MMM YYYY' });
-    expect((await f.call('member', 'GET', '/api/settings/display')).json().timeZone).toBe('UTC');
+    expect((await f.api('member').GET('/api/settings/display')).data?.timeZone).toBe('UTC');
     expect(await statuses()).toEqual(['Expiring Soon', 'Valid']);
   });
 
@@ -109,6 +111,7 @@ describe("rules on the firm's date", () => {
     // Pago Pago (UTC-11) is always at least a day behind UTC+14, whatever the clock says.
     await store({ timeZone: 'Pacific/Pago_Pago', dateFormat: 'DD MMM YYYY' });
     const dateOfBirth = latestDateOnEarth(new Date());
+    // Raw: the fixture's leadInput and clientInput are untyped records.
     const lead = await f.call('administrator', 'POST', '/api/leads', f.leadInput({ dateOfBirth }));
     expect(lead.statusCode, lead.body).toBe(400);
     expect(lead.json().fieldErrors).toEqual({ dateOfBirth: [DATE_MESSAGES.birthInFuture] });

@@ -66,20 +66,18 @@ describe('the general settings', () => {
     const on = await owner.PUT('/api/settings/general', { body: { ...current, maintenanceMode: true } });
     expect(on.data?.maintenanceMode).toBe(true);
 
-    const profile = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
-    expect((await profile(consultantCookie)).statusCode).toBe(401);
-    expect((await profile(administratorCookie)).statusCode).toBe(200);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: demoEmail('consultant'), password: TEST_PASSWORD },
+    const profile = async (cookie: string) => (await apiClient(t.app, cookie).GET('/api/profile')).response.status;
+    expect(await profile(consultantCookie)).toBe(401);
+    expect(await profile(administratorCookie)).toBe(200);
+    const signIn = await apiClient(t.app).POST('/api/auth/sign-in', {
+      body: { email: demoEmail('consultant'), password: TEST_PASSWORD },
     });
-    expect(signIn.statusCode).toBe(403);
-    expect(signIn.json().message).toBe(SIGN_IN_MESSAGES.maintenance);
+    expect(signIn.response.status).toBe(403);
+    expect(signIn.error?.message).toBe(SIGN_IN_MESSAGES.maintenance);
     expect((await owner.GET('/api/profile')).response.status).toBe(200);
 
     await owner.PUT('/api/settings/general', { body: { ...current, maintenanceMode: false } });
-    expect((await profile(await t.signIn('consultant'))).statusCode).toBe(200);
+    expect(await profile(await t.signIn('consultant'))).toBe(200);
   });
 
   it('debug mode sets the server’s log level, and back', async () => {

@@ -3,16 +3,7 @@
 // tasks following their record through conversion and reversion.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  addDays,
-  type MyTaskCounts,
-  type MyTasksPage,
-  TASK_CONTENT_MAX,
-  TASK_MESSAGES,
-  type TaskRecord,
-  type TaskReminders,
-  type TaskSummary,
-} from '@crm/domain';
+import { addDays, type operations, type Role, TASK_CONTENT_MAX, TASK_MESSAGES } from '@crm/domain';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
@@ -25,30 +16,42 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-const add = async (
-  path: string,
-  body: Record<string, unknown>,
-  role: Parameters<Fixture['call']>[0] = 'administrator',
-) => {
-  const res = await f.call(role, 'POST', path, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as TaskRecord;
-};
+type TaskForm = operations['postLeadsByIdTasks']['requestBody']['content']['application/json'];
+type TaskPatch = operations['patchTasksById']['requestBody']['content']['application/json'];
+/** The record a task or note is written on. */
+type Owner = { lead: string } | { client: string };
 
-const today = async () => (await f.call('administrator', 'GET', '/api/tasks/reminders')).json().today as string;
+const add = async (owner: Owner, body: TaskForm, role: Role = 'administrator') => {
+  const res =
+    'lead' in owner
+      ? await f.api(role).POST('/api/leads/{id}/tasks', { params: { path: { id: owner.lead } }, body })
+      : await f.api(role).POST('/api/clients/{id}/tasks', { params: { path: { id: owner.client } }, body });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+  return res.data!;
+};
+const patchTask = (id: string, body: TaskPatch, role: Role = 'administrator') =>
+  f.api(role).PATCH('/api/tasks/{id}', { params: { path: { id } }, body });
+const leadTasks = async (id: string) =>
+  (await f.api('administrator').GET('/api/leads/{id}/tasks', { params: { path: { id } } })).data!;
+const idPath = (id: string) => ({ params: { path: { id } } });
+
+const today = async () => (await f.api('administrator').GET('/api/tasks/reminders')).data!.today;
 
 describe('tasks and notes on a record', () => {
   it("saves a 'Notes' type, or a body without a task name, as a note with no task fields", async () => {
     const lead = await f.createLead();
-    const note = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'Notes',
-      taskName: 'ignored',
-      content: '<p>Called the client</p>',
-      status: 'completed',
-      priority: 'high',
-      dueDate: '2027-01-01',
-      assignedTo: f.idOf('consultant'),
-    });
+    const note = await add(
+      { lead: lead.id },
+      {
+        taskType: 'Notes',
+        taskName: 'ignored',
+        content: '<p>Called the client</p>',
+        status: 'completed',
+        priority: 'high',
+        dueDate: '2027-01-01',
+        assignedTo: f.idOf('consultant'),
+      },
+    );
     expect(note).toMatchObject({
       kind: 'note',
       taskName: null,
@@ -57,31 +60,34 @@ describe('tasks and notes on a record', () => {
       dueDate: null,
       assignedTo: null,
     });
-    const unnamed = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'File Review', content: 'Checked the file' });
+    const unnamed = await add({ lead: lead.id }, { taskType: 'File Review', content: 'Checked the file' });
     expect(unnamed.kind).toBe('note');
-    const task = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'Document Collection',
-      taskName: 'Collect passports',
-      content: '<p>All pages</p>',
-    });
+    const task = await add(
+      { lead: lead.id },
+      {
+        taskType: 'Document Collection',
+        taskName: 'Collect passports',
+        content: '<p>All pages</p>',
+      },
+    );
     expect(task).toMatchObject({
       kind: 'task',
       status: 'pending',
       priority: 'medium',
       createdByName: expect.any(String),
     });
-    const list = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/tasks`)).json() as TaskRecord[];
+    const list = await leadTasks(lead.id);
     expect(list.map((t) => t.id)).toEqual([task.id, unnamed.id, note.id]);
   });
 
   it('refuses content with no text in the spec words', async () => {
     const lead = await f.createLead();
-    const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/tasks`, {
-      taskType: 'Notes',
-      content: '<p> </p><br>',
+    const res = await f.api('administrator').POST('/api/leads/{id}/tasks', {
+      ...idPath(lead.id),
+      body: { taskType: 'Notes', content: '<p> </p><br>' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('Please add some content to your note or task.');
+    expect(res.response.status).toBe(400);
+    expect(JSON.stringify(res.error)).toContain('Please add some content to your note or task.');
   });
 
   it('never stores script: known XSS payloads are cleaned on every write, and long content is cut', async () => {
@@ -103,7 +109,7 @@ describe('tasks and notes on a record', () => {
       '<svg><script>alert(1)</script></svg><object data="x.swf"></object><embed src="x"><p>ok</p>',
     ];
     for (const content of payloads) {
-      const saved = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content });
+      const saved = await add({ lead: lead.id }, { taskType: 'Notes', content });
       expect(saved.content, content).not.toMatch(
         /<script|onerror|onload|onclick|javascript:|<iframe|<svg|expression\(|<form|<input|<button|<style|<math|<a /i,
       );
@@ -118,38 +124,46 @@ describe('tasks and notes on a record', () => {
       expect(content).not.toMatch(
         /<script|\bon\w+=|javascript:|<iframe|<svg|expression\(|binding\(|<object|<embed|<a /i,
       );
-    const kept = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'Notes',
-      content:
-        '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u></p><ul><li>one</li></ul><span class="c" style="color: red">s</span>',
-    });
+    const kept = await add(
+      { lead: lead.id },
+      {
+        taskType: 'Notes',
+        content:
+          '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u></p><ul><li>one</li></ul><span class="c" style="color: red">s</span>',
+      },
+    );
     expect(kept.content).toBe(
       '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u></p><ul><li>one</li></ul><span class="c" style="color:red">s</span>',
     );
     // The edit path cleans too.
-    const edited = await f.call('administrator', 'PATCH', `/api/tasks/${kept.id}`, {
+    const edited = await patchTask(kept.id, {
       taskType: 'Notes',
       content: '<p onmouseover="x()">again</p><script>1</script>',
       version: kept.version,
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().content).toBe('<p>again</p>');
-    const long = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'Notes',
-      content: `<p>${'a'.repeat(60_000)}</p>`,
-    });
+    expect(edited.response.status, JSON.stringify(edited.error)).toBe(200);
+    expect(edited.data?.content).toBe('<p>again</p>');
+    const long = await add(
+      { lead: lead.id },
+      {
+        taskType: 'Notes',
+        content: `<p>${'a'.repeat(60_000)}</p>`,
+      },
+    );
     expect(long.content.length).toBeLessThanOrEqual(TASK_CONTENT_MAX);
   });
 
   it('sums tasks, open tasks and notes, with the last note as plain text of at most 120 characters', async () => {
     const lead = await f.createLead();
-    const base = `/api/leads/${lead.id}`;
-    await add(`${base}/tasks`, { taskType: 'File Review', taskName: 'a', content: 'x', status: 'pending' });
-    await add(`${base}/tasks`, { taskType: 'File Review', taskName: 'b', content: 'x', status: 'in_progress' });
-    await add(`${base}/tasks`, { taskType: 'File Review', taskName: 'c', content: 'x', status: 'completed' });
-    await add(`${base}/tasks`, { taskType: 'Notes', content: '<p>first</p>' });
-    await add(`${base}/tasks`, { taskType: 'Notes', content: `<p><strong>Latest</strong> ${'word '.repeat(40)}</p>` });
-    const summary = (await f.call('administrator', 'GET', `${base}/task-summary`)).json() as TaskSummary;
+    await add({ lead: lead.id }, { taskType: 'File Review', taskName: 'a', content: 'x', status: 'pending' });
+    await add({ lead: lead.id }, { taskType: 'File Review', taskName: 'b', content: 'x', status: 'in_progress' });
+    await add({ lead: lead.id }, { taskType: 'File Review', taskName: 'c', content: 'x', status: 'completed' });
+    await add({ lead: lead.id }, { taskType: 'Notes', content: '<p>first</p>' });
+    await add(
+      { lead: lead.id },
+      { taskType: 'Notes', content: `<p><strong>Latest</strong> ${'word '.repeat(40)}</p>` },
+    );
+    const summary = (await f.api('administrator').GET('/api/leads/{id}/task-summary', idPath(lead.id))).data!;
     expect(summary).toMatchObject({ totalTasks: 3, pendingTasks: 2, totalNotes: 2 });
     expect(summary.lastNoteContent!.startsWith('Latest word word')).toBe(true);
     expect(summary.lastNoteContent!.length).toBeLessThanOrEqual(120);
@@ -159,27 +173,30 @@ describe('tasks and notes on a record', () => {
 
   it('guards edits with the version (409 when stale)', async () => {
     const lead = await f.createLead();
-    const task = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'File Review', taskName: 'v', content: 'x' });
-    const body = { taskType: 'File Review', taskName: 'v2', content: 'x', version: task.version };
-    expect((await f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, body)).statusCode).toBe(200);
-    expect((await f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, body)).statusCode).toBe(409);
+    const task = await add({ lead: lead.id }, { taskType: 'File Review', taskName: 'v', content: 'x' });
+    const body: TaskPatch = { taskType: 'File Review', taskName: 'v2', content: 'x', version: task.version };
+    expect((await patchTask(task.id, body)).response.status).toBe(200);
+    expect((await patchTask(task.id, body)).response.status).toBe(409);
   });
 
   it('saves a PATCH of the fields sent over the stored entry, checked whole with the note rule', async () => {
     const lead = await f.createLead();
-    const task = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'Police Clearance',
-      taskName: 'Order the AFP check',
-      content: '<p>Both applicants</p>',
-      priority: 'high',
-      dueDate: '2027-03-01',
-      assignedTo: f.idOf('member'),
-    });
-    const patch = (body: Record<string, unknown>) => f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, body);
+    const task = await add(
+      { lead: lead.id },
+      {
+        taskType: 'Police Clearance',
+        taskName: 'Order the AFP check',
+        content: '<p>Both applicants</p>',
+        priority: 'high',
+        dueDate: '2027-03-01',
+        assignedTo: f.idOf('member'),
+      },
+    );
+    const patch = (body: TaskPatch) => patchTask(task.id, body);
     // My Tasks completes a task with its status alone.
     const done = await patch({ status: 'completed', version: task.version });
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({
+    expect(done.response.status, JSON.stringify(done.error)).toBe(200);
+    expect(done.data).toMatchObject({
       status: 'completed',
       taskName: 'Order the AFP check',
       priority: 'high',
@@ -190,100 +207,109 @@ describe('tasks and notes on a record', () => {
     });
     // null clears a field.
     const undated = await patch({ dueDate: null, assignedTo: null, version: task.version + 1 });
-    expect(undated.json()).toMatchObject({ dueDate: null, assignedTo: null, status: 'completed' });
+    expect(undated.data).toMatchObject({ dueDate: null, assignedTo: null, status: 'completed' });
     // A change that leaves no content is refused in the spec's words and changes nothing.
     const empty = await patch({ content: '<p> </p>', version: task.version + 2 });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().fieldErrors).toEqual({ content: ['Please add some content to your note or task.'] });
+    expect(empty.response.status).toBe(400);
+    expect(empty.error?.fieldErrors).toEqual({ content: ['Please add some content to your note or task.'] });
     // The 'Notes' type makes it a note, which keeps no task fields.
     const note = await patch({ taskType: 'Notes', version: task.version + 2 });
-    expect(note.statusCode, note.body).toBe(200);
-    expect(note.json()).toMatchObject({ kind: 'note', taskName: null, status: null, priority: null });
+    expect(note.response.status, JSON.stringify(note.error)).toBe(200);
+    expect(note.data).toMatchObject({ kind: 'note', taskName: null, status: null, priority: null });
   });
 
   it('writes nothing on a read-only record: a converted lead or a Reverted client', async () => {
     const { lead, client } = await f.convertedLead();
-    const onLead = await f.call('administrator', 'POST', `/api/leads/${lead.id}/tasks`, { content: 'x' });
-    expect(onLead.statusCode).toBe(409);
-    expect(onLead.body).toContain('This lead has been converted to a client and is read-only.');
-    await add(`/api/clients/${client.id}/tasks`, { taskType: 'Notes', content: 'on the client' });
-    expect((await f.call('administrator', 'POST', `/api/clients/${client.id}/revert`, {})).statusCode).toBeLessThan(
-      300,
-    );
-    const onReverted = await f.call('administrator', 'POST', `/api/clients/${client.id}/tasks`, { content: 'x' });
-    expect(onReverted.statusCode).toBe(409);
-    expect(onReverted.body).toContain('This client was reverted to a lead and is read-only.');
-    const onLeadAgain = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/tasks`)).json() as TaskRecord[];
+    const admin = f.api('administrator');
+    const onLead = await admin.POST('/api/leads/{id}/tasks', { ...idPath(lead.id), body: { content: 'x' } });
+    expect(onLead.response.status).toBe(409);
+    expect(onLead.error?.message).toContain('This lead has been converted to a client and is read-only.');
+    await add({ client: client.id }, { taskType: 'Notes', content: 'on the client' });
+    expect((await admin.POST('/api/clients/{id}/revert', idPath(client.id))).response.status).toBeLessThan(300);
+    const onReverted = await admin.POST('/api/clients/{id}/tasks', { ...idPath(client.id), body: { content: 'x' } });
+    expect(onReverted.response.status).toBe(409);
+    expect(onReverted.error?.message).toContain('This client was reverted to a lead and is read-only.');
+    const onLeadAgain = await leadTasks(lead.id);
     expect(onLeadAgain.map((t) => t.content)).toEqual(['on the client']);
   });
 
   it('assigns only active users', async () => {
     const lead = await f.createLead();
     await f.exec(`update users set status = 'suspended' where id = '${f.idOf('member')}'`);
-    const res = await f.call('administrator', 'POST', `/api/leads/${lead.id}/tasks`, {
-      taskType: 'File Review',
-      taskName: 'x',
-      content: 'x',
-      assignedTo: f.idOf('member'),
+    const res = await f.api('administrator').POST('/api/leads/{id}/tasks', {
+      ...idPath(lead.id),
+      body: { taskType: 'File Review', taskName: 'x', content: 'x', assignedTo: f.idOf('member') },
     });
     await f.exec(`update users set status = 'active' where id = '${f.idOf('member')}'`);
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('Tasks can only be assigned to active users');
+    expect(res.response.status).toBe(400);
+    expect(JSON.stringify(res.error)).toContain('Tasks can only be assigned to active users');
   });
 });
 
 describe('who may do what', () => {
   it('reads with the record view permission and writes with its edit permission', async () => {
     const lead = await f.createLead();
-    expect((await f.call('guest', 'GET', `/api/leads/${lead.id}/tasks`)).statusCode).toBe(200);
-    const refused = await f.call('guest', 'POST', `/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'x' });
-    expect(refused.statusCode).toBe(403);
+    const guest = f.api('guest');
+    expect((await guest.GET('/api/leads/{id}/tasks', idPath(lead.id))).response.status).toBe(200);
+    const refused = await guest.POST('/api/leads/{id}/tasks', {
+      ...idPath(lead.id),
+      body: { taskType: 'Notes', content: 'x' },
+    });
+    expect(refused.response.status).toBe(403);
     // A consultant neither created nor is assigned to this lead: it does not exist for it.
-    expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}/tasks`)).statusCode).toBe(404);
+    expect((await f.api('consultant').GET('/api/leads/{id}/tasks', idPath(lead.id))).response.status).toBe(404);
   });
 
   it("lets a task's assignee see the task and open its record; the task goes, so does the record", async () => {
     const lead = await f.createLead('administrator');
-    expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
-    const task = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'Client Communication',
-      taskName: 'Call about medicals',
-      content: 'x',
-      assignedTo: f.idOf('consultant'),
-    });
-    expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(200);
-    expect((await f.call('consultant', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(200);
-    const mine = (await f.call('consultant', 'GET', '/api/tasks?status=all&pageSize=100')).json() as MyTasksPage;
+    const consultant = f.api('consultant');
+    expect((await consultant.GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(404);
+    const task = await add(
+      { lead: lead.id },
+      {
+        taskType: 'Client Communication',
+        taskName: 'Call about medicals',
+        content: 'x',
+        assignedTo: f.idOf('consultant'),
+      },
+    );
+    expect((await consultant.GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(200);
+    expect((await consultant.GET('/api/tasks/{id}', idPath(task.id))).response.status).toBe(200);
+    const mine = (await consultant.GET('/api/tasks', { params: { query: { status: 'all', pageSize: 100 } } })).data!;
     expect(mine.items.find((t) => t.id === task.id)).toMatchObject({
       entityName: `${lead.firstName} ${lead.lastName}`,
     });
     // The assignee completes it from My Tasks.
-    const done = await f.call('consultant', 'PATCH', `/api/tasks/${task.id}`, {
-      taskType: 'Client Communication',
-      taskName: 'Call about medicals',
-      content: 'x',
-      status: 'completed',
-      assignedTo: f.idOf('consultant'),
-      version: task.version,
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    expect((await f.call('administrator', 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(200);
-    expect((await f.call('consultant', 'GET', `/api/leads/${lead.id}`)).statusCode).toBe(404);
+    const done = await patchTask(
+      task.id,
+      {
+        taskType: 'Client Communication',
+        taskName: 'Call about medicals',
+        content: 'x',
+        status: 'completed',
+        assignedTo: f.idOf('consultant'),
+        version: task.version,
+      },
+      'consultant',
+    );
+    expect(done.response.status, JSON.stringify(done.error)).toBe(200);
+    expect((await f.api('administrator').DELETE('/api/tasks/{id}', idPath(task.id))).response.status).toBe(200);
+    expect((await consultant.GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(404);
   });
 
   it("puts a record in a consultant's lists while one of its tasks is assigned to the consultant", async () => {
     const lead = await f.createLead('administrator');
     const { client } = await f.convertedLead('administrator');
+    const consultant = f.api('consultant');
     const listed = async () => {
-      const search = (email: string) => `search=${encodeURIComponent(email)}&pageSize=50`;
-      const ids = async (path: string) =>
-        ((await f.call('consultant', 'GET', path)).json() as { items: { id: string }[] }).items.map((r) => r.id);
+      const search = (email: string) => ({ params: { query: { search: email, pageSize: 50 } } });
+      const ids = (page: { items: { id: string }[] } | undefined) => page!.items.map((r) => r.id);
       return {
-        leads: (await ids(`/api/leads?${search(lead.email!)}`)).includes(lead.id),
-        clients: (await ids(`/api/clients?${search(client.email!)}`)).includes(client.id),
-        records: (await ids(`/api/records?${search(lead.email!)}`)).includes(lead.id),
-        clientOpens: (await f.call('consultant', 'GET', `/api/clients/${client.id}`)).statusCode === 200,
-        clientTasks: (await f.call('consultant', 'GET', `/api/clients/${client.id}/tasks`)).statusCode === 200,
+        leads: ids((await consultant.GET('/api/leads', search(lead.email!))).data).includes(lead.id),
+        clients: ids((await consultant.GET('/api/clients', search(client.email!))).data).includes(client.id),
+        records: ids((await consultant.GET('/api/records', search(lead.email!))).data).includes(lead.id),
+        clientOpens: (await consultant.GET('/api/clients/{id}', idPath(client.id))).response.status === 200,
+        clientTasks: (await consultant.GET('/api/clients/{id}/tasks', idPath(client.id))).response.status === 200,
       };
     };
     expect(await listed()).toEqual({
@@ -293,26 +319,29 @@ describe('who may do what', () => {
       clientOpens: false,
       clientTasks: false,
     });
-    const onLead = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'File Review',
-      taskName: 'Review the file',
-      content: 'x',
-      assignedTo: f.idOf('consultant'),
-    });
-    const onClient = await add(`/api/clients/${client.id}/tasks`, {
-      taskType: 'File Review',
-      taskName: 'Review the client file',
-      content: 'x',
-      assignedTo: f.idOf('consultant'),
-    });
+    const onLead = await add(
+      { lead: lead.id },
+      {
+        taskType: 'File Review',
+        taskName: 'Review the file',
+        content: 'x',
+        assignedTo: f.idOf('consultant'),
+      },
+    );
+    const onClient = await add(
+      { client: client.id },
+      {
+        taskType: 'File Review',
+        taskName: 'Review the client file',
+        content: 'x',
+        assignedTo: f.idOf('consultant'),
+      },
+    );
     expect(await listed()).toEqual({ leads: true, clients: true, records: true, clientOpens: true, clientTasks: true });
     // Given to someone else, the records go from the consultant's lists again.
     for (const task of [onLead, onClient]) {
-      const moved = await f.call('administrator', 'PATCH', `/api/tasks/${task.id}`, {
-        assignedTo: f.idOf('member'),
-        version: task.version,
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
+      const moved = await patchTask(task.id, { assignedTo: f.idOf('member'), version: task.version });
+      expect(moved.response.status, JSON.stringify(moved.error)).toBe(200);
     }
     expect(await listed()).toEqual({
       leads: false,
@@ -325,44 +354,55 @@ describe('who may do what', () => {
 
   it("keeps the assignee's way to a task only while its record is live", async () => {
     const lead = await f.createLead('administrator');
-    const task = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'File Review',
-      taskName: 'x',
-      content: 'x',
-      assignedTo: f.idOf('consultant'),
-    });
-    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBeLessThan(300);
-    expect((await f.call('consultant', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
-    const edit = await f.call('consultant', 'PATCH', `/api/tasks/${task.id}`, { status: 'completed', version: 1 });
-    expect(edit.statusCode).toBe(404);
+    const task = await add(
+      { lead: lead.id },
+      {
+        taskType: 'File Review',
+        taskName: 'x',
+        content: 'x',
+        assignedTo: f.idOf('consultant'),
+      },
+    );
+    expect(
+      (await f.api('administrator').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} })).response.status,
+    ).toBeLessThan(300);
+    const consultant = f.api('consultant');
+    expect((await consultant.GET('/api/tasks/{id}', idPath(task.id))).response.status).toBe(404);
+    const edit = await patchTask(task.id, { status: 'completed', version: 1 }, 'consultant');
+    expect(edit.response.status).toBe(404);
     // Deleting was never the assignee's (decision 0027): refused before the task is looked up.
-    expect((await f.call('consultant', 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(403);
+    expect((await consultant.DELETE('/api/tasks/{id}', idPath(task.id))).response.status).toBe(403);
   });
 
   it('deletes only for the roles with the delete action: not for its author, its assignee or a supervisor', async () => {
     const lead = await f.createLead('administrator');
-    const byMember = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'mine' }, 'member');
-    const other = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'not yours' });
-    const assigned = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'File Review',
-      taskName: 'Yours to do',
-      content: 'x',
-      assignedTo: f.idOf('member'),
-    });
+    const byMember = await add({ lead: lead.id }, { taskType: 'Notes', content: 'mine' }, 'member');
+    const other = await add({ lead: lead.id }, { taskType: 'Notes', content: 'not yours' });
+    const assigned = await add(
+      { lead: lead.id },
+      {
+        taskType: 'File Review',
+        taskName: 'Yours to do',
+        content: 'x',
+        assignedTo: f.idOf('member'),
+      },
+    );
     for (const [role, task] of [
       ['member', other],
       ['member', byMember],
       ['member', assigned],
       ['supervisor', other],
     ] as const) {
-      const refused = await f.call(role, 'DELETE', `/api/tasks/${task.id}`);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(TASK_MESSAGES.deleteRefused);
-      expect((await f.call('administrator', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(200);
+      const refused = await f.api(role).DELETE('/api/tasks/{id}', idPath(task.id));
+      expect(refused.response.status).toBe(403);
+      expect(refused.error?.message).toBe(TASK_MESSAGES.deleteRefused);
+      expect((await f.api('administrator').GET('/api/tasks/{id}', idPath(task.id))).response.status).toBe(200);
     }
-    expect((await f.call('administrator', 'DELETE', `/api/tasks/${other.id}`)).statusCode).toBe(200);
-    expect((await f.call('account_administrator', 'DELETE', `/api/tasks/${byMember.id}`)).statusCode).toBe(200);
-    expect((await f.call('administrator', 'GET', `/api/tasks/${other.id}`)).statusCode).toBe(404);
+    expect((await f.api('administrator').DELETE('/api/tasks/{id}', idPath(other.id))).response.status).toBe(200);
+    expect((await f.api('account_administrator').DELETE('/api/tasks/{id}', idPath(byMember.id))).response.status).toBe(
+      200,
+    );
+    expect((await f.api('administrator').GET('/api/tasks/{id}', idPath(other.id))).response.status).toBe(404);
   });
 });
 
@@ -370,34 +410,38 @@ describe('My Tasks and the reminders', () => {
   it('groups open tasks on the firm date: overdue, due today, the next 3 days; the cards count them', async () => {
     const lead = await f.createLead();
     const day = await today();
-    const assign = (name: string, dueDate: string, status = 'pending') =>
-      add(`/api/leads/${lead.id}/tasks`, {
-        taskType: 'File Review',
-        taskName: name,
-        content: 'x',
-        dueDate,
-        status,
-        assignedTo: f.idOf('team_lead'),
-      });
+    const assign = (name: string, dueDate: string, status: TaskForm['status'] = 'pending') =>
+      add(
+        { lead: lead.id },
+        {
+          taskType: 'File Review',
+          taskName: name,
+          content: 'x',
+          dueDate,
+          status,
+          assignedTo: f.idOf('team_lead'),
+        },
+      );
     await assign('late', addDays(day, -2));
     await assign('today', day);
     await assign('soon', addDays(day, 3));
     await assign('later', addDays(day, 4));
     await assign('finished', addDays(day, -1), 'completed');
-    const reminders = (await f.call('team_lead', 'GET', '/api/tasks/reminders')).json() as TaskReminders;
+    const teamLead = f.api('team_lead');
+    const reminders = (await teamLead.GET('/api/tasks/reminders')).data!;
     expect(reminders.overdue.map((t) => [t.taskName, t.daysOverdue])).toEqual([['late', 2]]);
     expect(reminders.dueToday.map((t) => t.taskName)).toEqual(['today']);
     expect(reminders.upcoming.map((t) => t.taskName)).toEqual(['soon']);
     expect(reminders.counts).toEqual({ overdue: 1, dueToday: 1, upcoming: 1 });
-    const counts = (await f.call('team_lead', 'GET', '/api/tasks/counts')).json() as MyTaskCounts;
+    const counts = (await teamLead.GET('/api/tasks/counts')).data;
     expect(counts).toEqual({ pending: 4, overdue: 1, completed: 1 });
-    const active = (await f.call('team_lead', 'GET', '/api/tasks')).json() as MyTasksPage;
+    const active = (await teamLead.GET('/api/tasks')).data!;
     expect(active.items.map((t) => t.taskName)).toEqual(['late', 'today', 'soon', 'later']);
-    const completed = (await f.call('team_lead', 'GET', '/api/tasks?status=completed')).json() as MyTasksPage;
+    const completed = (await teamLead.GET('/api/tasks', { params: { query: { status: 'completed' } } })).data!;
     expect(completed.items.map((t) => t.taskName)).toEqual(['finished']);
-    const searched = (await f.call('team_lead', 'GET', '/api/tasks?status=all&search=soo')).json() as MyTasksPage;
+    const searched = (await teamLead.GET('/api/tasks', { params: { query: { status: 'all', search: 'soo' } } })).data!;
     expect(searched.items.map((t) => t.taskName)).toEqual(['soon']);
-    expect((await f.call('guest', 'GET', '/api/tasks')).statusCode).toBe(403);
+    expect((await f.api('guest').GET('/api/tasks')).response.status).toBe(403);
   });
 });
 
@@ -406,7 +450,7 @@ describe("the firm's date", () => {
     const lead = await f.createLead();
     // Taken by oneself, so no assignment mail is written after the answer, under the faked clock.
     const task = await add(
-      `/api/leads/${lead.id}/tasks`,
+      { lead: lead.id },
       {
         taskType: 'Skills Assessment',
         taskName: 'Lodge with VETASSESS',
@@ -422,9 +466,10 @@ describe("the firm's date", () => {
       // Only Date is faked: the server reads the firm's today from the clock, timers stay real.
       vi.useFakeTimers({ toFake: ['Date'], now: new Date(instant) });
       try {
-        const reminders = (await f.call('supervisor', 'GET', '/api/tasks/reminders')).json() as TaskReminders;
-        const one = (await f.call('supervisor', 'GET', `/api/tasks/${task.id}`)).json() as TaskRecord;
-        const counts = (await f.call('supervisor', 'GET', '/api/tasks/counts')).json() as MyTaskCounts;
+        const supervisor = f.api('supervisor');
+        const reminders = (await supervisor.GET('/api/tasks/reminders')).data!;
+        const one = (await supervisor.GET('/api/tasks/{id}', idPath(task.id))).data!;
+        const counts = (await supervisor.GET('/api/tasks/counts')).data!;
         return {
           today: reminders.today,
           dueToday: reminders.dueToday.some((t) => t.id === task.id),
@@ -436,7 +481,7 @@ describe("the firm's date", () => {
         vi.useRealTimers();
       }
     };
-    expect((await f.call('administrator', 'GET', '/api/settings/display')).json()).toMatchObject({
+    expect((await f.api('administrator').GET('/api/settings/display')).data).toMatchObject({
       timeZone: 'Australia/Sydney',
     });
     // 23:30 AEDT on the 24th, then 00:30 AEDT on the 25th.
@@ -460,86 +505,107 @@ describe("the firm's date", () => {
 describe('tasks follow their record', () => {
   it('conversion moves them to the client, reversion back to the lead', async () => {
     const lead = await f.createLead();
-    const task = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'File Review', taskName: 'moves', content: 'x' });
-    const converted = await f.call('administrator', 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(converted.statusCode, converted.body).toBeLessThan(300);
-    const clientId = (await f.call('administrator', 'GET', `/api/tasks/${task.id}`)).json().entityId as string;
-    const onClient = (await f.call('administrator', 'GET', `/api/clients/${clientId}/tasks`)).json() as TaskRecord[];
+    const task = await add({ lead: lead.id }, { taskType: 'File Review', taskName: 'moves', content: 'x' });
+    const admin = f.api('administrator');
+    const converted = await admin.POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
+    expect(converted.response.status, JSON.stringify(converted.error)).toBeLessThan(300);
+    const clientId = (await admin.GET('/api/tasks/{id}', idPath(task.id))).data!.entityId;
+    const onClient = (await admin.GET('/api/clients/{id}/tasks', idPath(clientId))).data!;
     expect(onClient.map((t) => t.id)).toEqual([task.id]);
-    expect((await f.call('administrator', 'GET', `/api/leads/${lead.id}/tasks`)).json()).toEqual([]);
-    const reverted = await f.call('administrator', 'POST', `/api/clients/${clientId}/revert`, {});
-    expect(reverted.statusCode, reverted.body).toBeLessThan(300);
-    const back = (await f.call('administrator', 'GET', `/api/leads/${lead.id}/tasks`)).json() as TaskRecord[];
+    expect(await leadTasks(lead.id)).toEqual([]);
+    const reverted = await admin.POST('/api/clients/{id}/revert', idPath(clientId));
+    expect(reverted.response.status, JSON.stringify(reverted.error)).toBeLessThan(300);
+    const back = await leadTasks(lead.id);
     expect(back.map((t) => t.id)).toEqual([task.id]);
   });
 
   it('leave My Tasks and the reminders while their record is deleted or archived, and come back with it', async () => {
     const lead = await f.createLead();
     const day = await today();
-    const task = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'File Review',
-      taskName: 'follows the lead',
-      content: 'x',
-      dueDate: day,
-      assignedTo: f.idOf('member'),
-    });
+    const task = await add(
+      { lead: lead.id },
+      {
+        taskType: 'File Review',
+        taskName: 'follows the lead',
+        content: 'x',
+        dueDate: day,
+        assignedTo: f.idOf('member'),
+      },
+    );
     const mine = async () => {
-      const page = (await f.call('member', 'GET', '/api/tasks?status=all&pageSize=100')).json() as MyTasksPage;
-      const reminders = (await f.call('member', 'GET', '/api/tasks/reminders')).json() as TaskReminders;
+      const member = f.api('member');
+      const page = (await member.GET('/api/tasks', { params: { query: { status: 'all', pageSize: 100 } } })).data!;
+      const reminders = (await member.GET('/api/tasks/reminders')).data!;
       return {
         listed: page.items.some((t) => t.id === task.id),
         reminded: reminders.dueToday.some((t) => t.id === task.id),
       };
     };
     expect(await mine()).toEqual({ listed: true, reminded: true });
-    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBeLessThan(300);
+    const admin = f.api('administrator');
+    expect((await admin.DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} })).response.status).toBeLessThan(300);
     expect(await mine()).toEqual({ listed: false, reminded: false });
-    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/restore`)).statusCode).toBeLessThan(300);
+    expect((await admin.POST('/api/leads/{id}/restore', idPath(lead.id))).response.status).toBeLessThan(300);
     expect(await mine()).toEqual({ listed: true, reminded: true });
-    expect((await f.call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {})).statusCode).toBeLessThan(300);
+    expect(
+      (await admin.POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} })).response.status,
+    ).toBeLessThan(300);
     expect(await mine()).toEqual({ listed: false, reminded: false });
   });
 
   it('stay with an archived lead and come back with its contact, restored to the lead or to a client', async () => {
     for (const type of ['lead', 'client'] as const) {
       const lead = await f.createLead();
-      const task = await add(`/api/leads/${lead.id}/tasks`, {
-        taskType: 'File Review',
-        taskName: `back as a ${type}`,
-        content: 'x',
-        assignedTo: f.idOf('member'),
+      const task = await add(
+        { lead: lead.id },
+        {
+          taskType: 'File Review',
+          taskName: `back as a ${type}`,
+          content: 'x',
+          assignedTo: f.idOf('member'),
+        },
+      );
+      const note = await add({ lead: lead.id }, { taskType: 'Notes', content: 'kept' });
+      const admin = f.api('administrator');
+      const archived = await admin.POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} });
+      expect(archived.response.status, JSON.stringify(archived.error)).toBe(200);
+      const restored = await admin.POST('/api/contacts/{id}/restore', {
+        ...idPath(archived.data!.contactId),
+        body: { type, notes: 'Back in touch' },
       });
-      const note = await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'kept' });
-      const archived = await f.call('administrator', 'POST', `/api/leads/${lead.id}/archive`, {});
-      expect(archived.statusCode, archived.body).toBe(200);
-      const restored = await f.call('administrator', 'POST', `/api/contacts/${archived.json().contactId}/restore`, {
-        type,
-        notes: 'Back in touch',
-      });
-      expect(restored.statusCode, restored.body).toBe(200);
-      const owner = type === 'lead' ? `/api/leads/${lead.id}` : `/api/clients/${restored.json().clientId}`;
-      const entries = (await f.call('administrator', 'GET', `${owner}/tasks`)).json() as TaskRecord[];
+      expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);
+      const entries =
+        type === 'lead'
+          ? await leadTasks(lead.id)
+          : (await admin.GET('/api/clients/{id}/tasks', idPath(restored.data!.clientId!))).data!;
       expect(entries.map((t) => t.id).sort()).toEqual([task.id, note.id].sort());
-      const mine = (await f.call('member', 'GET', '/api/tasks?status=all&search=back+as')).json() as MyTasksPage;
+      const mine = (
+        await f.api('member').GET('/api/tasks', { params: { query: { status: 'all', search: 'back as' } } })
+      ).data!;
       expect(mine.items.map((t) => t.id)).toContain(task.id);
     }
   });
 
   it("go with their record's purge", async () => {
     const lead = await f.createLead();
-    const task = await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'File Review',
-      taskName: 'purged',
-      content: 'x',
-      assignedTo: f.idOf('member'),
-    });
-    await add(`/api/leads/${lead.id}/tasks`, { taskType: 'Notes', content: 'purged too' });
-    expect((await f.call('administrator', 'DELETE', `/api/leads/${lead.id}`, {})).statusCode).toBeLessThan(300);
-    const purged = await f.call('account_administrator', 'DELETE', `/api/leads/${lead.id}/permanent`);
-    expect(purged.statusCode, purged.body).toBe(200);
+    const task = await add(
+      { lead: lead.id },
+      {
+        taskType: 'File Review',
+        taskName: 'purged',
+        content: 'x',
+        assignedTo: f.idOf('member'),
+      },
+    );
+    await add({ lead: lead.id }, { taskType: 'Notes', content: 'purged too' });
+    expect(
+      (await f.api('administrator').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} })).response.status,
+    ).toBeLessThan(300);
+    const purged = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
+    expect(purged.response.status, JSON.stringify(purged.error)).toBe(200);
     const left = await f.t.database.db.execute(sql`select id from task_notes where lead_id = ${lead.id}`);
     expect(left.rows).toEqual([]);
-    expect((await f.call('member', 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await f.api('member').GET('/api/tasks/{id}', idPath(task.id))).response.status).toBe(404);
   });
 });
 
@@ -549,16 +615,19 @@ describe('the assignment mail', () => {
     const subject = 'New task assigned to you';
     const before = (await f.t.mailsTo(demoEmail('team_lead'), subject)).length;
     const ownBefore = (await f.t.mailsTo(demoEmail('administrator'), subject)).length;
-    await add(`/api/leads/${lead.id}/tasks`, {
-      taskType: 'Medical Examination',
-      taskName: 'Book <b>panel</b> physician',
-      content: '<p>secret details</p>',
-      dueDate: '2027-02-01',
-      priority: 'high',
-      assignedTo: f.idOf('team_lead'),
-    });
     await add(
-      `/api/leads/${lead.id}/tasks`,
+      { lead: lead.id },
+      {
+        taskType: 'Medical Examination',
+        taskName: 'Book <b>panel</b> physician',
+        content: '<p>secret details</p>',
+        dueDate: '2027-02-01',
+        priority: 'high',
+        assignedTo: f.idOf('team_lead'),
+      },
+    );
+    await add(
+      { lead: lead.id },
       { taskType: 'File Review', taskName: 'My own', content: 'x', assignedTo: f.idOf('administrator') },
       'administrator',
     );

@@ -23,10 +23,15 @@ let counter = 0;
 const newEmail = () => `new.user.${++counter}.${Date.now()}@example.com`;
 
 async function signInWith(email: string, password: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  return apiClient(t.app).POST('/api/auth/sign-in', { body: { email, password } });
 }
-const cookieOf = (res: { headers: Record<string, unknown> }) =>
-  String([res.headers['set-cookie']].flat()[0]).split(';')[0]!;
+/** The session cookie a sign-in set, as a Cookie header value. */
+const cookieOf = (res: { response: Response }) => String(res.response.headers.getSetCookie()[0]).split(';')[0]!;
+/** The user's own password change, through their session. */
+const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
+  apiClient(t.app, cookie).POST('/api/profile/password', {
+    body: { currentPassword, newPassword, confirmPassword: newPassword },
+  });
 
 async function createDirect(role: Role = 'consultant') {
   const admin = await as('account_administrator');
@@ -47,28 +52,19 @@ describe('adding users', () => {
     expect(stored[0]!.passwordHash).not.toContain(temporaryPassword);
 
     const signIn = await signInWith(email, temporaryPassword);
-    expect(signIn.statusCode).toBe(200);
-    expect(signIn.json().user.mustChangePassword).toBe(true);
+    expect(signIn.response.status).toBe(200);
+    expect(signIn.data?.user.mustChangePassword).toBe(true);
     const cookie = cookieOf(signIn);
     // Nothing but the user's own things answers until the password is changed.
-    const leadsList = await t.app.inject({ method: 'GET', url: '/api/leads', headers: { cookie } });
-    expect(leadsList.statusCode).toBe(403);
-    expect(leadsList.json().message).toBe('Please change your password to continue.');
-    const change = await t.app.inject({
-      method: 'POST',
-      url: '/api/profile/password',
-      headers: { cookie },
-      payload: {
-        currentPassword: temporaryPassword,
-        newPassword: 'Brand-New-Pass-9',
-        confirmPassword: 'Brand-New-Pass-9',
-      },
-    });
-    expect(change.statusCode, change.body).toBe(200);
+    const leadsList = await apiClient(t.app, cookie).GET('/api/leads');
+    expect(leadsList.response.status).toBe(403);
+    expect(leadsList.error?.message).toBe('Please change your password to continue.');
+    const change = await changePassword(cookie, temporaryPassword, 'Brand-New-Pass-9');
+    expect(change.response.status, JSON.stringify(change.error)).toBe(200);
     const again = await signInWith(email, 'Brand-New-Pass-9');
-    expect(again.json().user.mustChangePassword).toBe(false);
-    const allowed = await t.app.inject({ method: 'GET', url: '/api/leads', headers: { cookie: cookieOf(again) } });
-    expect(allowed.statusCode).toBe(200);
+    expect(again.data?.user.mustChangePassword).toBe(false);
+    const allowed = await apiClient(t.app, cookieOf(again)).GET('/api/leads');
+    expect(allowed.response.status).toBe(200);
   });
 
   it('invites a user by email: Pending until the link is used to choose a password', async () => {
@@ -87,16 +83,14 @@ describe('adding users', () => {
       mail.content.replace(/=\r?\n/g, ''),
     );
     const value = decodeURIComponent((token?.[1] ?? token?.[2])!);
-    expect((await signInWith(email, 'Whatever-Pass-1')).statusCode).toBeGreaterThanOrEqual(400);
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/confirm',
-      payload: { token: value, newPassword: 'Chosen-Pass-123', confirmPassword: 'Chosen-Pass-123' },
+    expect((await signInWith(email, 'Whatever-Pass-1')).response.status).toBeGreaterThanOrEqual(400);
+    const reset = await apiClient(t.app).POST('/api/auth/password-reset/confirm', {
+      body: { token: value, newPassword: 'Chosen-Pass-123', confirmPassword: 'Chosen-Pass-123' },
     });
-    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.response.status, JSON.stringify(reset.error)).toBe(200);
     const signIn = await signInWith(email, 'Chosen-Pass-123');
-    expect(signIn.statusCode).toBe(200);
-    expect(signIn.json().user).toMatchObject({ status: 'active', mustChangePassword: false });
+    expect(signIn.response.status).toBe(200);
+    expect(signIn.data?.user).toMatchObject({ status: 'active', mustChangePassword: false });
   });
 
   it('refuses a taken email and missing fields in the spec words, and anyone but an account administrator', async () => {
@@ -143,7 +137,7 @@ describe('the list, statistics and export', () => {
     const csv = await admin.GET('/api/users/export', { parseAs: 'text' });
     expect(csv.response.status).toBe(200);
     expect(csv.response.headers.get('content-type')).toContain('text/csv');
-    const text = csv.data as unknown as string;
+    const text = csv.data!;
     const [header, ...lines] = text
       .replace(/^\uFEFF/, '')
       .trimEnd()
@@ -193,18 +187,19 @@ describe('roles, suspension and the account administrators', () => {
     const { user, email, temporaryPassword } = await createDirect('member');
     const signIn = await signInWith(email, temporaryPassword);
     const cookie = cookieOf(signIn);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
+    const mine = apiClient(t.app, cookie);
+    expect((await mine.GET('/api/auth/session')).response.status).toBe(200);
     const administrator = await as('administrator');
     const suspended = await administrator.POST('/api/users/{id}/suspend', { params: { path: { id: user.id } } });
     expect(suspended.data?.status).toBe('suspended');
-    const session = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
-    expect(session.statusCode).toBe(401);
-    expect((await signInWith(email, temporaryPassword)).statusCode).toBe(403);
+    const session = await mine.GET('/api/profile');
+    expect(session.response.status).toBe(401);
+    expect((await signInWith(email, temporaryPassword)).response.status).toBe(403);
     const again = await administrator.POST('/api/users/{id}/suspend', { params: { path: { id: user.id } } });
     expect(again.response.status).toBe(409);
     const activated = await administrator.POST('/api/users/{id}/activate', { params: { path: { id: user.id } } });
     expect(activated.data?.status).toBe('active');
-    expect((await signInWith(email, temporaryPassword)).statusCode).toBe(200);
+    expect((await signInWith(email, temporaryPassword)).response.status).toBe(200);
   });
 
   it('never lets an administrator change, suspend, reset or delete an account administrator', async () => {
@@ -253,16 +248,7 @@ describe('roles, suspension and the account administrators', () => {
     const second = await createDirect('account_administrator');
     const secondSignIn = await signInWith(second.email, second.temporaryPassword);
     const secondCookie = cookieOf(secondSignIn);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/profile/password',
-      headers: { cookie: secondCookie },
-      payload: {
-        currentPassword: second.temporaryPassword,
-        newPassword: 'Second-Admin-Pass-1',
-        confirmPassword: 'Second-Admin-Pass-1',
-      },
-    });
+    await changePassword(secondCookie, second.temporaryPassword, 'Second-Admin-Pass-1');
     const asSecond = apiClient(t.app, cookieOf(await signInWith(second.email, 'Second-Admin-Pass-1')));
     const demoteFirst = await asSecond.PATCH('/api/users/{id}', {
       params: { path: { id: me.id } },
@@ -296,12 +282,7 @@ describe('roles, suspension and the account administrators', () => {
     const signedIn = async (who: { email: string; temporaryPassword: string }) => {
       const cookie = cookieOf(await signInWith(who.email, who.temporaryPassword));
       const password = `${who.temporaryPassword}-Aa1`;
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/profile/password',
-        headers: { cookie },
-        payload: { currentPassword: who.temporaryPassword, newPassword: password, confirmPassword: password },
-      });
+      await changePassword(cookie, who.temporaryPassword, password);
       return apiClient(t.app, cookieOf(await signInWith(who.email, password)));
     };
     const [asFirst, asSecond] = [await signedIn(first), await signedIn(second)];
@@ -350,7 +331,7 @@ describe('password resets and deletion', () => {
     });
     expect(random.data?.password?.length).toBe(16);
     const signIn = await signInWith(email, random.data!.password!);
-    expect(signIn.json().user.mustChangePassword).toBe(true);
+    expect(signIn.data?.user.mustChangePassword).toBe(true);
 
     const weak = await administrator.POST('/api/users/{id}/reset-password', {
       params: { path: { id: user.id } },
@@ -368,7 +349,7 @@ describe('password resets and deletion', () => {
       body: { method: 'manual', password: 'Long-Enough-Pass-1', confirmPassword: 'Long-Enough-Pass-1' },
     });
     expect(manual.data).toEqual({ method: 'manual', password: null, mail: null });
-    expect((await signInWith(email, 'Long-Enough-Pass-1')).statusCode).toBe(200);
+    expect((await signInWith(email, 'Long-Enough-Pass-1')).response.status).toBe(200);
     const byEmail = await administrator.POST('/api/users/{id}/reset-password', {
       params: { path: { id: user.id } },
       body: { method: 'email' },
@@ -417,7 +398,7 @@ describe('password resets and deletion', () => {
     expect((await admin.GET('/api/users/{id}', { params: { path: { id: leaving.user.id } } })).response.status).toBe(
       404,
     );
-    expect((await signInWith(leaving.email, leaving.temporaryPassword)).statusCode).toBe(403);
+    expect((await signInWith(leaving.email, leaving.temporaryPassword)).response.status).toBe(403);
 
     const unassigned = await admin.DELETE('/api/users/{id}', { params: { path: { id: heir.user.id }, query: {} } });
     expect(unassigned.response.status).toBe(200);
