@@ -13,9 +13,10 @@ const KB = 1024;
  * on 2026-11-25; BENCHMARKS.md, "Web app weight", says where it goes): its budget holds it there. Lower
  * it as the page gets lighter; never raise it without saying why. (On 2026-11-27 it was raised to 340 KB
  * for a day, while libphonenumber's metadata came with the date rules; the contact number's schema now
- * lives apart, and the page is back at 308 KB.)
+ * lives apart, and the page is back at 308 KB. On 2026-11-27 too it went to 314 KB: the typed client,
+ * openapi-fetch, came with every page, and the page weighs 311.8 KB.)
  */
-const BUDGET = { signIn: 200 * KB, leads: 310 * KB };
+const BUDGET = { signIn: 200 * KB, leads: 314 * KB };
 
 type CodeFile = { url: string; gzip: number; encoding: string | undefined; cacheControl: string | undefined };
 
