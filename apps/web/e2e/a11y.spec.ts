@@ -2,25 +2,12 @@
 // findings) of the sign-in page, the dashboard, My Tasks, Finance's invoices and My Profile, in the light and the dark theme,
 // including the states a user meets there (validation messages, the password strength meter).
 // Account used: account_administrator, read-only.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test, SIGN_IN_HEADING } from './fixtures.ts';
 
 // Independent tests: spread them over both workers.
 test.describe.configure({ mode: 'parallel' });
-
-/** Serious and critical axe findings, one line per element, readable in the failure message. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${v.id} (${v.impact}) ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`,
-      ),
-    );
-}
 
 /** Waits until no page part is still loading, so axe sees the finished page. */
 async function expectLoaded(page: Page) {

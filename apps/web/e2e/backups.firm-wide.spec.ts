@@ -2,20 +2,13 @@
 // restore replaces every table and signs non-administrators out, so it runs after the other browser tests,
 // alone. The signing key the server generated is shown until stored (issue 28 item 4); take a backup, change
 // data, see which installation made the file and when, restore it and see the old data back.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLead, leadRow } from './lead-helpers.ts';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
-
-async function seriousFindings(page: Page, scope: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(scope).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
-}
 
 const backupCard = (page: Page) => page.getByRole('region', { name: 'Backup and restore' });
 

@@ -1,7 +1,6 @@
 // Branding and integrations (issue 15 items 2 and 4), in the firm-wide project: a new company name and
 // colour reach the header, the sign-in page and every screen in both themes (axe-clean); the test email
 // reports where the message went. The defaults are put back whatever happens.
-import AxeBuilder from '@axe-core/playwright';
 import {
   DEFAULT_INTEGRATION_SETTINGS,
   webhookInputOf,
@@ -11,6 +10,7 @@ import {
   type IntegrationSettings,
   SMTP_PASSWORD_MESSAGES,
 } from '@crm/domain';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
 test('a new company name and brand colour are applied across the app in both themes', async ({ page, browser }) => {
@@ -46,11 +46,7 @@ test('a new company name and brand colour are applied across the app in both the
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/leads');
       await expect(page.getByRole('table')).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')),
-        scheme,
-      ).toEqual([]);
+      expect(await seriousFindings(page), scheme).toEqual([]);
     }
   } finally {
     await page.request.put('/api/settings/branding', {

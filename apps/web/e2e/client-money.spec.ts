@@ -3,16 +3,10 @@
 // fields; a ledger changed in another tab refused with 'changed by someone else' and read again; money kept
 // from an invoice cancelled elsewhere shown by the live updates with its credit note and invoice; and a role
 // without Finance does not see the section.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead } from './lead-helpers.ts';
-
-/** Serious or critical accessibility problems within `selector`. */
-const axeProblems = async (page: Page, selector: string) =>
-  (await new AxeBuilder({ page }).include(selector).analyze()).violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
 
 async function newClient(page: Page) {
   const lead = await createLead(page.request);
@@ -67,7 +61,7 @@ test('money received for a client and part refunded: the balance and both entrie
   await refund.getByRole('combobox', { name: 'Method' }).click();
   await page.getByRole('option', { name: 'Cheque', exact: true }).click();
   await refund.getByRole('textbox', { name: 'Reference' }).fill('CHQ 000123');
-  expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
   await refund.getByRole('button', { name: 'Refund...' }).click();
   // Money leaving is confirmed first; Back keeps what was typed.
   await expect(refund.getByText(`Refund A$400.00 to ${name} by Cheque`)).toBeVisible();
@@ -91,7 +85,7 @@ test('money received for a client and part refunded: the balance and both entrie
   await expect(entries.nth(1)).toContainText('Bank Transfer');
   await expect(entries.nth(1)).toContainText('Deposit for visa charges');
   await expect(entries.nth(1)).toContainText('+A$1,000.00');
-  expect(await axeProblems(page, '[data-testid="client-ledger"]')).toEqual([]);
+  expect(await seriousFindings(page, '[data-testid="client-ledger"]')).toEqual([]);
 });
 
 test('a ledger changed elsewhere is refused, read again, and the next save lands', async ({ page }) => {

@@ -3,8 +3,8 @@
 // Leads tab and appears as a client; the client form's conditional rules; 'Revert to Lead'; links
 // to a lead, a converted lead and a panel tab; hide / Show Hidden; delete rights; a guest's view.
 // Every test makes its own leads and clients with unique names, so the tests do not depend on each other.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import {
   clientPanel,
@@ -431,16 +431,12 @@ test('a guest reads clients without any edit control', async ({ page }) => {
 test('the clients tab and the client panel pass axe (no serious or critical findings)', async ({ page }) => {
   await signInAs(page, 'account_administrator');
   const { clientId, lead } = await convertedLead(page);
-  const serious = async (scope: string) =>
-    (await new AxeBuilder({ page }).include(scope).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   await openPage(page, '?tab=clients');
   await expect(page.getByTestId('client-row').first()).toBeVisible();
-  expect(await serious('main')).toEqual([]);
+  expect(await seriousFindings(page, 'main')).toEqual([]);
   await openPage(page, `?view=${clientId}&type=client`);
   await expect(clientPanel(page).getByRole('textbox', { name: 'Email' })).toHaveValue(lead.email);
   await choose(clientPanel(page), page, 'Marital Status', 'De Facto');
   await choose(clientPanel(page), page, 'Number of Dependents', '1');
-  expect(await serious('[role="dialog"]')).toEqual([]);
+  expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 });

@@ -5,8 +5,8 @@
 // the axe check in both themes.
 // Accounts used: administrator, consultant, guest (read-only for the accounts).
 // Every test makes its own leads with unique names, so the tests do not depend on each other.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { archiveLead, createLead, type CreatedLead, leadPanel, leadRow, uniqueWord } from './lead-helpers.ts';
 
@@ -245,19 +245,6 @@ test('a consultant sees only the contacts of its own leads', async ({ page, brow
   // A consultant may edit contacts: its own can be restored.
   await expect(page.getByRole('button', { name: `Restore ${fullName(own)}` })).toBeVisible();
 });
-
-/** Serious and critical axe findings, one line per element, readable in the failure message. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${v.id} (${v.impact}) ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`,
-      ),
-    );
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {

@@ -2,9 +2,8 @@
 // details filled in, then activated after a confirmation; the page passes axe in both themes and fits a phone.
 // Issue 29: the template's text filled in the editor before Create, edited there, and saved as edited.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
 
@@ -17,13 +16,6 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   await document.destroy();
   return pages.join(' ').replace(/\s+/g, ' ');
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
 }
 
 test('a contract from a template for a client: PDF with the client filled in, then activated', async ({ page }) => {
@@ -90,12 +82,12 @@ test('a contract from a template for a client: PDF with the client filled in, th
   await page.getByRole('textbox', { name: 'Search contracts' }).fill(reference);
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toBeVisible();
 
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
   await page.getByRole('button', { name: 'Theme' }).click();
   await page.getByRole('menuitem', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByRole('menu')).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(page.getByRole('button', { name: 'New Contract' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

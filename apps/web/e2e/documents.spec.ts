@@ -2,18 +2,10 @@
 // spec's toast; an administrator adds a document with a file, finds it by title and by control number,
 // views, edits, downloads and deletes it; the tab passes axe in both themes and fits a phone.
 // The only spec that opens the Documentation tab: the first open is its own.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
-}
 
 test('the document library: built-in documents on first open, then add, search, view, edit, download, delete', async ({
   page,

@@ -3,20 +3,16 @@
 // appears live on the supervisor's Leads and Clients screen. Both pages pass axe in both themes. A page
 // whose token was used already gets a new one and goes through (issue 28). The settings are put back
 // whatever happens.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ENQUIRY_EXAMPLE, ENQUIRY_FORM_MESSAGES, ENQUIRY_MIN_FILL_MS } from '@crm/domain';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { leadRow, uniquePhone, uniqueWord } from './lead-helpers.ts';
 
 async function expectAxeClean(page: Page, label: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')),
-      `${label} (${scheme})`,
-    ).toEqual([]);
+    expect(await seriousFindings(page), `${label} (${scheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -5,10 +5,10 @@
 // View Profile opening the record's Services tab, and Compact kept across a reload. A consultant has no
 // Finance entry and meets Access Restricted; a member exports and selects rows, without delete.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { SERVICE_EXPORT_COLUMNS } from '@crm/domain';
+import { seriousFindings } from './axe.ts';
 import { expect, mainMenu, signInAs, test, tabTitle } from './fixtures.ts';
 import { convertLead, createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
 
@@ -249,11 +249,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.goto('/finance');
     await expect(page.locator('table tbody tr').first()).toBeVisible();
     await expect(page.getByText('Loading services...')).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
-    expect(serious, colorScheme).toEqual([]);
+    expect(await seriousFindings(page), colorScheme).toEqual([]);
 
     await page.getByRole('tab', { name: 'Invoices' }).click();
     await expect(page).toHaveURL(/tab=invoices/);

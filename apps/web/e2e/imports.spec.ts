@@ -3,8 +3,8 @@
 // error report downloads — then 'Skip invalid rows' imports the good ones, which the Leads list shows as
 // Unassigned. The card passes axe in both themes.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
 const HEADERS =
@@ -27,12 +27,6 @@ function csvOf(tag: string) {
       line(`Worse${name}`, 'Importa', 4, 'not-an-email'),
     ].join('\n'),
   };
-}
-
-async function serious(page: Page, scope: string) {
-  return (await new AxeBuilder({ page }).include(scope).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function chooseFile(page: Page, name: string, text: string) {
@@ -93,7 +87,7 @@ test('a CSV of leads with two bad rows: all or nothing writes nothing, skip inva
   await expect(result.getByText('Dry run complete: nothing was written.')).toBeVisible();
   await expect(result.getByRole('group', { name: 'Valid', exact: true })).toHaveText('Valid2');
 
-  expect(await serious(page, 'main')).toEqual([]);
+  expect(await seriousFindings(page, 'main')).toEqual([]);
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(result.getByText('2 leads imported.')).toBeVisible();
@@ -118,6 +112,6 @@ test.describe('dark theme', () => {
     await expect(page.getByRole('table', { name: 'Preview of the file' })).toBeVisible();
     await page.getByRole('button', { name: 'Dry run' }).click();
     await expect(page.getByRole('table', { name: 'Problems found' })).toBeVisible();
-    expect(await serious(page, 'main')).toEqual([]);
+    expect(await seriousFindings(page, 'main')).toEqual([]);
   });
 });

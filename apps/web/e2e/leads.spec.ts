@@ -3,8 +3,8 @@
 // filters and search, keyboard use, live updates between two browsers, and an axe check.
 // Accounts used: administrator, account_administrator, supervisor, guest (read-only for the accounts).
 // Every test makes its own leads with unique names, so the tests do not depend on each other.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { createLead, leadPanel, leadRow, uniquePhone, uniqueWord, watchValues } from './lead-helpers.ts';
 
@@ -521,12 +521,8 @@ test('the leads screen and the lead panel pass axe (no serious or critical findi
   await openLeadsPage(page);
   await expect(page.getByTestId('lead-row').first()).toBeVisible();
   // The page's own content; the shell around it is checked by a11y.spec.ts.
-  const serious = async (scope: string) =>
-    (await new AxeBuilder({ page }).include(scope).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(await serious('main')).toEqual([]);
+  expect(await seriousFindings(page, 'main')).toEqual([]);
   await openLeadsPage(page, `?view=${lead.id}&type=lead`);
   await expect(leadPanel(page).getByRole('textbox', { name: 'First Name' })).toHaveValue(lead.firstName);
-  expect(await serious('[role="dialog"]')).toEqual([]);
+  expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 });

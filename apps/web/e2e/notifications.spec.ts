@@ -1,7 +1,7 @@
 // Notifications (issue 15 item 3): a lead given to a user rings their bell at once (live), opening the
 // notification marks it read and opens the lead; the user's switches are saved on My Profile.
-import AxeBuilder from '@axe-core/playwright';
 import { createLead, leadPanel } from './lead-helpers.ts';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
 test('a lead assigned to me rings the bell live; opening it marks it read and opens the lead', async ({
@@ -25,8 +25,7 @@ test('a lead assigned to me rings the bell live; opening it marks it read and op
     await bell.click();
     const item = page.getByRole('button', { name: new RegExp(`New lead assigned to you.*${name}`) });
     await expect(item).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('[aria-label="Notifications"]').analyze();
-    expect(results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual([]);
+    expect(await seriousFindings(page, '[aria-label="Notifications"]')).toEqual([]);
     await item.click();
     await expect(page).toHaveURL(new RegExp(`view=${lead.id}`));
     await expect(leadPanel(page)).toContainText(name);

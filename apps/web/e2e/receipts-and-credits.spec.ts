@@ -4,8 +4,8 @@
 // PDF opens, a receipt downloads and is deleted after a confirmation, the keyboard switches the lists, the
 // same lists stand under Templates → 'Receipt Management', axe finds nothing serious in either theme, and
 // a 390 px phone shows the rows without scrolling sideways.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test, tabTitle } from './fixtures.ts';
 import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
 
@@ -109,13 +109,6 @@ async function cancelledInvoice(request: APIRequestContext) {
 const listSwitch = (page: Page, name: string) => page.getByRole('radio', { name, exact: true });
 /** Chooses a list by its label, as a mouse does (the radio itself is visually hidden). */
 const chooseList = (page: Page, name: string) => page.locator('label', { hasText: new RegExp(`^${name}$`) }).click();
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
-}
 
 test('receipts, credit notes and refunds: listed, searched, the PDFs, a receipt deleted; Templates shows the same', async ({
   page,

@@ -4,8 +4,8 @@
 // for a supervisor), and an axe check in both themes.
 // Accounts used: administrator, supervisor (read-only for the accounts). Every test makes its own
 // leads with unique names and never depends on global counts that other tests change.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLead, createLead, leadPanel } from './lead-helpers.ts';
 
@@ -304,11 +304,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(recordsPanel(page).getByRole('row', { name: /^Open (lead|client) / })).toHaveCount(50);
       await expect(page.getByTestId('records-stat-Total Records')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      const results = await new AxeBuilder({ page }).analyze();
-      const findings = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary ?? ''}`));
-      expect(findings).toEqual([]);
+      expect(await seriousFindings(page)).toEqual([]);
     });
   });
 }

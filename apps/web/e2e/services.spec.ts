@@ -3,8 +3,8 @@
 // too; one is edited and the cards follow; a renamed text file is refused as evidence; one is deleted after
 // the confirmation; the Grid/List choice survives a reload; the lead is converted and its service shows on
 // the client as 'Transferred from Lead'. Every test makes its own lead.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, createLead, leadPanel } from './lead-helpers.ts';
 
@@ -25,14 +25,6 @@ async function choose(scope: Locator, page: Page, label: string, option: string)
 /** The figure lines of a summary card, e.g. ['₱10,000.00', 'A$6,000.00', '1 service(s) pending']. */
 const card = (page: Page, name: 'total' | 'active' | 'completed' | 'paid' | 'balance') =>
   page.getByTestId(`services-card-${name}`);
-
-/** Serious and critical axe findings inside the open dialogs. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
-}
 
 test('services on a lead: add with terms and evidence, edit, delete, then see them on the converted client', async ({
   page,
@@ -87,7 +79,7 @@ test('services on a lead: add with terms and evidence, edit, delete, then see th
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.getByText('Only image files are allowed (JPG, PNG, GIF, WEBP)')).toHaveCount(0);
   await expect(dialog.getByRole('img', { name: 'The chosen image' })).toBeVisible();
-  expect(await seriousFindings(page)).toEqual([]);
+  expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Add Service' }).click();
   await expect(page.getByText('Service added successfully')).toBeVisible();
   await expect(dialog).toHaveCount(0);

@@ -1,17 +1,9 @@
 // Issue 16 item 3: Staffing as a supervisor uses it — find a departing consultant in the directory with
 // their open work counted, read the preview of what moves to a colleague, confirm, and see the work move;
 // the page passes axe in both themes and fits a phone.
-import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousFindings } from './axe.ts';
 import { expect, DEMO_NAMES, signInAs, test } from './fixtures.ts';
 import { leadFields, staffAssignment, uniqueWord } from './lead-helpers.ts';
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
-}
 
 test("a supervisor reassigns a departing consultant's open work from Staffing", async ({ page, browser, baseURL }) => {
   // An account administrator adds the consultant who is leaving, with two open leads and an overdue task.

@@ -1,8 +1,8 @@
 // Issue 12: tasks and notes on a lead, the overview card's counts, the reminders panel of the assignee
 // updated live, completing the task from the assignee's side, deleting a note, and stored markup that
 // never runs (the server cleans it, the browser cleans it again).
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead, leadPanel, uniqueWord } from './lead-helpers.ts';
 
@@ -23,14 +23,6 @@ async function choose(scope: Locator, page: Page, label: string, option: string 
 }
 
 const remindersPanel = (page: Page) => page.getByRole('region', { name: 'Task Reminders' });
-
-/** Serious and critical axe findings in the given parts of the page (DECISIONS.md §5). */
-async function seriousFindings(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
-}
 
 test('tasks and notes on a lead reach the assignee live, who completes the task', async ({
   page,

@@ -2,17 +2,10 @@
 // one on an open task of theirs that picks its lead), changes an entry's hours in place, deletes one, submits
 // the week, and a supervisor approves it from the Approvals tab; the consultant then finds the week approved
 // and locked. Axe-checked on the way. Uses a week four weeks back, clear of the demo entries (the last two weeks).
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousFindings } from './axe.ts';
 import { expect, DEMO_NAMES, signInAs, test } from './fixtures.ts';
 import { createLead, uniqueWord } from './lead-helpers.ts';
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`));
-}
 
 async function addTime(page: Page, day: string, record: string, hours: string, description: string, task?: string) {
   await page.getByRole('button', { name: 'Add time' }).click();
