@@ -1,6 +1,6 @@
 // /enquiry: the firm's public enquiry form (no sign-in), in the firm's branding. Light on purpose: plain
-// inputs (native lists and date field; no date picker, combobox or phone widget), no shell. The server checks everything
-// with the lead form's rules and answers in its words; a repeat enquiry is thanked like any other. The contact
+// inputs (native lists and date field; no date picker, combobox or phone widget), no shell. The page and then the
+// server check everything with the lead form's rules and answer in their words; a repeat enquiry is thanked like any other. The contact
 // number is asked with its country (a native list), joined as the staff forms join it (decision 0005).
 import {
   Alert,
@@ -32,6 +32,7 @@ import {
   ENQUIRY_MIN_FILL_MS,
   ENQUIRY_OPTIONAL_FIELD_LABELS,
   ENQUIRY_TOKEN_MAX_AGE_MS,
+  enquirySchema,
   firmToday,
   GENDERS,
   hasCurrentVisa,
@@ -194,9 +195,18 @@ function EnquiryForm({
       if (key === 'consent' || key === 'phoneCountry') continue;
       if (typeof value === 'string' && value.trim() !== '') body[key] = value;
     }
+    // The server's schema, checked here first: its words at the fields without a round trip, and a body the
+    // typed client takes. The server checks again (and judges what only it knows: the token, the limits).
+    const checked = enquirySchema.safeParse(body);
+    if (!checked.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of checked.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+      form.setErrors(errors);
+      return;
+    }
     const wait = ENQUIRY_MIN_FILL_MS + 500 - (performance.now() - shownAt.current);
     send.mutate(
-      { body, wait },
+      { body: checked.data, wait },
       {
         onSuccess: (answer) => setThanks(answer.message),
         onError: (error) => {
@@ -223,14 +233,18 @@ function EnquiryForm({
     );
   }
 
-  // Field problems show at their fields; the alert only points at them.
-  const error = !send.error
-    ? null
-    : !isApiError(send.error)
-      ? 'Your enquiry could not be sent. Please try again.'
-      : Object.keys(send.error.fieldErrors).length > 0
-        ? 'Please check the fields marked below.'
-        : send.error.message;
+  // Field problems (the page's check or the server's) show at their fields, and the alert points at them
+  // while any is left; otherwise it says what the server refused.
+  const error =
+    Object.keys(form.errors).length > 0
+      ? 'Please check the fields marked below.'
+      : !send.error
+        ? null
+        : !isApiError(send.error)
+          ? 'Your enquiry could not be sent. Please try again.'
+          : Object.keys(send.error.fieldErrors).length > 0
+            ? null
+            : send.error.message;
   const select = (field: keyof Values) => form.getInputProps(field);
   return (
     <Frame>

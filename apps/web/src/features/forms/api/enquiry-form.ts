@@ -1,8 +1,8 @@
 // The enquiry form's calls: its settings for staff (GET/PUT /api/forms/enquiry, under 'settings', which the
 // settings change event refreshes) and the public page's (GET /api/public/enquiry-form, POST /api/public/enquiries).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnquiryFormSettings } from '@crm/domain';
-import { answer, api, server } from '../../../lib/api-client.ts';
+import type { EnquiryFormSettings, EnquiryInput } from '@crm/domain';
+import { answer, server } from '../../../lib/api-client.ts';
 
 const settingsKey = ['settings', 'enquiry-form'] as const;
 
@@ -36,10 +36,9 @@ export const usePublicEnquiryForm = () =>
 export const useSendEnquiry = () =>
   useMutation({
     /** `wait`: how long the page holds the enquiry back first (the minimum fill time). */
-    mutationFn: async ({ body, wait }: { body: Record<string, unknown>; wait: number }) => {
+    /** `body`: what the page's check (the server's own schema) let through. */
+    mutationFn: async ({ body, wait }: { body: EnquiryInput; wait: number }) => {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      // Not the typed client: the body is what the visitor filled in, blanks left out and consent possibly
-      // unticked, for the server to judge field by field; the document's body is a complete, consenting one.
-      return api.post<{ ok: true; message: string }>('/api/public/enquiries', body);
+      return answer(server.POST('/api/public/enquiries', { body }));
     },
   });
