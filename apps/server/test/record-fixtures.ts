@@ -2,14 +2,16 @@
 // valid forms with fresh emails and numbers.
 import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import { type ClientRecord, type LeadRecord, ROLES, type Role } from '@crm/domain';
 import { auditLogs, users } from '../src/db/schema/index.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { demoEmail } from '../src/seed/demo-users.ts';
-import { type ApiClient, apiClient } from './api-client.ts';
+import { type ApiClient, apiClient, idPath, type JsonBody, ok } from './api-client.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import type { Config } from '../src/config.ts';
+
+type LeadBody = JsonBody<'/api/leads', 'post'>;
+type ClientBody = JsonBody<'/api/clients', 'post'>;
 
 export type Fixture = {
   t: TestApp;
@@ -26,14 +28,11 @@ export type Fixture = {
     url: string,
     payload?: unknown,
   ) => Promise<LightMyRequestResponse>;
-  leadInput: (overrides?: Record<string, unknown>) => Record<string, unknown>;
-  clientInput: (overrides?: Record<string, unknown>) => Record<string, unknown>;
-  createLead: (role?: Role, overrides?: Record<string, unknown>) => Promise<LeadRecord>;
+  leadInput: (overrides?: Partial<LeadBody>) => LeadBody;
+  clientInput: (overrides?: Partial<ClientBody>) => ClientBody;
+  createLead: (role?: Role, overrides?: Partial<LeadBody>) => Promise<LeadRecord>;
   /** Creates a lead as `role` and converts it as `role`; returns both records. */
-  convertedLead: (
-    role?: Role,
-    overrides?: Record<string, unknown>,
-  ) => Promise<{ lead: LeadRecord; client: ClientRecord }>;
+  convertedLead: (role?: Role, overrides?: Partial<LeadBody>) => Promise<{ lead: LeadRecord; client: ClientRecord }>;
   countRows: (table: PgTable) => Promise<number>;
   auditActions: (resourceType: string, resourceId: string) => Promise<string[]>;
   /** Runs SQL as the test (constraints that make a step fail, back-dated timestamps). */
@@ -72,6 +71,7 @@ export async function createFixture(configOverrides: Partial<Config> = {}): Prom
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
 
+  const idOf: Fixture['idOf'] = (role) => userIds.get(role) as string;
   const next = () => ++serial;
   const leadInput: Fixture['leadInput'] = (overrides = {}) => {
     const n = next();
@@ -90,8 +90,8 @@ export async function createFixture(configOverrides: Partial<Config> = {}): Prom
       leadStatus: 'Agreement Signed – Awaiting Payment',
       leadSource: 'Website',
       // The staff form names both (spec 1 §5.1); the supervisor fits both pickers.
-      managerUserId: userIds.get('supervisor'),
-      assistantManagerUserId: userIds.get('supervisor'),
+      managerUserId: idOf('supervisor'),
+      assistantManagerUserId: idOf('supervisor'),
       ...overrides,
     };
   };
@@ -111,17 +111,13 @@ export async function createFixture(configOverrides: Partial<Config> = {}): Prom
       ...overrides,
     };
   };
-  const createLead: Fixture['createLead'] = async (role = 'administrator', overrides = {}) => {
-    const res = await call(role, 'POST', '/api/leads', leadInput(overrides));
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
+  const createLead: Fixture['createLead'] = async (role = 'administrator', overrides = {}) =>
+    ok(await api(role).POST('/api/leads', { body: leadInput(overrides) }), 201);
   const convertedLead: Fixture['convertedLead'] = async (role = 'administrator', overrides = {}) => {
     const lead = await createLead(role, overrides);
-    const res = await call(role, 'POST', `/api/leads/${lead.id}/convert`, {});
-    expect(res.statusCode, res.body).toBe(200);
-    const reread = await call(role, 'GET', `/api/leads/${lead.id}`);
-    return { lead: reread.statusCode === 200 ? reread.json() : lead, client: res.json().client };
+    const { client } = ok(await api(role).POST('/api/leads/{id}/convert', idPath(lead.id)));
+    const reread = await api(role).GET('/api/leads/{id}', idPath(lead.id));
+    return { lead: reread.response.status === 200 ? reread.data! : lead, client };
   };
   const countRows: Fixture['countRows'] = async (table) => {
     const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -140,7 +136,7 @@ export async function createFixture(configOverrides: Partial<Config> = {}): Prom
   };
   return {
     t,
-    idOf: (role) => userIds.get(role) as string,
+    idOf,
     api,
     call,
     leadInput,

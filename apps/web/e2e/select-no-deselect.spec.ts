@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'parallel' });
 /** The first user each picker offers, so the record has all three assignments filled. */
 async function assignees(page: Page) {
   const first = async (roles: readonly string[]) => {
-    const response = await page.request.get(`/api/users/assignable?roles=${roles.join(',')}`);
+    const response = await page.request.get(`/api/users/assignable?roles=${roles.join('|')}`);
     expect(response.status()).toBe(200);
     return ((await response.json()) as { id: string }[])[0]!.id;
   };

@@ -5,7 +5,8 @@
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { CONVERTED_STATUS, LEAD_STATUSES, type paths, type Role } from '@crm/domain';
+import { CONVERTED_STATUS, LEAD_STATUSES, type Role } from '@crm/domain';
+import { idPath } from '../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -46,13 +47,9 @@ async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
 
 const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
 
-type LeadBody = NonNullable<paths['/api/leads']['post']['requestBody']>['content']['application/json'];
-type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
-const path = (id: string) => ({ params: { path: { id } } });
-
 const versionOf = {
-  lead: async (id: string) => (await f.api('administrator').GET('/api/leads/{id}', path(id))).data!.version,
-  client: async (id: string) => (await f.api('administrator').GET('/api/clients/{id}', path(id))).data!.version,
+  lead: async (id: string) => (await f.api('administrator').GET('/api/leads/{id}', idPath(id))).data!.version,
+  client: async (id: string) => (await f.api('administrator').GET('/api/clients/{id}', idPath(id))).data!.version,
 };
 
 /** Runs one operation on a record chosen by `pick`; a step the record's state refuses is a 4xx, never a 5xx. */
@@ -69,15 +66,14 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
     case 'createLead':
       await answered(
         api.POST('/api/leads', {
-          // The fixture's form as the document's create body: the fixture builds a plain record (see the report).
-          body: f.leadInput({ leadStatus: CREATABLE_STATUSES[pick % CREATABLE_STATUSES.length] }) as LeadBody,
+          body: f.leadInput({ leadStatus: CREATABLE_STATUSES[pick % CREATABLE_STATUSES.length] }),
         }),
       );
       break;
     case 'createClient':
       await answered(
         api.POST('/api/clients', {
-          body: f.clientInput({ status: pick % 3 === 0 ? 'Inactive' : 'Active' }) as ClientBody,
+          body: f.clientInput({ status: pick % 3 === 0 ? 'Inactive' : 'Active' }),
         }),
       );
       break;
@@ -88,7 +84,7 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
           leadStatus: CREATABLE_STATUSES[(pick >> 3) % CREATABLE_STATUSES.length],
           version: await versionOf.lead(id),
         };
-        await answered(api.PATCH('/api/leads/{id}', { ...path(id), body }));
+        await answered(api.PATCH('/api/leads/{id}', { ...idPath(id), body }));
       }
       break;
     }
@@ -96,7 +92,7 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
       const id = pickFrom(await liveClients(), pick);
       if (id) {
         const body = { status: pick % 2 === 0 ? 'Inactive' : 'Active', version: await versionOf.client(id) } as const;
-        await answered(api.PATCH('/api/clients/{id}', { ...path(id), body }));
+        await answered(api.PATCH('/api/clients/{id}', { ...idPath(id), body }));
       }
       break;
     }
@@ -104,7 +100,7 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
     case 'unhideLead': {
       const id = pickFrom(await liveLeads(), pick);
       if (id) {
-        const request = { ...path(id), body: {} };
+        const request = { ...idPath(id), body: {} };
         await answered(
           op === 'hideLead' ? api.POST('/api/leads/{id}/hide', request) : api.POST('/api/leads/{id}/unhide', request),
         );
@@ -113,7 +109,7 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
     }
     case 'convertLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await answered(api.POST('/api/leads/{id}/convert', { ...path(id), body: {} }));
+      if (id) await answered(api.POST('/api/leads/{id}/convert', { ...idPath(id), body: {} }));
       break;
     }
     case 'revertClient': {
@@ -121,12 +117,12 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
         await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
         pick,
       );
-      if (id) await answered(api.POST('/api/clients/{id}/revert', path(id)));
+      if (id) await answered(api.POST('/api/clients/{id}/revert', idPath(id)));
       break;
     }
     case 'archiveLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await answered(api.POST('/api/leads/{id}/archive', { ...path(id), body: {} }));
+      if (id) await answered(api.POST('/api/leads/{id}/archive', { ...idPath(id), body: {} }));
       break;
     }
     case 'restoreContactToLead':
@@ -135,29 +131,29 @@ async function run(op: Operation, pick: number, role: Role = 'administrator'): P
       const type = op === 'restoreContactToLead' ? 'lead' : 'client';
       if (id) {
         await answered(
-          api.POST('/api/contacts/{id}/restore', { ...path(id), body: { type, notes: 'Back on the list' } }),
+          api.POST('/api/contacts/{id}/restore', { ...idPath(id), body: { type, notes: 'Back on the list' } }),
         );
       }
       break;
     }
     case 'deleteLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) await answered(api.DELETE('/api/leads/{id}', { ...path(id), body: {} }));
+      if (id) await answered(api.DELETE('/api/leads/{id}', { ...idPath(id), body: {} }));
       break;
     }
     case 'restoreDeletedLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await answered(api.POST('/api/leads/{id}/restore', path(id)));
+      if (id) await answered(api.POST('/api/leads/{id}/restore', idPath(id)));
       break;
     }
     case 'deleteClient': {
       const id = pickFrom(await liveClients(), pick);
-      if (id) await answered(api.DELETE('/api/clients/{id}', { ...path(id), body: {} }));
+      if (id) await answered(api.DELETE('/api/clients/{id}', { ...idPath(id), body: {} }));
       break;
     }
     case 'purgeLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await answered(api.DELETE('/api/leads/{id}/permanent', path(id)));
+      if (id) await answered(api.DELETE('/api/leads/{id}/permanent', idPath(id)));
       break;
     }
     case 'hideManyClients':

@@ -2,6 +2,7 @@
 // the firm date, on live records, oldest due first; nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@crm/domain';
+import { idPath, type JsonBody } from '../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
 import { openTasksForDigest } from './task-reminders.query.ts';
 
@@ -23,17 +24,13 @@ describe('the daily reminder recipients', () => {
       name: string,
       dueDate: string,
       role: 'team_lead' | 'member',
-      status = 'pending',
+      status: JsonBody<'/api/leads/{id}/tasks', 'post'>['status'] = 'pending',
     ) => {
-      const res = await f.call('administrator', 'POST', `/api/leads/${leadId}/tasks`, {
-        taskType: 'File Review',
-        taskName: name,
-        content: 'x',
-        dueDate,
-        status,
-        assignedTo: f.idOf(role),
+      const res = await f.api('administrator').POST('/api/leads/{id}/tasks', {
+        ...idPath(leadId),
+        body: { taskType: 'File Review', taskName: name, content: 'x', dueDate, status, assignedTo: f.idOf(role) },
       });
-      expect(res.statusCode, res.body).toBe(201);
+      expect(res.response.status, JSON.stringify(res.error)).toBe(201);
     };
     await add(lead.id, 'due today', day, 'team_lead');
     await add(lead.id, 'overdue', addDays(day, -3), 'team_lead', 'in_progress');
@@ -41,7 +38,7 @@ describe('the daily reminder recipients', () => {
     await add(lead.id, 'done', addDays(day, -1), 'team_lead', 'completed');
     await add(gone.id, 'on a deleted lead', day, 'team_lead');
     await add(lead.id, 'for a suspended user', day, 'member');
-    expect((await f.call('administrator', 'DELETE', `/api/leads/${gone.id}`, {})).statusCode).toBeLessThan(300);
+    expect((await f.api('administrator').DELETE('/api/leads/{id}', idPath(gone.id))).response.status).toBeLessThan(300);
     await f.exec(`update users set status = 'suspended' where id = '${f.idOf('member')}'`);
     const recipients = await openTasksForDigest(f.t.database.db, day);
     await f.exec(`update users set status = 'active' where id = '${f.idOf('member')}'`);

@@ -16,10 +16,13 @@ import { applyDocsPolicy, NONCE_PLACEHOLDER } from './security-headers.ts';
 const ERROR_SCHEMA = 'ApiError';
 const JSON_TYPE = 'application/json';
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** Marks an operation whose body may be left out; @fastify/swagger copies x- keys onto the operation. */
+const OPTIONAL_BODY = 'x-optional-body';
 
+type Operation = { operationId?: string; requestBody?: { required?: boolean }; [OPTIONAL_BODY]?: true };
 type DocumentParts = {
   components?: { schemas?: Record<string, unknown> };
-  paths?: Record<string, Partial<Record<string, { operationId?: string }>>>;
+  paths?: Record<string, Partial<Record<string, Operation>>>;
 };
 
 export async function registerOpenApi(app: FastifyInstance) {
@@ -102,6 +105,9 @@ function refusalsOf(route: RouteOptions, schema: FastifySchema): Record<string, 
   return refusals;
 }
 
+const uploads = (schema: object) =>
+  ((schema as { consumes?: string[] }).consumes ?? []).includes('multipart/form-data');
+
 /** fastify-type-provider-zod's transform, then the error answers and the security of the operation. */
 const withApiConventions: SwaggerTransform<Parameters<typeof jsonSchemaTransform>[0]['schema']> = (input) => {
   // The schemas as the routes validate with them: objects closed, so the document says unknown fields are refused.
@@ -129,6 +135,10 @@ const withApiConventions: SwaggerTransform<Parameters<typeof jsonSchemaTransform
       ...out.schema,
       response: { ...responses, ...(out.schema.response as object | undefined) },
       ...(access && 'public' in access ? { security: [] } : {}),
+      // @fastify/swagger marks every declared body required; a body the route's schema takes absent (a
+      // delete's optional reason) is not, and the document must say so for the typed client to allow it.
+      // An upload's file is required all the same: its schema only describes what the handler reads.
+      ...(body && !uploads(input.schema) && z.safeParse(body, undefined).success ? { [OPTIONAL_BODY]: true } : {}),
     },
   };
 };
@@ -170,7 +180,9 @@ const withSharedParts: SwaggerTransformObject = (documentObject) => {
       if (other) throw new Error(`operationId ${operationId} of ${where} is already used by ${other}`);
       seen.set(operationId, where);
       // A copy: the methods of one route share one operation object.
-      item[method] = { ...operation, operationId };
+      const { [OPTIONAL_BODY]: optionalBody, ...copy } = { ...operation, operationId };
+      if (optionalBody && copy.requestBody) copy.requestBody = { ...copy.requestBody, required: false };
+      item[method] = copy;
     }
   }
   return document as ReturnType<SwaggerTransformObject>;

@@ -32,20 +32,31 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export const recordLoadFailed = (query: { isError: boolean; data: unknown; error: unknown }) =>
   query.isError && (query.data === undefined || (isApiError(query.error) && query.error.status === 404));
 
-/** The server's words for a failed answer, or the status text when it sent none (a proxy's page). */
+/**
+ * The ApiError of a failed answer from its status and parsed body: the server's words, or the status text
+ * when it sent none (a proxy's page). A 401 other than a wrong password raises the sign-in dialog. For the
+ * answers that do not come through the typed client (downloads and uploads that report progress).
+ */
+export function apiErrorFrom(status: number, body: unknown, statusText: string, path = ''): ApiError {
+  if (status === 401 && path !== SIGN_IN_PATH) markSessionExpired();
+  const error: Partial<ApiErrorBody> = body !== null && typeof body === 'object' ? body : {};
+  return new ApiError(status, {
+    code: error.code ?? 'INTERNAL',
+    message: error.message ?? statusText,
+    fieldErrors: error.fieldErrors,
+  });
+}
+
+/** The ApiError of a failed fetch answer (its body read as JSON when it is). */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  let body: Partial<ApiErrorBody> = {};
+  let body: unknown;
   try {
-    body = text ? (JSON.parse(text) as Partial<ApiErrorBody>) : {};
+    body = text ? JSON.parse(text) : undefined;
   } catch {
     // Not JSON: the status text says it.
   }
-  return new ApiError(response.status, {
-    code: body.code ?? 'INTERNAL',
-    message: body.message ?? response.statusText,
-    fieldErrors: body.fieldErrors,
-  });
+  return apiErrorFrom(response.status, body, response.statusText, new URL(response.url || '/', 'http://x').pathname);
 }
 
 export const networkError = () =>
@@ -62,9 +73,8 @@ const timeoutError = () =>
 
 /** Turns every answer but a success into the ApiError the screens show, and a failed connection too. */
 const answers: Middleware = {
-  async onResponse({ request, response }) {
+  async onResponse({ response }) {
     if (response.ok) return undefined;
-    if (response.status === 401 && new URL(request.url).pathname !== SIGN_IN_PATH) markSessionExpired();
     throw await apiErrorOf(response);
   },
   onError({ error }) {

@@ -52,7 +52,7 @@ export const TEMPLATE_EXAMPLE = {
   companyName: 'Southern Cross Migration Advisers',
   companyAddress: 'Level 12, 1 Martin Place, Sydney NSW 2000',
   companyAbn: '51 824 753 556',
-};
+} satisfies z.input<typeof invoiceTemplateInputSchema>;
 
 export const invoiceTemplateRecordSchema = z.object({
   id: z.string(),

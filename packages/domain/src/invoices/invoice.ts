@@ -275,7 +275,7 @@ export const INVOICE_EXAMPLE = {
   ],
   notes: INVOICE_DEFAULTS.notes,
   terms: INVOICE_DEFAULTS.terms,
-};
+} satisfies z.input<typeof invoiceInputSchema>;
 
 export const invoiceItemRecordSchema = z.object({
   description: z.string(),

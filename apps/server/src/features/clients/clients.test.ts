@@ -8,10 +8,11 @@ import {
   DEFAULT_MODULE_ACCESS,
   GENERIC_MESSAGES,
   LEAD_MESSAGES,
+  LEAD_STATUSES,
   type LeadRecord,
-  type paths,
   type Role,
 } from '@crm/domain';
+import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { auditLogs, clients, leads, rolePermissions } from '../../db/schema/index.ts';
 
@@ -24,22 +25,13 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
-type ClientQuery = NonNullable<paths['/api/clients']['get']['parameters']['query']>;
-type ClientPatch = paths['/api/clients/{id}']['patch']['requestBody']['content']['application/json'];
-type LeadBody = NonNullable<paths['/api/leads']['post']['requestBody']>['content']['application/json'];
-
-/** f.clientInput as the document's create body: the fixture builds a plain record (see the report). */
-const clientBody = (overrides: Partial<ClientBody> = {}) => f.clientInput(overrides) as ClientBody;
-const path = (id: string) => ({ params: { path: { id } } });
-
-async function createClient(role: Role = 'administrator', overrides: Partial<ClientBody> = {}) {
-  const res = await f.api(role).POST('/api/clients', { body: clientBody(overrides) });
+async function createClient(role: Role = 'administrator', overrides: Partial<JsonBody<'/api/clients', 'post'>> = {}) {
+  const res = await f.api(role).POST('/api/clients', { body: f.clientInput(overrides) });
   expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   return res.data!;
 }
 
-async function listIds(role: Role, query: ClientQuery = {}): Promise<string[]> {
+async function listIds(role: Role, query: Query<'/api/clients'> = {}): Promise<string[]> {
   const res = await f.api(role).GET('/api/clients', { params: { query: { pageSize: 100, ...query } } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!.items.map((c) => c.id);
@@ -61,14 +53,16 @@ describe('create and read', () => {
       dependents: [],
       version: 1,
     });
-    expect((await f.api('guest').GET('/api/clients/{id}', path(client.id))).data?.passportStatus).toBe('Expiring Soon');
+    expect((await f.api('guest').GET('/api/clients/{id}', idPath(client.id))).data?.passportStatus).toBe(
+      'Expiring Soon',
+    );
     const page = (await f.api('administrator').GET('/api/clients', { params: { query: { pageSize: 5 } } })).data;
     expect(page?.items[0]?.id).toBe(client.id);
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
 
     const admin = f.api('administrator');
-    expect((await admin.GET('/api/clients/{id}', path('not-a-uuid'))).response.status).toBe(404);
-    expect((await admin.GET('/api/clients/{id}', path(crypto.randomUUID()))).response.status).toBe(404);
+    expect((await admin.GET('/api/clients/{id}', idPath('not-a-uuid'))).response.status).toBe(404);
+    expect((await admin.GET('/api/clients/{id}', idPath(crypto.randomUUID()))).response.status).toBe(404);
   });
 
   it('derives Expired, Valid and N/A passport statuses', async () => {
@@ -80,15 +74,15 @@ describe('create and read', () => {
 
   it('refuses creating a client as Reverted and a duplicate email of a lead or a client', async () => {
     const admin = f.api('administrator');
-    const reverted = await admin.POST('/api/clients', { body: clientBody({ status: 'Reverted' }) });
+    const reverted = await admin.POST('/api/clients', { body: f.clientInput({ status: 'Reverted' }) });
     expect(reverted.response.status).toBe(400);
     const lead = await f.createLead();
-    const dupLead = await admin.POST('/api/clients', { body: clientBody({ email: lead.email.toUpperCase() }) });
+    const dupLead = await admin.POST('/api/clients', { body: f.clientInput({ email: lead.email.toUpperCase() }) });
     expect(dupLead.response.status).toBe(409);
     expect(dupLead.error?.message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email.toUpperCase()}`, 'leads'));
     const client = await createClient();
     const dupClient = await admin.POST('/api/clients', {
-      body: clientBody({ contactNumber: client.contactNumber.replace(/ /g, '-') }),
+      body: f.clientInput({ contactNumber: client.contactNumber.replace(/ /g, '-') }),
     });
     expect(dupClient.response.status).toBe(409);
     expect(dupClient.error?.fieldErrors).toHaveProperty('contactNumber');
@@ -161,7 +155,8 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
     // Bad input on purpose (values outside the document's enums among them): raw calls.
     for (const [overrides, field, message] of cases) {
       const body = {
-        ...f.clientInput({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
+        ...f.clientInput({ email: client.email, contactNumber: client.contactNumber }),
+        ...overrides,
         version: client.version,
       };
       const res = await f.call('administrator', 'PATCH', `/api/clients/${client.id}`, body);
@@ -177,8 +172,8 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
 
   it('stores only what applies: spouse for Married / De Facto, dependents up to the count, each with an id', async () => {
     const client = await createClient();
-    const body: ClientPatch = {
-      ...clientBody({ email: client.email, contactNumber: client.contactNumber }),
+    const body: JsonBody<'/api/clients/{id}', 'patch'> = {
+      ...f.clientInput({ email: client.email, contactNumber: client.contactNumber }),
       maritalStatus: 'Married',
       spouseFirstName: 'Lin',
       spouseLastName: 'Wu',
@@ -191,7 +186,7 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
       version: 1,
     };
     const admin = f.api('administrator');
-    const saved = await admin.PATCH('/api/clients/{id}', { ...path(client.id), body });
+    const saved = await admin.PATCH('/api/clients/{id}', { ...idPath(client.id), body });
     expect(saved.response.status, JSON.stringify(saved.error)).toBe(200);
     const record = saved.data!;
     expect(record).toMatchObject({
@@ -206,7 +201,7 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
     expect(record.dependents[0]).not.toHaveProperty('passportNumber');
 
     const single = await admin.PATCH('/api/clients/{id}', {
-      ...path(client.id),
+      ...idPath(client.id),
       body: { ...body, maritalStatus: 'Single', numberOfDependents: '0', version: 2 },
     });
     expect(single.response.status, JSON.stringify(single.error)).toBe(200);
@@ -217,11 +212,11 @@ describe('the client form rules of spec 1 §5.2 through the API', () => {
   it('answers 409 on a stale version and on a duplicate email, and changes nothing', async () => {
     const client = await createClient();
     const other = await createClient();
-    const save = (overrides: Partial<ClientBody>, version: number) =>
+    const save = (overrides: Partial<JsonBody<'/api/clients', 'post'>>, version: number) =>
       f.api('administrator').PATCH('/api/clients/{id}', {
-        ...path(client.id),
+        ...idPath(client.id),
         body: {
-          ...clientBody({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
+          ...f.clientInput({ email: client.email, contactNumber: client.contactNumber, ...overrides }),
           version,
         },
       });
@@ -242,41 +237,43 @@ describe('role rights', () => {
   it('lets guest read only', async () => {
     const client = await createClient();
     const guest = f.api('guest');
-    expect((await guest.GET('/api/clients/{id}', path(client.id))).response.status).toBe(200);
+    expect((await guest.GET('/api/clients/{id}', idPath(client.id))).response.status).toBe(200);
     expect((await guest.GET('/api/clients', {})).response.status).toBe(200);
-    expect((await guest.POST('/api/clients', { body: clientBody() })).response.status, 'POST').toBe(403);
-    const patch = await guest.PATCH('/api/clients/{id}', { ...path(client.id), body: { ...clientBody(), version: 1 } });
+    expect((await guest.POST('/api/clients', { body: f.clientInput() })).response.status, 'POST').toBe(403);
+    const patch = await guest.PATCH('/api/clients/{id}', {
+      ...idPath(client.id),
+      body: { ...f.clientInput(), version: 1 },
+    });
     expect(patch.response.status, 'PATCH').toBe(403);
-    expect((await guest.POST('/api/clients/{id}/hide', { ...path(client.id), body: {} })).response.status, 'hide').toBe(
-      403,
-    );
-    expect((await guest.POST('/api/clients/{id}/revert', path(client.id))).response.status, 'revert').toBe(403);
-    // No body: the document marks this body required, the server takes none (reported).
-    expect((await f.call('guest', 'DELETE', `/api/clients/${client.id}`)).statusCode, 'DELETE').toBe(403);
+    expect(
+      (await guest.POST('/api/clients/{id}/hide', { ...idPath(client.id), body: {} })).response.status,
+      'hide',
+    ).toBe(403);
+    expect((await guest.POST('/api/clients/{id}/revert', idPath(client.id))).response.status, 'revert').toBe(403);
+    expect((await guest.DELETE('/api/clients/{id}', idPath(client.id))).response.status, 'DELETE').toBe(403);
   });
 
   it('refuses delete to supervisor, soft delete only to administrator, permanent delete to account_administrator', async () => {
     const { lead, client } = await f.convertedLead();
-    // No body: the document marks this body required, the server takes none (reported).
-    const bySupervisor = await f.call('supervisor', 'DELETE', `/api/clients/${client.id}`);
-    expect(bySupervisor.statusCode).toBe(403);
-    expect(bySupervisor.json().message).toBe('Your role is not allowed to delete in Clients.');
+    const bySupervisor = await f.api('supervisor').DELETE('/api/clients/{id}', idPath(client.id));
+    expect(bySupervisor.response.status).toBe(403);
+    expect(bySupervisor.error?.message).toBe('Your role is not allowed to delete in Clients.');
 
     const admin = f.api('administrator');
-    const soft = await admin.DELETE('/api/clients/{id}', { ...path(client.id), body: { reason: 'Duplicate file' } });
+    const soft = await admin.DELETE('/api/clients/{id}', { ...idPath(client.id), body: { reason: 'Duplicate file' } });
     expect(soft.response.status, JSON.stringify(soft.error)).toBe(200);
     expect(soft.data).toEqual({ ok: true, message: CLIENT_MESSAGES.deleted });
     expect(await clientRow(client.id)).toMatchObject({ deleteReason: 'Duplicate file' });
-    expect((await admin.GET('/api/clients/{id}', path(client.id))).response.status).toBe(404);
+    expect((await admin.GET('/api/clients/{id}', idPath(client.id))).response.status).toBe(404);
     expect(await listIds('administrator')).not.toContain(client.id);
 
-    const restore = await admin.POST('/api/clients/{id}/restore', path(client.id));
+    const restore = await admin.POST('/api/clients/{id}/restore', idPath(client.id));
     expect(restore.response.status, JSON.stringify(restore.error)).toBe(200);
     expect(restore.data?.message).toBe(CLIENT_MESSAGES.restored);
-    expect((await admin.POST('/api/clients/{id}/restore', path(client.id))).response.status).toBe(404);
+    expect((await admin.POST('/api/clients/{id}/restore', idPath(client.id))).response.status).toBe(404);
 
-    expect((await admin.DELETE('/api/clients/{id}/permanent', path(client.id))).response.status).toBe(403);
-    const permanent = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(client.id));
+    expect((await admin.DELETE('/api/clients/{id}/permanent', idPath(client.id))).response.status).toBe(403);
+    const permanent = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', idPath(client.id));
     expect(permanent.response.status, JSON.stringify(permanent.error)).toBe(200);
     expect(permanent.data?.message).toBe(CLIENT_MESSAGES.permanentlyDeleted);
     expect(await clientRow(client.id)).toBeUndefined();
@@ -297,7 +294,7 @@ describe('role rights', () => {
       `alter table audit_logs add constraint test_no_purge check (action <> 'PERMANENT_DELETE_CLIENT') not valid`,
     );
     try {
-      const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(client.id));
+      const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', idPath(client.id));
       expect(purge.response.status).toBe(500);
     } finally {
       await f.exec('alter table audit_logs drop constraint test_no_purge');
@@ -322,9 +319,9 @@ describe('role rights', () => {
       // Deleted Items' 'Delete Forever' is this same route on a soft-deleted client.
       const soft = await f
         .api('administrator')
-        .DELETE('/api/clients/{id}', { ...path(client.id), body: { reason: 'Gone' } });
+        .DELETE('/api/clients/{id}', { ...idPath(client.id), body: { reason: 'Gone' } });
       expect(soft.response.status).toBe(200);
-      const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(client.id));
+      const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', idPath(client.id));
       expect(purge.response.status, JSON.stringify(purge.error)).toBe(200);
       // On a PostgreSQL server other test files share the notifications: keep ours.
       await expect
@@ -338,7 +335,7 @@ describe('role rights', () => {
     }
 
     const admin = f.api('administrator');
-    const reread = await admin.GET('/api/leads/{id}', path(lead.id));
+    const reread = await admin.GET('/api/leads/{id}', idPath(lead.id));
     expect(reread.response.status, JSON.stringify(reread.error)).toBe(200);
     expect(reread.data).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
     const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
@@ -357,7 +354,7 @@ describe('role rights', () => {
       oldValues: { leadStatus: 'Converted to Client', convertedToClientId: client.id },
       newValues: { leadStatus: 'Consultation Completed', convertedToClientId: null },
     });
-    const history = (await admin.GET('/api/leads/{id}/history', path(lead.id))).data;
+    const history = (await admin.GET('/api/leads/{id}/history', idPath(lead.id))).data;
     expect(history?.[0]).toMatchObject({
       action: 'REVERT_CONVERSION_ON_CLIENT_PURGE',
       title: 'Back to its earlier status: its client was deleted forever',
@@ -365,25 +362,24 @@ describe('role rights', () => {
 
     // No longer read-only: the lead is edited, and can be converted again.
     const edit = await admin.PATCH('/api/leads/{id}', {
-      ...path(lead.id),
+      ...idPath(lead.id),
       body: { version: reread.data!.version, leadStatus: 'Agreement Sent – Awaiting Signature' },
     });
     expect(edit.response.status, JSON.stringify(edit.error)).toBe(200);
     expect(edit.data?.leadStatus).toBe('Agreement Sent – Awaiting Signature');
-    const again = await admin.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    const again = await admin.POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     expect(again.response.status, JSON.stringify(again.error)).toBe(200);
   });
 
   it('hides and unhides; hidden clients are listed only with showHidden', async () => {
     const client = await createClient();
-    const hide = await f.api('member').POST('/api/clients/{id}/hide', { ...path(client.id), body: {} });
+    const hide = await f.api('member').POST('/api/clients/{id}/hide', { ...idPath(client.id), body: {} });
     expect(hide.data).toEqual({ ok: true, message: CLIENT_MESSAGES.hidden });
     expect(await listIds('member')).not.toContain(client.id);
     expect(await listIds('member', { showHidden: true })).toContain(client.id);
     expect(await clientRow(client.id)).toMatchObject({ isHidden: true, hiddenReason: 'Hidden by user' });
-    // No body: the document marks this body required, the server takes none (reported).
-    const unhide = await f.call('member', 'POST', `/api/clients/${client.id}/unhide`);
-    expect(unhide.json().message).toBe(CLIENT_MESSAGES.unhidden);
+    const unhide = await f.api('member').POST('/api/clients/{id}/unhide', idPath(client.id));
+    expect(unhide.data?.message).toBe(CLIENT_MESSAGES.unhidden);
     expect(await listIds('member')).toContain(client.id);
   });
 });
@@ -395,23 +391,23 @@ describe('consultant visibility and page sizes', () => {
     const own = await f.convertedLead('consultant');
     // A supervisor converts the consultant's lead: the consultant still owns the person.
     const ownLead = await f.createLead('consultant');
-    const bySupervisor = await f.api('supervisor').POST('/api/leads/{id}/convert', { ...path(ownLead.id), body: {} });
+    const bySupervisor = await f.api('supervisor').POST('/api/leads/{id}/convert', { ...idPath(ownLead.id), body: {} });
     expect(bySupervisor.response.status, JSON.stringify(bySupervisor.error)).toBe(200);
 
     const seen = await listIds('consultant');
     expect(seen).toEqual(expect.arrayContaining([assigned.id, own.client.id, bySupervisor.data?.clientId]));
     expect(seen).not.toContain(others.id);
     const consultant = f.api('consultant');
-    expect((await consultant.GET('/api/clients/{id}', path(others.id))).response.status).toBe(404);
+    expect((await consultant.GET('/api/clients/{id}', idPath(others.id))).response.status).toBe(404);
     const patch = await consultant.PATCH('/api/clients/{id}', {
-      ...path(others.id),
-      body: { ...clientBody(), version: 1 },
+      ...idPath(others.id),
+      body: { ...f.clientInput(), version: 1 },
     });
     expect(patch.response.status).toBe(404);
-    expect((await consultant.POST('/api/clients/{id}/hide', { ...path(others.id), body: {} })).response.status).toBe(
+    expect((await consultant.POST('/api/clients/{id}/hide', { ...idPath(others.id), body: {} })).response.status).toBe(
       404,
     );
-    expect((await consultant.GET('/api/clients/{id}', path(assigned.id))).response.status).toBe(200);
+    expect((await consultant.GET('/api/clients/{id}', idPath(assigned.id))).response.status).toBe(200);
   });
 
   it('gives a consultant at most 50 a page, guest 10, and refuses bad query values with 400', async () => {
@@ -461,10 +457,10 @@ describe('filters', () => {
     });
     const ids = await listIds('administrator', { status: ['On Hold'] });
     expect(ids).toEqual([onHold.id]);
-    // Several values joined with '|' (the web's form): status=On Hold|Inactive.
+    // Several values as the parameter repeated (the test client, like the web, joins them with '|').
     const joined = await f.api('administrator').GET('/api/clients', {
       params: { query: { pageSize: 100, status: ['On Hold', 'Inactive'], location: ['Inside Australia'] } },
-      querySerializer: { array: { style: 'pipeDelimited', explode: false } },
+      querySerializer: { array: { style: 'form', explode: true } },
     });
     expect(joined.data?.items.map((c) => c.id)).toEqual([onHold.id]);
     expect(await listIds('administrator', { desiredVisa: ['Partner 820/801'] })).toContain(onHold.id);
@@ -491,10 +487,9 @@ describe('conversion (spec 1 §4.3)', () => {
       assistantManagerUserId: f.idOf('member'),
       migrationAgentUserId: f.idOf('consultant'),
     });
-    // No body: the document marks this body required, the server takes none (reported).
-    const res = await f.call('member', 'POST', `/api/leads/${lead.id}/convert`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
+    const res = await f.api('member').POST('/api/leads/{id}/convert', idPath(lead.id));
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    const body = res.data!;
     expect(body).toMatchObject({ conversionType: 'client_only', leadId: lead.id, message: CLIENT_MESSAGES.converted });
     const client: ClientRecord = body.client;
     expect(client.id).toBe(body.clientId);
@@ -525,7 +520,7 @@ describe('conversion (spec 1 §4.3)', () => {
     expect(client.convertedAt).not.toBeNull();
 
     const member = f.api('member');
-    const leadAfter = (await member.GET('/api/leads/{id}', path(lead.id))).data;
+    const leadAfter = (await member.GET('/api/leads/{id}', idPath(lead.id))).data;
     expect(leadAfter).toMatchObject({
       leadStatus: 'Converted to Client',
       convertedToClientId: client.id,
@@ -542,10 +537,10 @@ describe('conversion (spec 1 §4.3)', () => {
     expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD', 'CONVERT_LEAD']);
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT']);
     // The deep link of a converted lead opens its client.
-    const deep = await member.GET('/api/leads/{id}/client', path(lead.id));
+    const deep = await member.GET('/api/leads/{id}/client', idPath(lead.id));
     expect(deep.data?.id).toBe(client.id);
 
-    const again = await member.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    const again = await member.POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     expect(again.response.status).toBe(409);
     expect(again.error?.message).toBe(CLIENT_MESSAGES.alreadyConverted);
   });
@@ -553,7 +548,7 @@ describe('conversion (spec 1 §4.3)', () => {
   it('keeps given notes, refuses guest and team_lead-invisible leads, and answers 404 for unknown ids', async () => {
     const lead = await f.createLead();
     const convert = (role: Role, id: string, notes?: string) =>
-      f.api(role).POST('/api/leads/{id}/convert', { ...path(id), body: notes === undefined ? {} : { notes } });
+      f.api(role).POST('/api/leads/{id}/convert', { ...idPath(id), body: notes === undefined ? {} : { notes } });
     expect((await convert('guest', lead.id)).response.status).toBe(403);
     const noted = await convert('supervisor', lead.id, 'Signed and paid in branch');
     expect(noted.data?.client.conversionNotes).toBe('Signed and paid in branch');
@@ -575,11 +570,11 @@ describe('conversion (spec 1 §4.3)', () => {
     });
     const before = await f.countRows(clients);
     const admin = f.api('administrator');
-    const res = await admin.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    const res = await admin.POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     expect(res.response.status).toBe(409);
     expect(res.error?.message).toBe(LEAD_MESSAGES.duplicateDetected(`email ${lead.email}`, 'clients'));
     expect(await f.countRows(clients)).toBe(before);
-    expect((await admin.GET('/api/leads/{id}', path(lead.id))).data).toMatchObject({
+    expect((await admin.GET('/api/leads/{id}', idPath(lead.id))).data).toMatchObject({
       leadStatus: lead.leadStatus,
       version: lead.version,
     });
@@ -589,7 +584,7 @@ describe('conversion (spec 1 §4.3)', () => {
     const lead = await f.createLead('administrator', { firstName: 'Failme' });
     const clientsBefore = await f.countRows(clients);
     const auditBefore = await f.countRows(auditLogs);
-    const convert = () => f.api('administrator').POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    const convert = () => f.api('administrator').POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     // The client insert fails on a constraint…
     await f.exec(`alter table clients add constraint test_no_failme check (first_name <> 'Failme') not valid`);
     try {
@@ -625,17 +620,22 @@ describe('conversion (spec 1 §4.3)', () => {
 
 describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => {
   /** PATCH /api/leads/:id with the lead's own email and number, the overrides and the version given. */
-  const saveLead = (role: Role, lead: LeadRecord, overrides: Partial<LeadBody>, version = lead.version) =>
+  const saveLead = (
+    role: Role,
+    lead: LeadRecord,
+    overrides: Partial<JsonBody<'/api/leads', 'post'>>,
+    version = lead.version,
+  ) =>
     f.api(role).PATCH('/api/leads/{id}', {
-      ...path(lead.id),
+      ...idPath(lead.id),
       body: {
-        // f.leadInput as the document's create body: the fixture builds a plain record (see the report).
-        ...(f.leadInput({
+        ...f.leadInput({
           email: lead.email,
           contactNumber: lead.contactNumber,
-          leadStatus: lead.leadStatus,
+          // The record types its status as any string; the form takes one of the statuses.
+          leadStatus: LEAD_STATUSES.find((status) => status === lead.leadStatus),
           ...overrides,
-        }) as LeadBody),
+        }),
         version,
       },
     });
@@ -661,7 +661,7 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       version: lead.version + 2,
     });
     const member = f.api('member');
-    const client = (await member.GET('/api/clients/{id}', path(String(saved.convertedToClientId)))).data!;
+    const client = (await member.GET('/api/clients/{id}', idPath(String(saved.convertedToClientId)))).data!;
     expect(client).toMatchObject({
       firstName: 'Anjali',
       lastName: lead.lastName,
@@ -687,8 +687,8 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
     const again = await saveLead('member', { ...lead, leadStatus: 'Converted to Client' }, {}, saved.version);
     expect(again.response.status).toBe(409);
     expect(again.error?.message).toBe(LEAD_MESSAGES.readOnlyConverted);
-    expect((await member.POST('/api/clients/{id}/revert', path(client.id))).response.status).toBe(200);
-    expect((await member.GET('/api/leads/{id}', path(lead.id))).data).toMatchObject({
+    expect((await member.POST('/api/clients/{id}/revert', idPath(client.id))).response.status).toBe(200);
+    expect((await member.GET('/api/leads/{id}', idPath(lead.id))).data).toMatchObject({
       leadStatus: 'Consultation Completed',
       firstName: 'Anjali',
     });
@@ -763,15 +763,15 @@ describe('saving an existing lead as Converted to Client (spec 1 §4.3)', () => 
       expect(save.response.status).toBe(403);
       expect(save.error?.message).toBe(message);
       const member = f.api('member');
-      const convert = await member.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+      const convert = await member.POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
       expect(convert.response.status).toBe(403);
       expect(convert.error?.message).toBe(message);
       const archive = await member.POST('/api/leads/{id}/archive', {
-        ...path((await f.createLead('member')).id),
+        ...idPath((await f.createLead('member')).id),
         body: {},
       });
       const restore = await member.POST('/api/contacts/{id}/restore', {
-        ...path(archive.data!.contactId),
+        ...idPath(archive.data!.contactId),
         body: { type: 'client', notes: 'Signed' },
       });
       expect(restore.response.status).toBe(403);
@@ -833,7 +833,7 @@ describe("'Revert to Lead'", () => {
   it('reverts a recent conversion: client Reverted, the lead back to its old status and in the leads tab', async () => {
     const { lead, client } = await f.convertedLead('consultant', { leadStatus: 'Consultation Completed' });
     const consultant = f.api('consultant');
-    const res = await consultant.POST('/api/clients/{id}/revert', path(client.id));
+    const res = await consultant.POST('/api/clients/{id}/revert', idPath(client.id));
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     expect(res.data).toEqual({
       ok: true,
@@ -843,7 +843,7 @@ describe("'Revert to Lead'", () => {
       leadStatus: 'Consultation Completed',
     });
     const stats = (await consultant.GET('/api/dashboard/conversion-statistics', {})).data!;
-    const leadAfter = (await consultant.GET('/api/leads/{id}', path(lead.id))).data;
+    const leadAfter = (await consultant.GET('/api/leads/{id}', idPath(lead.id))).data;
     // The conversion stays in the history; the lead shows who reverted it and when (spec 1 §4.2).
     expect(leadAfter).toMatchObject({
       leadStatus: 'Consultation Completed',
@@ -858,7 +858,7 @@ describe("'Revert to Lead'", () => {
     );
     expect(leadIds).toContain(lead.id);
 
-    const clientAfter = (await consultant.GET('/api/clients/{id}', path(client.id))).data!;
+    const clientAfter = (await consultant.GET('/api/clients/{id}', idPath(client.id))).data!;
     expect(clientAfter).toMatchObject({
       status: 'Reverted',
       canRevert: false,
@@ -870,21 +870,21 @@ describe("'Revert to Lead'", () => {
     expect((await consultant.GET('/api/clients/filter-options', {})).data?.statuses).toContain('Reverted');
     expect(await f.auditActions('CLIENT', client.id)).toEqual(['CREATE_CLIENT', 'REVERT_CONVERSION']);
 
-    const again = await consultant.POST('/api/clients/{id}/revert', path(client.id));
+    const again = await consultant.POST('/api/clients/{id}/revert', idPath(client.id));
     expect(again.response.status).toBe(409);
     expect(again.error?.message).toBe(CLIENT_MESSAGES.alreadyReverted);
     const edit = await consultant.PATCH('/api/clients/{id}', {
-      ...path(client.id),
-      body: { ...clientBody(), version: clientAfter.version },
+      ...idPath(client.id),
+      body: { ...f.clientInput(), version: clientAfter.version },
     });
     expect(edit.response.status).toBe(409);
     expect(edit.error?.message).toBe(CLIENT_MESSAGES.readOnlyReverted);
 
     // The lead can be converted again; the Reverted client does not count as a duplicate.
-    const reconvert = await consultant.POST('/api/leads/{id}/convert', { ...path(lead.id), body: {} });
+    const reconvert = await consultant.POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     expect(reconvert.response.status, JSON.stringify(reconvert.error)).toBe(200);
     expect(reconvert.data?.clientId).not.toBe(client.id);
-    expect((await consultant.GET('/api/leads/{id}', path(lead.id))).data?.reversion).toBeNull();
+    expect((await consultant.GET('/api/leads/{id}', idPath(lead.id))).data?.reversion).toBeNull();
   });
 
   it('refuses after 30 days, and for a client not converted from a lead', async () => {
@@ -894,27 +894,27 @@ describe("'Revert to Lead'", () => {
       .set({ convertedAt: new Date(Date.now() - 30 * 86_400_000 - 60_000) })
       .where(eq(clients.id, client.id));
     const admin = f.api('administrator');
-    expect((await admin.GET('/api/clients/{id}', path(client.id))).data?.canRevert).toBe(false);
-    const late = await admin.POST('/api/clients/{id}/revert', path(client.id));
+    expect((await admin.GET('/api/clients/{id}', idPath(client.id))).data?.canRevert).toBe(false);
+    const late = await admin.POST('/api/clients/{id}/revert', idPath(client.id));
     expect(late.response.status).toBe(409);
     expect(late.error?.message).toBe(CLIENT_MESSAGES.revertWindowPassed);
     expect((await clientRow(client.id))?.status).toBe('Active');
-    expect((await admin.GET('/api/leads/{id}', path(lead.id))).data?.leadStatus).toBe('Converted to Client');
+    expect((await admin.GET('/api/leads/{id}', idPath(lead.id))).data?.leadStatus).toBe('Converted to Client');
 
     await f.t.database.db
       .update(clients)
       .set({ convertedAt: new Date(Date.now() - 29 * 86_400_000) })
       .where(eq(clients.id, client.id));
-    expect((await admin.POST('/api/clients/{id}/revert', path(client.id))).response.status).toBe(200);
+    expect((await admin.POST('/api/clients/{id}/revert', idPath(client.id))).response.status).toBe(200);
 
     const direct = await createClient();
-    const notFromLead = await admin.POST('/api/clients/{id}/revert', path(direct.id));
+    const notFromLead = await admin.POST('/api/clients/{id}/revert', idPath(direct.id));
     expect(notFromLead.response.status).toBe(409);
     expect(notFromLead.error?.message).toBe(CLIENT_MESSAGES.notFromLead);
     const viaStatus = await admin.PATCH('/api/clients/{id}', {
-      ...path(direct.id),
+      ...idPath(direct.id),
       body: {
-        ...clientBody({ email: direct.email, contactNumber: direct.contactNumber, status: 'Reverted' }),
+        ...f.clientInput({ email: direct.email, contactNumber: direct.contactNumber, status: 'Reverted' }),
         version: direct.version,
       },
     });
@@ -928,15 +928,20 @@ describe("'Revert to Lead'", () => {
     });
     const admin = f.api('administrator');
     const res = await admin.PATCH('/api/clients/{id}', {
-      ...path(client.id),
+      ...idPath(client.id),
       body: {
-        ...clientBody({ email: client.email, contactNumber: client.contactNumber, city: 'Hobart', status: 'Reverted' }),
+        ...f.clientInput({
+          email: client.email,
+          contactNumber: client.contactNumber,
+          city: 'Hobart',
+          status: 'Reverted',
+        }),
         version: client.version,
       },
     });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     expect(res.data).toMatchObject({ status: 'Reverted', city: 'Hobart' });
-    expect((await admin.GET('/api/leads/{id}', path(lead.id))).data?.leadStatus).toBe(
+    expect((await admin.GET('/api/leads/{id}', idPath(lead.id))).data?.leadStatus).toBe(
       'Agreement Sent – Awaiting Signature',
     );
   });
@@ -947,7 +952,7 @@ describe("'Revert to Lead'", () => {
       `alter table audit_logs add constraint test_no_revert check (action <> 'REVERT_CONVERSION') not valid`,
     );
     try {
-      expect((await f.api('administrator').POST('/api/clients/{id}/revert', path(client.id))).response.status).toBe(
+      expect((await f.api('administrator').POST('/api/clients/{id}/revert', idPath(client.id))).response.status).toBe(
         500,
       );
     } finally {
@@ -964,9 +969,9 @@ describe("'Revert to Lead'", () => {
 
   it('answers 409 when the lead was deleted forever', async () => {
     const { lead, client } = await f.convertedLead();
-    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', path(lead.id));
+    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
     expect(purge.response.status).toBe(200);
-    const res = await f.api('administrator').POST('/api/clients/{id}/revert', path(client.id));
+    const res = await f.api('administrator').POST('/api/clients/{id}/revert', idPath(client.id));
     expect(res.response.status).toBe(409);
     // The foreign key set the client's link to null when the lead went.
     expect(res.error?.message).toBe(CLIENT_MESSAGES.notFromLead);

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTACT_MESSAGES,
-  LEAD_MESSAGES,
-  type LeadRecord,
-  type paths,
-  RESTORE_MISSING_MESSAGE,
-  type Role,
-} from '@crm/domain';
+import { CONTACT_MESSAGES, LEAD_MESSAGES, type LeadRecord, RESTORE_MISSING_MESSAGE, type Role } from '@crm/domain';
+import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { clients, contacts, leads } from '../../db/schema/index.ts';
 
@@ -23,20 +17,15 @@ afterAll(async () => {
 /** Creates a lead as `role` and archives it; returns the lead and the contact it became. */
 async function archived(
   role: Role = 'administrator',
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<JsonBody<'/api/leads', 'post'>> = {},
 ): Promise<{ lead: LeadRecord; contactId: string }> {
   const lead = await f.createLead(role, overrides);
-  const res = await f.api(role).POST('/api/leads/{id}/archive', { ...path(lead.id), body: {} });
+  const res = await f.api(role).POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return { lead, contactId: res.data!.contactId };
 }
 
-type ContactQuery = NonNullable<paths['/api/contacts']['get']['parameters']['query']>;
-type RestoreBody = paths['/api/contacts/{id}/restore']['post']['requestBody']['content']['application/json'];
-
-const path = (id: string) => ({ params: { path: { id } } });
-
-async function list(role: Role, query: ContactQuery = {}) {
+async function list(role: Role, query: Query<'/api/contacts'> = {}) {
   const res = await f.api(role).GET('/api/contacts', { params: { query: { pageSize: 100, ...query } } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!;
@@ -44,8 +33,8 @@ async function list(role: Role, query: ContactQuery = {}) {
 const stats = async (role: Role = 'administrator') => (await f.api(role).GET('/api/contacts/statistics')).data!;
 const contactRow = async (id: string) => (await f.t.database.db.select().from(contacts).where(eq(contacts.id, id)))[0];
 const leadRow = async (id: string) => (await f.t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
-const restore = (role: Role, id: string, body: RestoreBody) =>
-  f.api(role).POST('/api/contacts/{id}/restore', { ...path(id), body });
+const restore = (role: Role, id: string, body: JsonBody<'/api/contacts/{id}/restore', 'post'>) =>
+  f.api(role).POST('/api/contacts/{id}/restore', { ...idPath(id), body });
 
 describe('GET /api/contacts', () => {
   it("lists archived leads newest first with their original status, and 'x of y' totals for a search", async () => {
@@ -88,7 +77,7 @@ describe('GET /api/contacts', () => {
     const archivedByAdmin = await f.createLead('consultant');
     const archive = await f
       .api('administrator')
-      .POST('/api/leads/{id}/archive', { ...path(archivedByAdmin.id), body: {} });
+      .POST('/api/leads/{id}/archive', { ...idPath(archivedByAdmin.id), body: {} });
     expect(archive.response.status).toBe(200);
     const others = await archived('administrator');
     await f.t.database.db.insert(contacts).values(
@@ -166,7 +155,7 @@ describe('POST /api/contacts/:id/restore', () => {
       clientId: null,
     });
 
-    expect((await f.api('member').GET('/api/leads/{id}', path(lead.id))).data).toMatchObject({
+    expect((await f.api('member').GET('/api/leads/{id}', idPath(lead.id))).data).toMatchObject({
       leadStatus: 'Consultation Completed',
     });
     expect((await leadRow(lead.id))?.archivedAt).toBeNull();
@@ -184,13 +173,13 @@ describe('POST /api/contacts/:id/restore', () => {
 
   it('restores to lead as a new lead when the original was deleted forever (Converted to Client comes back as New Lead Received)', async () => {
     const { lead, contactId } = await archived('consultant', { leadStatus: 'Ineligible' });
-    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', path(lead.id));
+    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
     expect(purge.response.status).toBe(200);
     const res = await restore('consultant', contactId, { type: 'lead', notes: 'New visa pathway' });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     const newId = String(res.data?.leadId);
     expect(newId).not.toBe(lead.id);
-    const restored = (await f.api('consultant').GET('/api/leads/{id}', path(newId))).data;
+    const restored = (await f.api('consultant').GET('/api/leads/{id}', idPath(newId))).data;
     expect(restored).toMatchObject({
       firstName: lead.firstName,
       email: lead.email,
@@ -229,7 +218,7 @@ describe('POST /api/contacts/:id/restore', () => {
       leadId: lead.id,
     });
     const supervisor = f.api('supervisor');
-    const client = (await supervisor.GET('/api/clients/{id}', path(clientId))).data;
+    const client = (await supervisor.GET('/api/clients/{id}', idPath(clientId))).data;
     expect(client).toMatchObject({
       status: 'Active',
       conversionNotes: 'Signed after all',
@@ -250,8 +239,8 @@ describe('POST /api/contacts/:id/restore', () => {
     expect(await f.auditActions('CLIENT', clientId)).toEqual(['CREATE_CLIENT']);
 
     // 'Revert to Lead' then puts the lead back in the pipeline with the status it was archived with.
-    expect((await supervisor.POST('/api/clients/{id}/revert', path(clientId))).response.status).toBe(200);
-    expect((await supervisor.GET('/api/leads/{id}', path(lead.id))).data?.leadStatus).toBe(
+    expect((await supervisor.POST('/api/clients/{id}/revert', idPath(clientId))).response.status).toBe(200);
+    expect((await supervisor.GET('/api/leads/{id}', idPath(lead.id))).data?.leadStatus).toBe(
       'Agreement Sent – Awaiting Signature',
     );
   });
@@ -263,15 +252,15 @@ describe('POST /api/contacts/:id/restore', () => {
     const clientId = String(res.data?.clientId);
     expect(await leadRow(lead.id)).toMatchObject({ leadStatus: 'Converted to Client', convertedToClientId: clientId });
 
-    const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', path(clientId));
+    const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', idPath(clientId));
     expect(purge.response.status, JSON.stringify(purge.error)).toBe(200);
     const admin = f.api('administrator');
-    const after = await admin.GET('/api/leads/{id}', path(lead.id));
+    const after = await admin.GET('/api/leads/{id}', idPath(lead.id));
     expect(after.response.status, JSON.stringify(after.error)).toBe(200);
     expect(after.data).toMatchObject({ leadStatus: 'Consultation Completed', convertedToClientId: null });
     expect(await f.auditActions('LEAD', lead.id)).toContain('REVERT_CONVERSION_ON_CLIENT_PURGE');
     const edit = await admin.PATCH('/api/leads/{id}', {
-      ...path(lead.id),
+      ...idPath(lead.id),
       body: { version: after.data!.version, firstName: 'Renamed' },
     });
     expect(edit.response.status, JSON.stringify(edit.error)).toBe(200);
@@ -280,12 +269,12 @@ describe('POST /api/contacts/:id/restore', () => {
 
   it('restores to client without a lead link when the original lead is gone', async () => {
     const { lead, contactId } = await archived();
-    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', path(lead.id));
+    const purge = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
     expect(purge.response.status).toBe(200);
     const res = await restore('administrator', contactId, { type: 'client', notes: 'Walk-in' });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     expect(res.data?.leadId).toBeNull();
-    const client = (await f.api('administrator').GET('/api/clients/{id}', path(String(res.data?.clientId)))).data;
+    const client = (await f.api('administrator').GET('/api/clients/{id}', idPath(String(res.data?.clientId)))).data;
     expect(client).toMatchObject({
       convertedFromLeadId: null,
       convertedAt: null,
@@ -370,7 +359,7 @@ describe('POST /api/contacts/:id/revert (smart revert, spec 2 §4)', () => {
     const signed = await archived('administrator', { leadStatus: 'Agreement Signed – Awaiting Payment' });
     const admin = f.api('administrator');
     const toClient = await admin.POST('/api/contacts/{id}/revert', {
-      ...path(signed.contactId),
+      ...idPath(signed.contactId),
       body: { notes: 'Paid after all' },
     });
     expect(toClient.response.status, JSON.stringify(toClient.error)).toBe(200);
@@ -379,7 +368,7 @@ describe('POST /api/contacts/:id/revert (smart revert, spec 2 §4)', () => {
 
     const early = await archived('administrator', { leadStatus: 'Consultation Completed' });
     const toLead = await admin.POST('/api/contacts/{id}/revert', {
-      ...path(early.contactId),
+      ...idPath(early.contactId),
       body: { notes: 'Called back' },
     });
     expect(toLead.data).toMatchObject({
@@ -396,7 +385,7 @@ describe('POST /api/contacts/:id/revert (smart revert, spec 2 §4)', () => {
     const noNotes = await f.call('team_lead', 'POST', `/api/contacts/${contact.contactId}/revert`, {});
     expect(noNotes.statusCode).toBe(400);
     const revert = (role: Role, notes: string) =>
-      f.api(role).POST('/api/contacts/{id}/revert', { ...path(contact.contactId), body: { notes } });
+      f.api(role).POST('/api/contacts/{id}/revert', { ...idPath(contact.contactId), body: { notes } });
     expect((await revert('guest', 'x')).response.status).toBe(403);
     const teamLead = await revert('team_lead', 'Signed');
     expect(teamLead.response.status, JSON.stringify(teamLead.error)).toBe(200);

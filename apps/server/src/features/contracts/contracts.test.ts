@@ -9,7 +9,6 @@ import {
   CONTRACT_TEMPLATE_EXAMPLE,
   type ContractRecord,
   type DisplaySetting,
-  type paths,
   type Role,
   contractReferenceOf,
   DEFAULT_DISPLAY_SETTING,
@@ -17,6 +16,7 @@ import {
   LEAD_MESSAGES,
 } from '@crm/domain';
 import { eq } from 'drizzle-orm';
+import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { contracts, documentCounters } from '../../db/schema/index.ts';
@@ -27,20 +27,13 @@ let f: Fixture;
 let clientId: string;
 let leadId: string;
 
-type ClientBody = paths['/api/clients']['post']['requestBody']['content']['application/json'];
-type ContractBody = paths['/api/contracts']['post']['requestBody']['content']['application/json'];
-type TemplateBody = paths['/api/contract-templates']['post']['requestBody']['content']['application/json'];
-type FillBody = paths['/api/contract-templates/{id}/fill']['post']['requestBody']['content']['application/json'];
+type ContractBody = JsonBody<'/api/contracts', 'post'>;
 
 const admin = () => f.api('administrator');
-const byId = (id: string) => ({ params: { path: { id } } });
 
 /** A new client as the administrator; its id. */
-async function newClient(overrides: Partial<ClientBody>) {
-  const res = await admin().POST('/api/clients', {
-    // The fixture's form as the document's create body: the fixture builds a plain record.
-    body: f.clientInput(overrides) as ClientBody,
-  });
+async function newClient(overrides: Partial<JsonBody<'/api/clients', 'post'>>) {
+  const res = await admin().POST('/api/clients', { body: f.clientInput(overrides) });
   expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   return res.data!.id;
 }
@@ -70,7 +63,10 @@ const create = async (overrides: Partial<ContractBody> = {}, role: Role = 'admin
   return res.data!;
 };
 
-const createTemplate = async (overrides: Partial<TemplateBody> = {}, role: Role = 'administrator') => {
+const createTemplate = async (
+  overrides: Partial<JsonBody<'/api/contract-templates', 'post'>> = {},
+  role: Role = 'administrator',
+) => {
   const res = await f
     .api(role)
     .POST('/api/contract-templates', { body: { ...CONTRACT_TEMPLATE_EXAMPLE, ...overrides } });
@@ -79,10 +75,7 @@ const createTemplate = async (overrides: Partial<TemplateBody> = {}, role: Role 
 };
 
 /** The contracts listed under a query, as the role. */
-const listed = async (
-  query: NonNullable<paths['/api/contracts']['get']['parameters']['query']>,
-  role: Role = 'administrator',
-) => {
+const listed = async (query: Query<'/api/contracts'>, role: Role = 'administrator') => {
   const res = await f.api(role).GET('/api/contracts', { params: { query } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!;
@@ -125,7 +118,7 @@ describe('templates', () => {
     expect(theirs.data!.map((x) => x.id)).toContain(t.id);
     const others = await f.api('supervisor').GET('/api/contract-templates', {});
     expect(others.data!.map((x) => x.id)).not.toContain(t.id);
-    expect((await f.api('supervisor').GET('/api/contract-templates/{id}', byId(t.id))).response.status).toBe(404);
+    expect((await f.api('supervisor').GET('/api/contract-templates/{id}', idPath(t.id))).response.status).toBe(404);
   });
 
   it('fills the placeholders from the client and the firm when a contract is drafted from it', async () => {
@@ -171,9 +164,13 @@ describe('templates', () => {
 });
 
 describe("the template's text before the contract is created", () => {
-  const fill = (templateId: string, overrides: Partial<FillBody> = {}, role: Role = 'administrator') =>
+  const fill = (
+    templateId: string,
+    overrides: Partial<JsonBody<'/api/contract-templates/{id}/fill', 'post'>> = {},
+    role: Role = 'administrator',
+  ) =>
     f.api(role).POST('/api/contract-templates/{id}/fill', {
-      ...byId(templateId),
+      ...idPath(templateId),
       body: {
         entityType: 'client',
         entityId: clientId,
@@ -246,7 +243,7 @@ describe("the template's text before the contract is created", () => {
     expect((await fill('not-a-uuid')).response.status).toBe(404);
 
     const lead = await f.createLead();
-    expect((await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} })).response.status).toBe(200);
+    expect((await admin().POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} })).response.status).toBe(200);
     const converted = await fill(t.id, { entityType: 'lead', entityId: lead.id });
     expect(converted.response.status).toBe(409);
     expect(converted.error?.message).toBe(LEAD_MESSAGES.readOnlyConverted);
@@ -306,11 +303,11 @@ describe('roles', () => {
     const other = await consultant.POST('/api/contracts', { body: body() });
     expect(other.response.status).toBe(400);
     const active = await consultant.POST('/api/contracts/{id}/activate', {
-      ...byId(c.id),
+      ...idPath(c.id),
       body: { version: c.version },
     });
     expect(active.response.status, JSON.stringify(active.error)).toBe(200);
-    const end = await consultant.POST('/api/contracts/{id}/terminate', { ...byId(c.id), body: { version: 2 } });
+    const end = await consultant.POST('/api/contracts/{id}/terminate', { ...idPath(c.id), body: { version: 2 } });
     expect(end.response.status).toBe(403);
     // The consultant sees their own, not the administrator's contract for another client.
     const theirs = (await listed({}, 'consultant')).items;
@@ -330,7 +327,7 @@ describe('roles', () => {
     // Counting would probe every contract's record: the consultant's list says no total, as a searched one.
     expect(page.total).toBeNull();
     expect((await listed({})).total).toBeGreaterThan(0);
-    expect((await f.api('consultant').GET('/api/contracts/{id}', byId(notTheirs.id))).response.status).toBe(404);
+    expect((await f.api('consultant').GET('/api/contracts/{id}', idPath(notTheirs.id))).response.status).toBe(404);
   });
 });
 
@@ -339,26 +336,26 @@ describe('lifecycle', () => {
     const c = await create();
     expect(c.status).toBe('draft');
     const supervisor = f.api('supervisor');
-    const a = await supervisor.POST('/api/contracts/{id}/activate', { ...byId(c.id), body: { version: c.version } });
+    const a = await supervisor.POST('/api/contracts/{id}/activate', { ...idPath(c.id), body: { version: c.version } });
     expect(a.data?.status).toBe('active');
     const t = await supervisor.POST('/api/contracts/{id}/terminate', {
-      ...byId(c.id),
+      ...idPath(c.id),
       body: { version: a.data!.version },
     });
     expect(t.data).toMatchObject({ status: 'terminated', readOnly: true });
-    const edit = await admin().PATCH('/api/contracts/{id}', { ...byId(c.id), body: { title: 'x', version: 3 } });
+    const edit = await admin().PATCH('/api/contracts/{id}', { ...idPath(c.id), body: { title: 'x', version: 3 } });
     expect(edit.response.status).toBe(409);
     expect(edit.error?.message).toBe(CONTRACT_MESSAGES.readOnly('terminated'));
-    const del = await admin().DELETE('/api/contracts/{id}', byId(c.id));
+    const del = await admin().DELETE('/api/contracts/{id}', idPath(c.id));
     expect(del.response.status).toBe(409);
     expect(del.error?.message).toBe(CONTRACT_MESSAGES.notDraft);
   });
 
   it("an active contract past its expiry date (firm's date) is expired and read-only", async () => {
     const c = await create({ effectiveDate: '2020-01-01', expiryDate: '2021-01-01' });
-    const a = await admin().POST('/api/contracts/{id}/activate', { ...byId(c.id), body: { version: c.version } });
+    const a = await admin().POST('/api/contracts/{id}/activate', { ...idPath(c.id), body: { version: c.version } });
     expect(a.data).toMatchObject({ status: 'expired', readOnly: true });
-    const edit = await admin().PATCH('/api/contracts/{id}', { ...byId(c.id), body: { title: 'x', version: 2 } });
+    const edit = await admin().PATCH('/api/contracts/{id}', { ...idPath(c.id), body: { title: 'x', version: 2 } });
     expect(edit.response.status).toBe(409);
     expect(edit.error?.message).toBe(CONTRACT_MESSAGES.readOnly('expired'));
     const expired = (await listed({ status: ['expired'] })).items;
@@ -371,17 +368,17 @@ describe('lifecycle', () => {
     const c = await create();
     const member = f.api('member');
     const ok = await member.PATCH('/api/contracts/{id}', {
-      ...byId(c.id),
+      ...idPath(c.id),
       body: { title: 'Revised', version: c.version },
     });
     expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
     expect(ok.data?.title).toBe('Revised');
     const stale = await member.PATCH('/api/contracts/{id}', {
-      ...byId(c.id),
+      ...idPath(c.id),
       body: { title: 'Again', version: c.version },
     });
     expect(stale.response.status).toBe(409);
-    expect((await admin().DELETE('/api/contracts/{id}', byId(c.id))).response.status).toBe(200);
+    expect((await admin().DELETE('/api/contracts/{id}', idPath(c.id))).response.status).toBe(200);
     expect(await f.t.database.db.select().from(contracts).where(eq(contracts.id, c.id))).toEqual([]);
     expect(await f.auditActions('CONTRACT', c.id)).toEqual(['CREATE_CONTRACT', 'UPDATE_CONTRACT', 'DELETE_CONTRACT']);
   });
@@ -398,9 +395,9 @@ describe('lifecycle', () => {
 describe("a record's contracts, the signed copy and the PDF", () => {
   it("lists a lead's and a client's contracts", async () => {
     const c = await create({ entityType: 'lead', entityId: leadId });
-    const ofLead = (await admin().GET('/api/leads/{id}/contracts', byId(leadId))).data!;
+    const ofLead = (await admin().GET('/api/leads/{id}/contracts', idPath(leadId))).data!;
     expect(ofLead.map((x) => x.id)).toEqual([c.id]);
-    const ofClient = await admin().GET('/api/clients/{id}/contracts', byId(clientId));
+    const ofClient = await admin().GET('/api/clients/{id}/contracts', idPath(clientId));
     expect(ofClient.response.status).toBe(200);
     expect(ofClient.data!.every((x) => x.record?.id === clientId)).toBe(true);
   });
@@ -408,9 +405,9 @@ describe("a record's contracts, the signed copy and the PDF", () => {
   it('follows its lead when the lead is converted to a client', async () => {
     const lead = await f.createLead();
     const c = await create({ entityType: 'lead', entityId: lead.id });
-    const res = await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} });
+    const res = await admin().POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
-    const moved = (await admin().GET('/api/contracts/{id}', byId(c.id))).data!;
+    const moved = (await admin().GET('/api/contracts/{id}', idPath(c.id))).data!;
     expect(moved.record).toMatchObject({ type: 'client', id: res.data!.client.id });
   });
 
@@ -418,27 +415,27 @@ describe("a record's contracts, the signed copy and the PDF", () => {
     const partnerId = await newClient({ firstName: 'Ngozi' });
     const c = await create({ additionalClientIds: [partnerId] });
     expect(c.additionalClients).toEqual([{ id: partnerId, type: 'client', name: expect.stringContaining('Ngozi') }]);
-    const ofPartner = (await admin().GET('/api/clients/{id}/contracts', byId(partnerId))).data!;
+    const ofPartner = (await admin().GET('/api/clients/{id}/contracts', idPath(partnerId))).data!;
     expect(ofPartner.map((x) => x.id)).toContain(c.id);
     const edited = await admin().PATCH('/api/contracts/{id}', {
-      ...byId(c.id),
+      ...idPath(c.id),
       body: { additionalClientIds: [], version: c.version },
     });
     expect(edited.response.status, JSON.stringify(edited.error)).toBe(200);
-    const after = (await admin().GET('/api/clients/{id}/contracts', byId(partnerId))).data!;
+    const after = (await admin().GET('/api/clients/{id}/contracts', idPath(partnerId))).data!;
     expect(after.map((x) => x.id)).not.toContain(c.id);
   });
 
   it('refuses a new contract for a converted lead or a reverted client, in their read-only words', async () => {
     const lead = await f.createLead();
-    const converted = await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} });
+    const converted = await admin().POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     expect(converted.response.status, JSON.stringify(converted.error)).toBe(200);
     const forLead = await admin().POST('/api/contracts', { body: body({ entityType: 'lead', entityId: lead.id }) });
     expect(forLead.response.status).toBe(409);
     expect(forLead.error?.message).toBe(LEAD_MESSAGES.readOnlyConverted);
 
     const clientOfLead = converted.data!.client.id;
-    const reverted = await admin().POST('/api/clients/{id}/revert', byId(clientOfLead));
+    const reverted = await admin().POST('/api/clients/{id}/revert', idPath(clientOfLead));
     expect(reverted.response.status, JSON.stringify(reverted.error)).toBe(200);
     const forClient = await admin().POST('/api/contracts', { body: body({ entityId: clientOfLead }) });
     expect(forClient.response.status).toBe(409);

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeLeads, dashboardConversionRate, LEAD_STATUSES, type Role } from '@crm/domain';
-import { apiClient } from '../../../test/api-client.ts';
+import { apiClient, ok } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { leads, users } from '../../db/schema/index.ts';
 
@@ -69,11 +69,6 @@ afterAll(async () => {
 });
 
 const as = async (role: Role) => apiClient(t.app, await t.signIn(role));
-/** The body of a 200 answer. */
-function ok<T>(res: { data?: T; error?: unknown; response: Response }): T {
-  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
-  return res.data!;
-}
 
 /** Monday of the week the instant falls in, in Sydney, as yyyy-MM-dd. */
 function sydneyWeekStart(at: number): string {

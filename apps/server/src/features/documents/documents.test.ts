@@ -13,13 +13,12 @@ import {
   DOCUMENT_FILE_MAX_BYTES,
   DOCUMENT_MESSAGES,
   moduleAccessCell,
-  type operations,
   type Role,
   ROLES,
 } from '@crm/domain';
 import { documents, systemSettings } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
-import { type ApiClient, apiClient } from '../../../test/api-client.ts';
+import { type ApiClient, apiClient, idPath, type JsonBody } from '../../../test/api-client.ts';
 import { signInAs, TEST_PASSWORD } from '../../../test/build-test-app.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { BUILT_IN_DOCUMENTS } from './built-in-documents.ts';
@@ -59,11 +58,8 @@ async function upload(id: string, filename: string, bytes: Buffer, role: Role = 
   });
 }
 
-type DocumentForm = operations['postDocuments']['requestBody']['content']['application/json'];
-const idPath = (id: string) => ({ params: { path: { id } } });
-
 const seed = (role: Role = 'administrator') => f.api(role).POST('/api/documents/built-in', { body: { confirm: true } });
-const create = async (input: Partial<DocumentForm> = {}, role: Role = 'administrator') => {
+const create = async (input: Partial<JsonBody<'/api/documents', 'post'>> = {}, role: Role = 'administrator') => {
   const res = await f.api(role).POST('/api/documents', { body: { ...DOCUMENT_EXAMPLE, ...input } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   return res.data!;

@@ -5,7 +5,8 @@
 // race. The embedded database has one connection, where requests queue: the same-version burst must answer
 // the same there; the re-reading writers only race on PostgreSQL, so they run there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_EXAMPLE, type paths } from '@crm/domain';
+import { INVOICE_EXAMPLE } from '@crm/domain';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { testDatabaseUrl } from '../../../test/build-test-app.ts';
 import { checkMoneyInvariants } from '../../../test/money-invariants.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
@@ -30,43 +31,29 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-type CancelBody = paths['/api/invoices/{id}/cancel']['post']['requestBody']['content']['application/json'];
-
-/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
-const EXAMPLE: InvoiceBody = {
-  ...INVOICE_EXAMPLE,
-  currency: 'AUD',
-  items: [
-    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
-    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
-  ],
-};
-
 /** What the checks read of a typed call's answer. */
 type Answer = { response: Response; error?: unknown };
 
 const admin = () => f.api('administrator');
-const byId = (id: string) => ({ params: { path: { id } } });
 
 async function invariants() {
   await checkMoneyInvariants(f.t.database.db, f.t.app, cookie, { invoiceIds, directPaid });
 }
 
-const invoice = async (id: string) => (await admin().GET('/api/invoices/{id}', byId(id))).data!;
-const ledger = async () => (await admin().GET('/api/clients/{id}/client-money', byId(clientId))).data!.ledgers[0]!;
+const invoice = async (id: string) => (await admin().GET('/api/invoices/{id}', idPath(id))).data!;
+const ledger = async () => (await admin().GET('/api/clients/{id}/client-money', idPath(clientId))).data!.ledgers[0]!;
 
 async function newInvoice(rate = '5000.00') {
   const fee = (
     await admin().POST('/api/clients/{id}/services', {
-      ...byId(clientId),
+      ...idPath(clientId),
       body: { serviceName: 'Professional Fee - Student Visa', serviceFee: rate, paidAmount: '0', currency: 'AUD' },
     })
   ).data!;
   directPaid.set(fee.id, 0n);
   const res = await admin().POST('/api/invoices', {
     body: {
-      ...EXAMPLE,
+      ...INVOICE_EXAMPLE,
       issueDate: today,
       dueDate: today,
       entityType: 'client',
@@ -117,7 +104,7 @@ describe(`each money write fired ${N} times at once`, () => {
       oneWins(
         await burst(() =>
           admin().POST('/api/invoices/{id}/mark-paid', {
-            ...byId(a.id),
+            ...idPath(a.id),
             body: { amount: '10.00', version: a.version },
           }),
         ),
@@ -127,7 +114,7 @@ describe(`each money write fired ${N} times at once`, () => {
       oneWins(
         await burst(() =>
           admin().POST('/api/clients/{id}/client-money', {
-            ...byId(clientId),
+            ...idPath(clientId),
             body: { currency: 'AUD', amount: '100.00', receivedDate: today, method: 'Cash', version: 0 },
           }),
         ),
@@ -137,7 +124,7 @@ describe(`each money write fired ${N} times at once`, () => {
       oneWins(
         await burst(() =>
           admin().POST('/api/client-ledgers/{id}/refund', {
-            ...byId(held.id),
+            ...idPath(held.id),
             body: { amount: '1.00', refundDate: today, method: 'Cash', version: held.version },
           }),
         ),
@@ -148,7 +135,7 @@ describe(`each money write fired ${N} times at once`, () => {
       oneWins(
         await burst(() =>
           admin().POST('/api/invoices/{id}/apply-client-credit', {
-            ...byId(a.id),
+            ...idPath(a.id),
             body: { amount: '5.00', version: b.version },
           }),
         ),
@@ -159,7 +146,7 @@ describe(`each money write fired ${N} times at once`, () => {
       oneWins(
         await burst(() =>
           admin().POST('/api/invoices/{id}/credit-notes', {
-            ...byId(a.id),
+            ...idPath(a.id),
             body: { reason: 'Parallel part credit', lines: [{ index: 0, amount: '1.00' }], version: c.version },
           }),
         ),
@@ -170,9 +157,9 @@ describe(`each money write fired ${N} times at once`, () => {
       oneWins(
         await burst(() =>
           admin().PUT('/api/invoices/{id}', {
-            ...byId(a.id),
+            ...idPath(a.id),
             body: {
-              ...EXAMPLE,
+              ...INVOICE_EXAMPLE,
               issueDate: today,
               dueDate: today,
               entityType: 'client',
@@ -195,14 +182,14 @@ describe(`each money write fired ${N} times at once`, () => {
       const e = await invoice(a.id);
       oneWins(
         await burst(() =>
-          admin().POST('/api/invoices/{id}/receipt', { ...byId(a.id), body: { paymentId: e.payments[0]!.id } }),
+          admin().POST('/api/invoices/{id}/receipt', { ...idPath(a.id), body: { paymentId: e.payments[0]!.id } }),
         ),
         201,
       );
       await invariants();
 
       const g = await invoice(a.id);
-      const money: CancelBody['money'] = g.payments.map((p) => ({
+      const money: JsonBody<'/api/invoices/{id}/cancel', 'post'>['money'] = g.payments.map((p) => ({
         paymentId: p.id,
         action: 'client_credit',
         amount: p.remaining,
@@ -210,7 +197,7 @@ describe(`each money write fired ${N} times at once`, () => {
       oneWins(
         await burst(() =>
           admin().POST('/api/invoices/{id}/cancel', {
-            ...byId(a.id),
+            ...idPath(a.id),
             body: { reason: 'Parallel cancel', money, version: g.version },
           }),
         ),
@@ -232,7 +219,7 @@ describe(`each money write fired ${N} times at once`, () => {
       await writers(async () => {
         const now = await invoice(a.id);
         return admin().POST('/api/invoices/{id}/mark-paid', {
-          ...byId(a.id),
+          ...idPath(a.id),
           body: { amount: '10.00', version: now.version },
         });
       });
@@ -244,7 +231,7 @@ describe(`each money write fired ${N} times at once`, () => {
       await writers(async () => {
         const now = await ledger().catch(() => undefined);
         return admin().POST('/api/clients/{id}/client-money', {
-          ...byId(clientId),
+          ...idPath(clientId),
           body: {
             currency: 'AUD',
             amount: '5.00',
@@ -258,7 +245,7 @@ describe(`each money write fired ${N} times at once`, () => {
       await writers(async () => {
         const now = await ledger();
         return admin().POST('/api/client-ledgers/{id}/refund', {
-          ...byId(now.id),
+          ...idPath(now.id),
           body: { amount: '1.00', refundDate: today, method: 'Cash', version: now.version },
         });
       });
@@ -266,7 +253,7 @@ describe(`each money write fired ${N} times at once`, () => {
       await writers(async () => {
         const now = await invoice(a.id);
         return admin().POST('/api/invoices/{id}/apply-client-credit', {
-          ...byId(a.id),
+          ...idPath(a.id),
           body: { amount: '1.00', version: now.version },
         });
       });
@@ -274,7 +261,7 @@ describe(`each money write fired ${N} times at once`, () => {
       await writers(async () => {
         const now = await invoice(a.id);
         return admin().POST('/api/invoices/{id}/credit-notes', {
-          ...byId(a.id),
+          ...idPath(a.id),
           body: { reason: 'Parallel credits', lines: [{ index: 0, amount: '1.00' }], version: now.version },
         });
       });
@@ -287,7 +274,7 @@ describe(`each money write fired ${N} times at once`, () => {
       const codes = await Promise.all(
         payments.map((p) =>
           admin()
-            .POST('/api/invoices/{id}/receipt', { ...byId(a.id), body: { paymentId: p.id } })
+            .POST('/api/invoices/{id}/receipt', { ...idPath(a.id), body: { paymentId: p.id } })
             .then((r) => r.response.status),
         ),
       );

@@ -5,13 +5,8 @@
 // what a sent invoice offers, one receipt per payment under parallel requests, and client money following
 // its record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_GENERAL_SETTINGS,
-  INVOICE_EXAMPLE,
-  INVOICE_MESSAGES,
-  INVOICE_MONEY_MESSAGES,
-  type paths,
-} from '@crm/domain';
+import { DEFAULT_GENERAL_SETTINGS, INVOICE_EXAMPLE, INVOICE_MESSAGES, INVOICE_MONEY_MESSAGES } from '@crm/domain';
+import { idPath, type JsonBody, ok } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { receipts } from '../../db/schema/index.ts';
@@ -34,33 +29,17 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-type ServiceBody = paths['/api/clients/{id}/services']['post']['requestBody']['content']['application/json'];
-type PaymentMethod =
-  paths['/api/invoices/{id}/mark-paid']['post']['requestBody']['content']['application/json']['method'];
+type PaymentMethod = JsonBody<'/api/invoices/{id}/mark-paid', 'post'>['method'];
 
-/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
-const EXAMPLE: InvoiceBody = {
-  ...INVOICE_EXAMPLE,
-  currency: 'AUD',
-  items: [
-    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
-    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
-  ],
-};
-
-/** A typed answer's body, once its status is the one expected. */
-const ok = <T>(res: { data?: T; error?: unknown; response: Response }, status = 200): T => {
-  expect(res.response.status, JSON.stringify(res.error)).toBe(status);
-  return res.data!;
-};
 const admin = () => f.api('administrator');
-const byId = (id: string) => ({ params: { path: { id } } });
 
-const addService = async (clientId: string, body: ServiceBody) =>
-  ok(await admin().POST('/api/clients/{id}/services', { ...byId(clientId), body: { currency: 'AUD', ...body } }), 201);
-const createInvoice = async (body: Partial<InvoiceBody>) =>
-  ok(await admin().POST('/api/invoices', { body: { ...EXAMPLE, ...body } }), 201);
+const addService = async (clientId: string, body: JsonBody<'/api/clients/{id}/services', 'post'>) =>
+  ok(
+    await admin().POST('/api/clients/{id}/services', { ...idPath(clientId), body: { currency: 'AUD', ...body } }),
+    201,
+  );
+const createInvoice = async (body: Partial<JsonBody<'/api/invoices', 'post'>>) =>
+  ok(await admin().POST('/api/invoices', { body: { ...INVOICE_EXAMPLE, ...body } }), 201);
 
 /** A client with two services billed on one invoice: professional fee A$4,000 + GST, visa charge A$1,200. */
 async function billedClient() {
@@ -95,17 +74,17 @@ async function billedClient() {
 const pay = async (invoice: { id: string; version: number }, amount: string, method: PaymentMethod = 'Bank Transfer') =>
   ok(
     await admin().POST('/api/invoices/{id}/mark-paid', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: { amount, method, paymentDate: today, version: invoice.version },
     }),
   );
 
-const service = async (id: string) => ok(await admin().GET('/api/services/{id}', byId(id)));
+const service = async (id: string) => ok(await admin().GET('/api/services/{id}', idPath(id)));
 const clientMoney = async (kind: 'leads' | 'clients', id: string) =>
   ok(
     kind === 'leads'
-      ? await admin().GET('/api/leads/{id}/client-money', byId(id))
-      : await admin().GET('/api/clients/{id}/client-money', byId(id)),
+      ? await admin().GET('/api/leads/{id}/client-money', idPath(id))
+      : await admin().GET('/api/clients/{id}/client-money', idPath(id)),
   );
 
 describe('an invoice paid in two parts, then cancelled', () => {
@@ -126,7 +105,7 @@ describe('an invoice paid in two parts, then cancelled', () => {
     // A receipt for each payment, the first one too, each with the balance it left.
     const [p1, p2] = second.payments;
     const receipt = async (paymentId: string) =>
-      ok(await admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: { paymentId } }), 201);
+      ok(await admin().POST('/api/invoices/{id}/receipt', { ...idPath(invoice.id), body: { paymentId } }), 201);
     const r1 = await receipt(p1!.id);
     const r2 = await receipt(p2!.id);
     expect(r1).toMatchObject({ amountPaid: '2500.00', balanceDue: '3100.00', earlierPayments: [] });
@@ -149,7 +128,7 @@ describe('an invoice paid in two parts, then cancelled', () => {
 
     // Cancel: the dialog's question answered — refund the first payment, keep the second as client credit.
     const unbalanced = await admin().POST('/api/invoices/{id}/cancel', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: {
         reason: 'Client withdrew the application',
         money: [{ paymentId: p1!.id, action: 'refund', amount: '2500.00' }],
@@ -161,7 +140,7 @@ describe('an invoice paid in two parts, then cancelled', () => {
     expect(unbalanced.error?.fieldErrors?.money).toEqual([INVOICE_MONEY_MESSAGES.moneyMismatch('A$5,600.00')]);
     const cancelled = ok(
       await admin().POST('/api/invoices/{id}/cancel', {
-        ...byId(invoice.id),
+        ...idPath(invoice.id),
         body: {
           reason: 'Client withdrew the application',
           money: [
@@ -189,7 +168,7 @@ describe('an invoice paid in two parts, then cancelled', () => {
 
     // Mailed, the cancelled invoice carries its adjustment note.
     const sent = await admin().POST('/api/invoices/{id}/send', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: { to: `accounts.${invoice.invoiceNumber}@example.com` },
     });
     expect(sent.response.status, JSON.stringify(sent.error)).toBe(200);
@@ -248,7 +227,7 @@ describe('an invoice paid in two parts, then cancelled', () => {
     const paid = await pay(invoice, '5600.00');
     const cancelled = ok(
       await admin().POST('/api/invoices/{id}/cancel', {
-        ...byId(invoice.id),
+        ...idPath(invoice.id),
         body: {
           reason: 'Wrong visa subclass',
           money: [{ paymentId: paid.payments[0]!.id, action: 'client_credit', amount: '5600.00' }],
@@ -267,25 +246,25 @@ describe('an invoice paid in two parts, then cancelled', () => {
     });
     expect(later.clientCreditAvailable).toBe('5600.00');
     const over = await admin().POST('/api/invoices/{id}/apply-client-credit', {
-      ...byId(later.id),
+      ...idPath(later.id),
       body: { amount: '1100.01', version: later.version },
     });
     expect(over.response.status).toBe(400);
     const applied = ok(
       await admin().POST('/api/invoices/{id}/apply-client-credit', {
-        ...byId(later.id),
+        ...idPath(later.id),
         body: { amount: '1100.00', version: later.version },
       }),
     );
     expect(applied).toMatchObject({ state: 'paid', balanceDue: '0.00', clientCreditAvailable: '4500.00' });
     expect(applied.payments).toMatchObject([{ kind: 'client_credit', amount: '1100.00', method: 'Client credit' }]);
-    ok(await admin().POST('/api/invoices/{id}/receipt', { ...byId(later.id), body: {} }), 201);
+    ok(await admin().POST('/api/invoices/{id}/receipt', { ...idPath(later.id), body: {} }), 201);
 
     const money = await clientMoney('clients', client.id);
     const ledger = money.ledgers[0]!;
     const refund = (amount: string) =>
       admin().POST('/api/client-ledgers/{id}/refund', {
-        ...byId(ledger.id),
+        ...idPath(ledger.id),
         body: { amount, refundDate: today, method: 'Bank Transfer', version: ledger.version },
       });
     const tooMuch = await refund('4500.01');
@@ -310,7 +289,7 @@ describe('an invoice paid in two parts, then cancelled', () => {
     expect(Number(await summaryPaid()) - Number(before)).toBeCloseTo(5200, 2);
     ok(
       await admin().POST('/api/invoices/{id}/cancel', {
-        ...byId(invoice.id),
+        ...idPath(invoice.id),
         body: {
           reason: 'Duplicate invoice',
           money: [{ paymentId: paid.payments[0]!.id, action: 'refund', amount: '5600.00' }],
@@ -328,10 +307,8 @@ describe('part credits', () => {
     const { fee, invoice } = await billedClient();
     const paid = await pay(invoice, '600.00');
     // A$200 off the professional fee: GST adjusted A$20; the balance falls, no money is released.
-    type CreditNoteBody =
-      paths['/api/invoices/{id}/credit-notes']['post']['requestBody']['content']['application/json'];
-    const creditNote = (body: CreditNoteBody) =>
-      admin().POST('/api/invoices/{id}/credit-notes', { ...byId(invoice.id), body });
+    const creditNote = (body: JsonBody<'/api/invoices/{id}/credit-notes', 'post'>) =>
+      admin().POST('/api/invoices/{id}/credit-notes', { ...idPath(invoice.id), body });
     const credited = ok(
       await creditNote({
         reason: 'Fee reduced by agreement',
@@ -378,17 +355,17 @@ describe('part credits', () => {
   it('keeps the lines of a credited invoice: its items cannot change, only another credit note', async () => {
     const { invoice } = await billedClient();
     const { invoice: sent } = ok(
-      await admin().POST('/api/invoices/{id}/send', { ...byId(invoice.id), body: { to: 'client@example.com' } }),
+      await admin().POST('/api/invoices/{id}/send', { ...idPath(invoice.id), body: { to: 'client@example.com' } }),
     );
     const credited = ok(
       await admin().POST('/api/invoices/{id}/credit-notes', {
-        ...byId(invoice.id),
+        ...idPath(invoice.id),
         body: { reason: 'Discount', lines: [{ index: 1, amount: '100.00' }], version: sent.version },
       }),
     );
     const edit = await admin().PUT('/api/invoices/{id}', {
-      ...byId(invoice.id),
-      body: { ...EXAMPLE, entityType: 'client', entityId: invoice.entityId, version: credited.version },
+      ...idPath(invoice.id),
+      body: { ...INVOICE_EXAMPLE, entityType: 'client', entityId: invoice.entityId, version: credited.version },
     });
     expect(edit.response.status).toBe(409);
     expect(edit.error?.message).toBe(INVOICE_MONEY_MESSAGES.creditItemsLocked);
@@ -400,17 +377,17 @@ describe('what an invoice offers', () => {
     const draft = await createInvoice({ issueDate: today, dueDate: today });
     expect(draft.status).toBe('drafts');
     const refused = await admin().POST('/api/invoices/{id}/cancel', {
-      ...byId(draft.id),
+      ...idPath(draft.id),
       body: { reason: 'x', version: draft.version },
     });
     expect(refused.response.status).toBe(409);
     expect(refused.error?.message).toBe(INVOICE_MONEY_MESSAGES.creditDraft);
     const sent = ok(
-      await admin().POST('/api/invoices/{id}/send', { ...byId(draft.id), body: { to: 'client@example.com' } }),
+      await admin().POST('/api/invoices/{id}/send', { ...idPath(draft.id), body: { to: 'client@example.com' } }),
     );
     expect(sent.invoice).toMatchObject({ state: 'drafts', status: 'sent' });
     expect(sent.mail).toMatchObject({ to: 'client@example.com', status: 'queued' });
-    const deleted = await admin().DELETE('/api/invoices/{id}', byId(draft.id));
+    const deleted = await admin().DELETE('/api/invoices/{id}', idPath(draft.id));
     expect(deleted.response.status).toBe(409);
     expect(deleted.error?.message).toBe(INVOICE_MESSAGES.deleteRefused);
     // The Drafts tab lists unsent drafts only.
@@ -420,18 +397,18 @@ describe('what an invoice offers', () => {
 
   it("refuses a due date before the issue date and a payment dated after the firm's today", async () => {
     const early = await admin().POST('/api/invoices', {
-      body: { ...EXAMPLE, issueDate: '2026-03-10', dueDate: '2026-03-09' },
+      body: { ...INVOICE_EXAMPLE, issueDate: '2026-03-10', dueDate: '2026-03-09' },
     });
     expect(early.response.status).toBe(400);
     expect(early.error?.fieldErrors?.dueDate).toEqual([INVOICE_MONEY_MESSAGES.dueBeforeIssue]);
     const invoice = await createInvoice({ issueDate: today, dueDate: today });
     const future = await admin().POST('/api/invoices/{id}/mark-paid', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: { paymentDate: '2100-01-01', version: invoice.version },
     });
     expect(future.response.status).toBe(400);
     expect(future.error?.fieldErrors?.paymentDate).toEqual([INVOICE_MONEY_MESSAGES.paymentInFuture]);
-    expect(ok(await admin().GET('/api/invoices/{id}', byId(invoice.id))).payments).toEqual([]);
+    expect(ok(await admin().GET('/api/invoices/{id}', idPath(invoice.id))).payments).toEqual([]);
   });
 });
 
@@ -442,7 +419,7 @@ describe('under parallel requests', () => {
     const paymentId = paid.payments[0]!.id;
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: { paymentId } }),
+        admin().POST('/api/invoices/{id}/receipt', { ...idPath(invoice.id), body: { paymentId } }),
       ),
     );
     expect(results.map((r) => r.response.status).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -455,14 +432,14 @@ describe('under parallel requests', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         admin().POST('/api/invoices/{id}/mark-paid', {
-          ...byId(invoice.id),
+          ...idPath(invoice.id),
           body: { amount: '100.00', version: invoice.version },
         }),
       ),
     );
     expect(results.filter((r) => r.response.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.response.status === 409)).toHaveLength(19);
-    expect(ok(await admin().GET('/api/invoices/{id}', byId(invoice.id))).payments).toHaveLength(1);
+    expect(ok(await admin().GET('/api/invoices/{id}', idPath(invoice.id))).payments).toHaveLength(1);
   });
 });
 
@@ -471,7 +448,7 @@ describe('client money and its record', () => {
     const lead = await f.createLead();
     const received = ok(
       await admin().POST('/api/leads/{id}/client-money', {
-        ...byId(lead.id),
+        ...idPath(lead.id),
         body: {
           currency: 'AUD',
           amount: '750.00',
@@ -484,24 +461,26 @@ describe('client money and its record', () => {
     );
     expect(received.ledgers).toMatchObject([{ currency: 'AUD', balance: '750.00', version: 1 }]);
     const future = await admin().POST('/api/leads/{id}/client-money', {
-      ...byId(lead.id),
+      ...idPath(lead.id),
       body: { currency: 'AUD', amount: '1.00', receivedDate: '2100-01-01', method: 'Cash', version: 1 },
     });
     expect(future.response.status).toBe(400);
     // A role without the Finance module sees none of it.
-    expect((await f.api('team_lead').GET('/api/leads/{id}/client-money', byId(lead.id))).response.status).toBe(403);
+    expect((await f.api('team_lead').GET('/api/leads/{id}/client-money', idPath(lead.id))).response.status).toBe(403);
 
-    const converted = ok(await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} }));
+    const converted = ok(await admin().POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} }));
     const moved = await clientMoney('clients', converted.clientId);
     expect(moved.ledgers).toMatchObject([{ currency: 'AUD', balance: '750.00' }]);
     expect((await clientMoney('leads', lead.id)).ledgers).toEqual([]);
 
     const deleted = await admin().DELETE('/api/clients/{id}', {
-      ...byId(converted.clientId),
+      ...idPath(converted.clientId),
       body: { reason: 'Test' },
     });
     expect(deleted.response.status, JSON.stringify(deleted.error)).toBe(200);
-    const purge = await f.api('account_administrator').DELETE('/api/clients/{id}/permanent', byId(converted.clientId));
+    const purge = await f
+      .api('account_administrator')
+      .DELETE('/api/clients/{id}/permanent', idPath(converted.clientId));
     expect(purge.response.status).toBe(409);
     expect(purge.error?.message).toBe(INVOICE_MONEY_MESSAGES.purgeHoldsMoney);
   });
@@ -511,7 +490,7 @@ describe('client money and its record', () => {
     await pay(invoice, '1000.00');
     const current = await service(fee.id);
     const patch = (paidAmount: string) =>
-      admin().PATCH('/api/services/{id}', { ...byId(fee.id), body: { paidAmount, version: current.version } });
+      admin().PATCH('/api/services/{id}', { ...idPath(fee.id), body: { paidAmount, version: current.version } });
     const res = await patch('500.00');
     expect(res.response.status).toBe(400);
     expect(res.error?.fieldErrors?.paidAmount).toEqual([INVOICE_MONEY_MESSAGES.paidBelowInvoices('A$1,000.00')]);

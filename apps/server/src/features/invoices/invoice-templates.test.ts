@@ -2,7 +2,8 @@
 // messages, the logo (PNG or JPG by content, at most 1 MB), and an invoice's PDF printing its template's
 // business details and logo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_EXAMPLE, type paths, TEMPLATE_EXAMPLE, TEMPLATE_MESSAGES } from '@crm/domain';
+import { INVOICE_EXAMPLE, TEMPLATE_EXAMPLE, TEMPLATE_MESSAGES } from '@crm/domain';
+import { idPath } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
@@ -14,22 +15,7 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type TemplateBody = paths['/api/invoice-templates']['post']['requestBody']['content']['application/json'];
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-
-/** The domain's examples as the document types a body: the constants widen their enums to string. */
-const TEMPLATE: TemplateBody = { ...TEMPLATE_EXAMPLE, currency: 'AUD' };
-const INVOICE: InvoiceBody = {
-  ...INVOICE_EXAMPLE,
-  currency: 'AUD',
-  items: [
-    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
-    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
-  ],
-};
-
 const admin = () => f.api('administrator');
-const byId = (id: string) => ({ params: { path: { id } } });
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -41,7 +27,7 @@ const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
 /** A typed upload: the file under the document's field "file", sent as multipart with its name and type. */
 function uploadLogo(templateId: string, filename: string, type: string, bytes: Buffer) {
   return admin().POST('/api/invoice-templates/{id}/logo', {
-    ...byId(templateId),
+    ...idPath(templateId),
     body: { file: new File([bytes], filename, { type }) },
     bodySerializer: (body) => {
       const form = new FormData();
@@ -61,7 +47,7 @@ describe('invoice templates', () => {
       ['Philippine Custom', 'PHP', true],
       ['Philippine Standard', 'PHP', false],
     ]);
-    const refused = await admin().DELETE('/api/invoice-templates/{id}', byId(presets[0]!.id));
+    const refused = await admin().DELETE('/api/invoice-templates/{id}', idPath(presets[0]!.id));
     expect(refused.response.status).toBe(409);
     expect(refused.error?.message).toBe(TEMPLATE_MESSAGES.builtInDelete);
   });
@@ -71,34 +57,40 @@ describe('invoice templates', () => {
     expect(missing.response.status).toBe(400);
     expect(missing.error?.fieldErrors?.name).toEqual([TEMPLATE_MESSAGES.nameRequired]);
     const badAbn = await admin().POST('/api/invoice-templates', {
-      body: { ...TEMPLATE, companyAbn: '12 345 678 901' },
+      body: { ...TEMPLATE_EXAMPLE, companyAbn: '12 345 678 901' },
     });
     expect(badAbn.error?.fieldErrors?.companyAbn).toEqual([TEMPLATE_MESSAGES.invalidAbn]);
 
-    const res = await admin().POST('/api/invoice-templates', { body: TEMPLATE });
+    const res = await admin().POST('/api/invoice-templates', { body: TEMPLATE_EXAMPLE });
     expect(res.response.status, JSON.stringify(res.error)).toBe(201);
     const template = res.data!;
     expect(template).toMatchObject({ name: TEMPLATE_EXAMPLE.name, companyAbn: '51 824 753 556', builtIn: false });
     const changed = await admin().PUT('/api/invoice-templates/{id}', {
-      ...byId(template.id),
-      body: { ...TEMPLATE, name: 'Student visas (AUD, 2027)', version: template.version },
+      ...idPath(template.id),
+      body: { ...TEMPLATE_EXAMPLE, name: 'Student visas (AUD, 2027)', version: template.version },
     });
     expect(changed.response.status, JSON.stringify(changed.error)).toBe(200);
     const stale = await admin().PUT('/api/invoice-templates/{id}', {
-      ...byId(template.id),
-      body: { ...TEMPLATE, version: template.version },
+      ...idPath(template.id),
+      body: { ...TEMPLATE_EXAMPLE, version: template.version },
     });
     expect(stale.response.status).toBe(409);
-    expect((await f.api('member').DELETE('/api/invoice-templates/{id}', byId(template.id))).response.status).toBe(403);
+    expect((await f.api('member').DELETE('/api/invoice-templates/{id}', idPath(template.id))).response.status).toBe(
+      403,
+    );
     expect((await f.api('consultant').GET('/api/invoice-templates', {})).response.status).toBe(403);
-    expect((await admin().DELETE('/api/invoice-templates/{id}', byId(template.id))).response.status).toBe(200);
-    expect((await admin().GET('/api/invoice-templates/{id}', byId(template.id))).response.status).toBe(404);
+    expect((await admin().DELETE('/api/invoice-templates/{id}', idPath(template.id))).response.status).toBe(200);
+    expect((await admin().GET('/api/invoice-templates/{id}', idPath(template.id))).response.status).toBe(404);
   });
 
   it('takes a PNG or JPG logo by its content, at most 1 MB, and prints it with the template’s details', async () => {
     const template = (
       await admin().POST('/api/invoice-templates', {
-        body: { ...TEMPLATE, companyName: 'Harbour Visa Partners', companyAddress: '88 Pitt St, Sydney NSW 2000' },
+        body: {
+          ...TEMPLATE_EXAMPLE,
+          companyName: 'Harbour Visa Partners',
+          companyAddress: '88 Pitt St, Sydney NSW 2000',
+        },
       })
     ).data!;
     const gif = await uploadLogo(template.id, 'logo.png', 'image/png', GIF);
@@ -114,7 +106,8 @@ describe('invoice templates', () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
 
-    const invoice = (await admin().POST('/api/invoices', { body: { ...INVOICE, templateId: template.id } })).data!;
+    const invoice = (await admin().POST('/api/invoices', { body: { ...INVOICE_EXAMPLE, templateId: template.id } }))
+      .data!;
     const pdf = await f.call('administrator', 'GET', `/api/invoices/${invoice.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     const [page] = await pdfPages(pdf.rawPayload);

@@ -4,7 +4,8 @@
 // transaction, partial payments, receipts repeating the invoice and numbered without gaps under 50
 // concurrent saves, and invoices moving with their record through conversion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GENERAL_SETTINGS, INVOICE_EXAMPLE, INVOICE_MESSAGES, type paths, type Role } from '@crm/domain';
+import { DEFAULT_GENERAL_SETTINGS, INVOICE_EXAMPLE, INVOICE_MESSAGES, type Role } from '@crm/domain';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { invoices } from '../../db/schema/index.ts';
@@ -19,28 +20,18 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-type MarkPaidBody = paths['/api/invoices/{id}/mark-paid']['post']['requestBody']['content']['application/json'];
-
-/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
-const EXAMPLE: InvoiceBody = {
-  ...INVOICE_EXAMPLE,
-  currency: 'AUD',
-  items: [
-    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
-    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
-  ],
-};
-
-const create = async (body: Partial<InvoiceBody> = {}, role: Role = 'administrator') => {
-  const res = await f.api(role).POST('/api/invoices', { body: { ...EXAMPLE, ...body } });
+const create = async (body: Partial<JsonBody<'/api/invoices', 'post'>> = {}, role: Role = 'administrator') => {
+  const res = await f.api(role).POST('/api/invoices', { body: { ...INVOICE_EXAMPLE, ...body } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   return res.data!;
 };
 
-const markPaid = async (invoice: { id: string; version: number }, body: Partial<MarkPaidBody> = {}) => {
+const markPaid = async (
+  invoice: { id: string; version: number },
+  body: Partial<JsonBody<'/api/invoices/{id}/mark-paid', 'post'>> = {},
+) => {
   const res = await f.api('administrator').POST('/api/invoices/{id}/mark-paid', {
-    params: { path: { id: invoice.id } },
+    ...idPath(invoice.id),
     body: { version: invoice.version, ...body },
   });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
@@ -48,7 +39,6 @@ const markPaid = async (invoice: { id: string; version: number }, body: Partial<
 };
 
 const admin = () => f.api('administrator');
-const byId = (id: string) => ({ params: { path: { id } } });
 
 describe('invoice figures and numbers', () => {
   it('computes the figures from the items, and refuses a total sent (or a misspelt field) rather than ignore it', async () => {
@@ -105,14 +95,16 @@ describe('invoice figures and numbers', () => {
     const b = await create();
     expect(a.invoiceNumber).not.toBe(b.invoiceNumber);
     const typed = await create({ invoiceNumber: `INV-TYPED-${Date.now()}` });
-    const again = await admin().POST('/api/invoices', { body: { ...EXAMPLE, invoiceNumber: typed.invoiceNumber } });
+    const again = await admin().POST('/api/invoices', {
+      body: { ...INVOICE_EXAMPLE, invoiceNumber: typed.invoiceNumber },
+    });
     expect(again.response.status).toBe(400);
     expect(again.error?.fieldErrors?.invoiceNumber).toEqual([INVOICE_MESSAGES.numberTaken]);
   });
 
   it("answers bad input in the spec's words and saves nothing", async () => {
     const res = await admin().POST('/api/invoices', {
-      body: { ...EXAMPLE, clientName: ' ', clientAddress: '', clientEmail: 'not-an-email', items: [] },
+      body: { ...INVOICE_EXAMPLE, clientName: ' ', clientAddress: '', clientEmail: 'not-an-email', items: [] },
     });
     expect(res.response.status).toBe(400);
     expect(res.error?.fieldErrors).toMatchObject({
@@ -122,7 +114,7 @@ describe('invoice figures and numbers', () => {
       items: [INVOICE_MESSAGES.itemsRequired],
     });
     const item = await admin().POST('/api/invoices', {
-      body: { ...EXAMPLE, items: [{ description: '', quantity: '0', rate: '-1', taxable: true }] },
+      body: { ...INVOICE_EXAMPLE, items: [{ description: '', quantity: '0', rate: '-1', taxable: true }] },
     });
     expect(item.response.status).toBe(400);
     expect(item.error?.fieldErrors).toMatchObject({
@@ -137,15 +129,15 @@ describe('roles', () => {
   it('lets Finance roles in and refuses the others', async () => {
     const invoice = await create();
     for (const role of ['member', 'supervisor', 'administrator', 'account_administrator'] as const) {
-      expect((await f.api(role).GET('/api/invoices/{id}', byId(invoice.id))).response.status, role).toBe(200);
+      expect((await f.api(role).GET('/api/invoices/{id}', idPath(invoice.id))).response.status, role).toBe(200);
     }
     for (const role of ['team_lead', 'consultant', 'guest'] as const) {
       expect((await f.api(role).GET('/api/invoices', {})).response.status, role).toBe(403);
-      expect((await f.api(role).POST('/api/invoices', { body: EXAMPLE })).response.status, role).toBe(403);
+      expect((await f.api(role).POST('/api/invoices', { body: INVOICE_EXAMPLE })).response.status, role).toBe(403);
     }
     // A member creates and edits but does not delete (finance:delete is the administrators').
     const own = await create({}, 'member');
-    expect((await f.api('member').DELETE('/api/invoices/{id}', byId(own.id))).response.status).toBe(403);
+    expect((await f.api('member').DELETE('/api/invoices/{id}', idPath(own.id))).response.status).toBe(403);
   });
 });
 
@@ -173,15 +165,15 @@ describe('changing, deleting and cancelling', () => {
   it('keeps a paid invoice but for its notes, and refuses a stale version', async () => {
     const invoice = await create();
     const stale = await admin().PUT('/api/invoices/{id}', {
-      ...byId(invoice.id),
-      body: { ...EXAMPLE, version: invoice.version + 1 },
+      ...idPath(invoice.id),
+      body: { ...INVOICE_EXAMPLE, version: invoice.version + 1 },
     });
     expect(stale.response.status).toBe(409);
     const paid = await markPaid(invoice);
     const notes = await admin().PUT('/api/invoices/{id}', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: {
-        ...EXAMPLE,
+        ...INVOICE_EXAMPLE,
         invoiceNumber: paid.invoiceNumber,
         notes: 'Paid by bank transfer, reference 42',
         version: paid.version,
@@ -190,8 +182,13 @@ describe('changing, deleting and cancelling', () => {
     expect(notes.response.status, JSON.stringify(notes.error)).toBe(200);
     expect(notes.data?.notes).toBe('Paid by bank transfer, reference 42');
     const items = await admin().PUT('/api/invoices/{id}', {
-      ...byId(invoice.id),
-      body: { ...EXAMPLE, invoiceNumber: paid.invoiceNumber, clientName: 'Someone Else', version: notes.data!.version },
+      ...idPath(invoice.id),
+      body: {
+        ...INVOICE_EXAMPLE,
+        invoiceNumber: paid.invoiceNumber,
+        clientName: 'Someone Else',
+        version: notes.data!.version,
+      },
     });
     expect(items.response.status).toBe(409);
     expect(items.error?.message).toBe(INVOICE_MESSAGES.readOnlyPaid);
@@ -199,19 +196,21 @@ describe('changing, deleting and cancelling', () => {
 
   it('deletes an unpaid draft softly, never a paid one, which a credit note cancels instead', async () => {
     const draft = await create();
-    expect((await admin().DELETE('/api/invoices/{id}', byId(draft.id))).response.status).toBe(200);
-    expect((await admin().GET('/api/invoices/{id}', byId(draft.id))).response.status).toBe(404);
+    expect((await admin().DELETE('/api/invoices/{id}', idPath(draft.id))).response.status).toBe(200);
+    expect((await admin().GET('/api/invoices/{id}', idPath(draft.id))).response.status).toBe(404);
     // Its number is never given again.
-    const taken = await admin().POST('/api/invoices', { body: { ...EXAMPLE, invoiceNumber: draft.invoiceNumber } });
+    const taken = await admin().POST('/api/invoices', {
+      body: { ...INVOICE_EXAMPLE, invoiceNumber: draft.invoiceNumber },
+    });
     expect(taken.response.status).toBe(400);
 
     const paid = await markPaid(await create());
-    const refused = await admin().DELETE('/api/invoices/{id}', byId(paid.id));
+    const refused = await admin().DELETE('/api/invoices/{id}', idPath(paid.id));
     expect(refused.response.status).toBe(409);
     expect(refused.error?.message).toBe(INVOICE_MESSAGES.deleteRefused);
     // The money received must be accounted for: refunded here.
     const unsaid = await admin().POST('/api/invoices/{id}/cancel', {
-      ...byId(paid.id),
+      ...idPath(paid.id),
       body: { reason: 'Billed the wrong visa subclass', version: paid.version },
     });
     expect(unsaid.response.status).toBe(400);
@@ -219,7 +218,7 @@ describe('changing, deleting and cancelling', () => {
       'Say what happens to the A$5,300.00 received: refund it or keep it as client credit',
     ]);
     const cancelled = await admin().POST('/api/invoices/{id}/cancel', {
-      ...byId(paid.id),
+      ...idPath(paid.id),
       body: {
         reason: 'Billed the wrong visa subclass',
         money: [{ paymentId: paid.payments[0]!.id, action: 'refund', amount: '5300.00' }],
@@ -245,7 +244,7 @@ describe('payments', () => {
       paymentDate: null,
     });
     const over = await admin().POST('/api/invoices/{id}/mark-paid', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: { amount: '4300.01', version: part.version },
     });
     expect(over.response.status).toBe(400);
@@ -253,7 +252,7 @@ describe('payments', () => {
     expect(rest).toMatchObject({ state: 'paid', amountPaid: '5300.00', balanceDue: '0.00', paymentDate: '2026-01-20' });
     expect(rest.payments.map((p) => p.amount)).toEqual(['1000.00', '4300.00']);
     const again = await admin().POST('/api/invoices/{id}/mark-paid', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: { version: rest.version },
     });
     expect(again.response.status).toBe(409);
@@ -262,7 +261,7 @@ describe('payments', () => {
   it('adds what a paid invoice billed to its services, in the same transaction (one paid figure)', async () => {
     const { client } = await f.convertedLead();
     const serviceRes = await admin().POST('/api/clients/{id}/services', {
-      ...byId(client.id),
+      ...idPath(client.id),
       body: { serviceName: 'Visa Application', serviceFee: '2000.00', paidAmount: '500.00', currency: 'AUD' },
     });
     expect(serviceRes.response.status, JSON.stringify(serviceRes.error)).toBe(201);
@@ -282,20 +281,20 @@ describe('payments', () => {
     });
     expect(invoice.entityId).toBe(client.id);
     await markPaid(invoice);
-    const after = (await admin().GET('/api/services/{id}', byId(service.id))).data;
+    const after = (await admin().GET('/api/services/{id}', idPath(service.id))).data;
     expect(after).toMatchObject({ paidAmount: '2000.00', paymentStatus: 'Paid' });
     // The Services tab learns which invoice billed the service; a role without Finance learns nothing.
-    const billed = await admin().GET('/api/clients/{id}/service-invoices', byId(client.id));
+    const billed = await admin().GET('/api/clients/{id}/service-invoices', idPath(client.id));
     expect(billed.data).toEqual([
       { serviceId: service.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, status: 'paid' },
     ]);
-    expect((await f.api('team_lead').GET('/api/clients/{id}/service-invoices', byId(client.id))).data).toEqual([]);
+    expect((await f.api('team_lead').GET('/api/clients/{id}/service-invoices', idPath(client.id))).data).toEqual([]);
 
     // A service of another record cannot be billed.
     const other = await f.convertedLead();
     const refused = await admin().POST('/api/invoices', {
       body: {
-        ...EXAMPLE,
+        ...INVOICE_EXAMPLE,
         entityType: 'client',
         entityId: other.client.id,
         items: [{ description: 'x', quantity: '1', rate: '1', taxable: true, serviceId: service.id }],
@@ -308,11 +307,11 @@ describe('payments', () => {
 describe('receipts', () => {
   it('refuses a receipt for an unpaid invoice and repeats a paid one exactly', async () => {
     const invoice = await create();
-    const unpaid = await admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} });
+    const unpaid = await admin().POST('/api/invoices/{id}/receipt', { ...idPath(invoice.id), body: {} });
     expect(unpaid.response.status).toBe(409);
     expect(unpaid.error?.message).toBe(INVOICE_MESSAGES.receiptUnpaid);
     const paid = await markPaid(invoice, { method: 'Bank Transfer' });
-    const res = await admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} });
+    const res = await admin().POST('/api/invoices/{id}/receipt', { ...idPath(invoice.id), body: {} });
     expect(res.response.status, JSON.stringify(res.error)).toBe(201);
     const receipt = res.data!;
     expect(receipt).toMatchObject({
@@ -327,18 +326,18 @@ describe('receipts', () => {
       paymentDate: paid.paymentDate,
     });
     expect(receipt.receiptNumber).toMatch(/^RCP-\d{6}$/);
-    const twice = await admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} });
+    const twice = await admin().POST('/api/invoices/{id}/receipt', { ...idPath(invoice.id), body: {} });
     expect(twice.response.status).toBe(409);
     const listed = (await f.api('member').GET('/api/receipts', {})).data!;
     expect(listed.items.map((r) => r.id)).toContain(receipt.id);
-    expect((await admin().DELETE('/api/receipts/{id}', byId(receipt.id))).response.status).toBe(200);
-    expect((await admin().GET('/api/receipts/{id}', byId(receipt.id))).response.status).toBe(404);
+    expect((await admin().DELETE('/api/receipts/{id}', idPath(receipt.id))).response.status).toBe(200);
+    expect((await admin().GET('/api/receipts/{id}', idPath(receipt.id))).response.status).toBe(404);
   });
 
   it('gives 50 concurrent receipt saves 50 distinct numbers without a gap', async () => {
     const paid = await Promise.all(Array.from({ length: 50 }, async () => markPaid(await create())));
     const results = await Promise.all(
-      paid.map((invoice) => admin().POST('/api/invoices/{id}/receipt', { ...byId(invoice.id), body: {} })),
+      paid.map((invoice) => admin().POST('/api/invoices/{id}/receipt', { ...idPath(invoice.id), body: {} })),
     );
     expect(results.map((r) => r.response.status)).toEqual(results.map(() => 201));
     const numbers = results.map((r) => Number(r.data!.receiptNumber.slice(4))).sort((a, b) => a - b);
@@ -351,14 +350,14 @@ describe('the record lifecycle', () => {
   it('moves a lead’s invoice to the client it becomes, and back on reversion', async () => {
     const lead = await f.createLead();
     const invoice = await create({ entityType: 'lead', entityId: lead.id, clientName: 'Consultation fee' });
-    const converted = await admin().POST('/api/leads/{id}/convert', { ...byId(lead.id), body: {} });
+    const converted = await admin().POST('/api/leads/{id}/convert', { ...idPath(lead.id), body: {} });
     expect(converted.response.status, JSON.stringify(converted.error)).toBe(200);
     const clientId = converted.data!.clientId;
-    const moved = (await admin().GET('/api/invoices/{id}', byId(invoice.id))).data;
+    const moved = (await admin().GET('/api/invoices/{id}', idPath(invoice.id))).data;
     expect(moved).toMatchObject({ entityType: 'client', entityId: clientId });
-    const reverted = await admin().POST('/api/clients/{id}/revert', byId(clientId));
+    const reverted = await admin().POST('/api/clients/{id}/revert', idPath(clientId));
     expect(reverted.response.status, JSON.stringify(reverted.error)).toBe(200);
-    const back = (await admin().GET('/api/invoices/{id}', byId(invoice.id))).data;
+    const back = (await admin().GET('/api/invoices/{id}', idPath(invoice.id))).data;
     expect(back).toMatchObject({ entityType: 'lead', entityId: lead.id });
   });
 });
@@ -459,7 +458,7 @@ describe('PDF', () => {
 
   it("prints a receipt with its number, the invoice's and the amount received", async () => {
     const paid = await markPaid(await create());
-    const receipt = (await admin().POST('/api/invoices/{id}/receipt', { ...byId(paid.id), body: {} })).data!;
+    const receipt = (await admin().POST('/api/invoices/{id}/receipt', { ...idPath(paid.id), body: {} })).data!;
     const [page] = await pdf(`/api/receipts/${receipt.id}/pdf`);
     for (const text of ['Receipt', receipt.receiptNumber, paid.invoiceNumber, 'Amount received', 'A$5,300.00']) {
       expect(page, text).toContain(text);
@@ -471,7 +470,7 @@ describe('sending', () => {
   it('mails the PDF to the client and keeps a sent invoice from being deleted', async () => {
     const invoice = await create({ clientEmail: `billing.${Date.now()}@example.com` });
     const res = await admin().POST('/api/invoices/{id}/send', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: { message: 'Thank you for choosing us.' },
     });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
@@ -482,11 +481,11 @@ describe('sending', () => {
     expect(mail!.content).toContain(`Tax invoice ${invoice.invoiceNumber}`);
     expect(mail!.content).toContain(`filename=tax-invoice-${invoice.invoiceNumber}.pdf`);
     expect(mail!.content).toMatch(/Content-Type: application\/pdf/i);
-    const refused = await admin().DELETE('/api/invoices/{id}', byId(invoice.id));
+    const refused = await admin().DELETE('/api/invoices/{id}', idPath(invoice.id));
     expect(refused.response.status).toBe(409);
 
     const noEmail = await create({ clientEmail: '' });
-    const missing = await admin().POST('/api/invoices/{id}/send', { ...byId(noEmail.id), body: {} });
+    const missing = await admin().POST('/api/invoices/{id}/send', { ...idPath(noEmail.id), body: {} });
     expect(missing.response.status).toBe(400);
     expect(missing.error?.fieldErrors?.to).toEqual([INVOICE_MESSAGES.noEmail]);
   });

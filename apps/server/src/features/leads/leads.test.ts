@@ -6,11 +6,10 @@ import {
   GENERIC_MESSAGES,
   LEAD_MESSAGES,
   NEW_LEAD_CONVERTED_MESSAGE,
-  type operations,
   ROLES,
   type Role,
 } from '@crm/domain';
-import { type ApiClient, apiClient } from '../../../test/api-client.ts';
+import { type ApiClient, apiClient, idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, contacts, leads, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
@@ -41,10 +40,7 @@ function api(role: Role): ApiClient {
   return client;
 }
 
-/**
- * A raw request, for what the document cannot type: bad input, and delete / archive / unhide sent without a
- * body (the document makes their reason body required; the server takes none and uses the default reason).
- */
+/** A raw request, for what the document cannot type: bad input. */
 function call(role: Role, method: InjectOptions['method'], url: string, payload?: unknown) {
   return t.app.inject({
     method,
@@ -54,8 +50,7 @@ function call(role: Role, method: InjectOptions['method'], url: string, payload?
   });
 }
 
-type LeadForm = operations['postLeads']['requestBody']['content']['application/json'];
-type LeadQuery = NonNullable<operations['getLeads']['parameters']['query']>;
+type LeadForm = JsonBody<'/api/leads', 'post'>;
 
 let serial = 0;
 /** A valid lead form with a fresh email and contact number. */
@@ -84,13 +79,11 @@ async function createLead(role: Role = 'administrator', overrides: Partial<LeadF
   return res.data!;
 }
 
-async function listIds(role: Role, query: LeadQuery = {}): Promise<string[]> {
+async function listIds(role: Role, query: Query<'/api/leads'> = {}): Promise<string[]> {
   const res = await api(role).GET('/api/leads', { params: { query: { pageSize: 100, ...query } } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!.items.map((l) => l.id);
 }
-
-const idPath = (id: string) => ({ params: { path: { id } } });
 
 const countRows = async (table: typeof leads | typeof contacts) => {
   const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -485,10 +478,9 @@ describe('archive, hide, delete, restore', () => {
     await createLead('administrator', { email: lead.email, contactNumber: lead.contactNumber });
 
     const defaultReason = await createLead();
-    // Sent without a body (raw: see call()).
-    const archived = await call('administrator', 'POST', `/api/leads/${defaultReason.id}/archive`);
-    expect(archived.statusCode).toBe(200);
-    const [second] = await t.database.db.select().from(contacts).where(eq(contacts.id, archived.json().contactId));
+    const archived = await api('administrator').POST('/api/leads/{id}/archive', idPath(defaultReason.id));
+    expect(archived.response.status).toBe(200);
+    const [second] = await t.database.db.select().from(contacts).where(eq(contacts.id, archived.data!.contactId));
     expect(second?.movedFromLeadsReason).toBe('Archived by user');
   });
 
@@ -568,10 +560,9 @@ describe('archive, hide, delete, restore', () => {
       isHidden: true,
     });
 
-    // Sent without a body (raw: see call()).
-    const unhide = await call('member', 'POST', `/api/leads/${lead.id}/unhide`);
-    expect(unhide.statusCode).toBe(200);
-    expect(unhide.json().message).toBe(LEAD_MESSAGES.unhidden);
+    const unhide = await api('member').POST('/api/leads/{id}/unhide', idPath(lead.id));
+    expect(unhide.response.status).toBe(200);
+    expect(unhide.data?.message).toBe(LEAD_MESSAGES.unhidden);
     expect(await listIds('administrator')).toContain(lead.id);
     const [audit] = await t.database.db
       .select()
@@ -589,8 +580,7 @@ describe('archive, hide, delete, restore', () => {
       200,
     );
     expect((await admin.DELETE('/api/leads/{id}', { ...idPath(b.id), body: {} })).response.status).toBe(200);
-    // Without a body (raw: see call()).
-    expect((await call('administrator', 'DELETE', `/api/leads/${c.id}`)).statusCode).toBe(200);
+    expect((await admin.DELETE('/api/leads/{id}', idPath(c.id))).response.status).toBe(200);
     const rows = await t.database.db
       .select()
       .from(leads)
@@ -646,13 +636,9 @@ describe('archive, hide, delete, restore', () => {
 });
 
 describe('assignable users', () => {
-  // The roles joined by commas, as the document describes them (the server takes the parameter repeated too).
-  const commaJoined = { array: { style: 'form', explode: false } } as const;
-
   it('lists active users of the asked roles for the pickers, with emails for supervisor and above only', async () => {
     const res = await api('supervisor').GET('/api/users/assignable', {
       params: { query: { roles: ['administrator', 'supervisor'] } },
-      querySerializer: commaJoined,
     });
     expect(res.response.status).toBe(200);
     expect(res.data).toEqual([
@@ -667,7 +653,6 @@ describe('assignable users', () => {
     for (const role of ['team_lead', 'consultant', 'member'] as const) {
       const list = await api(role).GET('/api/users/assignable', {
         params: { query: { roles: ['administrator', 'supervisor'] } },
-        querySerializer: commaJoined,
       });
       expect(list.response.status, role).toBe(200);
       expect(list.data, role).toEqual([

@@ -6,7 +6,8 @@ import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_INTEGRATION_SETTINGS, webhookInputOf, INVOICE_EXAMPLE, type paths } from '@crm/domain';
+import { DEFAULT_INTEGRATION_SETTINGS, webhookInputOf, INVOICE_EXAMPLE } from '@crm/domain';
+import { idPath } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 
@@ -56,18 +57,6 @@ afterAll(async () => {
 
 const db = () => f.t.database.db;
 const admin = () => f.api('administrator');
-const byId = (id: string) => ({ params: { path: { id } } });
-
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
-const invoiceExample = (): InvoiceBody => ({
-  ...INVOICE_EXAMPLE,
-  currency: 'AUD',
-  items: [
-    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
-    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
-  ],
-});
 
 async function useMailServer() {
   const res = await f.api('account_administrator').PUT('/api/settings/integrations', {
@@ -85,10 +74,10 @@ async function useMailServer() {
 }
 
 async function invoiceMailedTo(to: string) {
-  const created = await admin().POST('/api/invoices', { body: invoiceExample() });
+  const created = await admin().POST('/api/invoices', { body: INVOICE_EXAMPLE });
   expect(created.response.status, JSON.stringify(created.error)).toBe(201);
   const invoice = created.data!;
-  const sent = await admin().POST('/api/invoices/{id}/send', { ...byId(invoice.id), body: { to } });
+  const sent = await admin().POST('/api/invoices/{id}/send', { ...idPath(invoice.id), body: { to } });
   expect(sent.response.status, JSON.stringify(sent.error)).toBe(200);
   return sent.data!;
 }
@@ -111,7 +100,7 @@ describe('the Mail log', () => {
     const { mail } = await invoiceMailedTo('kept.client@example.com');
     expect(mail.status).toBe('queued');
     await f.t.app.mail.flush();
-    const view = await admin().GET('/api/mail-log/{id}', byId(mail.id));
+    const view = await admin().GET('/api/mail-log/{id}', idPath(mail.id));
     expect(view.response.status, JSON.stringify(view.error)).toBe(200);
     const message = view.data!;
     expect(message).toMatchObject({ to: 'kept.client@example.com', status: 'kept', kind: 'invoice' });
@@ -125,8 +114,8 @@ describe('the Mail log', () => {
     const listed = await admin().GET('/api/mail-log', { params: { query: { status: 'kept', search: 'kept.client' } } });
     expect(listed.data?.items.map((r) => r.id)).toContain(mail.id);
     expect((await f.api('consultant').GET('/api/mail-log')).response.status).toBe(403);
-    expect((await f.api('consultant').GET('/api/mail-log/{id}', byId(mail.id))).response.status).toBe(403);
-    expect((await admin().GET('/api/mail-log/{id}', byId('not-a-uuid'))).response.status).toBe(404);
+    expect((await f.api('consultant').GET('/api/mail-log/{id}', idPath(mail.id))).response.status).toBe(403);
+    expect((await admin().GET('/api/mail-log/{id}', idPath('not-a-uuid'))).response.status).toBe(404);
   });
 
   it('answers at once while the mail server is down, retries, and sends once when it is back', async () => {
@@ -201,12 +190,12 @@ describe('the Mail log', () => {
 
   it("never shows a reset or invitation link's token: whoever reads the log could take the account", async () => {
     const reset = await f.api('account_administrator').POST('/api/users/{id}/reset-password', {
-      ...byId(f.idOf('consultant')),
+      ...idPath(f.idOf('consultant')),
       body: { method: 'email' },
     });
     expect(reset.response.status, JSON.stringify(reset.error)).toBe(200);
     const mail = reset.data!.mail!;
-    const view = (await admin().GET('/api/mail-log/{id}', byId(mail.id))).data!;
+    const view = (await admin().GET('/api/mail-log/{id}', idPath(mail.id))).data!;
     expect(view.body).toContain('/reset-password?token=(hidden)');
     // The recipient's own mail carries the real link.
     const sent = (await f.t.outbox()).find((m) => m.name === mail.id)!;
@@ -216,13 +205,13 @@ describe('the Mail log', () => {
   it('queues a message again on request, as a new entry; only who may edit Administration may', async () => {
     const { mail } = await invoiceMailedTo('again@example.com');
     await f.t.app.mail.flush();
-    expect((await f.api('consultant').POST('/api/mail-log/{id}/resend', byId(mail.id))).response.status).toBe(403);
-    const again = await admin().POST('/api/mail-log/{id}/resend', byId(mail.id));
+    expect((await f.api('consultant').POST('/api/mail-log/{id}/resend', idPath(mail.id))).response.status).toBe(403);
+    const again = await admin().POST('/api/mail-log/{id}/resend', idPath(mail.id));
     expect(again.response.status, JSON.stringify(again.error)).toBe(200);
     const copy = again.data!;
     expect(copy.id).not.toBe(mail.id);
     await f.t.app.mail.flush();
-    const view = (await admin().GET('/api/mail-log/{id}', byId(copy.id))).data!;
+    const view = (await admin().GET('/api/mail-log/{id}', idPath(copy.id))).data!;
     expect(view).toMatchObject({ to: 'again@example.com', kind: 'invoice' });
     expect(view.attachments).toHaveLength(1);
   });
@@ -230,12 +219,12 @@ describe('the Mail log', () => {
   it("lists the mails about a client's invoices in its History, to a role with Finance only", async () => {
     const { client } = await f.convertedLead('administrator');
     const created = await admin().POST('/api/invoices', {
-      body: { ...invoiceExample(), entityType: 'client', entityId: client.id },
+      body: { ...INVOICE_EXAMPLE, entityType: 'client', entityId: client.id },
     });
     expect(created.response.status, JSON.stringify(created.error)).toBe(201);
     const invoice = created.data!;
     const sent = await admin().POST('/api/invoices/{id}/send', {
-      ...byId(invoice.id),
+      ...idPath(invoice.id),
       body: { to: 'history.client@example.com' },
     });
     expect(sent.response.status, JSON.stringify(sent.error)).toBe(200);
@@ -244,7 +233,7 @@ describe('the Mail log', () => {
     // Where it stands depends on the mail server an earlier test left set: History says what the log says.
     const [row] = await db().select().from(mailMessages).where(eq(mailMessages.id, mail.id));
 
-    const history = await admin().GET('/api/clients/{id}/history', byId(client.id));
+    const history = await admin().GET('/api/clients/{id}/history', idPath(client.id));
     expect(history.response.status, JSON.stringify(history.error)).toBe(200);
     const entries = history.data!;
     const mailed = entries.filter((e) => e.mail);
@@ -260,7 +249,7 @@ describe('the Mail log', () => {
     expect(entries[0]!.id).toBe(mail.id);
 
     // A guest has Clients but not Finance: it sees the client's changes, never its invoices' mails.
-    const guest = await f.api('guest').GET('/api/clients/{id}/history', byId(client.id));
+    const guest = await f.api('guest').GET('/api/clients/{id}/history', idPath(client.id));
     expect(guest.response.status, JSON.stringify(guest.error)).toBe(200);
     const guestEntries = guest.data!;
     expect(guestEntries.length).toBeGreaterThan(0);

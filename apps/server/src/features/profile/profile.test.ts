@@ -1,7 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '@crm/domain';
-import { apiClient } from '../../../test/api-client.ts';
+import { apiClient, type JsonBody } from '../../../test/api-client.ts';
 import { buildTestApp, mailText, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, sessions, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
@@ -14,9 +13,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-type ProfileChanges = paths['/api/profile']['patch']['requestBody']['content']['application/json'];
 const getProfile = (cookie: string) => apiClient(t.app, cookie).GET('/api/profile');
-const patchProfile = (cookie: string, body: ProfileChanges) => apiClient(t.app, cookie).PATCH('/api/profile', { body });
+const patchProfile = (cookie: string, body: JsonBody<'/api/profile', 'patch'>) =>
+  apiClient(t.app, cookie).PATCH('/api/profile', { body });
 const changePassword = (cookie: string, currentPassword: string, newPassword: string, confirmPassword = newPassword) =>
   apiClient(t.app, cookie).POST('/api/profile/password', { body: { currentPassword, newPassword, confirmPassword } });
 const signIn = (email: string, password: string) =>

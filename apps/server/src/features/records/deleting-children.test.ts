@@ -3,7 +3,8 @@
 // else wrote and a task it was given. Only the roles with the delete action may; every other answer is 403
 // and the entry stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type paths, type Role, ROLES, SERVICE_MESSAGES, TASK_MESSAGES } from '@crm/domain';
+import { type Role, ROLES, SERVICE_MESSAGES, TASK_MESSAGES } from '@crm/domain';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -14,8 +15,7 @@ beforeAll(async () => {
   // The consultant is the assistant manager of both, so every role sees them.
   records.lead = (await f.createLead('administrator', { assistantManagerUserId: f.idOf('consultant') })).id;
   const client = await f.api('administrator').POST('/api/clients', {
-    // The fixture's form as the document's create body: the fixture builds a plain record (see the report).
-    body: f.clientInput({ assistantManagerUserId: f.idOf('consultant') }) as ClientBody,
+    body: f.clientInput({ assistantManagerUserId: f.idOf('consultant') }),
   });
   expect(client.response.status, JSON.stringify(client.error)).toBe(201);
   records.client = client.data!.id;
@@ -29,23 +29,20 @@ const DELETERS: Role[] = ['account_administrator', 'administrator'];
 /** Everyone but guest (view only) writes services, tasks and notes on a record it sees. */
 const WRITERS: Role[] = ROLES.filter((role) => role !== 'guest');
 
-type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
-type TaskBody = paths['/api/leads/{id}/tasks']['post']['requestBody']['content']['application/json'];
 type Entry = { what: string; kind: 'service' | 'task'; id: string; refusal: string };
 
-const path = (id: string) => ({ params: { path: { id } } });
 /** DELETE /api/services/:id (with its optional body, as the Services tab sends it) or /api/tasks/:id. */
 const remove = (role: Role, entry: Entry) =>
   entry.kind === 'service'
-    ? f.api(role).DELETE('/api/services/{id}', { ...path(entry.id), body: {} })
-    : f.api(role).DELETE('/api/tasks/{id}', path(entry.id));
+    ? f.api(role).DELETE('/api/services/{id}', { ...idPath(entry.id), body: {} })
+    : f.api(role).DELETE('/api/tasks/{id}', idPath(entry.id));
 const read = (entry: Entry) =>
   entry.kind === 'service'
-    ? f.api('account_administrator').GET('/api/services/{id}', path(entry.id))
-    : f.api('account_administrator').GET('/api/tasks/{id}', path(entry.id));
+    ? f.api('account_administrator').GET('/api/services/{id}', idPath(entry.id))
+    : f.api('account_administrator').GET('/api/tasks/{id}', idPath(entry.id));
 
 async function addService(kind: 'lead' | 'client', by: Role): Promise<Entry> {
-  const request = { ...path(records[kind]), body: { serviceName: 'Other' } };
+  const request = { ...idPath(records[kind]), body: { serviceName: 'Other' } };
   const res =
     kind === 'lead'
       ? await f.api(by).POST('/api/leads/{id}/services', request)
@@ -60,7 +57,7 @@ async function addService(kind: 'lead' | 'client', by: Role): Promise<Entry> {
 }
 
 async function addEntry(kind: 'lead' | 'client', by: Role, entry: 'task' | 'note', assignedTo?: Role): Promise<Entry> {
-  const body: TaskBody =
+  const body: JsonBody<'/api/leads/{id}/tasks', 'post'> =
     entry === 'note'
       ? { taskType: 'Notes', content: `<p>A note by ${by}</p>` }
       : {
@@ -69,7 +66,7 @@ async function addEntry(kind: 'lead' | 'client', by: Role, entry: 'task' | 'note
           content: 'x',
           ...(assignedTo ? { assignedTo: f.idOf(assignedTo) } : {}),
         };
-  const request = { ...path(records[kind]), body };
+  const request = { ...idPath(records[kind]), body };
   const res =
     kind === 'lead'
       ? await f.api(by).POST('/api/leads/{id}/tasks', request)
@@ -116,7 +113,7 @@ describe('deleting a record’s services, tasks and notes, role by role', () => 
 
   it('keeps the supervisor and the member, who open Finance, from deleting on the overview too', async () => {
     const service = await addService('client', 'administrator');
-    const request = { ...path(service.id), body: { reason: 'Deleted by admin' } };
+    const request = { ...idPath(service.id), body: { reason: 'Deleted by admin' } };
     for (const role of ['supervisor', 'member'] as const) {
       const res = await f.api(role).DELETE('/api/services/{id}', request);
       expect(res.response.status).toBe(403);

@@ -10,8 +10,7 @@ import {
   type LeadRecord,
   SOURCE_DETAIL_MESSAGES,
 } from '@crm/domain';
-import { type ApiClient, apiClient } from '../../../test/api-client.ts';
-import type { paths } from '@crm/domain';
+import { type ApiClient, apiClient, type JsonBody } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { auditLogs, clients, leads } from '../../db/schema/index.ts';
 
@@ -46,12 +45,6 @@ async function lastAudit(action: string, resourceId: string) {
     .limit(1);
   return row;
 }
-
-type JsonBody<P extends keyof paths, M extends 'post' | 'patch'> = paths[P][M] extends {
-  requestBody: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
 
 const patchLead = (lead: Pick<LeadRecord, 'id'>, body: JsonBody<'/api/leads/{id}', 'patch'>) =>
   api.PATCH('/api/leads/{id}', { params: { path: { id: lead.id } }, body });
@@ -118,9 +111,8 @@ describe('PATCH /api/leads/:id', () => {
 const patchClient = (client: Pick<ClientRecord, 'id'>, body: JsonBody<'/api/clients/{id}', 'patch'>) =>
   api.PATCH('/api/clients/{id}', { params: { path: { id: client.id } }, body });
 
-async function createClient(overrides: Record<string, unknown> = {}): Promise<ClientRecord> {
-  const body = f.clientInput(overrides) as JsonBody<'/api/clients', 'post'>;
-  const { data, response } = await api.POST('/api/clients', { body });
+async function createClient(overrides: Partial<JsonBody<'/api/clients', 'post'>> = {}): Promise<ClientRecord> {
+  const { data, response } = await api.POST('/api/clients', { body: f.clientInput(overrides) });
   expect(response.status).toBe(201);
   return data as ClientRecord;
 }

@@ -6,14 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  formatPhoneNumber,
-  LEAD_MESSAGES,
-  type LeadRecord,
-  type paths,
-  PHONE_MESSAGES,
-  phoneToE164,
-} from '@crm/domain';
+import { formatPhoneNumber, LEAD_MESSAGES, type LeadRecord, PHONE_MESSAGES, phoneToE164 } from '@crm/domain';
+import { idPath } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { buildTestApp, testDatabaseUrl } from '../../../test/build-test-app.ts';
 import { backfillContactNumbers, NORMALISED_ACTION } from '../../db/backfill-contact-numbers.ts';
@@ -58,13 +52,6 @@ const storedOf = async (table: typeof leads | typeof clients | typeof contacts, 
       .where(eq(table.id, id))
   )[0];
 
-type LeadBody = NonNullable<paths['/api/leads']['post']['requestBody']>['content']['application/json'];
-type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
-/** The fixture's forms as the document's create bodies: the fixture builds plain records (see the report). */
-const leadBody = (overrides: Partial<LeadBody> = {}) => f.leadInput(overrides) as LeadBody;
-const clientBody = (overrides: Partial<ClientBody> = {}) => f.clientInput(overrides) as ClientBody;
-const path = (id: string) => ({ params: { path: { id } } });
-
 /** The ids a list finds for the search term (100 a page), as the administrator. */
 const idsOf = (res: { response: Response; data?: { items: { id: string }[] }; error?: unknown }) => {
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
@@ -86,11 +73,11 @@ describe('search by number', () => {
   beforeAll(async () => {
     lead = await f.createLead('administrator', { lastName: 'Nakamura', contactNumber: '+61 412 345 678' });
     const admin = f.api('administrator');
-    const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: '+61 413 222 333' }) });
+    const client = await admin.POST('/api/clients', { body: f.clientInput({ contactNumber: '+61 413 222 333' }) });
     expect(client.response.status, JSON.stringify(client.error)).toBe(201);
     clientId = client.data!.id;
     const archived = await f.createLead('administrator', { contactNumber: '+61 414 555 666' });
-    const res = await admin.POST('/api/leads/{id}/archive', { ...path(archived.id), body: {} });
+    const res = await admin.POST('/api/leads/{id}/archive', { ...idPath(archived.id), body: {} });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     contactId = res.data!.contactId;
   });
@@ -123,7 +110,7 @@ describe('search by number', () => {
   it('stores a Kenyan number in international form with its E.164 number, and finds it', async () => {
     const kenyan = await f.createLead('administrator', { contactNumber: '+254 0711 222 333' });
     expect(kenyan.contactNumber).toBe('+254 711 222333');
-    expect((await f.api('administrator').GET('/api/leads/{id}', path(kenyan.id))).data?.contactNumber).toBe(
+    expect((await f.api('administrator').GET('/api/leads/{id}', idPath(kenyan.id))).data?.contactNumber).toBe(
       '+254 711 222333',
     );
     expect(await storedOf(leads, kenyan.id)).toEqual({
@@ -149,14 +136,14 @@ describe('search by number', () => {
     const found = await f.createLead('administrator', { contactNumber: typed });
     expect(found.contactNumber).toBe(stored);
     const admin = f.api('administrator');
-    const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: typed }) });
+    const client = await admin.POST('/api/clients', { body: f.clientInput({ contactNumber: typed }) });
     // The same number is a duplicate of the lead: the client gets the number with one digit changed.
     expect(client.response.status).toBe(409);
     for (const term of terms) {
       expect(await search.leads(term), term).toEqual([found.id]);
       expect(await search.records(term), term).toEqual([found.id]);
     }
-    const archived = await admin.POST('/api/leads/{id}/archive', { ...path(found.id), body: {} });
+    const archived = await admin.POST('/api/leads/{id}/archive', { ...idPath(found.id), body: {} });
     expect(archived.response.status, JSON.stringify(archived.error)).toBe(200);
     for (const term of terms) {
       expect(await search.contacts(term), term).toEqual([archived.data?.contactId]);
@@ -169,15 +156,15 @@ describe('a number the form refuses', () => {
     "refuses '%s' on create and edit, with the stated message on the field",
     async (typed) => {
       const admin = f.api('administrator');
-      const created = await admin.POST('/api/leads', { body: leadBody({ contactNumber: typed }) });
+      const created = await admin.POST('/api/leads', { body: f.leadInput({ contactNumber: typed }) });
       expect(created.response.status).toBe(400);
       expect(created.error?.fieldErrors?.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
-      const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: typed }) });
+      const client = await admin.POST('/api/clients', { body: f.clientInput({ contactNumber: typed }) });
       expect(client.response.status).toBe(400);
       expect(client.error?.fieldErrors?.contactNumber).toEqual([PHONE_MESSAGES.invalid]);
       const lead = await f.createLead();
       const edited = await admin.PATCH('/api/leads/{id}', {
-        ...path(lead.id),
+        ...idPath(lead.id),
         body: { contactNumber: typed, version: lead.version },
       });
       expect(edited.response.status).toBe(400);
@@ -198,8 +185,8 @@ describe('the stored forms on every write', () => {
 
     const admin = f.api('administrator');
     const edited = await admin.PATCH('/api/leads/{id}', {
-      ...path(lead.id),
-      body: { ...leadBody({ email: lead.email, contactNumber: '+63 917 123 4567' }), version: lead.version },
+      ...idPath(lead.id),
+      body: { ...f.leadInput({ email: lead.email, contactNumber: '+63 917 123 4567' }), version: lead.version },
     });
     expect(edited.response.status, JSON.stringify(edited.error)).toBe(200);
     expect(await storedOf(leads, lead.id)).toEqual({
@@ -212,11 +199,11 @@ describe('the stored forms on every write', () => {
     expect(await e164Of(clients, client.id)).toBe('+61421000222');
 
     const toArchive = await f.createLead('administrator', { contactNumber: '(02) 9876 0001' });
-    const archived = await admin.POST('/api/leads/{id}/archive', { ...path(toArchive.id), body: {} });
+    const archived = await admin.POST('/api/leads/{id}/archive', { ...idPath(toArchive.id), body: {} });
     const contactId = archived.data!.contactId;
     expect(await e164Of(contacts, contactId)).toBe('+61298760001');
     const restored = await admin.POST('/api/contacts/{id}/restore', {
-      ...path(contactId),
+      ...idPath(contactId),
       body: { type: 'client', notes: 'Signed' },
     });
     expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);
@@ -232,25 +219,25 @@ describe('duplicate check on normalised numbers', () => {
   it("refuses '0412 …' when '+61 412 …' exists, across leads and clients, with the spec's messages", async () => {
     await f.createLead('administrator', { contactNumber: '+61 416 777 888' });
     const admin = f.api('administrator');
-    const lead = await admin.POST('/api/leads', { body: leadBody({ contactNumber: '0416 777 888' }) });
+    const lead = await admin.POST('/api/leads', { body: f.leadInput({ contactNumber: '0416 777 888' }) });
     expect(lead.response.status).toBe(409);
     expect(lead.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number 0416 777 888', 'leads'));
     expect(lead.error?.fieldErrors).toHaveProperty('contactNumber');
-    const client = await admin.POST('/api/clients', { body: clientBody({ contactNumber: '0416-777-888' }) });
+    const client = await admin.POST('/api/clients', { body: f.clientInput({ contactNumber: '0416-777-888' }) });
     expect(client.response.status).toBe(409);
     expect(client.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number 0416-777-888', 'leads'));
 
-    const existing = await admin.POST('/api/clients', { body: clientBody({ contactNumber: '0417 888 999' }) });
+    const existing = await admin.POST('/api/clients', { body: f.clientInput({ contactNumber: '0417 888 999' }) });
     expect(existing.response.status, JSON.stringify(existing.error)).toBe(201);
-    const leadOfClient = await admin.POST('/api/leads', { body: leadBody({ contactNumber: '+61417888999' }) });
+    const leadOfClient = await admin.POST('/api/leads', { body: f.leadInput({ contactNumber: '+61417888999' }) });
     expect(leadOfClient.response.status).toBe(409);
     expect(leadOfClient.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number +61417888999', 'clients'));
 
     // An edit to another lead's number, written another way: the spec's update message.
     const other = await f.createLead();
     const update = await admin.PATCH('/api/leads/{id}', {
-      ...path(other.id),
-      body: { ...leadBody({ email: other.email, contactNumber: '416 777 888' }), version: other.version },
+      ...idPath(other.id),
+      body: { ...f.leadInput({ email: other.email, contactNumber: '416 777 888' }), version: other.version },
     });
     expect(update.response.status).toBe(409);
     expect(update.error?.message).toBe(LEAD_MESSAGES.duplicateOnUpdate);
@@ -262,7 +249,9 @@ describe('duplicate check on normalised numbers', () => {
       .insert(leads)
       .values({ firstName: 'Old', lastName: 'Row', email: 'old.digits@example.com', contactNumber: '+61 412 777 001' })
       .returning({ id: leads.id });
-    const same = await f.api('administrator').POST('/api/leads', { body: leadBody({ contactNumber: '+61412777001' }) });
+    const same = await f
+      .api('administrator')
+      .POST('/api/leads', { body: f.leadInput({ contactNumber: '+61412777001' }) });
     expect(same.response.status).toBe(409);
     expect(same.error?.message).toBe(LEAD_MESSAGES.duplicateDetected('contact number +61412777001', 'leads'));
     await f.t.database.db.delete(leads).where(eq(leads.id, old!.id));
@@ -272,7 +261,7 @@ describe('duplicate check on normalised numbers', () => {
     await f.createLead('administrator', { contactNumber: '+254 722 000 111' });
     const res = await f
       .api('administrator')
-      .POST('/api/leads', { body: leadBody({ contactNumber: '+255 722 000 111' }) });
+      .POST('/api/leads', { body: f.leadInput({ contactNumber: '+255 722 000 111' }) });
     expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   });
 });
@@ -326,7 +315,7 @@ describe('the start-up back-fill', () => {
     // Nothing changed unseen: the History of a record whose number was rewritten shows it as typed and as
     // stored, by the system; a number already in its stored form has no entry.
     const admin = f.api('administrator');
-    const history = await admin.GET('/api/leads/{id}/history', path(valid!.id));
+    const history = await admin.GET('/api/leads/{id}/history', idPath(valid!.id));
     expect(history.response.status, JSON.stringify(history.error)).toBe(200);
     const entries = history.data!.filter((e) => e.action === NORMALISED_ACTION);
     expect(entries).toEqual([
@@ -479,7 +468,7 @@ describe.skipIf(!testDatabaseUrl())('phone search plan at 20,000 leads (PostgreS
       for (const res of [await admin.GET('/api/leads', query), await admin.GET('/api/records', query)]) {
         expect(res.response.status, JSON.stringify(res.error)).toBe(200);
       }
-      const duplicate = await admin.POST('/api/leads', { body: leadBody({ contactNumber: '0418 123 456' }) });
+      const duplicate = await admin.POST('/api/leads', { body: f.leadInput({ contactNumber: '0418 123 456' }) });
       expect(duplicate.response.status).toBe(409);
     });
     const plans = await plansOf(statements);

@@ -2,7 +2,8 @@
 // or a client (the target's create permission).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forbiddenMessage, type paths } from '@crm/domain';
+import { forbiddenMessage } from '@crm/domain';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { auditLogs, clients, leads } from '../../db/schema/index.ts';
 
@@ -12,19 +13,18 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.t.close());
 
-type LeadPatch = paths['/api/leads/{id}']['patch']['requestBody']['content']['application/json'];
-type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
-/** The fixture's client form as the document's create body: the fixture builds a plain record (see the report). */
-const clientBody = (overrides: Partial<ClientBody> = {}) => f.clientInput(overrides) as ClientBody;
-const path = (id: string) => ({ params: { path: { id } } });
-
 describe('assigning a lead', () => {
   it('consultant and member fill an empty assignment, but cannot change or clear a set one; team lead can', async () => {
     // Manager and assistant manager are set (the staff form names both); the migration agent is empty.
     const lead = await f.createLead('consultant');
-    const save = async (role: 'consultant' | 'member' | 'team_lead', changes: Omit<LeadPatch, 'version'>) => {
-      const current = (await f.api('administrator').GET('/api/leads/{id}', path(lead.id))).data!;
-      return f.api(role).PATCH('/api/leads/{id}', { ...path(lead.id), body: { version: current.version, ...changes } });
+    const save = async (
+      role: 'consultant' | 'member' | 'team_lead',
+      changes: Omit<JsonBody<'/api/leads/{id}', 'patch'>, 'version'>,
+    ) => {
+      const current = (await f.api('administrator').GET('/api/leads/{id}', idPath(lead.id))).data!;
+      return f
+        .api(role)
+        .PATCH('/api/leads/{id}', { ...idPath(lead.id), body: { version: current.version, ...changes } });
     };
 
     // Filling the empty migration agent: an ordinary edit.
@@ -73,15 +73,15 @@ describe('assigning a lead', () => {
 describe('assigning a client', () => {
   it('a member cannot change the manager of a client; a supervisor can', async () => {
     const created = await f.api('member').POST('/api/clients', {
-      body: clientBody({ managerUserId: f.idOf('supervisor') }),
+      body: f.clientInput({ managerUserId: f.idOf('supervisor') }),
     });
     expect(created.response.status, JSON.stringify(created.error)).toBe(201);
     const client = created.data!;
     const save = (role: 'member' | 'supervisor', managerUserId: string, version: number) =>
       f.api(role).PATCH('/api/clients/{id}', {
-        ...path(client.id),
+        ...idPath(client.id),
         body: {
-          ...clientBody({ email: client.email, contactNumber: client.contactNumber }),
+          ...f.clientInput({ email: client.email, contactNumber: client.contactNumber }),
           managerUserId,
           version,
         },
@@ -99,7 +99,7 @@ describe('assigning a client', () => {
 describe('restoring a contact', () => {
   async function archivedContact(role: 'consultant' | 'administrator' = 'consultant') {
     const lead = await f.createLead(role);
-    const archived = await f.api('administrator').POST('/api/leads/{id}/archive', { ...path(lead.id), body: {} });
+    const archived = await f.api('administrator').POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} });
     expect(archived.response.status, JSON.stringify(archived.error)).toBe(200);
     return { lead, contactId: archived.data!.contactId };
   }
@@ -107,7 +107,7 @@ describe('restoring a contact', () => {
   it('needs leads:create to restore to a lead: team lead is refused, and nothing changes', async () => {
     const { lead, contactId } = await archivedContact();
     const refused = await f.api('team_lead').POST('/api/contacts/{id}/restore', {
-      ...path(contactId),
+      ...idPath(contactId),
       body: { type: 'lead', notes: 'Back in the pipeline' },
     });
     expect(refused.response.status).toBe(403);
@@ -118,7 +118,7 @@ describe('restoring a contact', () => {
   it('team lead restores to a client; the client keeps its origin as creator and the audit names the restorer', async () => {
     const { contactId } = await archivedContact('consultant');
     const restored = await f.api('team_lead').POST('/api/contacts/{id}/restore', {
-      ...path(contactId),
+      ...idPath(contactId),
       body: { type: 'client', notes: 'Signed up after all' },
     });
     expect(restored.response.status, JSON.stringify(restored.error)).toBe(200);

@@ -1,7 +1,8 @@
 // The History tab's API: a lead's edits, its conversion and the client's own edits, newest first, with
 // labels and names, only for users who may see the record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayId, INVOICE_EXAMPLE, type paths } from '@crm/domain';
+import { displayId, INVOICE_EXAMPLE } from '@crm/domain';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { recordChange } from '../audit/record-change.ts';
 
@@ -13,20 +14,16 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type LeadPatch = paths['/api/leads/{id}']['patch']['requestBody']['content']['application/json'];
-type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
-type Dependent = NonNullable<ClientBody['dependents']>[number];
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-const path = (id: string) => ({ params: { path: { id } } });
+type Dependent = NonNullable<JsonBody<'/api/clients', 'post'>['dependents']>[number];
 
 describe('GET /api/{leads|clients}/:id/history', () => {
   it('lists who changed what, newest first, with the field labels and the people by name', async () => {
     const lead = await f.createLead('administrator');
     let version = lead.version;
-    const patch = async (body: Omit<LeadPatch, 'version'>) => {
+    const patch = async (body: Omit<JsonBody<'/api/leads/{id}', 'patch'>, 'version'>) => {
       const res = await f
         .api('administrator')
-        .PATCH('/api/leads/{id}', { ...path(lead.id), body: { ...body, version } });
+        .PATCH('/api/leads/{id}', { ...idPath(lead.id), body: { ...body, version } });
       expect(res.response.status, JSON.stringify(res.error)).toBe(200);
       version = res.data!.version;
     };
@@ -34,7 +31,7 @@ describe('GET /api/{leads|clients}/:id/history', () => {
     await patch({ managerUserId: f.idOf('account_administrator') });
     await patch({ visaExpiryDate: '2027-06-30', desiredVisa: 'Skilled Independent 189' });
 
-    const res = await f.api('supervisor').GET('/api/leads/{id}/history', path(lead.id));
+    const res = await f.api('supervisor').GET('/api/leads/{id}/history', idPath(lead.id));
     expect(res.response.status).toBe(200);
     const history = res.data!;
     expect(history.map((e) => e.title)).toEqual(['Lead updated', 'Lead updated', 'Lead updated', 'Lead created']);
@@ -53,9 +50,9 @@ describe('GET /api/{leads|clients}/:id/history', () => {
   it('shows a conversion on the lead and the client, and hides a record its viewer may not see', async () => {
     const { lead, client } = await f.convertedLead('administrator');
     const admin = f.api('administrator');
-    const leadHistory = (await admin.GET('/api/leads/{id}/history', path(lead.id))).data!;
+    const leadHistory = (await admin.GET('/api/leads/{id}/history', idPath(lead.id))).data!;
     expect(leadHistory.map((e) => e.title)).toContain('Converted to client');
-    const clientHistory = (await admin.GET('/api/clients/{id}/history', path(client.id))).data!;
+    const clientHistory = (await admin.GET('/api/clients/{id}/history', idPath(client.id))).data!;
     expect(clientHistory.map((e) => e.title)).toContain('Client created');
     // Each side names the other by name and the short id its banner shows, never by its key.
     const converted = leadHistory.find((e) => e.title === 'Converted to client')!;
@@ -74,23 +71,22 @@ describe('GET /api/{leads|clients}/:id/history', () => {
 
     // A consultant sees only its own or assigned records: 404, as for a record that does not exist.
     const consultant = f.api('consultant');
-    const hidden = await consultant.GET('/api/leads/{id}/history', path(lead.id));
+    const hidden = await consultant.GET('/api/leads/{id}/history', idPath(lead.id));
     expect(hidden.response.status).toBe(404);
-    expect((await consultant.GET('/api/leads/{id}/history', path('not-a-uuid'))).response.status).toBe(404);
+    expect((await consultant.GET('/api/leads/{id}/history', idPath('not-a-uuid'))).response.status).toBe(404);
   });
 
   it("names a client's dependents in words, never as JSON or ids", async () => {
     const leo: Dependent = { firstName: 'Leo', lastName: 'Santos', nationality: 'Philippines', relationship: 'Child' };
     const admin = f.api('administrator');
     const created = await admin.POST('/api/clients', {
-      // The fixture's form as the document's create body: the fixture builds a plain record (see the report).
-      body: f.clientInput({ numberOfDependents: '1', dependents: [leo] }) as ClientBody,
+      body: f.clientInput({ numberOfDependents: '1', dependents: [leo] }),
     });
     expect(created.response.status, JSON.stringify(created.error)).toBe(201);
     const client = created.data!;
     expect(client.dependents).toEqual([{ ...leo, id: expect.any(String) }]);
     const updated = await admin.PATCH('/api/clients/{id}', {
-      ...path(client.id),
+      ...idPath(client.id),
       body: {
         version: client.version,
         numberOfDependents: '2',
@@ -109,7 +105,7 @@ describe('GET /api/{leads|clients}/:id/history', () => {
     });
     expect(updated.response.status, JSON.stringify(updated.error)).toBe(200);
 
-    const history = (await admin.GET('/api/clients/{id}/history', path(client.id))).data!;
+    const history = (await admin.GET('/api/clients/{id}/history', idPath(client.id))).data!;
     const change = history[0]!.changes.find((c) => c.field === 'dependents');
     expect(change).toEqual({
       field: 'dependents',
@@ -127,18 +123,9 @@ describe('GET /api/{leads|clients}/:id/history', () => {
   it('names the invoices and the people a change points at by number and name (issue 29)', async () => {
     const lead = await f.createLead('administrator');
     const admin = f.api('administrator');
-    // INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string.
-    const body: InvoiceBody = {
-      ...INVOICE_EXAMPLE,
-      currency: 'AUD',
-      items: [
-        { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
-        { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
-      ],
-      entityType: 'lead',
-      entityId: lead.id,
-    };
-    const billed = await admin.POST('/api/invoices', { body });
+    const billed = await admin.POST('/api/invoices', {
+      body: { ...INVOICE_EXAMPLE, entityType: 'lead', entityId: lead.id },
+    });
     expect(billed.response.status, JSON.stringify(billed.error)).toBe(201);
     const invoice = billed.data!;
     // A change of the lead that names its invoice, as a money movement's row does.
@@ -152,7 +139,7 @@ describe('GET /api/{leads|clients}/:id/history', () => {
         newValues: { invoiceId: invoice.id, fromUserId: f.idOf('supervisor'), receivedDate: '2026-11-20' },
       },
     );
-    const history = (await admin.GET('/api/leads/{id}/history', path(lead.id))).data!;
+    const history = (await admin.GET('/api/leads/{id}/history', idPath(lead.id))).data!;
     const entry = history.find((e) => e.action === 'RECEIVE_CLIENT_MONEY')!;
     expect(entry.actorName).toBe('Marcus Tan');
     expect(entry.changes).toEqual([

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClientRecord, DEFAULT_MODULE_ACCESS, type LeadRecord, type paths, type Role } from '@crm/domain';
+import { type ClientRecord, DEFAULT_MODULE_ACCESS, type LeadRecord, type Role } from '@crm/domain';
 import { rolePermissions } from '../../db/schema/index.ts';
+import { idPath, type Query } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -27,16 +28,14 @@ beforeAll(async () => {
   converted = await f.convertedLead('administrator');
   reverted = await f.convertedLead('administrator');
   const admin = f.api('administrator');
-  expect((await admin.POST('/api/clients/{id}/revert', path(reverted.client.id))).response.status).toBe(200);
+  expect((await admin.POST('/api/clients/{id}/revert', idPath(reverted.client.id))).response.status).toBe(200);
   const archived = await f.createLead();
-  expect((await admin.POST('/api/leads/{id}/archive', { ...path(archived.id), body: {} })).response.status).toBe(200);
+  expect((await admin.POST('/api/leads/{id}/archive', { ...idPath(archived.id), body: {} })).response.status).toBe(200);
   const deleted = await f.createLead();
-  // No body: the document marks this body required, the server takes none (reported).
-  expect((await f.call('administrator', 'DELETE', `/api/leads/${deleted.id}`)).statusCode).toBe(200);
+  expect((await admin.DELETE('/api/leads/{id}', idPath(deleted.id))).response.status).toBe(200);
   hidden = await f.createLead();
-  expect((await admin.POST('/api/leads/{id}/hide', { ...path(hidden.id), body: {} })).response.status).toBe(200);
+  expect((await admin.POST('/api/leads/{id}/hide', { ...idPath(hidden.id), body: {} })).response.status).toBe(200);
   const created = await admin.POST('/api/clients', {
-    // The fixture's form as the document's create body: the fixture builds a plain record (see the report).
     body: f.clientInput({
       firstName: 'Valentina',
       lastName: 'Castro',
@@ -45,7 +44,7 @@ beforeAll(async () => {
       applicantLocation: 'Inside Australia',
       currentVisaSubclass: 'Bridging A (010)',
       desiredVisa: 'Partner 820/801',
-    }) as ClientBody,
+    }),
   });
   expect(created.response.status, JSON.stringify(created.error)).toBe(201);
   direct = created.data!;
@@ -55,13 +54,7 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type ClientBody = NonNullable<paths['/api/clients']['post']['requestBody']>['content']['application/json'];
-type RecordQuery = NonNullable<paths['/api/records']['get']['parameters']['query']>;
-function path(id: string) {
-  return { params: { path: { id } } };
-}
-
-async function page(role: Role, query: RecordQuery = {}) {
+async function page(role: Role, query: Query<'/api/records'> = {}) {
   const res = await f.api(role).GET('/api/records', { params: { query: { pageSize: 100, ...query } } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!;

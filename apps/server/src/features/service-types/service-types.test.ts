@@ -8,12 +8,12 @@ import {
   DEFAULT_SERVICE_TYPES,
   INVOICE_EXAMPLE,
   legacyTreatmentOf,
-  type paths,
   ROLES,
   rolesThatCan,
   SERVICE_TYPE_MESSAGES,
 } from '@crm/domain';
 import { sql } from 'drizzle-orm';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
@@ -25,16 +25,16 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type NewType = paths['/api/settings/service-types']['post']['requestBody']['content']['application/json'];
-type TypeChanges = paths['/api/settings/service-types/{id}']['patch']['requestBody']['content']['application/json'];
-type NewService = paths['/api/leads/{id}/services']['post']['requestBody']['content']['application/json'];
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-type InvoiceLine = InvoiceBody['items'][number];
+type InvoiceLine = JsonBody<'/api/invoices', 'post'>['items'][number];
 
 const list = async () => (await f.api('consultant').GET('/api/settings/service-types')).data!;
-const add = (body: NewType) => f.api('account_administrator').POST('/api/settings/service-types', { body });
-const change = (id: string, body: TypeChanges, role: Parameters<Fixture['api']>[0] = 'account_administrator') =>
-  f.api(role).PATCH('/api/settings/service-types/{id}', { params: { path: { id } }, body });
+const add = (body: JsonBody<'/api/settings/service-types', 'post'>) =>
+  f.api('account_administrator').POST('/api/settings/service-types', { body });
+const change = (
+  id: string,
+  body: JsonBody<'/api/settings/service-types/{id}', 'patch'>,
+  role: Parameters<Fixture['api']>[0] = 'account_administrator',
+) => f.api(role).PATCH('/api/settings/service-types/{id}', { ...idPath(id), body });
 
 describe('the service catalogue', () => {
   it('starts with the default catalogue, by name, with no default fees', async () => {
@@ -131,8 +131,8 @@ describe("a service's tax treatment", () => {
     await add({ name: 'Overseas Student Health Cover', defaultTreatment: 'gst_free' });
     const lead = await f.createLead('consultant');
     const consultant = f.api('consultant');
-    const addService = async (body: NewService) => {
-      const res = await consultant.POST('/api/leads/{id}/services', { params: { path: { id: lead.id } }, body });
+    const addService = async (body: JsonBody<'/api/leads/{id}/services', 'post'>) => {
+      const res = await consultant.POST('/api/leads/{id}/services', { ...idPath(lead.id), body });
       expect(res.response.status, JSON.stringify(res.error)).toBe(201);
       return res.data!;
     };
@@ -142,7 +142,7 @@ describe("a service's tax treatment", () => {
     const chosen = await addService({ serviceName: 'Visa Application', taxTreatment: 'taxable' });
     expect(chosen.taxTreatment).toBe('taxable');
 
-    const byId = { params: { path: { id: chosen.id } } };
+    const byId = idPath(chosen.id);
     const renamed = await consultant.PATCH('/api/services/{id}', {
       ...byId,
       body: { serviceName: 'Health Insurance', version: chosen.version },
@@ -168,7 +168,7 @@ describe('an invoice line billing a service', () => {
     const admin = f.api('administrator');
     const service = (
       await admin.POST('/api/leads/{id}/services', {
-        params: { path: { id: lead.id } },
+        ...idPath(lead.id),
         body: { serviceName: 'Professional Fee - Employer Sponsored Visa (482/186)', serviceFee: '3300.00' },
       })
     ).data!;
@@ -177,8 +177,6 @@ describe('an invoice line billing a service', () => {
       admin.POST('/api/invoices', {
         body: {
           ...INVOICE_EXAMPLE,
-          // INVOICE_EXAMPLE's currency as the document types it: the domain constant widens it to string.
-          currency: 'AUD',
           entityType: 'lead',
           entityId: lead.id,
           items,
@@ -215,7 +213,7 @@ describe('an invoice line billing a service', () => {
       taxTreatment: 'gst_free',
       treatmentReason: 'Exported service: client offshore',
     });
-    const reread = (await admin.GET('/api/invoices/{id}', { params: { path: { id: saved.id } } })).data!;
+    const reread = (await admin.GET('/api/invoices/{id}', idPath(saved.id))).data!;
     expect(reread.items[0]?.treatmentReason).toBe('Exported service: client offshore');
     // The PDF prints the reason under the line's description.
     const pdf = await f.call('administrator', 'GET', `/api/invoices/${saved.id}/pdf`);

@@ -5,7 +5,8 @@
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { CURRENCIES, type paths, SERVICE_STATUSES } from '@crm/domain';
+import { CURRENCIES, SERVICE_STATUSES } from '@crm/domain';
+import { idPath, type Query } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 
 let f: Fixture;
@@ -41,10 +42,6 @@ async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
-type LeadBody = paths['/api/leads']['post']['requestBody']['content']['application/json'];
-type ClientBody = paths['/api/clients']['post']['requestBody']['content']['application/json'];
-type SummaryQuery = NonNullable<paths['/api/services/summary']['get']['parameters']['query']>;
-
 const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
 
 /** A fee (or none), a payment that may be part, all or more than it, in a currency and status from `pick`. */
@@ -69,34 +66,32 @@ async function run(op: Operation, pick: number): Promise<void> {
     status = res.response.status;
   };
   const admin = f.api('administrator');
-  const byId = (id: string) => ({ params: { path: { id } } });
   switch (op) {
     case 'createLead':
-      // f.leadInput / f.clientInput as the document's create bodies: the fixture builds plain records.
-      answered(await admin.POST('/api/leads', { body: f.leadInput() as LeadBody }));
+      answered(await admin.POST('/api/leads', { body: f.leadInput() }));
       break;
     case 'createClient':
-      answered(await admin.POST('/api/clients', { body: f.clientInput() as ClientBody }));
+      answered(await admin.POST('/api/clients', { body: f.clientInput() }));
       break;
     case 'addToLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/services', { ...byId(id), body: serviceBody(pick) }));
+      if (id) answered(await admin.POST('/api/leads/{id}/services', { ...idPath(id), body: serviceBody(pick) }));
       break;
     }
     case 'addToClient': {
       const id = pickFrom(await liveClients(), pick);
-      if (id) answered(await admin.POST('/api/clients/{id}/services', { ...byId(id), body: serviceBody(pick) }));
+      if (id) answered(await admin.POST('/api/clients/{id}/services', { ...idPath(id), body: serviceBody(pick) }));
       break;
     }
     case 'editService': {
       const id = pickFrom(await liveServices(), pick);
       if (id) {
-        const current = await admin.GET('/api/services/{id}', byId(id));
+        const current = await admin.GET('/api/services/{id}', idPath(id));
         if (current.response.status !== 200) break;
         const { serviceName: _name, ...changes } = serviceBody(pick >> 1);
         answered(
           await admin.PATCH('/api/services/{id}', {
-            ...byId(id),
+            ...idPath(id),
             body: { ...changes, version: current.data!.version },
           }),
         );
@@ -105,17 +100,17 @@ async function run(op: Operation, pick: number): Promise<void> {
     }
     case 'deleteService': {
       const id = pickFrom(await liveServices(), pick);
-      if (id) answered(await admin.DELETE('/api/services/{id}', { ...byId(id), body: { reason: 'Entered twice' } }));
+      if (id) answered(await admin.DELETE('/api/services/{id}', { ...idPath(id), body: { reason: 'Entered twice' } }));
       break;
     }
     case 'restoreService': {
       const id = pickFrom(await ids(sql`select id from services where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.POST('/api/services/{id}/restore', byId(id)));
+      if (id) answered(await admin.POST('/api/services/{id}/restore', idPath(id)));
       break;
     }
     case 'convertLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/convert', { ...byId(id), body: {} }));
+      if (id) answered(await admin.POST('/api/leads/{id}/convert', { ...idPath(id), body: {} }));
       break;
     }
     case 'revertClient': {
@@ -123,12 +118,12 @@ async function run(op: Operation, pick: number): Promise<void> {
         await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
         pick,
       );
-      if (id) answered(await admin.POST('/api/clients/{id}/revert', byId(id)));
+      if (id) answered(await admin.POST('/api/clients/{id}/revert', idPath(id)));
       break;
     }
     case 'archiveLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/archive', { ...byId(id), body: {} }));
+      if (id) answered(await admin.POST('/api/leads/{id}/archive', { ...idPath(id), body: {} }));
       break;
     }
     case 'restoreContactToLead': {
@@ -136,7 +131,7 @@ async function run(op: Operation, pick: number): Promise<void> {
       if (id)
         answered(
           await admin.POST('/api/contacts/{id}/restore', {
-            ...byId(id),
+            ...idPath(id),
             body: { type: 'lead', notes: 'Back on the list' },
           }),
         );
@@ -144,17 +139,17 @@ async function run(op: Operation, pick: number): Promise<void> {
     }
     case 'deleteLead': {
       const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.DELETE('/api/leads/{id}', { ...byId(id), body: {} }));
+      if (id) answered(await admin.DELETE('/api/leads/{id}', { ...idPath(id), body: {} }));
       break;
     }
     case 'restoreDeletedLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/restore', byId(id)));
+      if (id) answered(await admin.POST('/api/leads/{id}/restore', idPath(id)));
       break;
     }
     case 'purgeLead': {
       const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.DELETE('/api/leads/{id}/permanent', byId(id)));
+      if (id) answered(await admin.DELETE('/api/leads/{id}/permanent', idPath(id)));
       break;
     }
     case 'payManyInFull':
@@ -202,7 +197,7 @@ const summed = () =>
       coalesce(sum(service_fee - paid_amount), 0)::text as due
     from services where deleted_at is null and record_live group by 1, 2, 3, 4`);
 
-const summary = async (query: SummaryQuery) => {
+const summary = async (query: Query<'/api/services/summary'>) => {
   const res = await f.api('administrator').GET('/api/services/summary', { params: { query } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!;
@@ -236,7 +231,7 @@ describe('maintained service totals', () => {
       { paymentStatus: 'N/A' },
       { type: 'lead' },
       { type: 'client', currency: 'AUD', paymentStatus: 'Partially Paid' },
-    ] satisfies SummaryQuery[]) {
+    ] satisfies Query<'/api/services/summary'>[]) {
       const fromTotals = await summary(filter);
       const fromServices = await summary({ ...filter, ...everything });
       expect(fromTotals, JSON.stringify(filter)).toEqual(fromServices);

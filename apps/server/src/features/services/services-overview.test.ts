@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type paths, paymentStatusOf, type Role, SERVICE_EXPORT_COLUMNS } from '@crm/domain';
+import { paymentStatusOf, type Role, SERVICE_EXPORT_COLUMNS } from '@crm/domain';
+import { type JsonBody, type Query } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { services } from '../../db/schema/index.ts';
 import { paymentStatusSql } from './services.repository.ts';
@@ -22,11 +23,10 @@ beforeAll(async () => {
   });
   leadId = lead.id;
   const client = await f.api('administrator').POST('/api/clients', {
-    // f.clientInput as the document's create body: the fixture builds a plain record (see the report).
-    body: f.clientInput({ firstName: 'Tomas', lastName: 'Okafor' }) as ClientBody,
+    body: f.clientInput({ firstName: 'Tomas', lastName: 'Okafor' }),
   });
   clientId = client.data!.id;
-  const add = async (entity: 'lead' | 'client', id: string, body: NewService) => {
+  const add = async (entity: 'lead' | 'client', id: string, body: JsonBody<'/api/leads/{id}/services', 'post'>) => {
     const res =
       entity === 'lead'
         ? await f.api('administrator').POST('/api/leads/{id}/services', { params: { path: { id } }, body })
@@ -66,17 +66,12 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type ClientBody = paths['/api/clients']['post']['requestBody']['content']['application/json'];
-type NewService = paths['/api/leads/{id}/services']['post']['requestBody']['content']['application/json'];
-type OverviewQuery = NonNullable<paths['/api/services']['get']['parameters']['query']>;
-type SummaryQuery = NonNullable<paths['/api/services/summary']['get']['parameters']['query']>;
-
-const page = async (query: OverviewQuery, role: Role = 'administrator') => {
+const page = async (query: Query<'/api/services'>, role: Role = 'administrator') => {
   const res = await f.api(role).GET('/api/services', { params: { query } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!;
 };
-const summary = async (query: SummaryQuery) =>
+const summary = async (query: Query<'/api/services/summary'>) =>
   (await f.api('administrator').GET('/api/services/summary', { params: { query } })).data!;
 
 describe('Services Overview', () => {

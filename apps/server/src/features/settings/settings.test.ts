@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ClientRecord,
-  DATE_MESSAGES,
-  DEFAULT_DISPLAY_SETTING,
-  DISPLAY_SETTING_KEY,
-  latestDateOnEarth,
-  ROLES,
-} from '@crm/domain';
+import { DATE_MESSAGES, DEFAULT_DISPLAY_SETTING, DISPLAY_SETTING_KEY, latestDateOnEarth, ROLES } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { clients, systemSettings } from '../../db/schema/index.ts';
@@ -62,24 +55,17 @@ describe("rules on the firm's date", () => {
   const justAfterSydneyMidnight = new Date('2026-03-05T13:30:00Z');
 
   it('derives passport and visa status from the stored time zone', async () => {
-    // Raw: the fixture's clientInput is an untyped record.
-    const created = await f.call(
-      'administrator',
-      'POST',
-      '/api/clients',
-      f.clientInput({
+    const created = await f.api('administrator').POST('/api/clients', {
+      body: f.clientInput({
         passportExpiryDate: '2026-03-05',
         applicantLocation: 'Inside Australia',
         currentVisaSubclass: 'Student 500',
         visaExpiryDate: '2026-04-05',
         desiredVisa: undefined,
       }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const rows = await f.t.database.db
-      .select()
-      .from(clients)
-      .where(eq(clients.id, (created.json() as ClientRecord).id));
+    });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const rows = await f.t.database.db.select().from(clients).where(eq(clients.id, created.data!.id));
     const statuses = async () => {
       const [record] = await toClientRecords(f.t.database.db, rows, justAfterSydneyMidnight);
       return [record?.passportStatus, record?.visaStatus];
@@ -111,23 +97,20 @@ describe("rules on the firm's date", () => {
     // Pago Pago (UTC-11) is always at least a day behind UTC+14, whatever the clock says.
     await store({ timeZone: 'Pacific/Pago_Pago', dateFormat: 'DD MMM YYYY' });
     const dateOfBirth = latestDateOnEarth(new Date());
-    // Raw: the fixture's leadInput and clientInput are untyped records.
-    const lead = await f.call('administrator', 'POST', '/api/leads', f.leadInput({ dateOfBirth }));
-    expect(lead.statusCode, lead.body).toBe(400);
-    expect(lead.json().fieldErrors).toEqual({ dateOfBirth: [DATE_MESSAGES.birthInFuture] });
-    const client = await f.call(
-      'administrator',
-      'POST',
-      '/api/clients',
-      f.clientInput({
+    const admin = f.api('administrator');
+    const lead = await admin.POST('/api/leads', { body: f.leadInput({ dateOfBirth }) });
+    expect(lead.response.status, JSON.stringify(lead.error)).toBe(400);
+    expect(lead.error?.fieldErrors).toEqual({ dateOfBirth: [DATE_MESSAGES.birthInFuture] });
+    const client = await admin.POST('/api/clients', {
+      body: f.clientInput({
         spouseDateOfBirth: dateOfBirth,
         maritalStatus: 'Married',
         spouseFirstName: 'Li',
         spouseLastName: 'Zhang',
         spouseNationality: 'China',
       }),
-    );
-    expect(client.statusCode, client.body).toBe(400);
-    expect(client.json().fieldErrors).toEqual({ spouseDateOfBirth: [DATE_MESSAGES.birthInFuture] });
+    });
+    expect(client.response.status, JSON.stringify(client.error)).toBe(400);
+    expect(client.error?.fieldErrors).toEqual({ spouseDateOfBirth: [DATE_MESSAGES.birthInFuture] });
   });
 });

@@ -3,7 +3,8 @@
 // tasks following their record through conversion and reversion.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, type operations, type Role, TASK_CONTENT_MAX, TASK_MESSAGES } from '@crm/domain';
+import { addDays, type Role, TASK_CONTENT_MAX, TASK_MESSAGES } from '@crm/domain';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
@@ -16,24 +17,22 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type TaskForm = operations['postLeadsByIdTasks']['requestBody']['content']['application/json'];
-type TaskPatch = operations['patchTasksById']['requestBody']['content']['application/json'];
+type TaskForm = JsonBody<'/api/leads/{id}/tasks', 'post'>;
+type TaskPatch = JsonBody<'/api/tasks/{id}', 'patch'>;
 /** The record a task or note is written on. */
 type Owner = { lead: string } | { client: string };
 
 const add = async (owner: Owner, body: TaskForm, role: Role = 'administrator') => {
   const res =
     'lead' in owner
-      ? await f.api(role).POST('/api/leads/{id}/tasks', { params: { path: { id: owner.lead } }, body })
-      : await f.api(role).POST('/api/clients/{id}/tasks', { params: { path: { id: owner.client } }, body });
+      ? await f.api(role).POST('/api/leads/{id}/tasks', { ...idPath(owner.lead), body })
+      : await f.api(role).POST('/api/clients/{id}/tasks', { ...idPath(owner.client), body });
   expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   return res.data!;
 };
 const patchTask = (id: string, body: TaskPatch, role: Role = 'administrator') =>
-  f.api(role).PATCH('/api/tasks/{id}', { params: { path: { id } }, body });
-const leadTasks = async (id: string) =>
-  (await f.api('administrator').GET('/api/leads/{id}/tasks', { params: { path: { id } } })).data!;
-const idPath = (id: string) => ({ params: { path: { id } } });
+  f.api(role).PATCH('/api/tasks/{id}', { ...idPath(id), body });
+const leadTasks = async (id: string) => (await f.api('administrator').GET('/api/leads/{id}/tasks', idPath(id))).data!;
 
 const today = async () => (await f.api('administrator').GET('/api/tasks/reminders')).data!.today;
 

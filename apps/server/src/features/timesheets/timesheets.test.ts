@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LeadRecord, type paths, type Role, TIMESHEET_MESSAGES } from '@crm/domain';
+import { type LeadRecord, type Role, TIMESHEET_MESSAGES } from '@crm/domain';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { auditLogs, notifications, timesheetEntries } from '../../db/schema/index.ts';
 import { reportRows } from './timesheets.repository.ts';
@@ -18,7 +19,7 @@ afterAll(async () => {
   await f?.t.close();
 });
 
-type EntryBody = paths['/api/timesheets']['post']['requestBody']['content']['application/json'];
+type EntryBody = JsonBody<'/api/timesheets', 'post'>;
 
 const log = (role: Role, date: string, hours: number, extra: Partial<EntryBody> = {}) =>
   f.api(role).POST('/api/timesheets', {
@@ -49,7 +50,6 @@ const reject = (role: Role, author: Role, weekStart: string, reason: string) =>
   f
     .api(role)
     .POST('/api/timesheets/weeks/{userId}/{weekStart}/reject', { ...weekOf(author, weekStart), body: { reason } });
-const entry = (id: string) => ({ params: { path: { id } } });
 
 describe('who sees whose timesheet', () => {
   it('keeps guest out and shows everyone else their own week', async () => {
@@ -90,8 +90,8 @@ describe('who sees whose timesheet', () => {
     const mine = await log('supervisor', '2026-02-03', 1);
     expect(mine.response.status, JSON.stringify(mine.error)).toBe(201);
     const id = mine.data!.id;
-    expect((await f.api('consultant').DELETE('/api/timesheets/{id}', entry(id))).response.status).toBe(404);
-    expect((await f.api('administrator').DELETE('/api/timesheets/{id}', entry(id))).response.status).toBe(403);
+    expect((await f.api('consultant').DELETE('/api/timesheets/{id}', idPath(id))).response.status).toBe(404);
+    expect((await f.api('administrator').DELETE('/api/timesheets/{id}', idPath(id))).response.status).toBe(403);
   });
 });
 
@@ -129,9 +129,8 @@ describe('bounds', () => {
 });
 
 describe('the task of an entry', () => {
-  type TaskBody = paths['/api/leads/{id}/tasks']['post']['requestBody']['content']['application/json'];
-  const addTask = async (leadId: string, body: TaskBody) => {
-    const res = await f.api('administrator').POST('/api/leads/{id}/tasks', { params: { path: { id: leadId } }, body });
+  const addTask = async (leadId: string, body: JsonBody<'/api/leads/{id}/tasks', 'post'>) => {
+    const res = await f.api('administrator').POST('/api/leads/{id}/tasks', { ...idPath(leadId), body });
     expect(res.response.status, JSON.stringify(res.error)).toBe(201);
     return res.data!.id;
   };
@@ -184,21 +183,21 @@ describe('the task of an entry', () => {
     const consultant = f.api('consultant');
 
     const refused = await consultant.PATCH('/api/timesheets/{id}', {
-      ...entry(logged.id),
+      ...idPath(logged.id),
       body: { taskId: elsewhere, version: logged.version },
     });
     expect(refused.response.status).toBe(400);
     expect(refused.error?.fieldErrors?.taskId).toEqual([TIMESHEET_MESSAGES.taskNotFound]);
 
     const picked = await consultant.PATCH('/api/timesheets/{id}', {
-      ...entry(logged.id),
+      ...idPath(logged.id),
       body: { taskId: own, hours: 2.75, version: logged.version },
     });
     expect(picked.response.status, JSON.stringify(picked.error)).toBe(200);
     expect(picked.data).toMatchObject({ taskId: own, taskName: 'Lodge the visa', hours: 2.75, version: 2 });
 
     const cleared = await consultant.PATCH('/api/timesheets/{id}', {
-      ...entry(logged.id),
+      ...idPath(logged.id),
       body: { taskId: null, version: 2 },
     });
     expect(cleared.response.status, JSON.stringify(cleared.error)).toBe(200);
@@ -232,8 +231,8 @@ describe('submit, approve and reject', () => {
       kind: 'timesheetApprovals',
       title: expect.stringMatching(/^Timesheet to approve: /),
     });
-    const patch = (body: paths['/api/timesheets/{id}']['patch']['requestBody']['content']['application/json']) =>
-      f.api('consultant').PATCH('/api/timesheets/{id}', { ...entry(firstId), body });
+    const patch = (body: JsonBody<'/api/timesheets/{id}', 'patch'>) =>
+      f.api('consultant').PATCH('/api/timesheets/{id}', { ...idPath(firstId), body });
     const locked = await patch({ hours: 8, version: 1 });
     expect(locked.response.status).toBe(409);
     expect(locked.error?.message).toBe(TIMESHEET_MESSAGES.locked('submitted'));
@@ -269,7 +268,7 @@ describe('submit, approve and reject', () => {
     const late = await log('consultant', '2026-03-04', 1);
     expect(late.response.status).toBe(409);
     expect(late.error?.message).toBe(TIMESHEET_MESSAGES.locked('approved'));
-    expect((await f.api('consultant').DELETE('/api/timesheets/{id}', entry(firstId))).response.status).toBe(409);
+    expect((await f.api('consultant').DELETE('/api/timesheets/{id}', idPath(firstId))).response.status).toBe(409);
     expect((await reject('supervisor', 'consultant', monday, 'x')).response.status).toBe(409);
 
     const alerts = await f.t.database.db

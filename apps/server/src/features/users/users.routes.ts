@@ -2,23 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignableUserSchema, fullName, roleAtLeast, ROLES } from '@crm/domain';
+import { assignableUserSchema, fullName, multiValue, roleAtLeast, ROLES } from '@crm/domain';
 import { requireUser } from '../../plugins/session.ts';
 import { listActiveUsersByRoles } from './users.repository.ts';
 
 const assignableQuery = z.object({
-  roles: z
-    .preprocess(
-      (v) =>
-        v === undefined || v === ''
-          ? undefined
-          : (Array.isArray(v) ? v : [v])
-              .flatMap((x) => String(x).split(','))
-              .map((x) => x.trim())
-              .filter(Boolean),
-      z.array(z.enum(ROLES, { error: 'Unknown role' })).optional(),
-    )
-    .describe('Comma-separated roles; all roles when left out'),
+  // The lists' one multi-value form ('a|b', or the parameter repeated), as every other filter reads it.
+  roles: multiValue(z.enum(ROLES, { error: 'Unknown role' })).describe(
+    "Roles separated by '|' (or the parameter repeated); all roles when left out",
+  ),
 });
 
 export async function usersRoutes(instance: FastifyInstance) {

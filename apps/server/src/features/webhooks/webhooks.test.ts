@@ -8,15 +8,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  INVOICE_EXAMPLE,
-  type paths,
-  WEBHOOK_HEADERS,
-  WEBHOOK_MESSAGES,
-  webhookInputOf,
-  webhookTestResult,
-} from '@crm/domain';
-import { apiClient } from '../../../test/api-client.ts';
+import { INVOICE_EXAMPLE, WEBHOOK_HEADERS, WEBHOOK_MESSAGES, webhookInputOf, webhookTestResult } from '@crm/domain';
+import { apiClient, type JsonBody } from '../../../test/api-client.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { nextRun, TestClock } from '../../../test/job-helpers.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
@@ -75,17 +68,7 @@ beforeEach(async () => {
 const db = () => f.t.database.db;
 const owner = () => f.api('account_administrator');
 
-type IntegrationsBody = paths['/api/settings/integrations']['put']['requestBody']['content']['application/json'];
-type InvoiceBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
-/** INVOICE_EXAMPLE as the document types a body: the domain constant widens its enums to string. */
-const invoiceExample = (): InvoiceBody => ({
-  ...INVOICE_EXAMPLE,
-  currency: 'AUD',
-  items: [
-    { ...INVOICE_EXAMPLE.items[0]!, taxTreatment: 'taxable' },
-    { ...INVOICE_EXAMPLE.items[1]!, taxTreatment: 'government_charge' },
-  ],
-});
+type IntegrationsBody = JsonBody<'/api/settings/integrations', 'put'>;
 
 async function currentInput(): Promise<IntegrationsBody> {
   const s = (await owner().GET('/api/settings/integrations')).data!;
@@ -135,7 +118,7 @@ async function addUser() {
 }
 
 async function payInvoice() {
-  const created = await f.api('administrator').POST('/api/invoices', { body: invoiceExample() });
+  const created = await f.api('administrator').POST('/api/invoices', { body: INVOICE_EXAMPLE });
   expect(created.response.status, JSON.stringify(created.error)).toBe(201);
   const invoice = created.data!;
   const paid = await f.api('administrator').POST('/api/invoices/{id}/mark-paid', {
@@ -244,7 +227,7 @@ describe('webhooks', () => {
     expect(smtp.response.status, JSON.stringify(smtp.error)).toBe(200);
     await f.t.app.mailer.refresh();
     try {
-      const created = await f.api('administrator').POST('/api/invoices', { body: invoiceExample() });
+      const created = await f.api('administrator').POST('/api/invoices', { body: INVOICE_EXAMPLE });
       const invoice = created.data!;
       const sent = await f.api('administrator').POST('/api/invoices/{id}/send', {
         params: { path: { id: invoice.id } },

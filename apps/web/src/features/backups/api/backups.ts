@@ -3,9 +3,9 @@
 // progress, and saying the generated signing key is stored (issue 28 item 4). Under 'backups'; a restore's
 // change event ('database') refreshes every query of the app (lib/live-updates.ts).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiErrorBody, BackupInspection, RestoreResult } from '@crm/domain';
-import { answer, ApiError, server } from '../../../lib/api-client.ts';
-import { markSessionExpired } from '../../../lib/session-expiry.ts';
+import { backupInspectionSchema, restoreResultSchema } from '@crm/domain';
+import { answer, apiErrorOf, networkError, server } from '../../../lib/api-client.ts';
+import { type UploadProgress, uploadWithProgress } from '../../../lib/file-requests.ts';
 
 export const backupsKey = ['backups'] as const;
 
@@ -27,23 +27,7 @@ export function useConfirmSigningKeyStored() {
 }
 
 /** How far a transfer is: bytes so far and the total when the server told it. */
-export type Progress = { loaded: number; total: number | null };
-
-const networkError = () =>
-  new ApiError(0, {
-    code: 'NETWORK',
-    message: 'Connection error. Please check your internet connection and try again.',
-  });
-
-function errorOf(status: number, body: unknown, statusText: string) {
-  if (status === 401) markSessionExpired();
-  const error = (body ?? {}) as Partial<ApiErrorBody>;
-  return new ApiError(status, {
-    code: error.code ?? 'INTERNAL',
-    message: error.message ?? statusText,
-    fieldErrors: error.fieldErrors,
-  });
-}
+export type Progress = UploadProgress;
 
 /** Downloads a backup (a new one, or a stored one by id), telling the progress; resolves to the file and its name. */
 export async function downloadBackup(
@@ -56,9 +40,7 @@ export async function downloadBackup(
   } catch {
     throw networkError();
   }
-  if (!response.ok || !response.body) {
-    throw errorOf(response.status, await response.json().catch(() => undefined), response.statusText);
-  }
+  if (!response.ok || !response.body) throw await apiErrorOf(response);
   const total = Number(response.headers.get('content-length')) || null;
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'backup.tar.gz';
   const reader = response.body.getReader();
@@ -74,36 +56,22 @@ export async function downloadBackup(
   return { blob: new Blob(chunks, { type: 'application/gzip' }), name };
 }
 
-/** Uploads a backup file; XMLHttpRequest because fetch does not tell an upload's progress. */
-function uploadBackup<T>(path: string, file: File, onProgress: (progress: Progress) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', path);
-    request.withCredentials = true;
-    request.upload.addEventListener('progress', (event) =>
-      onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : null }),
-    );
-    request.addEventListener('error', () => reject(networkError()));
-    request.addEventListener('load', () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText) as unknown;
-      } catch {
-        body = undefined;
-      }
-      if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(errorOf(request.status, body, request.statusText));
-    });
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
-  });
+/** Uploads a backup file, telling the progress (lib/file-requests.ts). */
+function uploadBackup<T>(
+  path: string,
+  file: File,
+  answer: { parse: (data: unknown) => T },
+  onProgress: (progress: Progress) => void,
+) {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress(path, form, answer, onProgress);
 }
 
 /** Checks a backup file as a restore would and says which installation made it when; changes nothing. */
 export const inspectBackup = (file: File, onProgress: (progress: Progress) => void) =>
-  uploadBackup<BackupInspection>('/api/backups/inspect', file, onProgress);
+  uploadBackup('/api/backups/inspect', file, backupInspectionSchema, onProgress);
 
 /** Restores a backup file (checked again by the server: the file is uploaded anew). */
 export const restoreBackup = (file: File, onProgress: (progress: Progress) => void) =>
-  uploadBackup<RestoreResult>('/api/backups/restore', file, onProgress);
+  uploadBackup('/api/backups/restore', file, restoreResultSchema, onProgress);

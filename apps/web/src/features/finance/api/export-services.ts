@@ -2,10 +2,9 @@
 // (finance:export). Fetched as a blob rather than followed as a link, so the page can show that the file
 // is being prepared and say when it has arrived or why it failed.
 import { useState } from 'react';
-import type { ApiErrorBody, ExportFormat } from '@crm/domain';
-import { ApiError } from '../../../lib/api-client.ts';
+import type { ExportFormat } from '@crm/domain';
+import { apiErrorOf, networkError } from '../../../lib/api-client.ts';
 import { listPath } from '../../../lib/list-query.ts';
-import { markSessionExpired } from '../../../lib/session-expiry.ts';
 import type { OverviewFilter } from '../finance-search.ts';
 
 /** What to export: the filtered set, or the rows chosen by id. */
@@ -25,20 +24,9 @@ export async function downloadServicesExport(request: ExportRequest): Promise<st
   try {
     response = await fetch(listPath('/api/services/export', params), { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, {
-      code: 'NETWORK',
-      message: 'Connection error. Please check your internet connection and try again.',
-    });
+    throw networkError();
   }
-  if (!response.ok) {
-    if (response.status === 401) markSessionExpired();
-    const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-    throw new ApiError(response.status, {
-      code: body.code ?? 'INTERNAL',
-      message: body.message ?? response.statusText,
-      fieldErrors: body.fieldErrors,
-    });
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   const blob = await response.blob();
   const name = fileNameOf(response, request.format);
   const url = URL.createObjectURL(blob);

@@ -1,51 +1,25 @@
-// The import requests (issue 15 item 5). Uploads go through XMLHttpRequest, not fetch: only its upload
-// events report how much of a large file has gone, which the card shows as a progress bar.
-import type { ApiErrorBody, ImportEntity, ImportMode, ImportPreview, ImportResult } from '@crm/domain';
-import { ApiError } from '../../../lib/api-client.ts';
-import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
-import { markSessionExpired } from '../../../lib/session-expiry.ts';
+// The import requests (issue 15 item 5). Uploads tell how much of a large file has gone (uploadWithProgress),
+// which the card shows as a progress bar.
+import {
+  type ImportEntity,
+  type ImportMode,
+  importPreviewSchema,
+  type ImportResult,
+  importResultSchema,
+} from '@crm/domain';
+import { fetchFile, saveFile, uploadWithProgress } from '../../../lib/file-requests.ts';
 
 /** Share of the file sent so far (0–1); 1 once the server is processing it. */
 export type UploadProgress = (sent: number) => void;
 
-function upload<T>(path: string, form: FormData, onProgress: UploadProgress): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.withCredentials = true;
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.upload.onload = () => onProgress(1);
-    xhr.onerror = () =>
-      reject(
-        new ApiError(0, {
-          code: 'NETWORK',
-          message: 'Connection error. Please check your internet connection and try again.',
-        }),
-      );
-    xhr.onload = () => {
-      const data = xhr.response as unknown;
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
-      if (xhr.status === 401) markSessionExpired();
-      const error = (data ?? {}) as Partial<ApiErrorBody>;
-      reject(
-        new ApiError(xhr.status, {
-          code: error.code ?? 'INTERNAL',
-          message: error.message ?? xhr.statusText,
-          fieldErrors: error.fieldErrors,
-        }),
-      );
-    };
-    xhr.send(form);
-  });
-}
+/** `onProgress` in the share of the file sent (0–1). */
+const asShare = (onProgress: UploadProgress) => (progress: { loaded: number; total: number | null }) =>
+  onProgress(progress.total ? progress.loaded / progress.total : 0);
 
 export function previewImport(entity: ImportEntity, file: File, onProgress: UploadProgress) {
   const form = new FormData();
   form.append('file', file);
-  return upload<ImportPreview>(`/api/imports/${entity}/preview`, form, onProgress);
+  return uploadWithProgress(`/api/imports/${entity}/preview`, form, importPreviewSchema, asShare(onProgress));
 }
 
 export type ImportOptions = { mode: ImportMode; dryRun: boolean; mapping: (string | null)[] };
@@ -56,7 +30,12 @@ export function runImport(entity: ImportEntity, file: File, options: ImportOptio
   form.append('mapping', JSON.stringify(options.mapping));
   form.append('file', file);
   const query = new URLSearchParams({ mode: options.mode, dryRun: String(options.dryRun) });
-  return upload<ImportResult>(`/api/imports/${entity}?${query.toString()}`, form, onProgress);
+  return uploadWithProgress(
+    `/api/imports/${entity}?${query.toString()}`,
+    form,
+    importResultSchema,
+    asShare(onProgress),
+  );
 }
 
 export async function downloadErrorReport(result: ImportResult, today: string): Promise<void> {

@@ -11,8 +11,6 @@ export const assignableUsersQueryOptions = (roles: readonly Role[]) =>
       answer(
         server.GET('/api/users/assignable', {
           params: { query: { roles: [...roles] } },
-          // This route reads its roles comma-separated ('a,b'), not in the lists' '|' form.
-          querySerializer: { array: { style: 'form', explode: false } },
           signal,
         }),
       ),
