@@ -1,71 +1,15 @@
 // Keeps every open screen current: one Server-Sent Events stream per tab; each change event
-// invalidates the queries of its resource. Reconnects by itself (spec 1 §9: 3 attempts at
+// refreshes the queries of its resource and those that depend on it (refresh.ts). Reconnects by itself (spec 1 §9: 3 attempts at
 // 2 s × attempt), then reports the connection lost and keeps probing every 30 s.
 import { useEffect, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, RECONNECT_ATTEMPTS, reconnectDelayMs } from '@crm/domain';
 import { server } from './api-client.ts';
+import { refreshFor } from './refresh.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'lost';
 
 const PROBE_INTERVAL_MS = 30_000;
-
-/** Query keys that depend on a resource besides the resource's own key. */
-const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
-  user: [['session'], ['profile'], ['users'], ['roles'], ['staffing']],
-  // A role's modules changed: menus and guards (the session carries the matrix), the role cards, and the
-  // library's access matrix and role comparison (generated from the matrix).
-  role_permissions: [['session'], ['roles'], ['document']],
-  // The firm's display setting sits under the session's key (features/settings/api/display-setting.ts).
-  // The branding (company name, colours, logo) is its own query (app/branding.ts).
-  settings: [['session', 'display-setting'], ['branding']],
-  // Leads, clients and contacts move into each other (conversion, reversion, archive, restore), the
-  // combined record list shows leads and clients, and the dashboard counts them: one family. A record's
-  // services are cached under its key ([type, 'services', id]), so the record's event, which every service
-  // write publishes, refreshes them too (features/services/api/service-keys.ts). The Finance services
-  // overview (['services', …]) lists every record's services, so each of these events refreshes it.
-  // Deleted Items lists deleted leads, clients, services (their record's event) and invoices.
-  // Staffing counts everyone's open leads, clients and tasks (a task's write publishes its record's event).
-  // A refund of a record's client money publishes the record's event: Finance's refunds list follows.
-  // The phone numbers to review (Data Management) drop a record once its number is corrected.
-  lead: [
-    ['client'],
-    ['contact'],
-    ['record'],
-    ['dashboard'],
-    ['services'],
-    ['deleted-items'],
-    ['staffing'],
-    ['invoice', 'refunds'],
-    ['phone-number-review'],
-  ],
-  client: [
-    ['lead'],
-    ['contact'],
-    ['record'],
-    ['dashboard'],
-    ['services'],
-    ['deleted-items'],
-    ['staffing'],
-    ['invoice', 'refunds'],
-    ['phone-number-review'],
-  ],
-  contact: [['lead'], ['client'], ['record'], ['dashboard'], ['services'], ['deleted-items'], ['phone-number-review']],
-  my_tasks: [['staffing']],
-  invoice: [['deleted-items']],
-  // A record's History lists the mails about its invoices with where each stands (issue 27).
-  mail: [
-    ['lead', 'history'],
-    ['client', 'history'],
-  ],
-};
-
-export function invalidateFor(queryClient: QueryClient, event: ChangeEvent) {
-  // A backup was restored: any data on screen may have changed.
-  if (event.resource === 'database') return void queryClient.invalidateQueries();
-  void queryClient.invalidateQueries({ queryKey: [event.resource] });
-  for (const key of DEPENDENTS[event.resource] ?? []) void queryClient.invalidateQueries({ queryKey: key });
-}
 
 const changeListeners = new Set<(event: ChangeEvent) => void>();
 
@@ -102,7 +46,7 @@ export function useLiveUpdates(enabled: boolean, onRestored: () => void): LiveSt
       });
       source.addEventListener('change', (message) => {
         const event = JSON.parse((message as MessageEvent<string>).data) as ChangeEvent;
-        invalidateFor(queryClient, event);
+        void refreshFor(queryClient, event.resource);
         for (const listener of changeListeners) listener(event);
       });
       source.addEventListener('error', () => {

@@ -2,13 +2,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, server } from '../../../lib/api-client.ts';
 import type { ClientActionVariables } from './client-action-variables.ts';
-import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 
 export function useRevertClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: ClientActionVariables) =>
       answer(server.POST('/api/clients/{id}/revert', { params: { path: { id } } })),
-    onSuccess: () => invalidateRecordQueries(queryClient),
+    onSuccess: () => refreshAfterWrite(queryClient, 'client'),
   });
 }

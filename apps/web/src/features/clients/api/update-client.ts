@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, server, timeoutSignal } from '../../../lib/api-client.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 import type { ClientUpdateBody } from '../client-form-values.ts';
-import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 
 export type UpdateClientVariables = { id: string; input: ClientUpdateBody };
 
@@ -22,7 +22,7 @@ export function useUpdateClient() {
       ),
     onSuccess: (client) => {
       queryClient.setQueryData(['client', 'detail', client.id], client);
-      invalidateRecordQueries(queryClient);
+      refreshAfterWrite(queryClient, 'client');
     },
   });
 }

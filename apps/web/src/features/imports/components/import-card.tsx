@@ -37,7 +37,7 @@ import {
 } from '@crm/domain';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { downloadErrorReport, previewImport, runImport } from '../api/imports.ts';
 
 const ENTITY_LABELS: Record<ImportEntity, string> = { leads: 'Leads', clients: 'Clients' };
@@ -89,7 +89,7 @@ export function ImportCard() {
       const done = await runImport(entity, file, { mode, dryRun, mapping }, progress(action));
       setResult(done);
       if (done.importedRows > 0) {
-        invalidateRecordQueries(queryClient);
+        refreshAfterWrite(queryClient, 'lead');
         notifications.show({ color: 'green', message: done.message });
       }
     } catch (e) {

@@ -1,6 +1,7 @@
 // POST /api/leads/:id/archive: moves the lead to contacts (hidden from the list; reversible).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, server } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { type LeadActionVariables, reasonBody } from './lead-action-variables.ts';
 
 export function useArchiveLead() {
@@ -8,9 +9,6 @@ export function useArchiveLead() {
   return useMutation({
     mutationFn: ({ id, reason }: LeadActionVariables) =>
       answer(server.POST('/api/leads/{id}/archive', { params: { path: { id } }, body: reasonBody(reason) })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['lead'] });
-      void queryClient.invalidateQueries({ queryKey: ['contact'] });
-    },
+    onSuccess: () => refreshAfterWrite(queryClient, 'lead'),
   });
 }

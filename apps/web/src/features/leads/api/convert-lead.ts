@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_MESSAGES, type ClientRecord, type LeadRecord } from '@crm/domain';
 import { answer, ApiError, server, timeoutSignal } from '../../../lib/api-client.ts';
-import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 import { clientQueryOptions } from '../../clients/api/client.ts';
 import type { UpdateLeadVariables } from './update-lead.ts';
@@ -25,7 +25,7 @@ export function useSaveAsConverted() {
         : null;
       // The lead is converted either way: show it so, and refresh what the conversion touched.
       queryClient.setQueryData(['lead', 'detail', lead.id], lead);
-      invalidateRecordQueries(queryClient);
+      refreshAfterWrite(queryClient, 'lead');
       if (!client) throw new ApiError(404, { code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFoundAfterConversion });
       return { lead, client };
     },

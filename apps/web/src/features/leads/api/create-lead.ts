@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadInput } from '@crm/domain';
 import { answer, server, timeoutSignal } from '../../../lib/api-client.ts';
-import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 
 export function useCreateLead() {
@@ -14,7 +14,7 @@ export function useCreateLead() {
       ),
     onSuccess: (lead) => {
       queryClient.setQueryData(['lead', 'detail', lead.id], lead);
-      invalidateRecordQueries(queryClient);
+      refreshAfterWrite(queryClient, 'lead');
     },
   });
 }

@@ -1,6 +1,7 @@
 // DELETE /api/leads/:id: soft delete to Deleted Items (administrator, account_administrator).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, server } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { type LeadActionVariables, reasonBody } from './lead-action-variables.ts';
 
 export function useDeleteLead() {
@@ -8,8 +9,6 @@ export function useDeleteLead() {
   return useMutation({
     mutationFn: ({ id, reason }: LeadActionVariables) =>
       answer(server.DELETE('/api/leads/{id}', { params: { path: { id } }, body: reasonBody(reason) })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['lead'] });
-    },
+    onSuccess: () => refreshAfterWrite(queryClient, 'lead'),
   });
 }

@@ -1,6 +1,7 @@
 // POST /api/leads/:id/hide: leaves the list unless 'Show Hidden' is on.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, server } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { type LeadActionVariables, reasonBody } from './lead-action-variables.ts';
 
 export function useHideLead() {
@@ -8,8 +9,6 @@ export function useHideLead() {
   return useMutation({
     mutationFn: ({ id, reason }: LeadActionVariables) =>
       answer(server.POST('/api/leads/{id}/hide', { params: { path: { id } }, body: reasonBody(reason) })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['lead'] });
-    },
+    onSuccess: () => refreshAfterWrite(queryClient, 'lead'),
   });
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadPatch } from '@crm/domain';
 import { answer, server, timeoutSignal } from '../../../lib/api-client.ts';
-import { invalidateRecordQueries } from '../../../lib/invalidate-records.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 
 export type UpdateLeadVariables = { id: string; input: LeadPatch };
@@ -18,7 +18,7 @@ export function useUpdateLead() {
       ),
     onSuccess: (lead) => {
       queryClient.setQueryData(['lead', 'detail', lead.id], lead);
-      invalidateRecordQueries(queryClient);
+      refreshAfterWrite(queryClient, 'lead');
     },
   });
 }

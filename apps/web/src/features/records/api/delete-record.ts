@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordType } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 
 export type DeleteRecordVariables = { type: RecordType; id: string };
 
@@ -11,12 +12,9 @@ export function useDeleteRecord() {
   return useMutation({
     mutationFn: ({ type, id }: DeleteRecordVariables) =>
       type === 'lead'
-        ? answer(server.DELETE('/api/leads/{id}', { params: { path: { id } }, body: {} }))
-        : answer(server.DELETE('/api/clients/{id}', { params: { path: { id } }, body: {} })),
-    onSuccess: (_, { type }) => {
-      // The change event does the same for other tabs; this one should not wait for it.
-      void queryClient.invalidateQueries({ queryKey: ['record'] });
-      void queryClient.invalidateQueries({ queryKey: [type] });
-    },
+        ? answer(server.DELETE('/api/leads/{id}', { params: { path: { id } } }))
+        : answer(server.DELETE('/api/clients/{id}', { params: { path: { id } } })),
+    // The change event does the same for other tabs; this one should not wait for it.
+    onSuccess: (_, { type }) => refreshAfterWrite(queryClient, type),
   });
 }

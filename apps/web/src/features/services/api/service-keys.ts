@@ -1,6 +1,6 @@
 // Where a record's services live in the query cache, and the address of a service's evidence image. The
 // keys sit under the record's own ('lead' / 'client'), so the record's change events (every service write
-// publishes one) and the record family's refresh (lib/invalidate-records.ts) reach them without a rule of
+// publishes one) and this tab's own record writes (lib/refresh.ts) reach them without a rule of
 // their own.
 import type { ServiceEntityType } from '@crm/domain';
 
