@@ -139,11 +139,11 @@ export async function placeholderValues(
   party: Party,
   contract: { reference?: string; title?: string; effectiveDate: string; expiryDate: string | null },
 ): Promise<Partial<Record<ContractPlaceholder, string>>> {
-  const [firm, today, { dateFormat }] = await Promise.all([
-    readGeneralSettings(tx),
-    readFirmToday(tx),
-    readDisplaySetting(tx),
-  ]);
+  // One after another: in a transaction the reads share one connection, which takes one query at a time
+  // (pg queues the rest, and pg 9 refuses them).
+  const firm = await readGeneralSettings(tx);
+  const today = await readFirmToday(tx);
+  const { dateFormat } = await readDisplaySetting(tx);
   const date = (isoDate: string | null) => (isoDate ? formatCalendarDate(isoDate, dateFormat) : '');
   const row = party.row;
   const client = 'passportNumber' in row ? row : null;

@@ -118,7 +118,9 @@ type Checked = { values?: Values; errors: { column: string; message: string }[] 
 
 /** The check of one row against the form's schema, with the users a cell may name and the firm's today. */
 async function rowChecker(db: Executor, entity: ImportEntity, mapping: (string | null)[]) {
-  const [today, users] = await Promise.all([readFirmToday(db), activeUsers(db)]);
+  // One after another: `db` may be the import's transaction, whose one connection takes one query at a time.
+  const today = await readFirmToday(db);
+  const users = await activeUsers(db);
   const byName = new Map<string, typeof users>();
   for (const user of users) {
     for (const name of [user.email, `${user.firstName} ${user.lastName}`]) {
