@@ -23,6 +23,9 @@ export default defineProject({
     globalSetup: ['test/component-server.ts'],
     // A hang guard: the first test waits for the browser and the dev server's first transform.
     testTimeout: 120_000,
+    // expect.element and expect.poll wait for an outcome; their 1 s default is a speed limit a busy machine
+    // outruns. One hang guard instead, as the browser tests' 60 s a step.
+    expect: { poll: { timeout: 60_000 } },
     // One file at a time: each opens its page in the one browser; a busy machine is slow to start two.
     fileParallelism: false,
     browser: {
