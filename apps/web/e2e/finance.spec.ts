@@ -327,8 +327,11 @@ test('the keyset footer moves First, Next, Last, Previous and by page number, an
 
   await page.getByRole('button', { name: /^Service/ }).click();
   await expect(page).toHaveURL(/sort=serviceName%3Aasc|sort=serviceName:asc/);
-  const names = await bodyRows(page).locator('td:nth-child(2) p:first-child').allTextContents();
-  expect(names.slice(0, 10)).toEqual([...names.slice(0, 10)].sort((a, b) => a.localeCompare(b)));
+  // The previous order stays on screen until the sorted page arrives: read the rows until they are sorted.
+  await expect(async () => {
+    const names = await bodyRows(page).locator('td:nth-child(2) p:first-child').allTextContents();
+    expect(names.slice(0, 10)).toEqual([...names.slice(0, 10)].sort((a, b) => a.localeCompare(b)));
+  }).toPass();
   await page.getByRole('button', { name: /^Client\/Lead/ }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/sort=entityName(%3A|:)asc/);

@@ -225,6 +225,14 @@ test('a template with a logo and ABN: created, previewed, deleted; the built-in 
   const card = page.getByTestId('template-card').filter({ hasText: name });
   await expect(card).toContainText('Logo');
   await expect(card).toContainText('Harbour Visa Partners');
+  // The shared search box narrows the templates to the new one, and clearing it brings the others back.
+  const search = page.getByRole('textbox', { name: 'Search templates' });
+  await search.fill(name);
+  await expect(page.getByTestId('template-card')).toHaveCount(1);
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(page.getByTestId('template-card').filter({ hasText: 'Australian Standard' })).toBeVisible();
 
   const popup = page.waitForEvent('popup');
   await card.getByRole('button', { name: `Preview ${name}` }).click();

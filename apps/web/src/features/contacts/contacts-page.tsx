@@ -1,10 +1,9 @@
 // /contacts: the archive of leads (spec 2 "Contacts page"). Search and page live in the URL; the
 // server searches, paginates and scopes the list (guest at most 20, consultant its own).
-import { Button, Card, CloseButton, EmptyState, Group, Loader, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAddressBook, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Button, Card, EmptyState, Group, Loader, Text } from '@mantine/core';
+import { IconAddressBook, IconRefresh } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   CONTACT_MESSAGES,
   type ContactRecord,
@@ -19,6 +18,7 @@ import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { FIRST_PAGE, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -30,8 +30,6 @@ import { RestoreContactDialog } from './components/restore-contact-dialog.tsx';
 import { notify } from './notify.ts';
 import { type ContactsSearch, contactsSearchSchema } from './contacts-search.ts';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 export function ContactsPage() {
   useDocumentTitle(pageName('/contacts'));
   const { role, can } = useAuthorization();
@@ -41,16 +39,6 @@ export function ContactsPage() {
   const search = contactsSearchSchema.parse(useSearch({ strict: false }));
   const setSearch = (patch: Partial<ContactsSearch>, replace = false) =>
     void navigate({ to: '/contacts', search: { ...search, ...patch } as Record<string, unknown>, replace });
-
-  const [text, setText] = useState(search.search ?? '');
-  const commit = useDebouncedCallback(
-    (value: string) => setSearch({ search: value.trim() || undefined, ...FIRST_PAGE }, true),
-    SEARCH_DEBOUNCE_MS,
-  );
-  // The URL changed from elsewhere (back button, 'Clear search'): follow it.
-  useEffect(() => {
-    setText((current) => (current.trim() === (search.search ?? '') ? current : (search.search ?? '')));
-  }, [search.search]);
 
   // The default page, or the role's smaller limit (guest 20, spec 2 §6).
   const pageSize = pageSizeFor(role, undefined, 'contacts');
@@ -115,32 +103,12 @@ export function ContactsPage() {
           wrap="wrap"
           style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
-          <TextInput
-            aria-label="Search contacts"
+          <SearchBox
+            label="Search contacts"
             placeholder="Search by name, email, contact number..."
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            style={{ flex: '1 1 260px', maxWidth: 420 }}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              commit(e.currentTarget.value);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commit.flush();
-            }}
-            rightSection={
-              text ? (
-                <CloseButton
-                  size="sm"
-                  aria-label="Clear search"
-                  onClick={() => {
-                    commit.cancel();
-                    setText('');
-                    setSearch({ search: undefined, ...FIRST_PAGE }, true);
-                  }}
-                />
-              ) : null
-            }
+            value={search.search}
+            onSearch={(text) => setSearch({ search: text, ...FIRST_PAGE }, true)}
+            maxWidth={420}
           />
           <Group gap="xs">
             {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
@@ -159,10 +127,7 @@ export function ContactsPage() {
               description="Try another name, email or contact number."
               clear={{
                 label: 'Clear search',
-                onClick: () => {
-                  setText('');
-                  setSearch({ search: undefined, ...FIRST_PAGE });
-                },
+                onClick: () => setSearch({ search: undefined, ...FIRST_PAGE }),
               }}
             />
           ) : (

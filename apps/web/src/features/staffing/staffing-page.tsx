@@ -62,8 +62,6 @@ export function StaffingPage() {
   const { can, role: myRole } = useAuthorization();
   const { formatDate, formatTime } = useDateFormat();
   const [search, setSearch] = useState<string | undefined>(undefined);
-  // Reset empties the box by mounting a fresh one (the box keeps its own text while typing).
-  const [searchBox, setSearchBox] = useState(0);
   const [role, setRole] = useState<Role | undefined>(undefined);
   const [sort, setSort] = useState<{ field: StaffingSortField; direction: 'asc' | 'desc' }>({
     field: 'name',
@@ -77,7 +75,6 @@ export function StaffingPage() {
   const filtered = Boolean(search) || role !== undefined;
   const reset = () => {
     setSearch(undefined);
-    setSearchBox((n) => n + 1);
     setRole(undefined);
   };
   const sortBy = (field: StaffingSortField, numeric: boolean) =>
@@ -132,9 +129,9 @@ export function StaffingPage() {
         >
           <Group gap="xs" wrap="wrap" style={{ flex: '1 1 480px' }}>
             <SearchBox
-              key={searchBox}
               label="Search staff"
               placeholder="Search by name or email..."
+              value={search}
               onSearch={setSearch}
             />
             <Select

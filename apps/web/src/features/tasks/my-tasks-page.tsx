@@ -8,7 +8,6 @@ import {
   ActionIcon,
   Button,
   Card,
-  CloseButton,
   EmptyState,
   Group,
   Loader,
@@ -18,10 +17,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback, useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconChecklist,
@@ -30,11 +28,10 @@ import {
   IconLayoutGrid,
   IconList,
   IconPencil,
-  IconSearch,
   IconTable,
 } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_MY_TASK_STATUS, type MyTaskRow, pageSizeFor, ROLE_LABELS, TASK_MESSAGES } from '@crm/domain';
 import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
@@ -42,6 +39,7 @@ import { ListFooter } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { FIRST_PAGE, navigationParams } from '../../lib/list-navigation.ts';
@@ -59,7 +57,6 @@ import { type MyTasksSearch, myTasksSearchSchema, PRIORITY_OPTIONS, STATUS_OPTIO
 type View = 'tiles' | 'list' | 'table';
 /** The view, kept in the browser (spec 2 §9). */
 const VIEW_KEY = 'crm:my-tasks-view';
-const SEARCH_DEBOUNCE_MS = 300;
 const ALL = '*';
 
 export function MyTasksPage() {
@@ -70,15 +67,6 @@ export function MyTasksPage() {
   const search = myTasksSearchSchema.parse(useSearch({ strict: false }));
   const setSearch = (patch: Partial<MyTasksSearch>, replace = false) =>
     void navigate({ to: '/my-tasks', search: { ...search, ...patch } as Record<string, unknown>, replace });
-
-  const [text, setText] = useState(search.search ?? '');
-  const commit = useDebouncedCallback(
-    (value: string) => setSearch({ search: value.trim() || undefined, ...FIRST_PAGE }, true),
-    SEARCH_DEBOUNCE_MS,
-  );
-  useEffect(() => {
-    setText((current) => (current.trim() === (search.search ?? '') ? current : (search.search ?? '')));
-  }, [search.search]);
 
   const [view, setView] = useLocalStorage<View>({
     key: VIEW_KEY,
@@ -108,8 +96,6 @@ export function MyTasksPage() {
 
   const filtered = Boolean(search.search?.trim()) || status !== DEFAULT_MY_TASK_STATUS || Boolean(search.priority);
   const reset = () => {
-    commit.cancel();
-    setText('');
     setSearch({ search: undefined, status: undefined, priority: undefined, ...FIRST_PAGE });
   };
   const page = list.data;
@@ -172,32 +158,11 @@ export function MyTasksPage() {
           style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
           <Group gap="xs" wrap="wrap" style={{ flex: '1 1 480px' }}>
-            <TextInput
-              aria-label="Search tasks"
+            <SearchBox
+              label="Search tasks"
               placeholder="Search tasks..."
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              style={{ flex: '1 1 220px', maxWidth: 360 }}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
-                commit(e.currentTarget.value);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') commit.flush();
-              }}
-              rightSection={
-                text ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Clear search"
-                    onClick={() => {
-                      commit.cancel();
-                      setText('');
-                      setSearch({ search: undefined, ...FIRST_PAGE }, true);
-                    }}
-                  />
-                ) : null
-              }
+              value={search.search}
+              onSearch={(text) => setSearch({ search: text, ...FIRST_PAGE }, true)}
             />
             <Select
               aria-label="Filter by status"

@@ -29,8 +29,6 @@ export function useMoneyListState() {
   const [sort, setSortState] = useState<ListSort>(NEWEST_FIRST);
   const [navigation, setNavigation] = useState<ListNavigation>(FIRST_PAGE);
   const [pageSize, setPageSizeState] = useState(pageSizes[0]!);
-  // Dropping the search from outside the box ('Show all receipts') mounts a fresh, empty box.
-  const [searchBox, setSearchBox] = useState(0);
   const isDefaultSort = sort.field === NEWEST_FIRST.field && sort.direction === NEWEST_FIRST.direction;
   const params: MoneyListParams = {
     search,
@@ -45,7 +43,6 @@ export function useMoneyListState() {
     navigation,
     pageSize,
     pageSizes,
-    searchBox,
     setSearch: (next: string | undefined) => {
       setSearchText(next);
       setNavigation(FIRST_PAGE);
@@ -53,7 +50,6 @@ export function useMoneyListState() {
     clearSearch: () => {
       setSearchText(undefined);
       setNavigation(FIRST_PAGE);
-      setSearchBox((n) => n + 1);
     },
     onSort: (field: string) => {
       setSortState((current) => ({
@@ -123,8 +119,8 @@ export function MoneyListFrame<TRow>({
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px' }} justify="flex-end">
           {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
           <SearchBox
-            key={state.searchBox}
             label={searchLabel}
+            value={state.search}
             placeholder={searchPlaceholder}
             maxWidth={360}
             onSearch={state.setSearch}

@@ -1,16 +1,14 @@
 // The Services Overview's filters (spec 3 §2.1): the debounced search over service name, client or lead
 // name and email; the start-date range; currency, status, payment status and type, each one value or
 // 'All'. They live in the URL; a change goes back to the first page.
-import { Button, CloseButton, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Button, Select } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
 import { CURRENCIES, PAYMENT_STATUSES, SERVICE_STATUSES } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { type FinanceSearch, hasFilters, NO_FILTERS, type OverviewFilter } from '../finance-search.ts';
 import classes from '../finance.module.css';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const ALL = 'all';
 
 type SelectFilter = {
@@ -51,47 +49,17 @@ type OverviewFiltersProps = {
 };
 
 export function OverviewFilters({ search, onChange }: OverviewFiltersProps) {
-  const [text, setText] = useState(search.search ?? '');
-  const commit = useDebouncedCallback(
-    (value: string) => onChange({ search: value.trim() || undefined }),
-    SEARCH_DEBOUNCE_MS,
-  );
-  // The URL changed from elsewhere (back button, 'Clear filters'): follow it.
-  useEffect(() => {
-    setText((current) => (current.trim() === (search.search ?? '') ? current : (search.search ?? '')));
-  }, [search.search]);
-
   const rangeReversed = Boolean(search.from && search.until && search.from > search.until);
 
   return (
     <div className={classes.filters} role="search" aria-label="Filter services">
       <div className={classes.filterRow}>
-        <TextInput
+        <SearchBox
           className={classes.search}
-          aria-label="Search services"
+          label="Search services"
           placeholder="Search by service name, client name, or email..."
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            commit(e.currentTarget.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commit.flush();
-          }}
-          rightSection={
-            text ? (
-              <CloseButton
-                size="sm"
-                aria-label="Clear search"
-                onClick={() => {
-                  commit.cancel();
-                  setText('');
-                  onChange({ search: undefined });
-                }}
-              />
-            ) : null
-          }
+          value={search.search}
+          onSearch={(text) => onChange({ search: text })}
         />
         <DateField
           kind="document"
@@ -135,15 +103,7 @@ export function OverviewFilters({ search, onChange }: OverviewFiltersProps) {
           />
         ))}
         {hasFilters(search) ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} />}
-            onClick={() => {
-              commit.cancel();
-              setText('');
-              onChange(NO_FILTERS);
-            }}
-          >
+          <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={() => onChange(NO_FILTERS)}>
             Clear filters
           </Button>
         ) : null}

@@ -14,7 +14,6 @@ import {
   Button,
   Card,
   Checkbox,
-  CloseButton,
   EmptyState,
   Group,
   Menu,
@@ -23,11 +22,10 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconCash,
@@ -41,7 +39,6 @@ import {
   IconPlus,
   IconReceipt,
   IconReceiptOff,
-  IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,6 +59,7 @@ import { ListFooter } from '../../../components/list-footer.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { answer, server } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -93,8 +91,7 @@ export function InvoicesTab() {
   const { role, can } = useAuthorization();
   const phone = usePhoneLayout();
   const [tab, setTab] = useState<InvoiceTab>('all');
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text.trim(), 300);
+  const [search, setSearch] = useState<string | undefined>();
   const [navigation, setNavigation] = useState<ListNavigation>(FIRST_PAGE);
   const [layout, setLayout] = useLocalStorage<'table' | 'tiles'>({
     key: LAYOUT_KEY,
@@ -103,7 +100,7 @@ export function InvoicesTab() {
   });
   const list = useInvoiceList({
     tab,
-    search: search || undefined,
+    search,
     ...navigationParams(navigation),
     pageSize: PAGE_SIZE,
   });
@@ -191,17 +188,14 @@ export function InvoicesTab() {
       </Tabs>
 
       <Group gap="xs" wrap="wrap" justify="space-between">
-        <TextInput
-          aria-label="Search invoices"
+        <SearchBox
+          label="Search invoices"
           placeholder="Search invoices..."
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
+          onSearch={(text) => {
+            setSearch(text);
             setNavigation(FIRST_PAGE);
           }}
-          rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
-          style={{ flex: '1 1 240px', maxWidth: 420 }}
+          maxWidth={420}
         />
         <Group gap="xs">
           {canDelete && selected.size > 0 ? (

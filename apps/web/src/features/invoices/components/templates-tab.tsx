@@ -20,15 +20,15 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconPencil, IconPlus, IconSearch, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { addDays, INVOICE_DEFAULTS, type InvoiceTemplateRecord, TEMPLATE_MESSAGES } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { openFile, previewPdf, useDeleteTemplate, useTemplates } from '../api/invoices.ts';
@@ -54,12 +54,12 @@ function InvoiceTemplates() {
   const { today } = useDateFormat();
   const templates = useTemplates();
   const remove = useDeleteTemplate();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState<string | undefined>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<TemplateDialogState>(null);
   const [deleting, setDeleting] = useState<InvoiceTemplateRecord[] | null>(null);
   const all = templates.data ?? [];
-  const term = search.trim().toLowerCase();
+  const term = search?.toLowerCase() ?? '';
   const shown = term
     ? all.filter((t) => `${t.name} ${t.description ?? ''} ${t.companyName ?? ''}`.toLowerCase().includes(term))
     : all;
@@ -113,14 +113,7 @@ function InvoiceTemplates() {
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <TextInput
-          aria-label="Search templates"
-          placeholder="Search templates..."
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: '1 1 240px', maxWidth: 380 }}
-        />
+        <SearchBox label="Search templates" placeholder="Search templates..." onSearch={setSearch} maxWidth={380} />
         <Group gap="xs">
           {canDelete && selected.size > 0 ? (
             <Button

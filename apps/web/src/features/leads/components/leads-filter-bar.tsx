@@ -7,25 +7,22 @@ import {
   ActionIcon,
   Badge,
   Button,
-  CloseButton,
   Collapse,
   type ComboboxRenderPillInput,
   Group,
   MultiSelect,
   Pill,
   Stack,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import type { LeadFilterOptions } from '@crm/domain';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { useElementWidth } from '../../../lib/use-element-width.ts';
 import type { LeadsSearch, LeadsTab } from '../leads-search.ts';
 import classes from './leads-filter-bar.module.css';
 
-const SEARCH_DEBOUNCE_MS = 300;
 /** Spec: a green 'Add New Lead'; this shade keeps white text at 5:1 contrast. */
 export const ADD_GREEN = '#15803d';
 /** The narrowest bar that holds search, three filters and the Add button in one row. */
@@ -63,16 +60,6 @@ export function LeadsFilterBar({ tab, search, options, onChange, canCreate, onAd
   const compact = width !== null && width < FULL_BAR_WIDTH;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const [text, setText] = useState(search.search ?? '');
-  const commit = useDebouncedCallback(
-    (value: string) => onChange({ search: value.trim() || undefined }),
-    SEARCH_DEBOUNCE_MS,
-  );
-  // The URL changed from elsewhere (back button, 'Clear filters'): follow it.
-  useEffect(() => {
-    setText((current) => (current.trim() === (search.search ?? '') ? current : (search.search ?? '')));
-  }, [search.search]);
-
   const chosen = (key: FilterKey) => search[key] ?? [];
   const chosenCount = FILTERS.reduce((sum, f) => sum + chosen(f.key).length, 0);
 
@@ -87,31 +74,12 @@ export function LeadsFilterBar({ tab, search, options, onChange, canCreate, onAd
   ));
 
   const searchBox = (
-    <TextInput
+    <SearchBox
       className={classes.search}
-      aria-label={`Search ${tab}`}
+      label={`Search ${tab}`}
       placeholder="Search by name, email, phone..."
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(e) => {
-        setText(e.currentTarget.value);
-        commit(e.currentTarget.value);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit.flush();
-      }}
-      rightSection={
-        text ? (
-          <CloseButton
-            size="sm"
-            aria-label="Clear search"
-            onClick={() => {
-              setText('');
-              onChange({ search: undefined });
-            }}
-          />
-        ) : null
-      }
+      value={search.search}
+      onSearch={(text) => onChange({ search: text })}
     />
   );
 

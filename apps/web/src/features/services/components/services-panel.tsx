@@ -11,18 +11,18 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconLayoutGrid, IconList, IconLock, IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { IconLayoutGrid, IconList, IconLock, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { mayDeleteService, SERVICE_MESSAGES, SERVICE_STATUSES, type ServiceRecord } from '@crm/domain';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDeleteService } from '../api/delete-service.ts';
 import { useRecordServices } from '../api/record-services.ts';
@@ -118,16 +118,11 @@ export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
           <ServiceSummaryCards services={all} />
 
           <Group gap="xs" wrap="wrap" align="flex-end">
-            <TextInput
-              aria-label="Search services"
+            <SearchBox
+              label="Search services"
               placeholder="Search services..."
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={filters.search}
-              onChange={(event) => {
-                const search = event.currentTarget.value;
-                setFilters((f) => ({ ...f, search }));
-              }}
-              style={{ flex: '1 1 200px', minWidth: 0 }}
+              value={filters.search || undefined}
+              onSearch={(search) => setFilters((f) => ({ ...f, search: search ?? '' }))}
             />
             <Select
               aria-label="Filter by status"

@@ -97,8 +97,6 @@ export function UsersTab() {
   const mayManage = can('admin:manage_users');
 
   const [search, setSearch] = useState<string | undefined>(undefined);
-  // 'Clear search' below the list starts the search box afresh.
-  const [searchBox, setSearchBox] = useState(0);
   const [navigation, setNavigation] = useState<ListNavigation>({});
   const list = useUserList({ search, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
   const statistics = useUserStatistics();
@@ -207,9 +205,9 @@ export function UsersTab() {
           <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
             <Text fw={600}>User Management{total !== undefined ? ` (${total.toLocaleString('en-AU')})` : ''}</Text>
             <SearchBox
-              key={searchBox}
               label="Search users"
               placeholder="Search by name or email..."
+              value={search}
               onSearch={(value) => {
                 setSearch(value);
                 setNavigation(FIRST_PAGE);
@@ -342,10 +340,7 @@ export function UsersTab() {
               description={`No users match "${search}". Try adjusting your search.`}
               clear={{
                 label: 'Clear search',
-                onClick: () => {
-                  setSearch(undefined);
-                  setSearchBox((n) => n + 1);
-                },
+                onClick: () => setSearch(undefined),
               }}
             />
           ) : (
