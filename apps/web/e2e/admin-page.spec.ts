@@ -67,3 +67,17 @@ test('a suspension shows in the Audit Logs as UPDATE_USER_STATUS, in words, neve
     await page.request.delete(`/api/users/${user.id}`);
   }
 });
+
+// The audit log always holds this test's own sign-in; the mail log shares the same paging (useListPaging).
+test("the audit log pages by the role's page sizes", async ({ page }) => {
+  await signInAs(page, 'account_administrator');
+  await page.goto('/admin?tab=audit');
+  await expect(page.getByTestId('list-position')).toHaveText(/^1–\d+ of /);
+  const asked = page.waitForResponse(
+    (r) => new URL(r.url()).searchParams.get('pageSize') === '100' && r.request().method() === 'GET',
+  );
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '100 / page' }).click();
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('100 / page');
+});

@@ -60,6 +60,8 @@ export function ListCell({ column, ...props }: TableTdProps & { column: string }
 }
 
 type ListTableProps = {
+  /** The table's accessible name, when the page does not name it otherwise. */
+  label?: string;
   columns: readonly ListColumn[];
   horizontalSpacing?: MantineSpacing;
   /** The current sort and how to change it; a list the server does not sort leaves them out. */
@@ -75,6 +77,7 @@ type ListTableProps = {
 const SKELETON_ROWS = 8;
 
 export function ListTable({
+  label,
   columns,
   horizontalSpacing = 'xs',
   sort,
@@ -107,6 +110,7 @@ export function ListTable({
           stickyHeader
           layout="fixed"
           className={classes.table}
+          aria-label={label}
           data-compact={compact || undefined}
         >
           <Table.Thead>

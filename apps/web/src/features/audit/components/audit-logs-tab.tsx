@@ -11,7 +11,6 @@ import {
   ScrollArea,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,14 +19,15 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconListSearch, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type AuditLogEntry, DEFAULT_PAGE_SIZE, ROLES } from '@crm/domain';
+import { type AuditLogEntry, ROLES } from '@crm/domain';
 import { ChangeList } from '../../../components/change-list.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { useAssignableUsers } from '../../users/api/assignable-users.ts';
 import { type AuditFilter, exportAuditLogs, useAuditActions, useAuditLogs } from '../api/audit-logs.ts';
 import { AuditActionBadge } from './audit-action-badge.tsx';
@@ -36,17 +36,27 @@ import { AuditActionBadge } from './audit-action-badge.tsx';
 const resourceText = (entry: AuditLogEntry) => entry.resourceName ?? '—';
 const actorText = (entry: AuditLogEntry) => entry.userName ?? (entry.userId ? 'Deleted user' : 'System');
 
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'timestamp', label: 'Timestamp', width: 150 },
+  // The longest action (APPLY_CLIENT_CREDIT_TO_INVOICE and the like) shows whole.
+  { key: 'action', label: 'Action', width: 240 },
+  { key: 'resourceType', label: 'Resource Type', width: 145 },
+  { key: 'resource', label: 'Resource' },
+  { key: 'user', label: 'User', width: 150 },
+  { key: 'ip', label: 'IP Address', width: 115 },
+];
+
 export function AuditLogsTab() {
   const { formatDate, formatTime, today } = useDateFormat();
   const [filter, setFilter] = useState<AuditFilter>({});
-  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const paging = useListPaging();
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
   const [exporting, setExporting] = useState(false);
   const change = (patch: AuditFilter) => {
     setFilter((current) => ({ ...current, ...patch }));
-    setNavigation(FIRST_PAGE);
+    paging.restart();
   };
-  const logs = useAuditLogs({ ...filter, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const logs = useAuditLogs({ ...filter, ...paging.params });
   const actions = useAuditActions();
   const people = useAssignableUsers(ROLES);
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
@@ -150,72 +160,44 @@ export function AuditLogsTab() {
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="xs" highlightOnHover aria-label="Audit log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Timestamp</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Resource Type</Table.Th>
-                  <Table.Th>Resource</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>IP Address</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {logs.isPending
-                  ? Array.from({ length: 6 }, (_, i) => (
-                      <Table.Tr key={i}>
-                        <Table.Td colSpan={6}>
-                          <Skeleton height={22} radius="sm" />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : items.map((entry) => (
-                      <Table.Tr key={entry.id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <UnstyledButton
-                            onClick={() => setOpen(entry)}
-                            aria-label={`Details of ${entry.action} at ${when(entry.createdAt)}`}
-                          >
-                            <Text size="sm" td="underline" c="blue">
-                              {when(entry.createdAt)}
-                            </Text>
-                          </UnstyledButton>
-                        </Table.Td>
-                        <Table.Td>
-                          <AuditActionBadge action={entry.action} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{entry.resourceType}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" truncate maw={220}>
-                            {resourceText(entry)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{actorText(entry)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" ff="monospace">
-                            {entry.ipAddress ?? '—'}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListFooter
-            page={page}
-            loading={logs.isPending}
-            navigation={navigation}
-            pageSize={DEFAULT_PAGE_SIZE}
-            pageSizes={[DEFAULT_PAGE_SIZE]}
-            onNavigate={setNavigation}
-            onPageSize={() => {}}
-          />
+          <ListTable label="Audit log" columns={COLUMNS} horizontalSpacing="sm" loading={logs.isPending}>
+            {items.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <UnstyledButton
+                    onClick={() => setOpen(entry)}
+                    aria-label={`Details of ${entry.action} at ${when(entry.createdAt)}`}
+                  >
+                    <Text size="sm" td="underline" c="blue">
+                      {when(entry.createdAt)}
+                    </Text>
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td>
+                  <AuditActionBadge action={entry.action} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{entry.resourceType}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" truncate>
+                    {resourceText(entry)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" truncate>
+                    {actorText(entry)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {entry.ipAddress ?? '—'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+          <ListFooter page={page} loading={logs.isPending} {...paging} />
         </>
       )}
 

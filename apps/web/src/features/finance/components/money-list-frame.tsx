@@ -4,14 +4,14 @@
 import { EmptyState, Group, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { type Page, pageSizeChoices, ROLE_LABELS } from '@crm/domain';
+import { type Page, ROLE_LABELS } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import type { ListSort } from '../../../components/list-table/list-table.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useListPaging } from '../../../lib/use-list-paging.ts';
 import type { MoneyListParams } from '../api/money-documents-cache.ts';
 
 /** The lists' default: newest first (the server's `createdAt:desc`, left out of the request). */
@@ -23,33 +23,27 @@ export type MoneyListState = ReturnType<typeof useMoneyListState>;
 
 /** One list's search, sort, place and page size, and the request they make. */
 export function useMoneyListState() {
-  const { role } = useAuthorization();
-  const pageSizes = pageSizeChoices(role);
+  const paging = useListPaging();
   const [search, setSearchText] = useState<string | undefined>(undefined);
   const [sort, setSortState] = useState<ListSort>(NEWEST_FIRST);
-  const [navigation, setNavigation] = useState<ListNavigation>(FIRST_PAGE);
-  const [pageSize, setPageSizeState] = useState(pageSizes[0]!);
   const isDefaultSort = sort.field === NEWEST_FIRST.field && sort.direction === NEWEST_FIRST.direction;
   const params: MoneyListParams = {
     search,
     sort: isDefaultSort ? undefined : `${sort.field}:${sort.direction}`,
-    ...navigationParams(navigation),
-    pageSize,
+    ...paging.params,
   };
   return {
     params,
     search,
     sort,
-    navigation,
-    pageSize,
-    pageSizes,
+    paging,
     setSearch: (next: string | undefined) => {
       setSearchText(next);
-      setNavigation(FIRST_PAGE);
+      paging.restart();
     },
     clearSearch: () => {
       setSearchText(undefined);
-      setNavigation(FIRST_PAGE);
+      paging.restart();
     },
     onSort: (field: string) => {
       setSortState((current) => ({
@@ -63,12 +57,7 @@ export function useMoneyListState() {
               ? 'desc'
               : 'asc',
       }));
-      setNavigation(FIRST_PAGE);
-    },
-    setNavigation,
-    setPageSize: (next: number) => {
-      setPageSizeState(next);
-      setNavigation(FIRST_PAGE);
+      paging.restart();
     },
   };
 }
@@ -150,11 +139,7 @@ export function MoneyListFrame<TRow>({
           <ListFooter
             page={data}
             loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            navigation={state.navigation}
-            pageSize={state.pageSize}
-            pageSizes={state.pageSizes}
-            onNavigate={state.setNavigation}
-            onPageSize={state.setPageSize}
+            {...state.paging}
           />
         </>
       )}

@@ -23,7 +23,6 @@ import { notifications } from '@mantine/notifications';
 import { IconMail, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
-  DEFAULT_PAGE_SIZE,
   MAIL_KIND_LABELS,
   MAIL_MESSAGES,
   MAIL_OUTCOME_LABELS,
@@ -34,11 +33,12 @@ import {
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useListPaging } from '../../../lib/use-list-paging.ts';
 import {
   downloadMailAttachment,
   type MailLogFilter,
@@ -47,6 +47,16 @@ import {
   useResendMail,
 } from '../api/mail-log.ts';
 import { MailStatusBadge } from './mail-status-badge.tsx';
+
+// Subject and Outcome share what the others leave.
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'time', label: 'Time', width: 150 },
+  { key: 'recipient', label: 'Recipient', width: 210 },
+  { key: 'subject', label: 'Subject' },
+  { key: 'record', label: 'Record', width: 150 },
+  { key: 'status', label: 'Status', width: 100 },
+  { key: 'outcome', label: 'Outcome' },
+];
 
 /** The last attempt's outcome and the SMTP reply code, or what is next. */
 function outcomeText(row: MailLogRow, when: (iso: string) => string): string {
@@ -62,13 +72,13 @@ function outcomeText(row: MailLogRow, when: (iso: string) => string): string {
 export function MailLogTab() {
   const { formatDate, formatTime } = useDateFormat();
   const [filter, setFilter] = useState<MailLogFilter>({});
-  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const paging = useListPaging();
   const [open, setOpen] = useState<string | null>(null);
   const change = (patch: MailLogFilter) => {
     setFilter((current) => ({ ...current, ...patch }));
-    setNavigation(FIRST_PAGE);
+    paging.restart();
   };
-  const log = useMailLog({ ...filter, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const log = useMailLog({ ...filter, ...paging.params });
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
   const page = log.data;
   const items = page?.items ?? [];
@@ -135,80 +145,52 @@ export function MailLogTab() {
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="xs" highlightOnHover aria-label="Mail log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Record</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Outcome</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.isPending
-                  ? Array.from({ length: 6 }, (_, i) => (
-                      <Table.Tr key={i}>
-                        <Table.Td colSpan={6}>
-                          <Skeleton height={22} radius="sm" />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : items.map((row) => (
-                      <Table.Tr key={row.id} data-testid="mail-row">
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <UnstyledButton
-                            onClick={() => setOpen(row.id)}
-                            aria-label={`Open the mail to ${row.to} of ${when(row.createdAt)}`}
-                          >
-                            <Text size="sm" td="underline" c="blue">
-                              {when(row.createdAt)}
-                            </Text>
-                          </UnstyledButton>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{row.to}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            {row.attachments.length > 0 ? (
-                              <IconPaperclip size={14} aria-label={`${row.attachments.length} attachments`} />
-                            ) : null}
-                            <Text size="sm" lineClamp={1}>
-                              {row.subject}
-                            </Text>
-                          </Group>
-                          <Text size="xs" c="dimmed">
-                            {MAIL_KIND_LABELS[row.kind]}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{row.record?.label ?? '—'}</Text>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 96 }}>
-                          <MailStatusBadge row={row} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c={row.status === 'failed' ? 'red' : undefined}>
-                            {outcomeText(row, when)}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListFooter
-            page={page}
-            loading={log.isPending}
-            navigation={navigation}
-            pageSize={DEFAULT_PAGE_SIZE}
-            pageSizes={[DEFAULT_PAGE_SIZE]}
-            onNavigate={setNavigation}
-            onPageSize={() => {}}
-          />
+          <ListTable label="Mail log" columns={COLUMNS} horizontalSpacing="sm" loading={log.isPending}>
+            {items.map((row) => (
+              <Table.Tr key={row.id} data-testid="mail-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <UnstyledButton
+                    onClick={() => setOpen(row.id)}
+                    aria-label={`Open the mail to ${row.to} of ${when(row.createdAt)}`}
+                  >
+                    <Text size="sm" td="underline" c="blue">
+                      {when(row.createdAt)}
+                    </Text>
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" truncate>
+                    {row.to}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {row.attachments.length > 0 ? (
+                      <IconPaperclip size={14} aria-label={`${row.attachments.length} attachments`} />
+                    ) : null}
+                    <Text size="sm" lineClamp={1}>
+                      {row.subject}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {MAIL_KIND_LABELS[row.kind]}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.record?.label ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <MailStatusBadge row={row} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c={row.status === 'failed' ? 'red' : undefined}>
+                    {outcomeText(row, when)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+          <ListFooter page={page} loading={log.isPending} {...paging} />
         </>
       )}
       <MailMessageDialog id={open} onClose={() => setOpen(null)} when={when} />
