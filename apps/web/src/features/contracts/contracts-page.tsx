@@ -1,28 +1,32 @@
 // /contracts: Contract Manager (issue 16 item 1). Tabs Contracts and Templates; the contracts list with search,
 // a status filter and keyset pages, New Contract, and a contract's panel. Loads only when /contracts opens.
-import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Skeleton, Table, Tabs, Text } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Table, Tabs, Text } from '@mantine/core';
 import { IconFileCertificate, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  CONTRACT_MESSAGES,
-  CONTRACT_STATUS_LABELS,
-  CONTRACT_STATUSES,
-  type ContractStatus,
-  DEFAULT_PAGE_SIZE,
-} from '@crm/domain';
+import { CONTRACT_MESSAGES, CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@crm/domain';
 import { ListFooter } from '../../components/list-footer.tsx';
+import { type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { OpenableRow } from '../../components/list-table/list-row.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDateFormat } from '../../lib/format.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../lib/list-navigation.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useListPaging } from '../../lib/use-list-paging.ts';
 import { useContracts } from './api/contracts.ts';
 import { ContractPanel, NewContractDialog } from './components/contract-dialogs.tsx';
 import { ContractStatusBadge } from './components/contract-status-badge.tsx';
 import { TemplatesTab } from './components/templates-tab.tsx';
+
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'reference', label: 'Reference', width: 140 },
+  { key: 'title', label: 'Title' },
+  { key: 'client', label: 'Client or lead' },
+  { key: 'status', label: 'Status', width: 120 },
+  { key: 'effective', label: 'Effective', width: 130 },
+  { key: 'expiry', label: 'Expiry', width: 130 },
+];
 
 export function ContractsPage() {
   useDocumentTitle(pageName('/contracts'));
@@ -55,14 +59,13 @@ function ContractsList() {
   const { formatDate } = useDateFormat();
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [status, setStatus] = useState<ContractStatus | 'all'>('all');
-  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const paging = useListPaging();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const list = useContracts({
     search,
     status: status === 'all' ? undefined : status,
-    ...navigationParams(navigation),
-    pageSize: DEFAULT_PAGE_SIZE,
+    ...paging.params,
   });
   const page = list.data;
   const items = page?.items ?? [];
@@ -81,7 +84,7 @@ function ContractsList() {
             placeholder={CONTRACT_MESSAGES.searchPlaceholder}
             onSearch={(value) => {
               setSearch(value);
-              setNavigation(FIRST_PAGE);
+              paging.restart();
             }}
           />
           {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
@@ -99,7 +102,7 @@ function ContractsList() {
           value={status}
           onChange={(value) => {
             setStatus(value as ContractStatus | 'all');
-            setNavigation(FIRST_PAGE);
+            paging.restart();
           }}
           data={[
             { value: 'all', label: 'All' },
@@ -127,71 +130,41 @@ function ContractsList() {
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" highlightOnHover aria-label="Contracts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Reference</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Client or lead</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Effective</Table.Th>
-                  <Table.Th>Expiry</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <Table.Tr key={i}>
-                        <Table.Td colSpan={6}>
-                          <Skeleton height={22} radius="sm" />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : items.map((c) => (
-                      <OpenableRow
-                        key={c.id}
-                        label={`${c.reference} ${c.title}`}
-                        hidden={false}
-                        testId={`contract-${c.id}`}
-                        onOpen={() => setOpen(c.id)}
-                      >
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm" ff="monospace">
-                            {c.reference}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {c.title}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{c.clientName}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <ContractStatusBadge status={c.status} />
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm">{formatDate(c.effectiveDate)}</Text>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
-                        </Table.Td>
-                      </OpenableRow>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListFooter
-            page={page}
-            loading={list.isPending}
-            navigation={navigation}
-            pageSize={DEFAULT_PAGE_SIZE}
-            pageSizes={[DEFAULT_PAGE_SIZE]}
-            onNavigate={setNavigation}
-            onPageSize={() => {}}
-          />
+          <ListTable label="Contracts" columns={COLUMNS} horizontalSpacing="sm" loading={list.isPending}>
+            {items.map((c) => (
+              <OpenableRow
+                key={c.id}
+                label={`${c.reference} ${c.title}`}
+                hidden={false}
+                testId={`contract-${c.id}`}
+                onOpen={() => setOpen(c.id)}
+              >
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" ff="monospace">
+                    {c.reference}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {c.title}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{c.clientName}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <ContractStatusBadge status={c.status} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDate(c.effectiveDate)}</Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
+                </Table.Td>
+              </OpenableRow>
+            ))}
+          </ListTable>
+          <ListFooter page={page} loading={list.isPending} {...paging} />
         </>
       )}
       <NewContractDialog

@@ -20,7 +20,6 @@ import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconRestore, IconTrash, IconTrashOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
-  DEFAULT_PAGE_SIZE,
   DELETED_ITEM_OUTCOMES,
   DELETED_ITEM_TYPE_LABELS,
   DELETED_ITEM_TYPES,
@@ -31,12 +30,13 @@ import {
   type Permission,
 } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { useDeletedItemAction, useDeletedItems, useDeletedItemsStatistics } from '../api/deleted-items.ts';
 
 const COUNTERS: { label: string; caption?: string; value: (s: DeletedItemsStatistics) => number }[] = [
@@ -66,14 +66,23 @@ function showFailure(failure: string, error: unknown) {
   );
 }
 
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'type', label: 'Type', width: 110 },
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone', width: 150 },
+  { key: 'deletedAt', label: 'Deleted Date', width: 160 },
+  { key: 'reason', label: 'Reason', width: 170 },
+];
+
 export function DeletedItemsTab() {
   const { can } = useAuthorization();
   const { formatDate, formatTime } = useDateFormat();
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [type, setType] = useState<DeletedItemType | undefined>(undefined);
-  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const paging = useListPaging();
   const [purging, setPurging] = useState<DeletedItem | null>(null);
-  const list = useDeletedItems({ search, type, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const list = useDeletedItems({ search, type, ...paging.params });
   const statistics = useDeletedItemsStatistics();
   const action = useDeletedItemAction();
   const page = list.data;
@@ -127,7 +136,7 @@ export function DeletedItemsTab() {
               maxWidth={340}
               onSearch={(value) => {
                 setSearch(value);
-                setNavigation(FIRST_PAGE);
+                paging.restart();
               }}
             />
             <Select
@@ -138,7 +147,7 @@ export function DeletedItemsTab() {
               w={160}
               onChange={(value) => {
                 setType(value && value !== 'all' ? (value as DeletedItemType) : undefined);
-                setNavigation(FIRST_PAGE);
+                paging.restart();
               }}
             />
             {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
@@ -170,105 +179,76 @@ export function DeletedItemsTab() {
           />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing="xs" highlightOnHover aria-label="Deleted items">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Phone</Table.Th>
-                    <Table.Th>Deleted Date</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                    <Table.Th>
-                      <span className="mantine-visually-hidden">Actions</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isPending
-                    ? Array.from({ length: 5 }, (_, i) => (
-                        <Table.Tr key={i}>
-                          <Table.Td colSpan={7}>
-                            <Skeleton height={22} radius="sm" />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    : items.map((item) => (
-                        <Table.Tr key={`${item.type}-${item.id}`} aria-label={item.name}>
-                          <Table.Td>
-                            <StatusBadge look={{ variant: 'default' }}>
-                              {DELETED_ITEM_TYPE_LABELS[item.type]}
-                            </StatusBadge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {item.name}
-                            </Text>
-                            {item.deletedByName ? (
-                              <Text size="xs" c="dimmed">
-                                Deleted by {item.deletedByName}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{item.email ?? '—'}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{item.phone ?? '—'}</Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm">
-                              {item.deletedAt
-                                ? `${formatDate(item.deletedAt)} ${formatTime(item.deletedAt)}`
-                                : DELETED_ITEMS_MESSAGES.unknownDate}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td maw={200}>
-                            <Text size="sm" truncate title={item.reason ?? undefined}>
-                              {item.reason || DELETED_ITEMS_MESSAGES.noReason}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" wrap="nowrap" justify="flex-end">
-                              {can(NEEDS[item.type].restore) ? (
-                                <Button
-                                  size="xs"
-                                  variant="light"
-                                  leftSection={<IconRestore size={14} />}
-                                  onClick={() => restore(item)}
-                                  loading={action.isPending && action.variables?.id === item.id}
-                                >
-                                  Restore
-                                </Button>
-                              ) : null}
-                              {can(NEEDS[item.type].purge) ? (
-                                <Button
-                                  size="xs"
-                                  variant="light"
-                                  color="red"
-                                  leftSection={<IconTrash size={14} />}
-                                  onClick={() => setPurging(item)}
-                                >
-                                  Delete Forever
-                                </Button>
-                              ) : null}
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListFooter
-              page={page}
+            <ListTable
+              label="Deleted items"
+              columns={COLUMNS}
+              horizontalSpacing="sm"
               loading={list.isPending}
-              navigation={navigation}
-              pageSize={DEFAULT_PAGE_SIZE}
-              pageSizes={[DEFAULT_PAGE_SIZE]}
-              onNavigate={setNavigation}
-              onPageSize={() => {}}
-            />
+              actions={{ width: 270, labelHidden: true }}
+            >
+              {items.map((item) => (
+                <Table.Tr key={`${item.type}-${item.id}`} aria-label={item.name}>
+                  <Table.Td>
+                    <StatusBadge look={{ variant: 'default' }}>{DELETED_ITEM_TYPE_LABELS[item.type]}</StatusBadge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {item.name}
+                    </Text>
+                    {item.deletedByName ? (
+                      <Text size="xs" c="dimmed">
+                        Deleted by {item.deletedByName}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{item.email ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{item.phone ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">
+                      {item.deletedAt
+                        ? `${formatDate(item.deletedAt)} ${formatTime(item.deletedAt)}`
+                        : DELETED_ITEMS_MESSAGES.unknownDate}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={200}>
+                    <Text size="sm" truncate title={item.reason ?? undefined}>
+                      {item.reason || DELETED_ITEMS_MESSAGES.noReason}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      {can(NEEDS[item.type].restore) ? (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconRestore size={14} />}
+                          onClick={() => restore(item)}
+                          loading={action.isPending && action.variables?.id === item.id}
+                        >
+                          Restore
+                        </Button>
+                      ) : null}
+                      {can(NEEDS[item.type].purge) ? (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          leftSection={<IconTrash size={14} />}
+                          onClick={() => setPurging(item)}
+                        >
+                          Delete Forever
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
+            <ListFooter page={page} loading={list.isPending} {...paging} />
           </>
         )}
       </Card>

@@ -11,7 +11,6 @@ import {
   Group,
   Loader,
   Modal,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,12 +19,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileText, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, DOCUMENT_MESSAGES, type DocumentSummary } from '@crm/domain';
+import { DOCUMENT_MESSAGES, type DocumentSummary } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { useDeleteDocument, useDocuments, useSeedDocuments } from '../api/documents.ts';
 import {
   type DocumentDialogState,
@@ -73,15 +73,23 @@ function useBuiltInDocuments(empty: boolean) {
   return seed.isPending;
 }
 
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'controlNumber', label: 'Control Number', width: 150 },
+  { key: 'title', label: 'Title' },
+  { key: 'category', label: 'Category', width: 170 },
+  { key: 'version', label: 'Version', width: 90 },
+  { key: 'updatedAt', label: 'Last Updated', width: 150 },
+];
+
 export function DocumentsTab() {
   const { can } = useAuthorization();
   const { formatDate } = useDateFormat();
   const [search, setSearch] = useState<string | undefined>(undefined);
-  const [navigation, setNavigation] = useState<ListNavigation>({});
+  const paging = useListPaging();
   const [editing, setEditing] = useState<DocumentDialogState>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
-  const list = useDocuments({ search, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const list = useDocuments({ search, ...paging.params });
   const remove = useDeleteDocument();
   const page = list.data;
   const items = page?.items ?? [];
@@ -105,7 +113,7 @@ export function DocumentsTab() {
               maxWidth={360}
               onSearch={(value) => {
                 setSearch(value);
-                setNavigation(FIRST_PAGE);
+                paging.restart();
               }}
             />
             {(list.isFetching && !list.isPending) || seeding ? (
@@ -134,115 +142,89 @@ export function DocumentsTab() {
           />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={820}>
-              <Table verticalSpacing="xs" highlightOnHover aria-label="Documents">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Control Number</Table.Th>
-                    <Table.Th>Title</Table.Th>
-                    <Table.Th>Category</Table.Th>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>Last Updated</Table.Th>
-                    <Table.Th>
-                      <span className="mantine-visually-hidden">Actions</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isPending || (seeding && items.length === 0)
-                    ? Array.from({ length: 5 }, (_, i) => (
-                        <Table.Tr key={i}>
-                          <Table.Td colSpan={6}>
-                            <Skeleton height={22} radius="sm" />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    : items.map((doc) => (
-                        <Table.Tr key={doc.id} aria-label={doc.title}>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm" ff="monospace">
-                              {doc.controlNumber}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {doc.title}
-                            </Text>
-                            {doc.description ? (
-                              <Text size="xs" c="dimmed" lineClamp={1}>
-                                {doc.description}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{doc.category ?? '—'}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{doc.documentVersion}</Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm">{formatDate(doc.updatedAt)}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4} wrap="nowrap" justify="flex-end">
-                              <Tooltip label="View">
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={`View ${doc.title}`}
-                                  onClick={() => setViewing(doc.id)}
-                                >
-                                  <IconEye size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              {can('admin:edit') ? (
-                                <Tooltip label="Edit">
-                                  <ActionIcon
-                                    variant="subtle"
-                                    aria-label={`Edit ${doc.title}`}
-                                    onClick={() => setEditing({ id: doc.id })}
-                                  >
-                                    <IconPencil size={16} />
-                                  </ActionIcon>
-                                </Tooltip>
-                              ) : null}
-                              {can('admin:delete') ? (
-                                <Tooltip label="Delete">
-                                  <ActionIcon
-                                    variant="subtle"
-                                    color="red"
-                                    aria-label={`Delete ${doc.title}`}
-                                    onClick={() => setDeleting(doc)}
-                                  >
-                                    <IconTrash size={16} />
-                                  </ActionIcon>
-                                </Tooltip>
-                              ) : null}
-                              <Tooltip label={doc.file ? `Download ${doc.file.name}` : 'No file'}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={`Download ${doc.title}`}
-                                  disabled={!doc.file}
-                                  onClick={() => void download(doc)}
-                                >
-                                  <IconDownload size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListFooter
-              page={page}
-              loading={list.isPending}
-              navigation={navigation}
-              pageSize={DEFAULT_PAGE_SIZE}
-              pageSizes={[DEFAULT_PAGE_SIZE]}
-              onNavigate={setNavigation}
-              onPageSize={() => {}}
-            />
+            <ListTable
+              label="Documents"
+              columns={COLUMNS}
+              horizontalSpacing="sm"
+              loading={list.isPending || (seeding && items.length === 0)}
+              actions={{ width: 120, labelHidden: true }}
+            >
+              {items.map((doc) => (
+                <Table.Tr key={doc.id} aria-label={doc.title}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" ff="monospace">
+                      {doc.controlNumber}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {doc.title}
+                    </Text>
+                    {doc.description ? (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {doc.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{doc.category ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{doc.documentVersion}</Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatDate(doc.updatedAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Tooltip label="View">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`View ${doc.title}`}
+                          onClick={() => setViewing(doc.id)}
+                        >
+                          <IconEye size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      {can('admin:edit') ? (
+                        <Tooltip label="Edit">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Edit ${doc.title}`}
+                            onClick={() => setEditing({ id: doc.id })}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                      {can('admin:delete') ? (
+                        <Tooltip label="Delete">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${doc.title}`}
+                            onClick={() => setDeleting(doc)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                      <Tooltip label={doc.file ? `Download ${doc.file.name}` : 'No file'}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Download ${doc.title}`}
+                          disabled={!doc.file}
+                          onClick={() => void download(doc)}
+                        >
+                          <IconDownload size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
+            <ListFooter page={page} loading={list.isPending} {...paging} />
           </>
         )}
       </Card>
