@@ -76,7 +76,14 @@ test('the assignee finds, edits, completes and opens a task from My Tasks', asyn
   await page.getByRole('textbox', { name: 'Search tasks' }).fill('zzqx no such task');
   await expect(page.getByText('No tasks match your filters')).toBeVisible();
   await page.getByRole('button', { name: 'Reset filters' }).click();
+  // The shared search box follows the URL it reset.
+  await expect(page.getByRole('textbox', { name: 'Search tasks' })).toHaveValue('');
   await page.getByRole('textbox', { name: 'Search tasks' }).fill(name);
+  await expect(page.getByTestId('my-task')).toHaveCount(1);
+  // So do the rows per page (the role's choices).
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '100 / page' }).click();
+  await expect(page).toHaveURL(/pageSize=100/);
   await expect(page.getByTestId('my-task')).toHaveCount(1);
 
   // The Edit Task dialog: the record's card, then the task's fields.

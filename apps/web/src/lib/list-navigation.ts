@@ -2,7 +2,7 @@
 // rows shown for Next and Previous, or the last page. Kept in the page's URL so a link or a reload shows
 // the same rows; `at` is the browser's note of the first row's position (the server never needs it).
 import { z } from 'zod';
-import { numberedPages, type Page } from '@crm/domain';
+import { MAX_PAGE_SIZE, numberedPages, type Page } from '@crm/domain';
 
 export type ListNavigation = {
   page?: number | undefined;
@@ -41,6 +41,9 @@ export const navigationSearchFields = {
   last: z.boolean().optional().catch(undefined),
   at: z.coerce.number().int().min(1).optional().catch(undefined),
 };
+
+/** The URL's rows-per-page choice of a list that keeps it there (left out: the role's first choice). */
+export const pageSizeSearchField = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().catch(undefined);
 
 /** What the API is sent: one of page / after / before / last (the first page when none). */
 export function navigationParams(nav: ListNavigation): {

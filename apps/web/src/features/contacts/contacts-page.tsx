@@ -7,6 +7,7 @@ import { useState } from 'react';
 import {
   CONTACT_MESSAGES,
   type ContactRecord,
+  pageSizeChoices,
   pageSizeFor,
   RESTORE_PERMISSION,
   RESTORE_TYPES,
@@ -41,7 +42,8 @@ export function ContactsPage() {
     void navigate({ to: '/contacts', search: { ...search, ...patch } as Record<string, unknown>, replace });
 
   // The default page, or the role's smaller limit (guest 20, spec 2 §6).
-  const pageSize = pageSizeFor(role, undefined, 'contacts');
+  const pageSizes = pageSizeChoices(role, 'contacts');
+  const pageSize = pageSizeFor(role, search.pageSize, 'contacts');
   const navigation = {
     page: search.page,
     after: search.after,
@@ -151,9 +153,9 @@ export function ContactsPage() {
               loading={list.isPending}
               navigation={navigation}
               pageSize={pageSize}
-              pageSizes={[pageSize]}
+              pageSizes={pageSizes}
               onNavigate={(next) => setSearch(next)}
-              onPageSize={() => {}}
+              onPageSize={(n) => setSearch({ pageSize: n !== pageSizes[0] ? n : undefined, ...FIRST_PAGE })}
             />
           </>
         )}

@@ -32,7 +32,14 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { DEFAULT_MY_TASK_STATUS, type MyTaskRow, pageSizeFor, ROLE_LABELS, TASK_MESSAGES } from '@crm/domain';
+import {
+  DEFAULT_MY_TASK_STATUS,
+  type MyTaskRow,
+  pageSizeChoices,
+  pageSizeFor,
+  ROLE_LABELS,
+  TASK_MESSAGES,
+} from '@crm/domain';
 import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../components/list-footer.tsx';
@@ -75,7 +82,8 @@ export function MyTasksPage() {
   });
   const shownView: View = phone && view === 'table' ? 'list' : view;
   const status = search.status ?? DEFAULT_MY_TASK_STATUS;
-  const pageSize = pageSizeFor(role, undefined, 'records');
+  const pageSizes = pageSizeChoices(role);
+  const pageSize = pageSizeFor(role, search.pageSize);
   const navigation = {
     page: search.page,
     after: search.after,
@@ -255,9 +263,9 @@ export function MyTasksPage() {
               loading={false}
               navigation={navigation}
               pageSize={pageSize}
-              pageSizes={[pageSize]}
+              pageSizes={pageSizes}
               onNavigate={(next) => setSearch(next)}
-              onPageSize={() => {}}
+              onPageSize={(n) => setSearch({ pageSize: n !== pageSizes[0] ? n : undefined, ...FIRST_PAGE })}
             />
           </>
         )}

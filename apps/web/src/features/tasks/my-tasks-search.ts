@@ -2,13 +2,14 @@
 // is). Unknown or broken values are dropped: the defaults (Active Only, every priority).
 import { z } from 'zod';
 import { MY_TASK_STATUS_FILTERS, TASK_PRIORITIES, TASK_PRIORITY_LABELS } from '@crm/domain';
-import { navigationSearchFields } from '../../lib/list-navigation.ts';
+import { navigationSearchFields, pageSizeSearchField } from '../../lib/list-navigation.ts';
 
 export const myTasksSearchSchema = z.object({
   search: z.string().max(200).optional().catch(undefined),
   status: z.enum(MY_TASK_STATUS_FILTERS).optional().catch(undefined),
   priority: z.enum(TASK_PRIORITIES).optional().catch(undefined),
   ...navigationSearchFields,
+  pageSize: pageSizeSearchField,
 });
 export type MyTasksSearch = z.infer<typeof myTasksSearchSchema>;
 

@@ -64,7 +64,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { answer, server } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
+import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useDeleteInvoice, useInvoiceList } from '../api/invoices.ts';
 import { CreditDialog, type CreditTarget } from './credit-dialog.tsx';
@@ -83,7 +83,6 @@ const EMPTY: Record<InvoiceTab, string> = {
   paid: INVOICE_MESSAGES.emptyPaid,
   overdue: INVOICE_MESSAGES.emptyOverdue,
 };
-const PAGE_SIZE = 50;
 /** Table or tiles, remembered in the browser. */
 const LAYOUT_KEY = 'crm:invoices-layout';
 
@@ -92,7 +91,7 @@ export function InvoicesTab() {
   const phone = usePhoneLayout();
   const [tab, setTab] = useState<InvoiceTab>('all');
   const [search, setSearch] = useState<string | undefined>();
-  const [navigation, setNavigation] = useState<ListNavigation>(FIRST_PAGE);
+  const paging = useListPaging();
   const [layout, setLayout] = useLocalStorage<'table' | 'tiles'>({
     key: LAYOUT_KEY,
     defaultValue: 'table',
@@ -101,8 +100,7 @@ export function InvoicesTab() {
   const list = useInvoiceList({
     tab,
     search,
-    ...navigationParams(navigation),
-    pageSize: PAGE_SIZE,
+    ...paging.params,
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<InvoiceDialogState>(null);
@@ -122,7 +120,7 @@ export function InvoicesTab() {
 
   const switchTab = (next: InvoiceTab) => {
     setTab(next);
-    setNavigation(FIRST_PAGE);
+    paging.restart();
     setSelected(new Set());
   };
   // The receipt's preview (spec 3 §8): generated here, numbered only when saved.
@@ -193,7 +191,7 @@ export function InvoicesTab() {
           placeholder="Search invoices..."
           onSearch={(text) => {
             setSearch(text);
-            setNavigation(FIRST_PAGE);
+            paging.restart();
           }}
           maxWidth={420}
         />
@@ -270,14 +268,15 @@ export function InvoicesTab() {
           <ListFooter
             page={list.data}
             loading={list.isFetching && list.isPlaceholderData}
-            navigation={navigation}
-            pageSize={PAGE_SIZE}
-            pageSizes={[PAGE_SIZE]}
+            {...paging}
             onNavigate={(next) => {
-              setNavigation(next);
+              paging.onNavigate(next);
               setSelected(new Set());
             }}
-            onPageSize={() => {}}
+            onPageSize={(next) => {
+              paging.onPageSize(next);
+              setSelected(new Set());
+            }}
           />
         </Card>
       )}

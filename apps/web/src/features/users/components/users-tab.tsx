@@ -37,7 +37,6 @@ import {
   type AdminUser,
   BADGE_COLOURS,
   filledBadge,
-  DEFAULT_PAGE_SIZE,
   fullName,
   initials,
   mayManageUser,
@@ -56,8 +55,8 @@ import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
+import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../../lib/list-navigation.ts';
 import { exportUsers, useBulkUsers, useUserList, useUserStatistics } from '../api/user-admin.ts';
 import {
   AddUserDialog,
@@ -97,8 +96,8 @@ export function UsersTab() {
   const mayManage = can('admin:manage_users');
 
   const [search, setSearch] = useState<string | undefined>(undefined);
-  const [navigation, setNavigation] = useState<ListNavigation>({});
-  const list = useUserList({ search, ...navigationParams(navigation), pageSize: DEFAULT_PAGE_SIZE });
+  const paging = useListPaging();
+  const list = useUserList({ search, ...paging.params });
   const statistics = useUserStatistics();
   const bulk = useBulkUsers();
 
@@ -210,7 +209,7 @@ export function UsersTab() {
               value={search}
               onSearch={(value) => {
                 setSearch(value);
-                setNavigation(FIRST_PAGE);
+                paging.restart();
               }}
             />
             {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
@@ -505,15 +504,7 @@ export function UsersTab() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <ListFooter
-              page={page}
-              loading={list.isPending}
-              navigation={navigation}
-              pageSize={DEFAULT_PAGE_SIZE}
-              pageSizes={[DEFAULT_PAGE_SIZE]}
-              onNavigate={setNavigation}
-              onPageSize={() => {}}
-            />
+            <ListFooter page={page} loading={list.isPending} {...paging} />
           </>
         )}
       </Card>
