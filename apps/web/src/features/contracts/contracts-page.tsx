@@ -4,10 +4,9 @@ import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Table, Tabs,
 import { IconFileCertificate, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES, CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@crm/domain';
-import { ListFooter } from '../../components/list-footer.tsx';
-import { type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
+import { PagedListBody } from '../../components/paged-list-body.tsx';
 import { OpenableRow } from '../../components/list-table/list-row.tsx';
-import { ListLoadError } from '../../components/list-load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
@@ -20,12 +19,12 @@ import { ContractStatusBadge } from './components/contract-status-badge.tsx';
 import { TemplatesTab } from './components/templates-tab.tsx';
 
 const COLUMNS: readonly ListColumn[] = [
-  { key: 'reference', label: 'Reference', width: 140 },
+  { key: 'reference', label: 'Reference', width: 140, minListWidth: 480 },
   { key: 'title', label: 'Title' },
-  { key: 'client', label: 'Client or lead' },
+  { key: 'client', label: 'Client or lead', minListWidth: 620 },
   { key: 'status', label: 'Status', width: 120 },
-  { key: 'effective', label: 'Effective', width: 130 },
-  { key: 'expiry', label: 'Expiry', width: 130 },
+  { key: 'effective', label: 'Effective', width: 130, minListWidth: 900 },
+  { key: 'expiry', label: 'Expiry', width: 130, minListWidth: 760 },
 ];
 
 export function ContractsPage() {
@@ -55,7 +54,7 @@ export function ContractsPage() {
 }
 
 function ContractsList() {
-  const { can, role } = useAuthorization();
+  const { can } = useAuthorization();
   const { formatDate } = useDateFormat();
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [status, setStatus] = useState<ContractStatus | 'all'>('all');
@@ -110,63 +109,58 @@ function ContractsList() {
           ]}
         />
       </Group>
-      {list.isError ? (
-        <ListLoadError
-          error={list.error}
-          title="Error loading contracts:"
-          role={role}
-          onRetry={() => void list.refetch()}
-        />
-      ) : !list.isPending && items.length === 0 && !page?.prevCursor ? (
-        <EmptyState
-          py={48}
-          icon={<IconFileCertificate size={28} />}
-          title={CONTRACT_MESSAGES.empty}
-          description={
-            search || status !== 'all'
-              ? 'No contracts match your search or filter.'
-              : 'Draft a contract to get started.'
-          }
-        />
-      ) : (
-        <>
-          <ListTable label="Contracts" columns={COLUMNS} horizontalSpacing="sm" loading={list.isPending}>
-            {items.map((c) => (
-              <OpenableRow
-                key={c.id}
-                label={`${c.reference} ${c.title}`}
-                hidden={false}
-                testId={`contract-${c.id}`}
-                onOpen={() => setOpen(c.id)}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" ff="monospace">
-                    {c.reference}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {c.title}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{c.clientName}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <ContractStatusBadge status={c.status} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatDate(c.effectiveDate)}</Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
-                </Table.Td>
-              </OpenableRow>
-            ))}
-          </ListTable>
-          <ListFooter page={page} loading={list.isPending} {...paging} />
-        </>
-      )}
+      <PagedListBody
+        list={list}
+        errorTitle="Error loading contracts:"
+        empty={
+          <EmptyState
+            py={48}
+            icon={<IconFileCertificate size={28} />}
+            title={CONTRACT_MESSAGES.empty}
+            description={
+              search || status !== 'all'
+                ? 'No contracts match your search or filter.'
+                : 'Draft a contract to get started.'
+            }
+          />
+        }
+        {...paging}
+      >
+        <ListTable label="Contracts" columns={COLUMNS} horizontalSpacing="sm" loading={list.isPending}>
+          {items.map((c) => (
+            <OpenableRow
+              key={c.id}
+              label={`${c.reference} ${c.title}`}
+              hidden={false}
+              testId={`contract-${c.id}`}
+              onOpen={() => setOpen(c.id)}
+            >
+              <ListCell column="reference" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" ff="monospace">
+                  {c.reference}
+                </Text>
+              </ListCell>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {c.title}
+                </Text>
+              </Table.Td>
+              <ListCell column="client">
+                <Text size="sm">{c.clientName}</Text>
+              </ListCell>
+              <Table.Td>
+                <ContractStatusBadge status={c.status} />
+              </Table.Td>
+              <ListCell column="effective" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDate(c.effectiveDate)}</Text>
+              </ListCell>
+              <ListCell column="expiry" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
+              </ListCell>
+            </OpenableRow>
+          ))}
+        </ListTable>
+      </PagedListBody>
       <NewContractDialog
         opened={creating}
         onClose={() => setCreating(false)}

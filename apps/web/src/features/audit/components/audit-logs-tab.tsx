@@ -22,8 +22,8 @@ import { useState } from 'react';
 import { type AuditLogEntry, ROLES } from '@crm/domain';
 import { ChangeList } from '../../../components/change-list.tsx';
 import { DateField } from '../../../components/date-field.tsx';
-import { ListFooter } from '../../../components/list-footer.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
@@ -145,61 +145,57 @@ export function AuditLogsTab() {
         </SimpleGrid>
       </Stack>
 
-      {logs.isError ? (
-        <EmptyState py={48} title="Error loading audit logs" description={logs.error.message}>
-          <Button variant="light" mt="md" onClick={() => void logs.refetch()}>
-            Retry
-          </Button>
-        </EmptyState>
-      ) : !logs.isPending && items.length === 0 && !page?.prevCursor ? (
-        <EmptyState
-          py={48}
-          icon={<IconListSearch size={28} />}
-          title="No audit entries found"
-          description={filtered ? 'No entries match these filters.' : 'Changes appear here as they are made.'}
-        />
-      ) : (
-        <>
-          <ListTable label="Audit log" columns={COLUMNS} horizontalSpacing="sm" loading={logs.isPending}>
-            {items.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <UnstyledButton
-                    onClick={() => setOpen(entry)}
-                    aria-label={`Details of ${entry.action} at ${when(entry.createdAt)}`}
-                  >
-                    <Text size="sm" td="underline" c="blue">
-                      {when(entry.createdAt)}
-                    </Text>
-                  </UnstyledButton>
-                </Table.Td>
-                <Table.Td>
-                  <AuditActionBadge action={entry.action} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{entry.resourceType}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" truncate>
-                    {resourceText(entry)}
+      <PagedListBody
+        list={logs}
+        errorTitle="Error loading audit logs:"
+        empty={
+          <EmptyState
+            py={48}
+            icon={<IconListSearch size={28} />}
+            title="No audit entries found"
+            description={filtered ? 'No entries match these filters.' : 'Changes appear here as they are made.'}
+          />
+        }
+        {...paging}
+      >
+        <ListTable label="Audit log" columns={COLUMNS} horizontalSpacing="sm" loading={logs.isPending}>
+          {items.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <UnstyledButton
+                  onClick={() => setOpen(entry)}
+                  aria-label={`Details of ${entry.action} at ${when(entry.createdAt)}`}
+                >
+                  <Text size="sm" td="underline" c="blue">
+                    {when(entry.createdAt)}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" truncate>
-                    {actorText(entry)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {entry.ipAddress ?? '—'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
-          <ListFooter page={page} loading={logs.isPending} {...paging} />
-        </>
-      )}
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <AuditActionBadge action={entry.action} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{entry.resourceType}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" truncate>
+                  {resourceText(entry)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" truncate>
+                  {actorText(entry)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {entry.ipAddress ?? '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </PagedListBody>
 
       <Modal opened={open !== null} onClose={() => setOpen(null)} title="Audit entry" size="lg">
         {open ? (

@@ -29,8 +29,8 @@ import {
   DELETED_ITEMS_MESSAGES,
   type Permission,
 } from '@crm/domain';
-import { ListFooter } from '../../../components/list-footer.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -164,93 +164,89 @@ export function DeletedItemsTab() {
           </Button>
         </Group>
 
-        {list.isError ? (
-          <EmptyState py={48} title="Error loading deleted items" description={list.error.message}>
-            <Button variant="light" mt="md" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </EmptyState>
-        ) : !list.isPending && items.length === 0 && !page?.prevCursor ? (
-          <EmptyState
-            py={48}
-            icon={<IconTrashOff size={28} />}
-            title={DELETED_ITEMS_MESSAGES.empty}
-            description={search || type ? DELETED_ITEMS_MESSAGES.noMatches : DELETED_ITEMS_MESSAGES.nothingDeleted}
-          />
-        ) : (
-          <>
-            <ListTable
-              label="Deleted items"
-              columns={COLUMNS}
-              horizontalSpacing="sm"
-              loading={list.isPending}
-              actions={{ width: 270, labelHidden: true }}
-            >
-              {items.map((item) => (
-                <Table.Tr key={`${item.type}-${item.id}`} aria-label={item.name}>
-                  <Table.Td>
-                    <StatusBadge look={{ variant: 'default' }}>{DELETED_ITEM_TYPE_LABELS[item.type]}</StatusBadge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {item.name}
+        <PagedListBody
+          list={list}
+          errorTitle="Error loading deleted items:"
+          empty={
+            <EmptyState
+              py={48}
+              icon={<IconTrashOff size={28} />}
+              title={DELETED_ITEMS_MESSAGES.empty}
+              description={search || type ? DELETED_ITEMS_MESSAGES.noMatches : DELETED_ITEMS_MESSAGES.nothingDeleted}
+            />
+          }
+          {...paging}
+        >
+          <ListTable
+            label="Deleted items"
+            columns={COLUMNS}
+            horizontalSpacing="sm"
+            loading={list.isPending}
+            actions={{ width: 270, labelHidden: true }}
+          >
+            {items.map((item) => (
+              <Table.Tr key={`${item.type}-${item.id}`} aria-label={item.name}>
+                <Table.Td>
+                  <StatusBadge look={{ variant: 'default' }}>{DELETED_ITEM_TYPE_LABELS[item.type]}</StatusBadge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {item.name}
+                  </Text>
+                  {item.deletedByName ? (
+                    <Text size="xs" c="dimmed">
+                      Deleted by {item.deletedByName}
                     </Text>
-                    {item.deletedByName ? (
-                      <Text size="xs" c="dimmed">
-                        Deleted by {item.deletedByName}
-                      </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{item.email ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{item.phone ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">
+                    {item.deletedAt
+                      ? `${formatDate(item.deletedAt)} ${formatTime(item.deletedAt)}`
+                      : DELETED_ITEMS_MESSAGES.unknownDate}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={200}>
+                  <Text size="sm" truncate title={item.reason ?? undefined}>
+                    {item.reason || DELETED_ITEMS_MESSAGES.noReason}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap" justify="flex-end">
+                    {can(NEEDS[item.type].restore) ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconRestore size={14} />}
+                        onClick={() => restore(item)}
+                        loading={action.isPending && action.variables?.id === item.id}
+                      >
+                        Restore
+                      </Button>
                     ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{item.email ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{item.phone ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">
-                      {item.deletedAt
-                        ? `${formatDate(item.deletedAt)} ${formatTime(item.deletedAt)}`
-                        : DELETED_ITEMS_MESSAGES.unknownDate}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td maw={200}>
-                    <Text size="sm" truncate title={item.reason ?? undefined}>
-                      {item.reason || DELETED_ITEMS_MESSAGES.noReason}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      {can(NEEDS[item.type].restore) ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconRestore size={14} />}
-                          onClick={() => restore(item)}
-                          loading={action.isPending && action.variables?.id === item.id}
-                        >
-                          Restore
-                        </Button>
-                      ) : null}
-                      {can(NEEDS[item.type].purge) ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => setPurging(item)}
-                        >
-                          Delete Forever
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ListTable>
-            <ListFooter page={page} loading={list.isPending} {...paging} />
-          </>
-        )}
+                    {can(NEEDS[item.type].purge) ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconTrash size={14} />}
+                        onClick={() => setPurging(item)}
+                      >
+                        Delete Forever
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        </PagedListBody>
       </Card>
 
       <Modal opened={purging !== null} onClose={() => setPurging(null)} title="Delete Forever" size="md">

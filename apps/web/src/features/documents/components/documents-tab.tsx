@@ -20,8 +20,8 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileText, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_MESSAGES, type DocumentSummary } from '@crm/domain';
-import { ListFooter } from '../../../components/list-footer.tsx';
-import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
@@ -74,11 +74,11 @@ function useBuiltInDocuments(empty: boolean) {
 }
 
 const COLUMNS: readonly ListColumn[] = [
-  { key: 'controlNumber', label: 'Control Number', width: 150 },
+  { key: 'controlNumber', label: 'Control Number', width: 150, minListWidth: 480 },
   { key: 'title', label: 'Title' },
-  { key: 'category', label: 'Category', width: 170 },
-  { key: 'version', label: 'Version', width: 90 },
-  { key: 'updatedAt', label: 'Last Updated', width: 150 },
+  { key: 'category', label: 'Category', width: 170, minListWidth: 640 },
+  { key: 'version', label: 'Version', width: 90, minListWidth: 760 },
+  { key: 'updatedAt', label: 'Last Updated', width: 150, minListWidth: 560 },
 ];
 
 export function DocumentsTab() {
@@ -127,106 +127,99 @@ export function DocumentsTab() {
           ) : null}
         </Group>
 
-        {list.isError ? (
-          <Alert color="red" m="sm" title={DOCUMENT_MESSAGES.loadError(list.error.message)}>
-            <Button variant="light" size="xs" mt="xs" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : !list.isPending && !seeding && items.length === 0 && !page?.prevCursor ? (
-          <EmptyState
-            py={48}
-            icon={<IconFileText size={28} />}
-            title={DOCUMENT_MESSAGES.empty}
-            description={search ? DOCUMENT_MESSAGES.noMatches : 'Add a document to get started.'}
-          />
-        ) : (
-          <>
-            <ListTable
-              label="Documents"
-              columns={COLUMNS}
-              horizontalSpacing="sm"
-              loading={list.isPending || (seeding && items.length === 0)}
-              actions={{ width: 120, labelHidden: true }}
-            >
-              {items.map((doc) => (
-                <Table.Tr key={doc.id} aria-label={doc.title}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm" ff="monospace">
-                      {doc.controlNumber}
+        <PagedListBody
+          list={list}
+          errorTitle="Error loading documents:"
+          empty={
+            <EmptyState
+              py={48}
+              icon={<IconFileText size={28} />}
+              title={DOCUMENT_MESSAGES.empty}
+              description={search ? DOCUMENT_MESSAGES.noMatches : 'Add a document to get started.'}
+            />
+          }
+          waiting={seeding}
+          {...paging}
+        >
+          <ListTable
+            label="Documents"
+            columns={COLUMNS}
+            horizontalSpacing="sm"
+            loading={list.isPending || (seeding && items.length === 0)}
+            actions={{ width: 120, labelHidden: true }}
+          >
+            {items.map((doc) => (
+              <Table.Tr key={doc.id} aria-label={doc.title}>
+                <ListCell column="controlNumber" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" ff="monospace">
+                    {doc.controlNumber}
+                  </Text>
+                </ListCell>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {doc.title}
+                  </Text>
+                  {doc.description ? (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {doc.description}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {doc.title}
-                    </Text>
-                    {doc.description ? (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {doc.description}
-                      </Text>
+                  ) : null}
+                </Table.Td>
+                <ListCell column="category">
+                  <Text size="sm">{doc.category ?? '—'}</Text>
+                </ListCell>
+                <ListCell column="version">
+                  <Text size="sm">{doc.documentVersion}</Text>
+                </ListCell>
+                <ListCell column="updatedAt" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDate(doc.updatedAt)}</Text>
+                </ListCell>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Tooltip label="View">
+                      <ActionIcon variant="subtle" aria-label={`View ${doc.title}`} onClick={() => setViewing(doc.id)}>
+                        <IconEye size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    {can('admin:edit') ? (
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${doc.title}`}
+                          onClick={() => setEditing({ id: doc.id })}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
                     ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{doc.category ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{doc.documentVersion}</Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDate(doc.updatedAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label="View">
+                    {can('admin:delete') ? (
+                      <Tooltip label="Delete">
                         <ActionIcon
                           variant="subtle"
-                          aria-label={`View ${doc.title}`}
-                          onClick={() => setViewing(doc.id)}
+                          color="red"
+                          aria-label={`Delete ${doc.title}`}
+                          onClick={() => setDeleting(doc)}
                         >
-                          <IconEye size={16} />
+                          <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>
-                      {can('admin:edit') ? (
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${doc.title}`}
-                            onClick={() => setEditing({ id: doc.id })}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                      {can('admin:delete') ? (
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${doc.title}`}
-                            onClick={() => setDeleting(doc)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                      <Tooltip label={doc.file ? `Download ${doc.file.name}` : 'No file'}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Download ${doc.title}`}
-                          disabled={!doc.file}
-                          onClick={() => void download(doc)}
-                        >
-                          <IconDownload size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ListTable>
-            <ListFooter page={page} loading={list.isPending} {...paging} />
-          </>
-        )}
+                    ) : null}
+                    <Tooltip label={doc.file ? `Download ${doc.file.name}` : 'No file'}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Download ${doc.title}`}
+                        disabled={!doc.file}
+                        onClick={() => void download(doc)}
+                      >
+                        <IconDownload size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        </PagedListBody>
       </Card>
 
       <DocumentFormDialog state={editing} onClose={() => setEditing(null)} />

@@ -32,8 +32,8 @@ import {
   type MailStatus,
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
-import { ListFooter } from '../../../components/list-footer.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -130,69 +130,65 @@ export function MailLogTab() {
         </SimpleGrid>
       </Stack>
 
-      {log.isError ? (
-        <EmptyState py={48} title="Error loading the mail log" description={log.error.message}>
-          <Button variant="light" mt="md" onClick={() => void log.refetch()}>
-            Retry
-          </Button>
-        </EmptyState>
-      ) : !log.isPending && items.length === 0 && !page?.prevCursor ? (
-        <EmptyState
-          py={48}
-          icon={<IconMail size={28} />}
-          title="No mails found"
-          description={filtered ? 'No mails match these filters.' : 'Mails appear here as the product sends them.'}
-        />
-      ) : (
-        <>
-          <ListTable label="Mail log" columns={COLUMNS} horizontalSpacing="sm" loading={log.isPending}>
-            {items.map((row) => (
-              <Table.Tr key={row.id} data-testid="mail-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <UnstyledButton
-                    onClick={() => setOpen(row.id)}
-                    aria-label={`Open the mail to ${row.to} of ${when(row.createdAt)}`}
-                  >
-                    <Text size="sm" td="underline" c="blue">
-                      {when(row.createdAt)}
-                    </Text>
-                  </UnstyledButton>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" truncate>
-                    {row.to}
+      <PagedListBody
+        list={log}
+        errorTitle="Error loading the mail log:"
+        empty={
+          <EmptyState
+            py={48}
+            icon={<IconMail size={28} />}
+            title="No mails found"
+            description={filtered ? 'No mails match these filters.' : 'Mails appear here as the product sends them.'}
+          />
+        }
+        {...paging}
+      >
+        <ListTable label="Mail log" columns={COLUMNS} horizontalSpacing="sm" loading={log.isPending}>
+          {items.map((row) => (
+            <Table.Tr key={row.id} data-testid="mail-row">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <UnstyledButton
+                  onClick={() => setOpen(row.id)}
+                  aria-label={`Open the mail to ${row.to} of ${when(row.createdAt)}`}
+                >
+                  <Text size="sm" td="underline" c="blue">
+                    {when(row.createdAt)}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {row.attachments.length > 0 ? (
-                      <IconPaperclip size={14} aria-label={`${row.attachments.length} attachments`} />
-                    ) : null}
-                    <Text size="sm" lineClamp={1}>
-                      {row.subject}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {MAIL_KIND_LABELS[row.kind]}
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" truncate>
+                  {row.to}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {row.attachments.length > 0 ? (
+                    <IconPaperclip size={14} aria-label={`${row.attachments.length} attachments`} />
+                  ) : null}
+                  <Text size="sm" lineClamp={1}>
+                    {row.subject}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{row.record?.label ?? '—'}</Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <MailStatusBadge row={row} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" c={row.status === 'failed' ? 'red' : undefined}>
-                    {outcomeText(row, when)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
-          <ListFooter page={page} loading={log.isPending} {...paging} />
-        </>
-      )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {MAIL_KIND_LABELS[row.kind]}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.record?.label ?? '—'}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <MailStatusBadge row={row} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c={row.status === 'failed' ? 'red' : undefined}>
+                  {outcomeText(row, when)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </PagedListBody>
       <MailMessageDialog id={open} onClose={() => setOpen(null)} when={when} />
     </Card>
   );
