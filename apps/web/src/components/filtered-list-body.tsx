@@ -2,11 +2,10 @@
 // the filters leave nothing, the list's own empty state otherwise, or the table over its footer.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type Page, ROLE_LABELS } from '@crm/domain';
-import { useAuthorization } from '../lib/authorization.ts';
-import { ListFooter, type ListPaging } from './list-footer.tsx';
-import { ListLoadError } from './list-load-error.tsx';
+import type { Page } from '@crm/domain';
+import type { ListPaging } from './list-footer.tsx';
 import { NoMatchesState } from './no-matches-state.tsx';
+import { PagedListBody } from './paged-list-body.tsx';
 
 /** What the page tells each filtered list tab: its query, the page shown, and the filters' state. */
 export type FilteredListProps<TItem> = ListPaging & {
@@ -36,37 +35,24 @@ export function FilteredListBody<TItem>({
   dialog,
   ...paging
 }: FilteredListBodyProps<TItem>) {
-  const { role } = useAuthorization();
-  const data = list.data;
-  // No rows on the first page: the list is empty (a later page that emptied meanwhile has a way back).
-  const noRows = data !== undefined && data.items.length === 0 && data.prevCursor === null;
-
-  if (list.isError)
-    return (
-      <ListLoadError
-        error={list.error}
-        title={errorTitle}
-        role={ROLE_LABELS[role]}
-        onRetry={() => void list.refetch()}
-      />
-    );
-
-  if (!list.isPending && noRows) {
-    return filtered ? (
-      <NoMatchesState
-        description="Try other words or clear the filters."
-        clear={{ label: 'Clear filters', onClick: onClearFilters }}
-      />
-    ) : (
-      empty
-    );
-  }
-
   return (
-    <>
+    <PagedListBody
+      list={list}
+      errorTitle={errorTitle}
+      empty={
+        filtered ? (
+          <NoMatchesState
+            description="Try other words or clear the filters."
+            clear={{ label: 'Clear filters', onClick: onClearFilters }}
+          />
+        ) : (
+          empty
+        )
+      }
+      {...paging}
+    >
       {table}
-      <ListFooter page={data} loading={list.isPending} {...paging} />
       {dialog}
-    </>
+    </PagedListBody>
   );
 }

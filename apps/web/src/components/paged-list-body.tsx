@@ -10,8 +10,8 @@ import { ListLoadError } from './list-load-error.tsx';
 
 type PagedListBodyProps<TItem> = ListPaging & {
   list: UseQueryResult<Page<TItem>>;
-  /** What failed to load, in the list's words ('Error loading audit logs:'). */
-  errorTitle: string;
+  /** What failed to load, in the list's words ('Error loading audit logs:'); 'Error loading data:' by default. */
+  errorTitle?: string;
   /** Shown when the list has no rows (none at all, or none that match: the caller says which). */
   empty: ReactNode;
   /** Rows are still on their way although the first page has answered (the documents library's first seeding). */
