@@ -1,6 +1,6 @@
 // The list table in a real browser over the real server: a page of the demo leads through the typed list
 // query, sorted by the header the user clicks (the server sorts), with skeleton rows only until it loads.
-import { Table } from '@mantine/core';
+import { Checkbox, Table } from '@mantine/core';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInApp, signInAs } from '../../../test/render.tsx';
@@ -35,6 +35,48 @@ function Leads() {
   );
 }
 
+/** The same page with rows to choose: each row its own checkbox, the header's chooses them all. */
+function ChoosableLeads() {
+  const list = useLeadList({ pageSize: 10, sort: 'createdAt:desc' });
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const items = list.data?.items ?? [];
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <>
+      <ListTable
+        columns={COLUMNS}
+        loading={list.isPending}
+        selection={{
+          label: 'Select all leads',
+          all: items.length > 0 && items.every((l) => chosen.has(l.id)),
+          some: items.some((l) => chosen.has(l.id)),
+          onToggleAll: (all) => setChosen(all ? new Set(items.map((l) => l.id)) : new Set()),
+        }}
+      >
+        {items.map((lead) => (
+          <Table.Tr key={lead.id} data-testid="lead-row">
+            <Table.Td>
+              <Checkbox
+                aria-label={`Select ${lead.firstName}`}
+                checked={chosen.has(lead.id)}
+                onChange={() => toggle(lead.id)}
+              />
+            </Table.Td>
+            <Table.Td>{lead.firstName}</Table.Td>
+            <Table.Td>{lead.createdAt}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+      <output aria-label="Chosen">{chosen.size}</output>
+    </>
+  );
+}
+
 /** How the header cell of the column whose sort button is `name` says the list is sorted. */
 const sortOf = (screen: Awaited<ReturnType<typeof renderInApp>>, name: string) => () =>
   screen.getByRole('button', { name }).element().closest('th')?.getAttribute('aria-sort');
@@ -64,5 +106,24 @@ describe('ListTable over the leads list', () => {
     await expect.poll(sortOf(screen, 'Name')).toBe('descending');
     const descending = await firstNames('firstName:desc');
     await expect.poll(shown).toEqual(descending);
+  });
+
+  it('chooses rows one by one, and all or none from the header (marked mixed while some are chosen)', async () => {
+    const screen = await renderInApp(<ChoosableLeads />);
+    await expect.poll(() => screen.getByTestId('lead-row').all().length).toBeGreaterThan(1);
+    const rows = screen.getByTestId('lead-row').all().length;
+    const header = screen.getByRole('checkbox', { name: 'Select all leads' });
+    await screen
+      .getByRole('checkbox', { name: /^Select / })
+      .nth(1)
+      .click();
+    await expect.element(screen.getByLabelText('Chosen')).toHaveTextContent('1');
+    await expect.element(header).toHaveAttribute('data-indeterminate', 'true');
+    await header.click();
+    await expect.element(screen.getByLabelText('Chosen')).toHaveTextContent(String(rows));
+    await expect.element(header).toBeChecked();
+    await header.click();
+    await expect.element(screen.getByLabelText('Chosen')).toHaveTextContent('0');
+    await expect.element(header).not.toBeChecked();
   });
 });

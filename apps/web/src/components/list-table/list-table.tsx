@@ -3,7 +3,15 @@
 // column, and skeleton rows while the first page loads. The table fits the room it is given: each
 // column says how wide the list must be to show it, and a phone-wide list is 'compact' (rows lead
 // with the name and status; the rows fold what they lose into the name cell or a menu).
-import { Group, type MantineSpacing, Skeleton, Table, type TableTdProps, UnstyledButton } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  type MantineSpacing,
+  Skeleton,
+  Table,
+  type TableTdProps,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useElementWidth } from '../../lib/use-element-width.ts';
@@ -35,6 +43,18 @@ type ActionsColumn = {
   /** The loading placeholder of the column (empty unless given). */
   skeleton?: ReactNode;
 };
+
+/** The leading checkbox column of a list whose rows can be chosen (each row draws its own checkbox cell). */
+export type ListSelection = {
+  /** The header checkbox's name ('Select all invoices'). */
+  label: string;
+  /** Every choosable row is chosen / some are. */
+  all: boolean;
+  some: boolean;
+  onToggleAll: (all: boolean) => void;
+};
+
+const SELECTION_WIDTH = 40;
 
 /** Below this width a list is laid out for a phone. */
 export const COMPACT_LIST_WIDTH = 560;
@@ -69,6 +89,8 @@ type ListTableProps = {
   onSort?: (field: string) => void;
   /** The trailing Actions column; left out when the role has no row actions. */
   actions?: ActionsColumn;
+  /** The leading selection column; left out when the role cannot act on chosen rows. */
+  selection?: ListSelection;
   loading: boolean;
   /** The rows, shown once the first page has loaded. */
   children: ReactNode;
@@ -83,6 +105,7 @@ export function ListTable({
   sort,
   onSort,
   actions,
+  selection,
   loading,
   children,
 }: ListTableProps) {
@@ -97,7 +120,10 @@ export function ListTable({
   }, [compact, visibleKeys]);
   const actionsWidth = actions && (compact ? (actions.compactWidth ?? actions.width) : actions.width);
   // A safety net only: the column sets are chosen so that the visible ones fit without scrolling.
-  const minWidth = visible.reduce((sum, c) => sum + (c.width ?? SHARED_COLUMN_MIN_WIDTH), 0) + (actionsWidth ?? 0);
+  const minWidth =
+    visible.reduce((sum, c) => sum + (c.width ?? SHARED_COLUMN_MIN_WIDTH), 0) +
+    (actionsWidth ?? 0) +
+    (selection ? SELECTION_WIDTH : 0);
 
   return (
     <ListLayoutContext.Provider value={layout}>
@@ -115,6 +141,16 @@ export function ListTable({
         >
           <Table.Thead>
             <Table.Tr>
+              {selection ? (
+                <Table.Th w={SELECTION_WIDTH}>
+                  <Checkbox
+                    aria-label={selection.label}
+                    checked={selection.all}
+                    indeterminate={!selection.all && selection.some}
+                    onChange={(e) => selection.onToggleAll(e.currentTarget.checked)}
+                  />
+                </Table.Th>
+              ) : null}
               {visible.map((column) =>
                 column.sortField && sort && onSort ? (
                   <SortableTh
@@ -140,7 +176,7 @@ export function ListTable({
           <Table.Tbody>
             {loading
               ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                  <SkeletonRow key={i} columns={visible} actions={actions} />
+                  <SkeletonRow key={i} columns={visible} actions={actions} selectable={Boolean(selection)} />
                 ))
               : children}
           </Table.Tbody>
@@ -179,9 +215,18 @@ function SortableTh({
   );
 }
 
-function SkeletonRow({ columns, actions }: { columns: readonly ListColumn[]; actions: ActionsColumn | undefined }) {
+function SkeletonRow({
+  columns,
+  actions,
+  selectable,
+}: {
+  columns: readonly ListColumn[];
+  actions: ActionsColumn | undefined;
+  selectable: boolean;
+}) {
   return (
     <Table.Tr aria-hidden>
+      {selectable ? <Table.Td /> : null}
       {columns.map((c) => (
         <Table.Td key={c.key}>
           <Skeleton

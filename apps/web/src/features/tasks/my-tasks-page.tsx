@@ -43,6 +43,7 @@ import {
 import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../components/list-footer.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -394,51 +395,49 @@ function TaskCards({ tasks, actions, tiles }: { tasks: MyTaskRow[]; actions: Tas
   );
 }
 
+const TASK_COLUMNS: readonly ListColumn[] = [
+  { key: 'name', label: 'Task Name' },
+  { key: 'assignedTo', label: 'Assigned To', width: 130 },
+  // A narrower list leaves the manager out before the task's name runs short.
+  { key: 'manager', label: 'Manager', width: 130, minListWidth: 1100 },
+  // 'In Progress' in full: a badge in a narrow column shrinks to an ellipsis.
+  { key: 'status', label: 'Status', width: 110 },
+  { key: 'priority', label: 'Priority', width: 85 },
+  { key: 'dueDate', label: 'Due Date', width: 115 },
+  { key: 'entity', label: 'Entity', width: 150 },
+];
+
 function TaskTable({ tasks, actions }: { tasks: MyTaskRow[]; actions: TaskActions }) {
   const { formatDate } = useDateFormat();
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table highlightOnHover verticalSpacing="xs" aria-label="My tasks">
-        <Table.Thead>
-          <Table.Tr>
-            {['Task Name', 'Assigned To', 'Manager', 'Status', 'Priority', 'Due Date', 'Entity', 'Actions'].map((h) => (
-              // 'In Progress' in full: a badge shrinks to an ellipsis in a narrow auto-sized column.
-              <Table.Th key={h} style={h === 'Status' ? { minWidth: 112 } : undefined}>
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tasks.map((task) => (
-            <Table.Tr key={task.id} data-testid="my-task" aria-label={task.taskName ?? 'Task'}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {task.taskName}
-                </Text>
-              </Table.Td>
-              <Table.Td>{task.assignedToName ?? 'Unassigned'}</Table.Td>
-              <Table.Td>{task.managerName ?? 'Unassigned'}</Table.Td>
-              <Table.Td>{task.status ? <TaskStatusBadge status={task.status} size="xs" /> : null}</Table.Td>
-              <Table.Td>{task.priority ? <TaskPriorityBadge priority={task.priority} size="xs" /> : null}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" className={task.overdue ? classes.overdue : undefined}>
-                  {formatDate(task.dueDate)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{task.entityName}</Text>
-                <Text size="xs" c="dimmed">
-                  {task.entityType === 'lead' ? 'Lead' : 'Client'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Actions task={task} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable label="My tasks" columns={TASK_COLUMNS} horizontalSpacing="sm" loading={false} actions={{ width: 110 }}>
+      {tasks.map((task) => (
+        <Table.Tr key={task.id} data-testid="my-task" aria-label={task.taskName ?? 'Task'}>
+          <Table.Td>
+            <Text size="sm" fw={600}>
+              {task.taskName}
+            </Text>
+          </Table.Td>
+          <Table.Td>{task.assignedToName ?? 'Unassigned'}</Table.Td>
+          <ListCell column="manager">{task.managerName ?? 'Unassigned'}</ListCell>
+          <Table.Td>{task.status ? <TaskStatusBadge status={task.status} size="xs" /> : null}</Table.Td>
+          <Table.Td>{task.priority ? <TaskPriorityBadge priority={task.priority} size="xs" /> : null}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm" className={task.overdue ? classes.overdue : undefined}>
+              {formatDate(task.dueDate)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{task.entityName}</Text>
+            <Text size="xs" c="dimmed">
+              {task.entityType === 'lead' ? 'Lead' : 'Client'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Actions task={task} actions={actions} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -56,6 +56,7 @@ import {
   ROLE_LABELS,
 } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
@@ -385,6 +386,16 @@ function RowMenu({ row, actions, tab }: { row: InvoiceRow; actions: RowActions; 
   );
 }
 
+const INVOICE_COLUMNS: readonly ListColumn[] = [
+  { key: 'number', label: 'Invoice #', width: 130 },
+  { key: 'client', label: 'Client' },
+  { key: 'amount', label: 'Amount', width: 130, align: 'right' },
+  // 'Partially Paid' in full.
+  { key: 'status', label: 'Status', width: 135 },
+  { key: 'issueDate', label: 'Issue Date', width: 120 },
+  { key: 'dueDate', label: 'Due Date', width: 120 },
+];
+
 const amount = (row: InvoiceRow) => displayMoney(centsOf(row.total), row.currency);
 
 function InvoiceTable({
@@ -409,81 +420,70 @@ function InvoiceTable({
   const deletable = rows.filter((r) => invoiceActionsOf(r).delete);
   const all = deletable.length > 0 && deletable.every((r) => selected.has(r.id));
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table highlightOnHover verticalSpacing="xs" aria-label="Invoices">
-        <Table.Thead>
-          <Table.Tr>
-            {selectable ? (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select all invoices"
-                  checked={all}
-                  indeterminate={!all && deletable.some((r) => selected.has(r.id))}
-                  onChange={(e) => onToggleAll(e.currentTarget.checked)}
-                />
-              </Table.Th>
+    <ListTable
+      label="Invoices"
+      columns={INVOICE_COLUMNS}
+      horizontalSpacing="sm"
+      loading={false}
+      actions={{ width: 50, labelHidden: true }}
+      selection={
+        selectable
+          ? {
+              label: 'Select all invoices',
+              all,
+              some: deletable.some((r) => selected.has(r.id)),
+              onToggleAll,
+            }
+          : undefined
+      }
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id} data-testid="invoice-row" aria-label={row.invoiceNumber}>
+          {selectable ? (
+            <Table.Td>
+              <Checkbox
+                aria-label={`Select ${row.invoiceNumber}`}
+                checked={selected.has(row.id)}
+                disabled={!invoiceActionsOf(row).delete}
+                onChange={() => onToggle(row.id)}
+              />
+            </Table.Td>
+          ) : null}
+          <Table.Td>
+            <Text
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              ff="monospace"
+              style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', color: 'inherit' }}
+              onClick={() => actions.view(row)}
+            >
+              {row.invoiceNumber}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{row.clientName}</Text>
+            {row.clientEmail ? (
+              <Text size="xs" c="dimmed" truncate>
+                {row.clientEmail}
+              </Text>
             ) : null}
-            <Table.Th>Invoice #</Table.Th>
-            <Table.Th>Client</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Issue Date</Table.Th>
-            <Table.Th>Due Date</Table.Th>
-            <Table.Th w={50}>
-              <span className="mantine-visually-hidden">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="invoice-row" aria-label={row.invoiceNumber}>
-              {selectable ? (
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${row.invoiceNumber}`}
-                    checked={selected.has(row.id)}
-                    disabled={!invoiceActionsOf(row).delete}
-                    onChange={() => onToggle(row.id)}
-                  />
-                </Table.Td>
-              ) : null}
-              <Table.Td>
-                <Text
-                  component="button"
-                  type="button"
-                  size="sm"
-                  fw={600}
-                  ff="monospace"
-                  style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', color: 'inherit' }}
-                  onClick={() => actions.view(row)}
-                >
-                  {row.invoiceNumber}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{row.clientName}</Text>
-                {row.clientEmail ? (
-                  <Text size="xs" c="dimmed">
-                    {row.clientEmail}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {amount(row)}
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge look={INVOICE_STATUS_LOOKS[row.status]}>{INVOICE_STATUS_LABELS[row.status]}</StatusBadge>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.issueDate)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueDate)}</Table.Td>
-              <Table.Td>
-                <RowMenu row={row} actions={actions} tab={tab} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Td>
+          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {amount(row)}
+          </Table.Td>
+          <Table.Td>
+            <StatusBadge look={INVOICE_STATUS_LOOKS[row.status]}>{INVOICE_STATUS_LABELS[row.status]}</StatusBadge>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.issueDate)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueDate)}</Table.Td>
+          <Table.Td>
+            <RowMenu row={row} actions={actions} tab={tab} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
