@@ -7,6 +7,7 @@ import { renderInApp, signInAs } from '../../../test/render.tsx';
 import { useLeadList } from '../../features/leads/api/lead-list.ts';
 import { answer, server } from '../../lib/api-client.ts';
 import { type ListColumn, type ListSort, ListTable } from './list-table.tsx';
+import { SelectAllCheckbox } from './select-all-checkbox.tsx';
 
 const COLUMNS: ListColumn[] = [
   { key: 'name', label: 'Name', sortField: 'firstName' },
@@ -51,12 +52,14 @@ function ChoosableLeads() {
       <ListTable
         columns={COLUMNS}
         loading={list.isPending}
-        selection={{
-          label: 'Select all leads',
-          all: items.length > 0 && items.every((l) => chosen.has(l.id)),
-          some: items.some((l) => chosen.has(l.id)),
-          onToggleAll: (all) => setChosen(all ? new Set(items.map((l) => l.id)) : new Set()),
-        }}
+        selection={
+          <SelectAllCheckbox
+            label="Select all leads"
+            all={items.length > 0 && items.every((l) => chosen.has(l.id))}
+            some={items.some((l) => chosen.has(l.id))}
+            onToggleAll={(all) => setChosen(all ? new Set(items.map((l) => l.id)) : new Set())}
+          />
+        }
       >
         {items.map((lead) => (
           <Table.Tr key={lead.id} data-testid="lead-row">

@@ -3,15 +3,7 @@
 // column, and skeleton rows while the first page loads. The table fits the room it is given: each
 // column says how wide the list must be to show it, and a phone-wide list is 'compact' (rows lead
 // with the name and status; the rows fold what they lose into the name cell or a menu).
-import {
-  Checkbox,
-  Group,
-  type MantineSpacing,
-  Skeleton,
-  Table,
-  type TableTdProps,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, type MantineSpacing, Skeleton, Table, type TableTdProps, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useElementWidth } from '../../lib/use-element-width.ts';
@@ -42,16 +34,6 @@ type ActionsColumn = {
   labelHidden?: boolean;
   /** The loading placeholder of the column (empty unless given). */
   skeleton?: ReactNode;
-};
-
-/** The leading checkbox column of a list whose rows can be chosen (each row draws its own checkbox cell). */
-export type ListSelection = {
-  /** The header checkbox's name ('Select all invoices'). */
-  label: string;
-  /** Every choosable row is chosen / some are. */
-  all: boolean;
-  some: boolean;
-  onToggleAll: (all: boolean) => void;
 };
 
 const SELECTION_WIDTH = 40;
@@ -89,8 +71,11 @@ type ListTableProps = {
   onSort?: (field: string) => void;
   /** The trailing Actions column; left out when the role has no row actions. */
   actions?: ActionsColumn;
-  /** The leading selection column; left out when the role cannot act on chosen rows. */
-  selection?: ListSelection;
+  /**
+   * The leading selection column's header, a SelectAllCheckbox (each row draws its own checkbox cell); left out
+   * when the role cannot act on chosen rows. Passed in, so that a list without one does not load the checkbox.
+   */
+  selection?: ReactNode;
   loading: boolean;
   /** The rows, shown once the first page has loaded. */
   children: ReactNode;
@@ -141,16 +126,7 @@ export function ListTable({
         >
           <Table.Thead>
             <Table.Tr>
-              {selection ? (
-                <Table.Th w={SELECTION_WIDTH}>
-                  <Checkbox
-                    aria-label={selection.label}
-                    checked={selection.all}
-                    indeterminate={!selection.all && selection.some}
-                    onChange={(e) => selection.onToggleAll(e.currentTarget.checked)}
-                  />
-                </Table.Th>
-              ) : null}
+              {selection ? <Table.Th w={SELECTION_WIDTH}>{selection}</Table.Th> : null}
               {visible.map((column) =>
                 column.sortField && sort && onSort ? (
                   <SortableTh

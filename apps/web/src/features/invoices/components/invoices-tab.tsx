@@ -57,6 +57,7 @@ import {
 } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { SelectAllCheckbox } from '../../../components/list-table/select-all-checkbox.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
@@ -427,14 +428,14 @@ function InvoiceTable({
       loading={false}
       actions={{ width: 50, labelHidden: true }}
       selection={
-        selectable
-          ? {
-              label: 'Select all invoices',
-              all,
-              some: deletable.some((r) => selected.has(r.id)),
-              onToggleAll,
-            }
-          : undefined
+        selectable ? (
+          <SelectAllCheckbox
+            label="Select all invoices"
+            all={all}
+            some={deletable.some((r) => selected.has(r.id))}
+            onToggleAll={onToggleAll}
+          />
+        ) : undefined
       }
     >
       {rows.map((row) => (
