@@ -154,6 +154,57 @@ test('an administrator sees the users but adds, deletes, exports and changes rol
   await expect(page.getByRole('menuitem', { name: 'Delete User' })).toHaveCount(0);
 });
 
+test('Bulk Actions chooses users by their checkboxes (or all on the page) and suspends and deletes them', async ({
+  page,
+}) => {
+  await signInAs(page, 'account_administrator');
+  // Names take no digits: the tag in letters.
+  const tag = Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const names = ['Bea', 'Cal'].map((firstName) => `${firstName} Bulk${tag}`);
+  for (const name of names) {
+    const [firstName, lastName] = name.split(' ');
+    const created = await page.request.post('/api/users', {
+      data: {
+        email: `${firstName!.toLowerCase()}.${tag}@example.com`,
+        firstName,
+        lastName,
+        role: 'guest',
+        invite: false,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await page.goto('/admin');
+  await searchUsers(page, `Bulk${tag}`);
+  for (const name of names) await expect(usersTable(page).getByRole('row', { name })).toContainText('Active');
+  await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Bulk Actions' }).click();
+  const all = usersTable(page).getByRole('checkbox', { name: 'Select all users on this page' });
+  await usersTable(page)
+    .getByRole('checkbox', { name: `Select ${names[0]}` })
+    .check();
+  // One of two chosen: the header box is mixed.
+  await expect(all).not.toBeChecked();
+  await expect(all).toHaveAttribute('data-indeterminate', 'true');
+  const bulk = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bulk).toContainText('1 user(s) selected');
+  await bulk.getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('Updated 1 users successfully')).toBeVisible();
+  await expect(usersTable(page).getByRole('row', { name: names[0] })).toContainText('Suspended');
+  await expect(usersTable(page).getByRole('row', { name: names[1] })).toContainText('Active');
+
+  await all.check();
+  await expect(bulk).toContainText('2 user(s) selected');
+  await bulk.getByRole('button', { name: 'Delete' }).click();
+  await expect(bulk).toContainText('Delete 2 user(s)? Their records are left Unassigned.');
+  await bulk.getByRole('button', { name: 'Confirm Delete' }).click();
+  await expect(page.getByText('Successfully deleted 2 users')).toBeVisible();
+  await expect(page.getByText('No users found')).toBeVisible();
+});
+
 test('an invited user is Pending until they choose a password from the emailed link, then signs in', async ({
   page,
   browser,

@@ -1,62 +1,25 @@
 // Administration → User Management (spec 3 §2.4): the cards, search, the users table with each user's
 // actions, Bulk Actions, Add User and Export Users. What each role may do follows spec 3 §6, and whom it
 // may do it to the domain's rank rule (mayManageUser); the server refuses the rest in the same words.
-import {
-  ActionIcon,
-  Avatar,
-  Button,
-  Card,
-  Checkbox,
-  EmptyState,
-  Group,
-  Loader,
-  Menu,
-  SimpleGrid,
-  Skeleton,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Button, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconDots,
-  IconDownload,
-  IconEye,
-  IconKey,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconRefresh,
-  IconShieldCog,
-  IconTrash,
-  IconMailForward,
-  IconUserPlus,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconDownload, IconMailForward, IconRefresh, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   type AdminUser,
-  BADGE_COLOURS,
-  filledBadge,
-  fullName,
-  initials,
   mayManageUser,
-  ROLE_LABELS,
   type UserBulkAction,
   type UserManagementAction,
   type UserStatistics,
-  USER_STATUS_LABELS,
-  type UserStatus,
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useListPaging } from '../../../lib/use-list-paging.ts';
-import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { exportUsers, useBulkUsers, useUserList, useUserStatistics } from '../api/user-admin.ts';
 import {
   AddUserDialog,
@@ -67,14 +30,7 @@ import {
   UserDetailsDialog,
   UserStatusDialog,
 } from './user-dialogs.tsx';
-
-/** Deep shades under white text (4.5:1 in both themes), as every status badge. */
-const STATUS_COLORS: Record<UserStatus, string> = {
-  active: BADGE_COLOURS.green,
-  suspended: BADGE_COLOURS.red,
-  inactive: BADGE_COLOURS.grey,
-  pending: BADGE_COLOURS.amber,
-};
+import { type UserDialog, UserTable } from './user-table.tsx';
 
 const CARDS: { title: string; value: (s: UserStatistics) => number }[] = [
   { title: 'Total', value: (s) => s.total },
@@ -85,13 +41,9 @@ const CARDS: { title: string; value: (s: UserStatistics) => number }[] = [
   { title: 'Members', value: (s) => s.members },
 ];
 
-type Dialog = 'details' | 'edit' | 'role' | 'status' | 'reset' | 'delete';
-
 export function UsersTab() {
   const { can, role, user: me } = useAuthorization();
-  const { formatDate, formatTime, today } = useDateFormat();
-  // On a phone: name and status first; the role moves under the email and Last Login stays in the details.
-  const phone = usePhoneLayout();
+  const { today } = useDateFormat();
   const mayEdit = can('admin:edit');
   const mayManage = can('admin:manage_users');
 
@@ -102,7 +54,7 @@ export function UsersTab() {
   const bulk = useBulkUsers();
 
   const [adding, setAdding] = useState<'user' | 'invitation' | null>(null);
-  const [dialog, setDialog] = useState<{ kind: Dialog; user: AdminUser } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: UserDialog; user: AdminUser } | null>(null);
   const [bulkMode, setBulkMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState<UserBulkAction | null>(null);
@@ -110,10 +62,9 @@ export function UsersTab() {
 
   const page = list.data;
   const items = page?.items ?? [];
-  const open = (kind: Dialog, user: AdminUser) => setDialog({ kind, user });
-  const dialogUser = (kind: Dialog) => (dialog?.kind === kind ? dialog.user : null);
+  const open = (kind: UserDialog, user: AdminUser) => setDialog({ kind, user });
+  const dialogUser = (kind: UserDialog) => (dialog?.kind === kind ? dialog.user : null);
   const closeDialog = () => setDialog(null);
-  const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : 'Never');
   // The route's permission (spec 3 §6) and the rank rule (issue 28), as the server checks them.
   const allows = (user: AdminUser, action: UserManagementAction) =>
     me !== null && (action === 'delete' ? mayManage : mayEdit) && mayManageUser({ id: me.id, role }, user, action);
@@ -164,6 +115,8 @@ export function UsersTab() {
       else next.add(id);
       return next;
     });
+
+  const selectAll = (all: boolean) => setSelected(all ? new Set(items.map((u) => u.id)) : new Set());
 
   const noRows = page !== undefined && items.length === 0 && page.prevCursor === null;
   const total = statistics.data?.total;
@@ -352,158 +305,14 @@ export function UsersTab() {
           )
         ) : (
           <>
-            <Table.ScrollContainer minWidth={phone ? 0 : 720}>
-              <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
-                <Table.Thead>
-                  <Table.Tr>
-                    {bulkMode ? (
-                      <Table.Th w={40}>
-                        <Checkbox
-                          aria-label="Select all users on this page"
-                          checked={items.length > 0 && items.every((u) => selected.has(u.id))}
-                          indeterminate={
-                            items.some((u) => selected.has(u.id)) && !items.every((u) => selected.has(u.id))
-                          }
-                          onChange={(e) =>
-                            setSelected(e.currentTarget.checked ? new Set(items.map((u) => u.id)) : new Set())
-                          }
-                        />
-                      </Table.Th>
-                    ) : null}
-                    <Table.Th>User</Table.Th>
-                    {phone ? null : <Table.Th>Role</Table.Th>}
-                    <Table.Th>Status</Table.Th>
-                    {phone ? null : <Table.Th>Last Login</Table.Th>}
-                    <Table.Th w={64}>
-                      <span className="mantine-visually-hidden">Actions</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.isPending
-                    ? Array.from({ length: 5 }, (_, i) => (
-                        <Table.Tr key={i}>
-                          <Table.Td colSpan={(bulkMode ? 6 : 5) - (phone ? 2 : 0)}>
-                            <Skeleton height={28} radius="sm" />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    : items.map((user) => (
-                        <Table.Tr key={user.id} aria-label={fullName(user)}>
-                          {bulkMode ? (
-                            <Table.Td>
-                              <Checkbox
-                                aria-label={`Select ${fullName(user)}`}
-                                checked={selected.has(user.id)}
-                                onChange={() => toggle(user.id)}
-                              />
-                            </Table.Td>
-                          ) : null}
-                          {/* On a phone the name cell takes what is left and truncates, so status and actions stay in view. */}
-                          <Table.Td style={phone ? { maxWidth: 0, width: '100%' } : undefined}>
-                            <Group gap="sm" wrap="nowrap">
-                              <Avatar radius="xl" size={34} color="brand" aria-hidden>
-                                {initials(user)}
-                              </Avatar>
-                              <div style={{ minWidth: 0 }}>
-                                <Text size="sm" fw={600} truncate>
-                                  {fullName(user)}
-                                  {user.id === me?.id ? (
-                                    <Text span size="xs" c="dimmed">
-                                      {' '}
-                                      (you)
-                                    </Text>
-                                  ) : null}
-                                </Text>
-                                <Text size="xs" c="dimmed" truncate>
-                                  {user.email}
-                                </Text>
-                                {phone ? (
-                                  <Text size="xs" c="dimmed">
-                                    {ROLE_LABELS[user.role]}
-                                  </Text>
-                                ) : null}
-                              </div>
-                            </Group>
-                          </Table.Td>
-                          {phone ? null : (
-                            <Table.Td>
-                              <StatusBadge look={{ variant: 'default' }}>{ROLE_LABELS[user.role]}</StatusBadge>
-                            </Table.Td>
-                          )}
-                          <Table.Td style={phone ? { minWidth: 96 } : undefined}>
-                            <StatusBadge look={filledBadge(STATUS_COLORS[user.status])}>
-                              {USER_STATUS_LABELS[user.status]}
-                            </StatusBadge>
-                          </Table.Td>
-                          {phone ? null : (
-                            <Table.Td>
-                              <Text size="sm" c={user.lastLoginAt ? undefined : 'dimmed'}>
-                                {when(user.lastLoginAt)}
-                              </Text>
-                            </Table.Td>
-                          )}
-                          <Table.Td>
-                            <Menu position="bottom-end" withinPortal>
-                              <Menu.Target>
-                                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${fullName(user)}`}>
-                                  <IconDots size={18} />
-                                </ActionIcon>
-                              </Menu.Target>
-                              <Menu.Dropdown>
-                                <Menu.Item leftSection={<IconEye size={16} />} onClick={() => open('details', user)}>
-                                  View Details
-                                </Menu.Item>
-                                {allows(user, 'edit') ? (
-                                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => open('edit', user)}>
-                                    Edit User
-                                  </Menu.Item>
-                                ) : null}
-                                {allows(user, 'change_role') ? (
-                                  <Menu.Item
-                                    leftSection={<IconShieldCog size={16} />}
-                                    onClick={() => open('role', user)}
-                                  >
-                                    Manage Role
-                                  </Menu.Item>
-                                ) : null}
-                                {user.status !== 'pending' &&
-                                allows(user, user.status === 'active' ? 'suspend' : 'activate') ? (
-                                  <Menu.Item
-                                    leftSection={
-                                      user.status === 'active' ? (
-                                        <IconPlayerPause size={16} />
-                                      ) : (
-                                        <IconPlayerPlay size={16} />
-                                      )
-                                    }
-                                    onClick={() => open('status', user)}
-                                  >
-                                    {user.status === 'active' ? 'Suspend User' : 'Activate User'}
-                                  </Menu.Item>
-                                ) : null}
-                                {allows(user, 'reset_password') ? (
-                                  <Menu.Item leftSection={<IconKey size={16} />} onClick={() => open('reset', user)}>
-                                    Reset Password
-                                  </Menu.Item>
-                                ) : null}
-                                {allows(user, 'delete') ? (
-                                  <Menu.Item
-                                    color="red"
-                                    leftSection={<IconTrash size={16} />}
-                                    onClick={() => open('delete', user)}
-                                  >
-                                    Delete User
-                                  </Menu.Item>
-                                ) : null}
-                              </Menu.Dropdown>
-                            </Menu>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <UserTable
+              users={items}
+              loading={list.isPending}
+              me={me?.id}
+              selection={bulkMode ? { selected, onToggle: toggle, onToggleAll: selectAll } : null}
+              allows={allows}
+              onOpen={open}
+            />
             <ListFooter page={page} loading={list.isPending} {...paging} />
           </>
         )}
