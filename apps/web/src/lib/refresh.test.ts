@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { ChangeResource } from '@crm/domain';
 import { describe, expect, it } from 'vitest';
 import { refreshFor } from './refresh.ts';
 
 /** A cache holding one fresh query under each key, and which of them a refresh marked stale. */
-async function staleAfter(resource: string, keys: readonly (readonly string[])[]) {
+async function staleAfter(resource: ChangeResource, keys: readonly (readonly string[])[]) {
   const queryClient = new QueryClient();
   for (const key of keys) queryClient.setQueryData([...key, 'page'], { seen: true });
   await refreshFor(queryClient, resource);
@@ -20,7 +21,7 @@ describe('refreshFor', () => {
   });
 
   it('refreshes only what depends on a resource outside the family', async () => {
-    expect(await staleAfter('users', SCREENS)).toEqual(['users']);
+    expect(await staleAfter('user', SCREENS)).toEqual(['users']);
   });
 
   it('refreshes everything after a restored backup', async () => {

@@ -3,6 +3,7 @@
 // hidden lead refreshes what a hidden client does.
 import { notifications } from '@mantine/notifications';
 import { matchQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ChangeResource } from '@crm/domain';
 
 /** What shows leads, clients and contacts (the family whose members move into each other). */
 const RECORD_FAMILY: readonly (readonly string[])[] = [
@@ -15,10 +16,10 @@ const RECORD_FAMILY: readonly (readonly string[])[] = [
   ['deleted-items'],
   ['phone-number-review'],
 ];
-const othersOf = (member: string) => RECORD_FAMILY.filter(([key]) => key !== member);
+const othersOf = (member: ChangeResource) => RECORD_FAMILY.filter(([key]) => key !== member);
 
-/** Query keys that depend on a resource besides the resource's own key. */
-const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
+/** Query keys that depend on a resource besides the resource's own key ([resource]). */
+const DEPENDENTS: Partial<Record<ChangeResource, readonly (readonly string[])[]>> = {
   user: [['session'], ['profile'], ['users'], ['roles'], ['staffing']],
   // A role's modules changed: menus and guards (the session carries the matrix), the role cards, and the
   // library's access matrix and role comparison (generated from the matrix).
@@ -50,10 +51,10 @@ const DEPENDENTS: Record<string, readonly (readonly string[])[]> = {
 /** Shown when a list this write changed could not be read again (spec 1 §8). */
 export const DATA_REFRESH_WARNING = 'Data refresh warning: Please refresh the page to see latest updates';
 
-const keysOf = (resource: string): readonly QueryKey[] => [[resource], ...(DEPENDENTS[resource] ?? [])];
+const keysOf = (resource: ChangeResource): readonly QueryKey[] => [[resource], ...(DEPENDENTS[resource] ?? [])];
 
 /** Refreshes the resource's queries and those that depend on it; a restored backup ('database') all. */
-export function refreshFor(queryClient: QueryClient, resource: string): Promise<unknown> {
+export function refreshFor(queryClient: QueryClient, resource: ChangeResource): Promise<unknown> {
   if (resource === 'database') return queryClient.invalidateQueries();
   return Promise.all(keysOf(resource).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
@@ -62,7 +63,7 @@ export function refreshFor(queryClient: QueryClient, resource: string): Promise<
  * After this tab's own write to `resource`: the same refresh at once, and the data refresh warning when a
  * refreshed query the screen shows could not be read again.
  */
-export function refreshAfterWrite(queryClient: QueryClient, resource: string): void {
+export function refreshAfterWrite(queryClient: QueryClient, resource: ChangeResource): void {
   void refreshFor(queryClient, resource).then(() => {
     const stale = queryClient
       .getQueryCache()

@@ -1,7 +1,7 @@
 // The one helper every mutation calls inside its transaction: it writes the audit row and
 // publishes the change event (NOTIFY is delivered at commit, so a rolled-back change is never announced).
 import { sql } from 'drizzle-orm';
-import type { ChangeEvent } from '@crm/domain';
+import type { ChangeEvent, ChangeResource } from '@crm/domain';
 import { CHANGE_CHANNEL, type Executor } from '../../db/database.ts';
 import { auditLogs } from '../../db/schema/index.ts';
 
@@ -20,7 +20,7 @@ export type Change = {
   oldValues?: unknown;
   newValues?: unknown;
   /** Change-event resource the web listens for; omit for events nobody displays (failed sign-in). */
-  event?: string;
+  event?: ChangeResource;
 };
 
 const SECRET_KEY = /password|token|secret/i;
@@ -79,7 +79,7 @@ export async function recordChange(db: Executor, ctx: RequestContext, change: Ch
 export async function publishChange(
   db: Executor,
   ctx: RequestContext,
-  resource: string,
+  resource: ChangeResource,
   action: string,
   id: string | null,
 ): Promise<void> {

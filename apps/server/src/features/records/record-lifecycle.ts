@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { INVOICE_MONEY_MESSAGES } from '@crm/domain';
+import { type ChangeResource, INVOICE_MONEY_MESSAGES } from '@crm/domain';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { type Change, publishChange, recordChange } from '../audit/record-change.ts';
 import { childFileKeys, type ParentType, removeFiles } from './child-records.ts';
@@ -50,7 +50,7 @@ export type RecordLifecycleOptions<Row extends LifecycleRow> = {
     tx: Executor,
     actor: Actor,
     row: Row,
-  ) => Promise<{ newValues: unknown; changed: { resource: string; id: string }[] }>;
+  ) => Promise<{ newValues: unknown; changed: { resource: ChangeResource; id: string }[] }>;
 };
 
 /** The record type's lifecycle operations, each one transaction with its audit row and change event. */

@@ -1,8 +1,9 @@
 // /api/audit-logs: the Audit Logs list, its action filter and export, and the Security overview; and the
 // security settings (/api/settings/security) the Security tab edits.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SecuritySettings } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
 import { listPath, listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 
@@ -53,12 +54,15 @@ export const useSecuritySettings = () =>
   );
 
 export function useSaveSecuritySettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: SecuritySettings) => answer(server.PUT('/api/settings/security', { body: settings })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(securitySettingsKey, saved);
-      void queryClient.invalidateQueries({ queryKey: ['audit-logs'] });
+  return useWrite(
+    'settings',
+    (settings: SecuritySettings) => answer(server.PUT('/api/settings/security', { body: settings })),
+    {
+      show: (queryClient, saved) => {
+        queryClient.setQueryData(securitySettingsKey, saved);
+        // The log is not live; the change it records shows at once here.
+        void queryClient.invalidateQueries({ queryKey: ['audit-logs'] });
+      },
     },
-  });
+  );
 }

@@ -1,7 +1,8 @@
 // POST /api/leads/:id/client-money or /api/clients/:id/client-money: money received to hold for the client,
 // with the version of its ledger in that currency as last read (0 when it holds none yet; 409 when stale).
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ClientMoney, ClientMoneyInput } from '@crm/domain';
+import { useWrite } from '../../../lib/use-write.ts';
 import { answer, server } from '../../../lib/api-client.ts';
 import { type ClientMoneyOwner, clientMoneyKeys } from './client-money-keys.ts';
 
@@ -14,14 +15,16 @@ export function showSavedClientMoney(queryClient: QueryClient, owner: ClientMone
 }
 
 export function useReceiveClientMoney(owner: ClientMoneyOwner) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ClientMoneyInput) => {
+  return useWrite(
+    owner.type,
+    (input: ClientMoneyInput) => {
       const params = { path: { id: owner.id } };
       return owner.type === 'lead'
         ? answer(server.POST('/api/leads/{id}/client-money', { params, body: input }))
         : answer(server.POST('/api/clients/{id}/client-money', { params, body: input }));
     },
-    onSuccess: (saved) => showSavedClientMoney(queryClient, owner, saved),
-  });
+    {
+      show: (queryClient, saved) => showSavedClientMoney(queryClient, owner, saved),
+    },
+  );
 }

@@ -1,16 +1,15 @@
 // PATCH /api/clients/:id with the version last read (409 when someone else saved first).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, server, timeoutSignal } from '../../../lib/api-client.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
 import type { ClientUpdateBody } from '../client-form-values.ts';
-import { refreshAfterWrite } from '../../../lib/refresh.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 export type UpdateClientVariables = { id: string; input: ClientUpdateBody };
 
 export function useUpdateClient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: UpdateClientVariables) =>
+  return useWrite(
+    'client',
+    ({ id, input }: UpdateClientVariables) =>
       withSaveRetry((timeoutMs) =>
         answer(
           server.PATCH('/api/clients/{id}', {
@@ -20,9 +19,8 @@ export function useUpdateClient() {
           }),
         ),
       ),
-    onSuccess: (client) => {
-      queryClient.setQueryData(['client', 'detail', client.id], client);
-      refreshAfterWrite(queryClient, 'client');
+    {
+      show: (queryClient, client) => queryClient.setQueryData(['client', 'detail', client.id], client),
     },
-  });
+  );
 }

@@ -1,7 +1,8 @@
 // /api/contracts and /api/contract-templates: Contract Manager. Keyed under 'contract', the resource of the
 // module's change events, so every open list follows a change made anywhere.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ContractRecord, ContractStatus, ContractSummary } from '@crm/domain';
+import { useSave, useWrite } from '../../../lib/use-write.ts';
 import { answer, multipart, server } from '../../../lib/api-client.ts';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
 import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
@@ -49,11 +50,6 @@ export const useContractTemplates = () =>
     queryFn: ({ signal }) => answer(server.GET('/api/contract-templates', { signal })),
   });
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: [CONTRACT_KEY] });
-}
-
 /** A new contract; what it has none of (a template, an expiry date, its own text) is left out. */
 export type NewContractBody = {
   title: string;
@@ -67,11 +63,7 @@ export type NewContractBody = {
 };
 
 export function useCreateContract() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: NewContractBody) => answer(server.POST('/api/contracts', { body })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('contract', (body: NewContractBody) => answer(server.POST('/api/contracts', { body })));
 }
 
 export type TemplateFillBody = Pick<
@@ -95,46 +87,37 @@ export type ContractChanges = {
 };
 
 export function useUpdateContract() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, version, changes }: { id: string; version: number; changes: ContractChanges }) =>
-      answer(server.PATCH('/api/contracts/{id}', { params: { path: { id } }, body: { ...changes, version } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('contract', ({ id, version, changes }: { id: string; version: number; changes: ContractChanges }) =>
+    answer(server.PATCH('/api/contracts/{id}', { params: { path: { id } }, body: { ...changes, version } })),
+  );
 }
 
 export function useContractAction() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, version, action }: { id: string; version: number; action: 'activate' | 'terminate' }) =>
+  return useWrite(
+    'contract',
+    ({ id, version, action }: { id: string; version: number; action: 'activate' | 'terminate' }) =>
       action === 'activate'
         ? answer(server.POST('/api/contracts/{id}/activate', { params: { path: { id } }, body: { version } }))
         : answer(server.POST('/api/contracts/{id}/terminate', { params: { path: { id } }, body: { version } })),
-    onSuccess: () => refresh(),
-  });
+  );
 }
 
 export function useDeleteContract() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.DELETE('/api/contracts/{id}', { params: { path: { id } } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('contract', (id: string) =>
+    answer(server.DELETE('/api/contracts/{id}', { params: { path: { id } } })),
+  );
 }
 
 export function useUploadSignedCopy() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, file, signedDate }: { id: string; file: File; signedDate: string }) =>
-      answer(
-        server.POST('/api/contracts/{id}/signed-copy', {
-          params: { path: { id }, query: { signedDate } },
-          body: { file },
-          bodySerializer: multipart,
-        }),
-      ),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('contract', ({ id, file, signedDate }: { id: string; file: File; signedDate: string }) =>
+    answer(
+      server.POST('/api/contracts/{id}/signed-copy', {
+        params: { path: { id }, query: { signedDate } },
+        body: { file },
+        bodySerializer: multipart,
+      }),
+    ),
+  );
 }
 
 /** A template; an empty description is left out. */
@@ -147,27 +130,17 @@ export type TemplateBody = {
 };
 
 export function useSaveTemplate() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body, version }: { id: string | null; body: TemplateBody; version?: number }) =>
-      id === null
-        ? answer(server.POST('/api/contract-templates', { body }))
-        : answer(
-            server.PUT('/api/contract-templates/{id}', {
-              params: { path: { id } },
-              body: { ...body, version: version! },
-            }),
-          ),
-    onSuccess: () => refresh(),
-  });
+  return useSave(
+    'contract',
+    (body: TemplateBody) => answer(server.POST('/api/contract-templates', { body })),
+    (id, body) => answer(server.PUT('/api/contract-templates/{id}', { params: { path: { id } }, body })),
+  );
 }
 
 export function useDeleteTemplate() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.DELETE('/api/contract-templates/{id}', { params: { path: { id } } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('contract', (id: string) =>
+    answer(server.DELETE('/api/contract-templates/{id}', { params: { path: { id } } })),
+  );
 }
 
 export async function downloadContractPdf(contract: Pick<ContractSummary, 'id' | 'reference'>) {

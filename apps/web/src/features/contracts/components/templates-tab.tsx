@@ -157,8 +157,7 @@ function TemplateDialog({ template, onClose }: { template: ContractTemplateRecor
   const submit = () =>
     save.mutate(
       {
-        id: template?.id ?? null,
-        version: template?.version,
+        saved: template ?? null,
         body: { name, category, description: description || undefined, content, isPublic },
       },
       {

@@ -1,10 +1,10 @@
 // /api/deleted-items and the Restore / Delete Forever routes of each record type. Keyed under
 // 'deleted-items'; the record events (lead, client, contact) refresh it, and every action here too.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeletedItemType } from '@crm/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChangeResource, DeletedItemType } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
 import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
-import { INVOICE_KEY } from '../../invoices/api/invoices.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 export type DeletedItemsParams = Pick<PageParams, 'search' | 'page' | 'after' | 'before' | 'last' | 'pageSize'> & {
   type?: DeletedItemType;
@@ -51,22 +51,17 @@ const ACTIONS: Record<DeletedItemType, Record<ItemAction, (id: string) => Promis
   },
 };
 
-/** The lists a restored or purged item leaves or joins (their own keys). */
-const LIST_KEY: Record<DeletedItemType, string> = {
-  lead: 'lead',
-  client: 'client',
-  service: 'services',
-  invoice: INVOICE_KEY,
+/** What a restored or purged item changes, as the server's events say (a service: its lead's or client's). */
+const WRITTEN: Record<DeletedItemType, readonly ChangeResource[]> = {
+  lead: ['lead'],
+  client: ['client'],
+  service: ['lead', 'client'],
+  invoice: ['invoice'],
 };
 
 export function useDeletedItemAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ type, id, action }: { type: DeletedItemType; id: string; action: ItemAction }) =>
-      ACTIONS[type][action](id),
-    onSuccess: (_result, { type }) => {
-      void queryClient.invalidateQueries({ queryKey: ['deleted-items'] });
-      void queryClient.invalidateQueries({ queryKey: [LIST_KEY[type]] });
-    },
-  });
+  return useWrite(
+    ({ type }) => WRITTEN[type],
+    ({ type, id, action }: { type: DeletedItemType; id: string; action: ItemAction }) => ACTIONS[type][action](id),
+  );
 }

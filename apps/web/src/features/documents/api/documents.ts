@@ -1,7 +1,8 @@
 // /api/documents: Administration → Documentation. Keyed under 'document', the resource of the library's
 // change events (and refreshed on a role permission change: two documents are generated from the matrix).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DocumentInput, DocumentRecord } from '@crm/domain';
+import { useSave, useWrite } from '../../../lib/use-write.ts';
 import { answer, multipart, server } from '../../../lib/api-client.ts';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
 import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
@@ -26,18 +27,9 @@ export const documentQuery = (id: string) =>
 
 export const useDocument = (id: string | null) => useQuery({ ...documentQuery(id ?? ''), enabled: id !== null });
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: [DOCUMENT_KEY] });
-}
-
 /** First use: asks the server to write the built-in documents (it does so once, whoever asks first). */
 export function useSeedDocuments() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: () => answer(server.POST('/api/documents/built-in', { body: { confirm: true } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('document', () => answer(server.POST('/api/documents/built-in', { body: { confirm: true } })));
 }
 
 /**
@@ -49,56 +41,45 @@ export type DocumentBody = Pick<DocumentInput, 'title' | 'documentVersion'> & {
 };
 
 export function useSaveDocument() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body, version }: { id: string | null; body: DocumentBody; version?: number }) =>
-      id === null
-        ? answer(
-            server.POST('/api/documents', {
-              body: {
-                ...body,
-                category: body.category ?? undefined,
-                description: body.description ?? undefined,
-                content: body.content ?? undefined,
-              },
-            }),
-          )
-        : answer(
-            server.PATCH('/api/documents/{id}', { params: { path: { id } }, body: { ...body, version: version! } }),
-          ),
-    onSuccess: () => refresh(),
-  });
+  return useSave(
+    'document',
+    (body: DocumentBody) =>
+      answer(
+        server.POST('/api/documents', {
+          body: {
+            ...body,
+            category: body.category ?? undefined,
+            description: body.description ?? undefined,
+            content: body.content ?? undefined,
+          },
+        }),
+      ),
+    (id, body) => answer(server.PATCH('/api/documents/{id}', { params: { path: { id } }, body })),
+  );
 }
 
 export function useUploadDocumentFile() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, file }: { id: string; file: File }) =>
-      answer(
-        server.POST('/api/documents/{id}/file', {
-          params: { path: { id } },
-          body: { file },
-          bodySerializer: multipart,
-        }),
-      ),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('document', ({ id, file }: { id: string; file: File }) =>
+    answer(
+      server.POST('/api/documents/{id}/file', {
+        params: { path: { id } },
+        body: { file },
+        bodySerializer: multipart,
+      }),
+    ),
+  );
 }
 
 export function useRemoveDocumentFile() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.DELETE('/api/documents/{id}/file', { params: { path: { id } } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('document', (id: string) =>
+    answer(server.DELETE('/api/documents/{id}/file', { params: { path: { id } } })),
+  );
 }
 
 export function useDeleteDocument() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.DELETE('/api/documents/{id}', { params: { path: { id } } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('document', (id: string) =>
+    answer(server.DELETE('/api/documents/{id}', { params: { path: { id } } })),
+  );
 }
 
 /** Downloads the document's file under its stored name. */

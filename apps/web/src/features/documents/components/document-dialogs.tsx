@@ -131,7 +131,7 @@ function DocumentForm({ document, onClose }: { document: DocumentRecord | null; 
       content: document?.generated ? null : values.content.trim() || null,
     };
     try {
-      const saved = await save.mutateAsync({ id: document?.id ?? null, body, version: document?.version });
+      const saved = await save.mutateAsync({ saved: document ?? null, body });
       if (file) await upload.mutateAsync({ id: saved.id, file });
       notifications.show({ color: 'green', message: document ? DOCUMENT_MESSAGES.updated : DOCUMENT_MESSAGES.created });
       onClose();

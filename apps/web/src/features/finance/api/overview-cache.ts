@@ -1,13 +1,12 @@
 // Where the Services Overview's requests sit in the query cache, and how long they are kept (spec 3 §9:
 // fresh 10 minutes, kept 30, two retries from 1 s doubling to at most 5 s). All sit under 'services', which
 // the live updates refresh on every lead, client and contact event: each service write publishes its
-// record's event (lib/live-updates.ts).
+// record's event (lib/refresh.ts).
 import { isApiError } from '../../../lib/api-client.ts';
 
 export const OVERVIEW_ROOT_KEY = 'services';
 
 export const overviewKeys = {
-  all: [OVERVIEW_ROOT_KEY] as const,
   summary: (filter: object) => [OVERVIEW_ROOT_KEY, 'summary', filter] as const,
   chart: (filter: object) => [OVERVIEW_ROOT_KEY, 'chart', filter] as const,
 };

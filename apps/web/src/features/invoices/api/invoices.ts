@@ -2,7 +2,7 @@
 // the templates, and every change (save, delete, mark paid, receipt, send). All under 'invoice': the change
 // event every invoice write publishes refreshes them; a payment that pays services also announces their
 // records, so the Services tab and the overview follow.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type {
   Currency,
   InvoiceRecord,
@@ -11,6 +11,7 @@ import type {
   MoneyAction,
   PaymentMethod,
 } from '@crm/domain';
+import { useSave, useWrite } from '../../../lib/use-write.ts';
 import { answer, multipart, server } from '../../../lib/api-client.ts';
 import { fetchFile } from '../../../lib/file-requests.ts';
 import { listQuery, listQueryOptions } from '../../../lib/list-query.ts';
@@ -59,32 +60,27 @@ export const useTemplates = (enabled = true) =>
 
 type InvoiceBody = ReturnType<typeof toInvoiceBody>;
 
-/** Every invoice list and the invoice itself read again after a change. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return (saved?: InvoiceRecord) => {
-    if (saved) queryClient.setQueryData([INVOICE_KEY, 'one', saved.id], saved);
-    void queryClient.invalidateQueries({ queryKey: [INVOICE_KEY] });
-  };
+/** The invoice as saved, at once; the refresh of 'invoice' then reads every invoice list again. */
+const showInvoice = (queryClient: QueryClient, saved: InvoiceRecord) =>
+  queryClient.setQueryData([INVOICE_KEY, 'one', saved.id], saved);
+
+/** A payment or credit also changes what the services it bills have been paid. */
+function showPayment(queryClient: QueryClient, saved: InvoiceRecord) {
+  showInvoice(queryClient, saved);
+  void queryClient.invalidateQueries({ queryKey: ['services'] });
 }
 
 export function useSaveInvoice() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body, version }: { id: string | null; body: InvoiceBody; version?: number }) =>
-      id === null
-        ? answer(server.POST('/api/invoices', { body }))
-        : answer(server.PUT('/api/invoices/{id}', { params: { path: { id } }, body: { ...body, version: version! } })),
-    onSuccess: (saved) => refresh(saved),
-  });
+  return useSave(
+    'invoice',
+    (body: InvoiceBody) => answer(server.POST('/api/invoices', { body })),
+    (id, body) => answer(server.PUT('/api/invoices/{id}', { params: { path: { id } }, body })),
+    { show: showInvoice },
+  );
 }
 
 export function useDeleteInvoice() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.DELETE('/api/invoices/{id}', { params: { path: { id } } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('invoice', (id: string) => answer(server.DELETE('/api/invoices/{id}', { params: { path: { id } } })));
 }
 
 export type MarkPaidInput = {
@@ -96,41 +92,32 @@ export type MarkPaidInput = {
 };
 
 export function useMarkPaid() {
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ invoice, ...body }: MarkPaidInput) =>
+  return useWrite(
+    'invoice',
+    ({ invoice, ...body }: MarkPaidInput) =>
       answer(
         server.POST('/api/invoices/{id}/mark-paid', {
           params: { path: { id: invoice.id } },
           body: { ...body, version: invoice.version },
         }),
       ),
-    onSuccess: (saved) => {
-      refresh(saved);
-      // The money pays the services it bills.
-      void queryClient.invalidateQueries({ queryKey: ['services'] });
-    },
-  });
+    { show: showPayment },
+  );
 }
 
 /** Client money the invoice's lead or client holds pays (part of) it. */
 export function useApplyClientCredit() {
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ invoice, amount }: { invoice: Pick<InvoiceRecord, 'id' | 'version'>; amount: string }) =>
+  return useWrite(
+    'invoice',
+    ({ invoice, amount }: { invoice: Pick<InvoiceRecord, 'id' | 'version'>; amount: string }) =>
       answer(
         server.POST('/api/invoices/{id}/apply-client-credit', {
           params: { path: { id: invoice.id } },
           body: { amount, version: invoice.version },
         }),
       ),
-    onSuccess: (saved) => {
-      refresh(saved);
-      void queryClient.invalidateQueries({ queryKey: ['services'] });
-    },
-  });
+    { show: showPayment },
+  );
 }
 
 export type MoneyHandlingInput = { paymentId: string; action: MoneyAction; amount: string };
@@ -145,10 +132,9 @@ export type CreditInput = {
 
 /** A credit note: a cancellation (all that is left) or a part credit of lines. */
 export function useCreditInvoice() {
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ invoice, lines, ...body }: CreditInput) =>
+  return useWrite(
+    'invoice',
+    ({ invoice, lines, ...body }: CreditInput) =>
       lines === null
         ? answer(
             server.POST('/api/invoices/{id}/cancel', {
@@ -162,47 +148,37 @@ export function useCreditInvoice() {
               body: { ...body, lines, version: invoice.version },
             }),
           ),
-    onSuccess: (saved) => {
-      refresh(saved);
-      void queryClient.invalidateQueries({ queryKey: ['services'] });
-    },
-  });
+    { show: showPayment },
+  );
 }
 
 export function useSaveReceipt() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ invoiceId, paymentId }: { invoiceId: string; paymentId?: string }) =>
-      answer(
-        server.POST('/api/invoices/{id}/receipt', {
-          params: { path: { id: invoiceId } },
-          body: paymentId ? { paymentId } : {},
-        }),
-      ),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('invoice', ({ invoiceId, paymentId }: { invoiceId: string; paymentId?: string }) =>
+    answer(
+      server.POST('/api/invoices/{id}/receipt', {
+        params: { path: { id: invoiceId } },
+        body: paymentId ? { paymentId } : {},
+      }),
+    ),
+  );
 }
 
 export function useSendInvoice() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, to, message }: { id: string; to?: string; message?: string }) =>
+  return useWrite(
+    'invoice',
+    ({ id, to, message }: { id: string; to?: string; message?: string }) =>
       answer(
         server.POST('/api/invoices/{id}/send', {
           params: { path: { id } },
           body: { to: to || undefined, message: message || undefined },
         }),
       ),
-    onSuccess: (sent) => refresh(sent.invoice),
-  });
+    { show: (queryClient, sent) => showInvoice(queryClient, sent.invoice) },
+  );
 }
 
 export function useDeleteReceipt() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.DELETE('/api/receipts/{id}', { params: { path: { id } } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('invoice', (id: string) => answer(server.DELETE('/api/receipts/{id}', { params: { path: { id } } })));
 }
 
 /** Opens a PDF in a new tab, where the browser's viewer prints it (Print, Preview). */
@@ -227,42 +203,29 @@ export type TemplateBody = {
 };
 
 export function useSaveTemplate() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body, version }: { id: string | null; body: TemplateBody; version?: number }) =>
-      id === null
-        ? answer(server.POST('/api/invoice-templates', { body }))
-        : answer(
-            server.PUT('/api/invoice-templates/{id}', {
-              params: { path: { id } },
-              body: { ...body, version: version! },
-            }),
-          ),
-    onSuccess: () => refresh(),
-  });
+  return useSave(
+    'invoice',
+    (body: TemplateBody) => answer(server.POST('/api/invoice-templates', { body })),
+    (id, body) => answer(server.PUT('/api/invoice-templates/{id}', { params: { path: { id } }, body })),
+  );
 }
 
 export function useDeleteTemplate() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.DELETE('/api/invoice-templates/{id}', { params: { path: { id } } })),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('invoice', (id: string) =>
+    answer(server.DELETE('/api/invoice-templates/{id}', { params: { path: { id } } })),
+  );
 }
 
 export function useUploadLogo() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, file }: { id: string; file: File }) =>
-      answer(
-        server.POST('/api/invoice-templates/{id}/logo', {
-          params: { path: { id } },
-          body: { file },
-          bodySerializer: multipart,
-        }),
-      ),
-    onSuccess: () => refresh(),
-  });
+  return useWrite('invoice', ({ id, file }: { id: string; file: File }) =>
+    answer(
+      server.POST('/api/invoice-templates/{id}/logo', {
+        params: { path: { id } },
+        body: { file },
+        bodySerializer: multipart,
+      }),
+    ),
+  );
 }
 
 /** The template's logo, with its version so a replaced one is a new address for the browser's cache. */

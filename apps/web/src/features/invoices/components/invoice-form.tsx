@@ -101,9 +101,8 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
     setSaveError(null);
     try {
       const saved = await save.mutateAsync({
-        id: current?.id ?? null,
+        saved: current,
         body: toInvoiceBody(values),
-        version: current?.version,
       });
       setCurrent(saved);
       notifications.show({ color: 'green', message: current ? INVOICE_MESSAGES.updated : INVOICE_MESSAGES.created });

@@ -114,7 +114,7 @@ function TemplateForm({ template, onClose }: { template: InvoiceTemplateRecord |
       return;
     }
     try {
-      const saved = await save.mutateAsync({ id: template?.id ?? null, body: values, version: template?.version });
+      const saved = await save.mutateAsync({ saved: template ?? null, body: values });
       if (file) {
         await upload.mutateAsync({ id: saved.id, file });
         notifications.show({ color: 'green', message: TEMPLATE_MESSAGES.logoUploaded });

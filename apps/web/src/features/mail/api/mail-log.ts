@@ -1,8 +1,9 @@
 // /api/mail-log: Administration → Mail log (issue 27): every mail, its status and outcome, one message with
 // its attachments, and sending one again.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MailStatus } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
 import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 
@@ -31,9 +32,7 @@ export async function downloadMailAttachment(id: string, index: number, filename
 }
 
 export function useResendMail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => answer(server.POST('/api/mail-log/{id}/resend', { params: { path: { id } } })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['mail'] }),
-  });
+  return useWrite('mail', (id: string) =>
+    answer(server.POST('/api/mail-log/{id}/resend', { params: { path: { id } } })),
+  );
 }

@@ -1,8 +1,9 @@
 // The in-app notification list and the notification switches. Everything is under 'notification', which
 // the user's own change event (published at each new alert and each read) refreshes.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { NotificationPreferences } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 const listKey = ['notification', 'list'] as const;
 
@@ -18,14 +19,14 @@ export const useNotifications = () =>
   });
 
 export function useMarkRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string | null) =>
+  return useWrite(
+    'notification',
+    (id: string | null) =>
       id
         ? answer(server.POST('/api/notifications/{id}/read', { params: { path: { id } } }))
         : answer(server.POST('/api/notifications/read-all')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  });
+    { refreshAfterRefusal: true },
+  );
 }
 
 /** 'profile': my switches; 'firm': the firm's defaults (Administration). */
@@ -41,16 +42,14 @@ export const useNotificationSwitches = (scope: SwitchesScope) =>
   });
 
 export function useSaveNotificationSwitches(scope: SwitchesScope) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (next: NotificationPreferences) =>
+  // The firm's defaults are what users without their own switches see: the refresh of every notification
+  // query reads those again too.
+  return useWrite(
+    'notification',
+    (next: NotificationPreferences) =>
       scope === 'profile'
         ? answer(server.PUT('/api/profile/notifications', { body: next }))
         : answer(server.PUT('/api/settings/notifications', { body: next })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(['notification', 'switches', scope], saved);
-      // The firm's defaults are what users without their own switches see.
-      if (scope === 'firm') void queryClient.invalidateQueries({ queryKey: ['notification', 'switches', 'profile'] });
-    },
-  });
+    { show: (queryClient, saved) => queryClient.setQueryData(['notification', 'switches', scope], saved) },
+  );
 }

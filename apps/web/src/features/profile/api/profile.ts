@@ -1,7 +1,8 @@
 // GET /api/profile and its mutations (one request each).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PasswordChangeInput, ProfileUpdateInput } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 export const profileQueryOptions = queryOptions({
   queryKey: ['profile'],
@@ -11,27 +12,20 @@ export const profileQueryOptions = queryOptions({
 export const useProfile = () => useQuery(profileQueryOptions);
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ProfileUpdateInput & { version: number }) =>
-      answer(server.PATCH('/api/profile', { body: input })),
-    onSuccess: (user) => {
-      queryClient.setQueryData(profileQueryOptions.queryKey, user);
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
+  return useWrite(
+    'user',
+    (input: ProfileUpdateInput & { version: number }) => answer(server.PATCH('/api/profile', { body: input })),
+    {
+      show: (queryClient, user) => queryClient.setQueryData(profileQueryOptions.queryKey, user),
     },
-  });
+  );
 }
 
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PasswordChangeInput) => answer(server.POST('/api/profile/password', { body: input })),
-    // A temporary password changed: the session no longer asks for it, and the other pages open.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
-    },
-  });
+  // A temporary password changed: the session no longer asks for it, and the other pages open.
+  return useWrite('user', (input: PasswordChangeInput) =>
+    answer(server.POST('/api/profile/password', { body: input })),
+  );
 }
 
 export function useSendPasswordResetEmail() {

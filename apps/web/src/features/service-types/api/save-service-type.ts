@@ -1,9 +1,8 @@
 // POST /api/settings/service-types (a new type) or PATCH /api/settings/service-types/:id with the version last
 // read (409 when someone saved first; archiving and restoring send `archived` alone).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Currency, TaxTreatment } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
-import { serviceTypesQueryKey } from './service-types.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 export type ServiceTypeBody = {
   name?: string;
@@ -16,12 +15,9 @@ export type SaveServiceTypeVariables =
   { id: null; body: ServiceTypeBody & { name: string } } | { id: string; body: ServiceTypeBody & { version: number } };
 
 export function useSaveServiceType() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: SaveServiceTypeVariables) =>
-      id === null
-        ? answer(server.POST('/api/settings/service-types', { body }))
-        : answer(server.PATCH('/api/settings/service-types/{id}', { params: { path: { id } }, body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceTypesQueryKey }),
-  });
+  return useWrite('service_types', ({ id, body }: SaveServiceTypeVariables) =>
+    id === null
+      ? answer(server.POST('/api/settings/service-types', { body }))
+      : answer(server.PATCH('/api/settings/service-types/{id}', { params: { path: { id } }, body })),
+  );
 }

@@ -1,6 +1,7 @@
 // PATCH /api/services/:id with the whole form and the version last read (409 when someone saved first).
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ServiceRecord } from '@crm/domain';
+import { useWrite } from '../../../lib/use-write.ts';
 import { answer, server } from '../../../lib/api-client.ts';
 import type { ServiceBody } from '../service-form-values.ts';
 import { type ServiceOwner, serviceKeys } from './service-keys.ts';
@@ -17,10 +18,12 @@ export function showSavedService(queryClient: QueryClient, owner: ServiceOwner, 
 }
 
 export function useUpdateService(owner: ServiceOwner) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: UpdateServiceVariables) =>
+  return useWrite(
+    owner.type,
+    ({ id, input }: UpdateServiceVariables) =>
       answer(server.PATCH('/api/services/{id}', { params: { path: { id } }, body: input })),
-    onSuccess: (saved) => showSavedService(queryClient, owner, saved),
-  });
+    {
+      show: (queryClient, saved) => showSavedService(queryClient, owner, saved),
+    },
+  );
 }

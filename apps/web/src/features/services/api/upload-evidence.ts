@@ -1,6 +1,6 @@
 // POST /api/services/:id/evidence: the payment-evidence image as multipart (field `file`), replacing any
 // before it.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '../../../lib/use-write.ts';
 import { answer, multipart, server } from '../../../lib/api-client.ts';
 import type { ServiceOwner } from './service-keys.ts';
 import { showSavedService } from './update-service.ts';
@@ -13,9 +13,7 @@ export const uploadEvidence = ({ id, file }: UploadEvidenceVariables) =>
   );
 
 export function useUploadEvidence(owner: ServiceOwner) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadEvidence,
-    onSuccess: (saved) => showSavedService(queryClient, owner, saved),
+  return useWrite(owner.type, uploadEvidence, {
+    show: (queryClient, saved) => showSavedService(queryClient, owner, saved),
   });
 }

@@ -1,19 +1,14 @@
 // Saving the branding (PUT /api/settings/branding) and the logo (POST / DELETE …/logo). The answer is the
 // new branding, put straight into the query every screen reads (app/branding.ts).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BrandingInput, BrandingView } from '@crm/domain';
 import { BRANDING_QUERY_KEY } from '../../../app/branding.ts';
 import { answer, multipart, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 function useBrandingMutation<V>(call: (value: V) => Promise<BrandingView>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(BRANDING_QUERY_KEY, saved);
-      // The company name is the general settings' one.
-      void queryClient.invalidateQueries({ queryKey: ['settings', 'general'] });
-    },
+  // The company name is the general settings' one: the settings' refresh reads it again.
+  return useWrite('settings', call, {
+    show: (queryClient, saved) => queryClient.setQueryData(BRANDING_QUERY_KEY, saved),
   });
 }
 

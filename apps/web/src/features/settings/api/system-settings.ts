@@ -1,8 +1,9 @@
 // System Settings' calls: the general settings (GET/PUT /api/settings/general) and saving the display
 // setting (PUT /api/settings/display). Under 'settings', which the settings change event refreshes.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DisplaySetting, GeneralSettings, IntegrationSettingsInput } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { displaySettingQueryKey } from './display-setting.ts';
 
 const generalKey = ['settings', 'general'] as const;
@@ -16,19 +17,23 @@ export const useGeneralSettings = () =>
   );
 
 export function useSaveGeneralSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: GeneralSettings) => answer(server.PUT('/api/settings/general', { body: settings })),
-    onSuccess: (saved) => queryClient.setQueryData(generalKey, saved),
-  });
+  return useWrite(
+    'settings',
+    (settings: GeneralSettings) => answer(server.PUT('/api/settings/general', { body: settings })),
+    {
+      show: (queryClient, saved) => queryClient.setQueryData(generalKey, saved),
+    },
+  );
 }
 
 export function useSaveDisplaySetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (setting: DisplaySetting) => answer(server.PUT('/api/settings/display', { body: setting })),
-    onSuccess: (saved) => queryClient.setQueryData(displaySettingQueryKey, saved),
-  });
+  return useWrite(
+    'settings',
+    (setting: DisplaySetting) => answer(server.PUT('/api/settings/display', { body: setting })),
+    {
+      show: (queryClient, saved) => queryClient.setQueryData(displaySettingQueryKey, saved),
+    },
+  );
 }
 
 /** The scheduled jobs with their last and next run (GET /api/jobs). */
@@ -53,11 +58,13 @@ export const useIntegrationSettings = () =>
   );
 
 export function useSaveIntegrationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: IntegrationSettingsInput) => answer(server.PUT('/api/settings/integrations', { body: input })),
-    onSuccess: (saved) => queryClient.setQueryData(integrationsKey, saved),
-  });
+  return useWrite(
+    'settings',
+    (input: IntegrationSettingsInput) => answer(server.PUT('/api/settings/integrations', { body: input })),
+    {
+      show: (queryClient, saved) => queryClient.setQueryData(integrationsKey, saved),
+    },
+  );
 }
 
 export const useSendTestEmail = () =>

@@ -1,14 +1,13 @@
 // POST /api/staffing/{userId}/reassign: moves the chosen kinds of open work; the directory re-reads after.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReassignWorkInput } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
-import { staffingKey } from './staffing-directory.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 export function useReassignWork() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ fromUserId, ...body }: ReassignWorkInput & { fromUserId: string }) =>
+  // The leads, clients and tasks that moved: what the server's events about them refresh (Staffing among them).
+  return useWrite(
+    ['lead', 'client', 'my_tasks'],
+    ({ fromUserId, ...body }: ReassignWorkInput & { fromUserId: string }) =>
       answer(server.POST('/api/staffing/{userId}/reassign', { params: { path: { userId: fromUserId } }, body })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: staffingKey }),
-  });
+  );
 }

@@ -1,8 +1,16 @@
-// Adding, changing and deleting a task or note. Each answer goes into the caches that show it at once
-// (the record's list, My Tasks); the change events then refresh the rest (summaries, cards, reminders).
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaskPatch, TaskPriority, TaskRecord, TaskStatus, TaskType } from '@crm/domain';
+// Adding, changing and deleting a task or note. Each answer goes into the record's list at once; then what the
+// change events of its record and of My Tasks refresh is read again (summaries, cards, reminders).
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  MY_TASKS_EVENT,
+  type TaskPatch,
+  type TaskPriority,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskType,
+} from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { type TaskOwner, taskKeys } from './task-keys.ts';
 
 /** What a form sends (the domain's task fields, as the API takes them; emptied ones as null). */
@@ -19,28 +27,22 @@ export type TaskBody = {
 
 const ownerOf = (task: TaskRecord): TaskOwner => ({ type: task.entityType, id: task.entityId });
 
-/** Every list that may show the entry is read again: its record's, the summaries, My Tasks and reminders. */
-function refreshAround(queryClient: QueryClient, owner: TaskOwner) {
-  void queryClient.invalidateQueries({ queryKey: taskKeys.ofRecord(owner), exact: true });
-  void queryClient.invalidateQueries({ queryKey: ['record', 'task-summary', owner.type, owner.id] });
-  void queryClient.invalidateQueries({ queryKey: taskKeys.mine });
-}
+/** A task's write changes its record's tasks and someone's My Tasks, as the server's events say. */
+const writtenBy = (type: TaskOwner['type']) => [type, MY_TASKS_EVENT] as const;
 
 function showSaved(queryClient: QueryClient, saved: TaskRecord) {
-  const owner = ownerOf(saved);
   queryClient.setQueryData(taskKeys.one(saved.id), saved);
-  queryClient.setQueryData<TaskRecord[]>(taskKeys.ofRecord(owner), (list) =>
+  queryClient.setQueryData<TaskRecord[]>(taskKeys.ofRecord(ownerOf(saved)), (list) =>
     list ? [saved, ...list.filter((t) => t.id !== saved.id)].sort(newestFirst) : list,
   );
-  refreshAround(queryClient, owner);
 }
 
 const newestFirst = (a: TaskRecord, b: TaskRecord) => b.createdAt.localeCompare(a.createdAt);
 
 export function useAddTask(owner: TaskOwner) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ startDate, dueDate, ...fields }: TaskBody) => {
+  return useWrite(
+    writtenBy(owner.type),
+    ({ startDate, dueDate, ...fields }: TaskBody) => {
       // A new entry leaves an empty date out, as the server's document has it (it reads null the same way).
       const body = { ...fields, startDate: startDate ?? undefined, dueDate: dueDate ?? undefined };
       const options = { params: { path: { id: owner.id } }, body };
@@ -48,31 +50,32 @@ export function useAddTask(owner: TaskOwner) {
         ? answer(server.POST('/api/leads/{id}/tasks', options))
         : answer(server.POST('/api/clients/{id}/tasks', options));
     },
-    onSuccess: (saved) => showSaved(queryClient, saved),
-  });
+    { show: showSaved },
+  );
 }
 
 export type UpdateTaskVariables = { id: string; body: TaskPatch };
 
 /** PATCH /api/tasks/:id: the fields sent change (409 when someone saved since the version read). */
 export function useUpdateTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: UpdateTaskVariables) =>
-      answer(server.PATCH('/api/tasks/{id}', { params: { path: { id } }, body })),
-    onSuccess: (saved) => showSaved(queryClient, saved),
-  });
+  return useWrite(
+    (_variables: UpdateTaskVariables, saved) => (saved ? writtenBy(saved.entityType) : MY_TASKS_EVENT),
+    ({ id, body }: UpdateTaskVariables) => answer(server.PATCH('/api/tasks/{id}', { params: { path: { id } }, body })),
+    { show: showSaved },
+  );
 }
 
 export function useDeleteTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (task: TaskRecord) => answer(server.DELETE('/api/tasks/{id}', { params: { path: { id: task.id } } })),
-    onSuccess: (_answer, task) => {
-      const owner = ownerOf(task);
-      queryClient.setQueryData<TaskRecord[]>(taskKeys.ofRecord(owner), (list) => list?.filter((t) => t.id !== task.id));
-      queryClient.removeQueries({ queryKey: taskKeys.one(task.id) });
-      refreshAround(queryClient, owner);
+  return useWrite(
+    (task: TaskRecord) => writtenBy(task.entityType),
+    (task: TaskRecord) => answer(server.DELETE('/api/tasks/{id}', { params: { path: { id: task.id } } })),
+    {
+      show: (queryClient, _answer, task) => {
+        queryClient.setQueryData<TaskRecord[]>(taskKeys.ofRecord(ownerOf(task)), (list) =>
+          list?.filter((t) => t.id !== task.id),
+        );
+        queryClient.removeQueries({ queryKey: taskKeys.one(task.id) });
+      },
     },
-  });
+  );
 }

@@ -1,8 +1,9 @@
 // Timesheet requests (/api/timesheets). Everything sits under the 'timesheet' key, which the change event
 // of a user's timesheet refreshes for its author and the approvers (lib/live-updates.ts).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TimesheetEntryPatch } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 export const timesheetKeys = {
   all: ['timesheet'] as const,
@@ -45,13 +46,8 @@ export type EntryBody = {
  * Any timesheet write: the week, approvals and report are read again — after a refusal too, since a stale
  * version or a week locked meanwhile means what the screen shows is out of date.
  */
-function useTimesheetMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
-  });
-}
+const useTimesheetMutation = <V, R>(send: (variables: V) => Promise<R>) =>
+  useWrite('timesheet', send, { refreshAfterRefusal: true });
 
 export const useAddEntry = () =>
   useTimesheetMutation((body: EntryBody) => answer(server.POST('/api/timesheets', { body })));

@@ -1,8 +1,9 @@
 // Administration → User Management's calls (/api/users): the list and its cards, and every action on a
-// user. Keyed under 'users', which the server's 'user' change events refresh (lib/live-updates.ts).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// user. Keyed under 'users', which the server's 'user' change events refresh (lib/refresh.ts).
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreateUserInput, ResetUserPasswordInput, UpdateUserInput, UserBulkInput } from '@crm/domain';
 import { answer, server } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
 import { listQuery, listQueryOptions, type PageParams } from '../../../lib/list-query.ts';
 
@@ -27,14 +28,8 @@ export const useUserStatistics = () =>
     }),
   );
 
-/** Every user mutation refreshes the list and the cards (the live event does the same for other tabs). */
-function useUserMutation<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
-}
+/** Every user write refreshes what a 'user' event does: the list and cards, the session, Staffing. */
+const useUserMutation = <TInput, TResult>(run: (input: TInput) => Promise<TResult>) => useWrite('user', run);
 
 export const useCreateUser = () =>
   useUserMutation((input: CreateUserInput) => answer(server.POST('/api/users', { body: input })));
