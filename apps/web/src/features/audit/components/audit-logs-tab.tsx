@@ -21,7 +21,7 @@ import { IconDownload, IconListSearch, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AuditLogEntry, ROLES } from '@crm/domain';
 import { ChangeList } from '../../../components/change-list.tsx';
-import { DateField } from '../../../components/date-field.tsx';
+import { DateRangeFilter } from '../../../components/date-range-filter.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
@@ -126,22 +126,7 @@ export function AuditLogsTab() {
             allowDeselect={false}
             nothingFoundMessage="No such user"
           />
-          <DateField
-            kind="document"
-            label="From"
-            clearable
-            filter
-            value={filter.from ?? null}
-            onChange={(value) => change({ from: value || undefined })}
-          />
-          <DateField
-            kind="document"
-            label="To"
-            clearable
-            filter
-            value={filter.to ?? null}
-            onChange={(value) => change({ to: value || undefined })}
-          />
+          <DateRangeFilter from={filter.from} to={filter.to} onChange={change} />
         </SimpleGrid>
       </Stack>
 

@@ -31,7 +31,7 @@ import {
   type MailLogRow,
   type MailStatus,
 } from '@crm/domain';
-import { DateField } from '../../../components/date-field.tsx';
+import { DateRangeFilter } from '../../../components/date-range-filter.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
@@ -111,22 +111,7 @@ export function MailLogTab() {
             clearable
             allowDeselect={false}
           />
-          <DateField
-            kind="document"
-            label="From"
-            clearable
-            filter
-            value={filter.from ?? null}
-            onChange={(value) => change({ from: value || undefined })}
-          />
-          <DateField
-            kind="document"
-            label="To"
-            clearable
-            filter
-            value={filter.to ?? null}
-            onChange={(value) => change({ to: value || undefined })}
-          />
+          <DateRangeFilter from={filter.from} to={filter.to} onChange={change} />
         </SimpleGrid>
       </Stack>
 
