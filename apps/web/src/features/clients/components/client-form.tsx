@@ -2,11 +2,11 @@
 // domain schema as validator (validate on change, with the conditional rules shown as soon as the
 // field that triggers them changes), the dependents list following numberOfDependents, the save
 // error banner and the stale-edit reload notice.
-import { Accordion, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { type FormErrors, schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff, IconTrash, IconTrashX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   APPLICANT_LOCATIONS,
   CLIENT_MESSAGES,
@@ -28,20 +28,16 @@ import {
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { FormSection, issuesBySection, useGoToField } from '../../../components/record-form/form-section.tsx';
-import {
-  ChangedElsewhereAlert,
-  isStaleEditError,
-  SaveErrorAlert,
-} from '../../../components/record-form/record-form-alerts.tsx';
+import { FormSection } from '../../../components/record-form/form-section.tsx';
+import { RecordFormFrame } from '../../../components/record-form/record-form-frame.tsx';
 import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
 import { useCloseGuard } from '../../../components/close-guard.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
-import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
+import { useRecordForm } from '../../../components/record-form/use-record-form.ts';
 import { PassportStatusBadge } from '../../../components/status-badge.tsx';
-import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
+import { AssignmentSourceFields } from '../../records/components/assignment-source-fields.tsx';
 import { PersonFields, spouseField } from '../../records/components/person-fields.tsx';
 import { useUpdateClient } from '../api/update-client.ts';
 import {
@@ -88,48 +84,31 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   const baseValues = useMemo(() => clientToFormValues(client), [client]);
   const { today } = useDateFormat();
   const validateClient = useMemo(() => clientValidator(today), [today]);
-  const form = useForm<ClientFormValues>({
-    mode: 'controlled',
+  const update = useUpdateClient();
+  const saving = update.isPending;
+  const kit = useRecordForm({
     initialValues: baseValues,
     validate: validateClient,
-    validateInputOnChange: true,
-    validateInputOnBlur: true,
+    sectionOf: clientSectionOf,
+    record: client,
+    toFormValues: clientToFormValues,
+    saving,
   });
+  const { form, values, issues, picker, goToField, openSections, openSectionsFor } = kit;
   const dirty = form.isDirty();
   useCloseGuard(dirty && !readOnly);
 
-  const update = useUpdateClient();
-  const saving = update.isPending;
-
-  const { changedElsewhere, setChangedElsewhere, showRecord } = useSavedRecordSync(
-    form,
-    client,
-    saving,
-    clientToFormValues,
-  );
-  const [saveError, setSaveError] = useState<Error | null>(null);
-  const [opened, setOpened] = useState<string[]>(['personal']);
-
-  const openSections = (sections: (ClientFormSection | undefined)[]) => {
-    const found = sections.filter((s): s is ClientFormSection => Boolean(s));
-    if (found.length) setOpened((o) => [...new Set([...o, ...found])]);
-  };
-
   const save = () => {
-    setSaveError(null);
+    kit.setSaveError(null);
     update.mutate(
       { id: client.id, input: toUpdateBody(form.getValues()) },
       {
         onSuccess: (saved) => {
-          showRecord(saved);
+          kit.showRecord(saved);
           notifications.show({ color: 'green', message: CLIENT_MESSAGES.updated });
         },
         onError: (error) => {
-          setSaveError(error);
-          if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
-            form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
-            openSections(Object.keys(error.fieldErrors).map(clientSectionOf));
-          }
+          kit.failed(error);
           notifications.show({ color: 'red', message: CLIENT_MESSAGES.updateFailed(clientSaveErrorMessage(error)) });
         },
       },
@@ -137,21 +116,9 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   };
 
   const submit = form.onSubmit(save, (errors) => {
-    openSections(Object.keys(errors).map(clientSectionOf));
+    openSectionsFor(Object.keys(errors));
     notifications.show({ color: 'red', message: GENERIC_MESSAGES.validation });
   });
-
-  /** After a conflict: drop the local edits and show the newest saved client. */
-  const reload = async () => {
-    const fresh = await onReload();
-    setSaveError(null);
-    setChangedElsewhere(false);
-    if (fresh) showRecord(fresh);
-  };
-
-  const values = form.values;
-  const issues = useMemo(() => issuesBySection(validateClient(values), clientSectionOf), [validateClient, values]);
-  const goToField = useGoToField((field) => openSections([clientSectionOf(field)]), form.getInputNode);
 
   /** Sets a field, then re-checks the fields it makes required or no longer required (spec 1 §5.2). */
   const setField = (field: ClientTextField, value: string) => {
@@ -167,13 +134,6 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
 
   const input = (field: ClientTextField) => form.getInputProps(field);
   const select = (field: ClientTextField) => asSelectProps(form.getInputProps(field), (v) => setField(field, v));
-
-  const picker = (field: PickerField) => ({
-    value: values[field],
-    onChange: (v: string) => form.setFieldValue(field, v),
-    onBlur: () => form.validateField(field),
-    error: form.errors[field],
-  });
 
   const onMaritalStatus = (next: string | null) => {
     setField('maritalStatus', next ?? '');
@@ -200,250 +160,234 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   const passport = passportStatus(values.passportExpiryDate || null, today());
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit client">
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="sm">
-          {changedElsewhere && !isStaleEditError(saveError) ? (
-            <ChangedElsewhereAlert recordNoun="client" onReload={() => void reload()} />
-          ) : null}
-          {saveError ? (
-            <SaveErrorAlert
-              title="Failed to Save Client"
-              message={`Error: ${clientSaveErrorMessage(saveError)}`}
-              stale={isStaleEditError(saveError)}
-              onDismiss={() => setSaveError(null)}
-              onReload={() => void reload()}
-              onRetry={save}
-              retryDisabled={!issues.valid}
-            />
-          ) : null}
+    <RecordFormFrame
+      label="Edit client"
+      onSubmit={submit}
+      readOnly={readOnly}
+      recordNoun="client"
+      changedElsewhere={kit.changedElsewhere}
+      saveError={kit.saveError}
+      saveErrorTitle="Failed to Save Client"
+      saveErrorMessage={(error) => `Error: ${clientSaveErrorMessage(error)}`}
+      reloadable
+      onDismissError={() => kit.setSaveError(null)}
+      onReload={() => void kit.reload(onReload)}
+      onRetry={save}
+      retryDisabled={!issues.valid}
+      opened={kit.opened}
+      onOpenedChange={kit.setOpened}
+      status={
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <Select
+            label="Client Status"
+            required={isRequired('status')}
+            // Reverted is reached only through 'Revert to Lead', which also puts the lead back.
+            data={CLIENT_STATUSES.map((s) => ({
+              value: s,
+              label: s,
+              disabled: s === REVERTED_STATUS && values.status !== REVERTED_STATUS,
+            }))}
+            {...select('status')}
+            maxDropdownHeight={320}
+          />
+        </SimpleGrid>
+      }
+      footer={
+        <RecordFormFooter
+          actions={
+            <>
+              {rights.canHide ? (
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  leftSection={client.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
+                  onClick={() => onAction(client.isHidden ? 'unhide' : 'hide')}
+                  disabled={saving}
+                >
+                  {client.isHidden ? 'Unhide' : 'Hide'}
+                </Button>
+              ) : null}
+              {rights.canDelete ? (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => onAction('delete')}
+                  disabled={saving}
+                >
+                  Delete
+                </Button>
+              ) : null}
+              {rights.canDeletePermanently ? (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrashX size={16} />}
+                  onClick={() => onAction('permanent')}
+                  disabled={saving}
+                >
+                  Permanently Delete
+                </Button>
+              ) : null}
+            </>
+          }
+          readOnly={readOnly}
+          saving={saving}
+          valid={issues.valid}
+          canSave={canSave}
+          problems={issues.problems}
+          onGoTo={goToField}
+          saveLabel={saving ? 'Saving...' : 'Save Changes'}
+          onCancel={onCancel}
+        />
+      }
+    >
+      <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
+          <TextInput label="Email" required={isRequired('email')} type="email" autoComplete="off" {...input('email')} />
+          <PhoneInput
+            label="Contact Number"
+            required={isRequired('contactNumber')}
+            value={values.contactNumber}
+            onChange={(v) => form.setFieldValue('contactNumber', v)}
+            onBlur={() => form.validateField('contactNumber')}
+            error={form.errors.contactNumber}
+            disabled={readOnly}
+          />
+          <Select
+            label="Marital Status"
+            placeholder="Not set"
+            data={MARITAL_STATUSES as unknown as string[]}
+            clearable={!readOnly}
+            {...select('maritalStatus')}
+            onChange={onMaritalStatus}
+          />
+          <Select
+            label="Number of Dependents"
+            required={isRequired('numberOfDependents')}
+            data={DEPENDENT_COUNTS as unknown as string[]}
+            {...select('numberOfDependents')}
+            onChange={onDependentCount}
+          />
+          <TextInput label="Passport Number" autoComplete="off" {...input('passportNumber')} />
+          <DateField
+            kind="document"
+            label="Passport Expiry Date"
+            clearable={!readOnly}
+            {...input('passportExpiryDate')}
+            description={
+              <Group gap={4} component="span">
+                Passport status: <PassportStatusBadge status={passport} size="xs" />
+              </Group>
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+          <TextInput label="Company" autoComplete="off" {...input('company')} />
+        </SimpleGrid>
+      </FormSection>
 
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+      <FormSection value="address" title={SECTION_TITLES.address} issues={issues.bySection.address}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <TextInput label="Street Address" autoComplete="off" {...input('street1')} />
+          <TextInput label="Street Address Line 2" autoComplete="off" {...input('street2')} />
+          <TextInput label="City" autoComplete="off" {...input('city')} />
+          <TextInput label="State / Region" autoComplete="off" {...input('stateRegion')} />
+          <TextInput label="Postal Code" autoComplete="off" {...input('postalCode')} />
+          <Select
+            label="Country"
+            placeholder="Choose a country"
+            data={COUNTRIES as string[]}
+            searchable
+            clearable={!readOnly}
+            {...select('country')}
+          />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <Select
+            label="Applicant Location"
+            placeholder="Choose a location"
+            data={APPLICANT_LOCATIONS as unknown as string[]}
+            clearable={!readOnly}
+            {...select('applicantLocation')}
+          />
+          {location ? (
             <Select
-              label="Client Status"
-              required={isRequired('status')}
-              // Reverted is reached only through 'Revert to Lead', which also puts the lead back.
-              data={CLIENT_STATUSES.map((s) => ({
-                value: s,
-                label: s,
-                disabled: s === REVERTED_STATUS && values.status !== REVERTED_STATUS,
-              }))}
-              {...select('status')}
-              maxDropdownHeight={320}
+              label="Desired Visa"
+              required={isRequired('desiredVisa')}
+              placeholder="Choose a visa"
+              data={DESIRED_VISAS_FOR_CLIENT as string[]}
+              searchable
+              clearable={!isRequired('desiredVisa') && !readOnly}
+              {...select('desiredVisa')}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" pt={{ sm: 28 }}>
+              Choose the applicant location to pick the desired visa.
+            </Text>
+          )}
+          {inside ? (
+            <>
+              <Select
+                label="Current/Previous Visa"
+                required={isRequired('currentVisaSubclass')}
+                placeholder="Choose a visa"
+                data={VISAS as unknown as string[]}
+                searchable
+                {...select('currentVisaSubclass')}
+              />
+              <DateField
+                kind="document"
+                label="Visa Expiry Date"
+                required={isRequired('visaExpiryDate')}
+                clearable={!isRequired('visaExpiryDate') && !readOnly}
+                {...input('visaExpiryDate')}
+              />
+            </>
+          ) : null}
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <AssignmentSourceFields
+            module="clients"
+            leadSource={values.leadSource}
+            isRequired={isRequired}
+            readOnly={readOnly}
+            select={select}
+            input={input}
+            picker={picker}
+            assigned={client}
+          />
+        </SimpleGrid>
+      </FormSection>
+
+      {spouse ? (
+        <FormSection value="spouse" title={SECTION_TITLES.spouse} issues={issues.bySection.spouse}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+            <PersonFields
+              labelPrefix="Spouse "
+              fieldOf={spouseField}
+              isRequired={isRequired}
+              withGender={false}
+              readOnly={readOnly}
+              input={input}
+              select={select}
             />
           </SimpleGrid>
+        </FormSection>
+      ) : null}
 
-          <Accordion
-            multiple
-            value={opened}
-            onChange={setOpened}
-            variant="separated"
-            radius="md"
-            chevronPosition="right"
-          >
-            <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
-                <TextInput
-                  label="Email"
-                  required={isRequired('email')}
-                  type="email"
-                  autoComplete="off"
-                  {...input('email')}
-                />
-                <PhoneInput
-                  label="Contact Number"
-                  required={isRequired('contactNumber')}
-                  value={values.contactNumber}
-                  onChange={(v) => form.setFieldValue('contactNumber', v)}
-                  onBlur={() => form.validateField('contactNumber')}
-                  error={form.errors.contactNumber}
-                  disabled={readOnly}
-                />
-                <Select
-                  label="Marital Status"
-                  placeholder="Not set"
-                  data={MARITAL_STATUSES as unknown as string[]}
-                  clearable={!readOnly}
-                  {...select('maritalStatus')}
-                  onChange={onMaritalStatus}
-                />
-                <Select
-                  label="Number of Dependents"
-                  required={isRequired('numberOfDependents')}
-                  data={DEPENDENT_COUNTS as unknown as string[]}
-                  {...select('numberOfDependents')}
-                  onChange={onDependentCount}
-                />
-                <TextInput label="Passport Number" autoComplete="off" {...input('passportNumber')} />
-                <DateField
-                  kind="document"
-                  label="Passport Expiry Date"
-                  clearable={!readOnly}
-                  {...input('passportExpiryDate')}
-                  description={
-                    <Group gap={4} component="span">
-                      Passport status: <PassportStatusBadge status={passport} size="xs" />
-                    </Group>
-                  }
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                />
-                <TextInput label="Company" autoComplete="off" {...input('company')} />
-              </SimpleGrid>
-            </FormSection>
-
-            <FormSection value="address" title={SECTION_TITLES.address} issues={issues.bySection.address}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <TextInput label="Street Address" autoComplete="off" {...input('street1')} />
-                <TextInput label="Street Address Line 2" autoComplete="off" {...input('street2')} />
-                <TextInput label="City" autoComplete="off" {...input('city')} />
-                <TextInput label="State / Region" autoComplete="off" {...input('stateRegion')} />
-                <TextInput label="Postal Code" autoComplete="off" {...input('postalCode')} />
-                <Select
-                  label="Country"
-                  placeholder="Choose a country"
-                  data={COUNTRIES as string[]}
-                  searchable
-                  clearable={!readOnly}
-                  {...select('country')}
-                />
-              </SimpleGrid>
-            </FormSection>
-
-            <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <Select
-                  label="Applicant Location"
-                  placeholder="Choose a location"
-                  data={APPLICANT_LOCATIONS as unknown as string[]}
-                  clearable={!readOnly}
-                  {...select('applicantLocation')}
-                />
-                {location ? (
-                  <Select
-                    label="Desired Visa"
-                    required={isRequired('desiredVisa')}
-                    placeholder="Choose a visa"
-                    data={DESIRED_VISAS_FOR_CLIENT as string[]}
-                    searchable
-                    clearable={!isRequired('desiredVisa') && !readOnly}
-                    {...select('desiredVisa')}
-                  />
-                ) : (
-                  <Text size="sm" c="dimmed" pt={{ sm: 28 }}>
-                    Choose the applicant location to pick the desired visa.
-                  </Text>
-                )}
-                {inside ? (
-                  <>
-                    <Select
-                      label="Current/Previous Visa"
-                      required={isRequired('currentVisaSubclass')}
-                      placeholder="Choose a visa"
-                      data={VISAS as unknown as string[]}
-                      searchable
-                      {...select('currentVisaSubclass')}
-                    />
-                    <DateField
-                      kind="document"
-                      label="Visa Expiry Date"
-                      required={isRequired('visaExpiryDate')}
-                      clearable={!isRequired('visaExpiryDate') && !readOnly}
-                      {...input('visaExpiryDate')}
-                    />
-                  </>
-                ) : null}
-              </SimpleGrid>
-            </FormSection>
-
-            <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <AssignmentSourceFields
-                  module="clients"
-                  leadSource={values.leadSource}
-                  isRequired={isRequired}
-                  readOnly={readOnly}
-                  select={select}
-                  input={input}
-                  picker={picker}
-                  assigned={client}
-                />
-              </SimpleGrid>
-            </FormSection>
-
-            {spouse ? (
-              <FormSection value="spouse" title={SECTION_TITLES.spouse} issues={issues.bySection.spouse}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                  <PersonFields
-                    labelPrefix="Spouse "
-                    fieldOf={spouseField}
-                    isRequired={isRequired}
-                    withGender={false}
-                    readOnly={readOnly}
-                    input={input}
-                    select={select}
-                  />
-                </SimpleGrid>
-              </FormSection>
-            ) : null}
-
-            {values.dependents.length > 0 ? (
-              <FormSection value="dependents" title={SECTION_TITLES.dependents} issues={issues.bySection.dependents}>
-                <DependentsSection form={form} isRequired={isRequired} readOnly={readOnly} />
-              </FormSection>
-            ) : null}
-          </Accordion>
-        </Stack>
-      </fieldset>
-
-      <RecordFormFooter
-        actions={
-          <>
-            {rights.canHide ? (
-              <Button
-                variant="subtle"
-                color="gray"
-                leftSection={client.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
-                onClick={() => onAction(client.isHidden ? 'unhide' : 'hide')}
-                disabled={saving}
-              >
-                {client.isHidden ? 'Unhide' : 'Hide'}
-              </Button>
-            ) : null}
-            {rights.canDelete ? (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => onAction('delete')}
-                disabled={saving}
-              >
-                Delete
-              </Button>
-            ) : null}
-            {rights.canDeletePermanently ? (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrashX size={16} />}
-                onClick={() => onAction('permanent')}
-                disabled={saving}
-              >
-                Permanently Delete
-              </Button>
-            ) : null}
-          </>
-        }
-        readOnly={readOnly}
-        saving={saving}
-        valid={issues.valid}
-        canSave={canSave}
-        problems={issues.problems}
-        onGoTo={goToField}
-        saveLabel={saving ? 'Saving...' : 'Save Changes'}
-        onCancel={onCancel}
-      />
-    </form>
+      {values.dependents.length > 0 ? (
+        <FormSection value="dependents" title={SECTION_TITLES.dependents} issues={issues.bySection.dependents}>
+          <DependentsSection form={form} isRequired={isRequired} readOnly={readOnly} />
+        </FormSection>
+      ) : null}
+    </RecordFormFrame>
   );
 }
 

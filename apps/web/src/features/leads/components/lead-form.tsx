@@ -2,8 +2,8 @@
 // the domain schema as validator (validate on change), the save button's states, the
 // 'Failed to Save Lead' banner, the stale-edit reload notice and the browser draft. Saving an
 // existing lead with status Converted to Client converts it (spec 1 §4.3).
-import { Accordion, Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { type FormErrors, schemaResolver } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
@@ -31,18 +31,14 @@ import {
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { FormSection, issuesBySection, useGoToField } from '../../../components/record-form/form-section.tsx';
-import {
-  ChangedElsewhereAlert,
-  isStaleEditError,
-  SaveErrorAlert,
-} from '../../../components/record-form/record-form-alerts.tsx';
+import { FormSection } from '../../../components/record-form/form-section.tsx';
+import { RecordFormFrame } from '../../../components/record-form/record-form-frame.tsx';
 import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
-import { useSavedRecordSync } from '../../../components/record-form/use-saved-record-sync.ts';
-import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { useRecordForm } from '../../../components/record-form/use-record-form.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { AssignmentSourceFields, type PickerField } from '../../records/components/assignment-source-fields.tsx';
+import { AssignmentSourceFields } from '../../records/components/assignment-source-fields.tsx';
 import { PersonFields } from '../../records/components/person-fields.tsx';
 import { useSaveAsConverted } from '../api/convert-lead.ts';
 import { useCreateLead } from '../api/create-lead.ts';
@@ -104,13 +100,21 @@ export function LeadForm({
 
   const { today, formatTime } = useDateFormat();
   const validate = useMemo(() => leadValidator(isNew, today), [isNew, today]);
-  const form = useForm<LeadFormValues>({
-    mode: 'controlled',
+
+  const create = useCreateLead();
+  const update = useUpdateLead();
+  const convert = useSaveAsConverted();
+  const saving = create.isPending || update.isPending || convert.isPending;
+
+  const kit = useRecordForm({
     initialValues: baseValues,
     validate,
-    validateInputOnChange: true,
-    validateInputOnBlur: true,
+    sectionOf,
+    record: lead,
+    toFormValues: leadToFormValues,
+    saving,
   });
+  const { form, values, issues, goToField, picker, openSectionsFor, showRecord } = kit;
 
   useEffect(() => {
     if (!initialDraft) return;
@@ -124,18 +128,6 @@ export function LeadForm({
   const dirty = form.isDirty();
   const { flush: flushDraft, forget: forgetDraft } = useLeadDraft(storageKey, form.values, dirty, !readOnly);
 
-  const create = useCreateLead();
-  const update = useUpdateLead();
-  const convert = useSaveAsConverted();
-  const saving = create.isPending || update.isPending || convert.isPending;
-
-  const { changedElsewhere, setChangedElsewhere, showRecord } = useSavedRecordSync(
-    form,
-    lead,
-    saving,
-    leadToFormValues,
-  );
-
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     if (!saving) return;
@@ -147,20 +139,14 @@ export function LeadForm({
   }, [saving]);
 
   const { online } = useNetwork();
-  const [saveError, setSaveError] = useState<Error | null>(null);
   const [waitingToSync, setWaitingToSync] = useState(false);
-  const [opened, setOpened] = useState<string[]>(['personal']);
   const [statusNotice, setStatusNotice] = useState<string | null>(null);
 
   const save = () => {
     const values = form.getValues();
-    setSaveError(null);
+    kit.setSaveError(null);
     const onError = (error: Error) => {
-      setSaveError(error);
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
-        form.setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
-        openSectionsFor(Object.keys(error.fieldErrors));
-      }
+      kit.failed(error);
       notifications.show({ color: 'red', message: saveErrorMessage(error, isNew) });
     };
     if (isNew) {
@@ -203,11 +189,6 @@ export function LeadForm({
     }
   };
 
-  const openSectionsFor = (fields: string[]) => {
-    const sections = fields.map(sectionOf).filter((s): s is LeadFormSection => Boolean(s));
-    if (sections.length) setOpened((o) => [...new Set([...o, ...sections])]);
-  };
-
   const submit = form.onSubmit(
     () => {
       if (!online) {
@@ -235,14 +216,11 @@ export function LeadForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fires when the connection returns
   }, [online, waitingToSync]);
 
-  /** After a conflict: drop the local edits and show the newest saved lead. */
+  /** After a conflict: drop the local edits (and their draft) and show the newest saved lead. */
   const reload = async () => {
-    const fresh = await onReload();
+    await kit.reload(onReload);
     forgetDraft();
-    setSaveError(null);
-    setChangedElsewhere(false);
     setRestoredDraftAt(null);
-    if (fresh) showRecord(fresh);
   };
 
   const discardDraft = () => {
@@ -252,21 +230,11 @@ export function LeadForm({
     setRestoredDraftAt(null);
   };
 
-  const values = form.values;
-  const issues = useMemo(() => issuesBySection(validate(values), sectionOf), [validate, values]);
-  const goToField = useGoToField((field) => openSectionsFor([field]), form.getInputNode);
   const required = leadRequiredFields(values);
   const isRequired = (field: string) => required.has(field);
 
   const input = (field: keyof LeadFormValues) => form.getInputProps(field);
   const select = (field: keyof LeadFormValues) => asSelectProps(form.getInputProps(field));
-
-  const picker = (field: PickerField) => ({
-    value: values[field],
-    onChange: (v: string) => form.setFieldValue(field, v),
-    onBlur: () => form.validateField(field),
-    error: form.errors[field],
-  });
 
   const onStatusChange = (next: string | null) => {
     if (isNew && next === CONVERTED_STATUS) {
@@ -298,34 +266,36 @@ export function LeadForm({
         : 'Save Changes';
 
   return (
-    <form onSubmit={submit} noValidate aria-label={isNew ? 'New lead' : 'Edit lead'}>
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="sm">
-          {restoredDraftAt ? (
-            <Alert color="blue" variant="light" p="xs" title="Unsaved changes restored">
-              <Group justify="space-between" gap="xs">
-                <Text size="sm">Your changes from {formatTime(restoredDraftAt)} were kept in this browser.</Text>
-                <Button size="compact-xs" variant="subtle" onClick={discardDraft}>
-                  Discard draft
-                </Button>
-              </Group>
-            </Alert>
-          ) : null}
-          {changedElsewhere && !isStaleEditError(saveError) ? (
-            <ChangedElsewhereAlert recordNoun="lead" onReload={() => void reload()} />
-          ) : null}
-          {saveError ? (
-            <SaveErrorAlert
-              title="Failed to Save Lead"
-              message={saveErrorMessage(saveError, isNew)}
-              stale={!isNew && isStaleEditError(saveError)}
-              onDismiss={() => setSaveError(null)}
-              onReload={() => void reload()}
-              onRetry={save}
-              retryDisabled={!issues.valid}
-            />
-          ) : null}
-
+    <RecordFormFrame
+      label={isNew ? 'New lead' : 'Edit lead'}
+      onSubmit={submit}
+      readOnly={readOnly}
+      recordNoun="lead"
+      notices={
+        restoredDraftAt ? (
+          <Alert color="blue" variant="light" p="xs" title="Unsaved changes restored">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">Your changes from {formatTime(restoredDraftAt)} were kept in this browser.</Text>
+              <Button size="compact-xs" variant="subtle" onClick={discardDraft}>
+                Discard draft
+              </Button>
+            </Group>
+          </Alert>
+        ) : null
+      }
+      changedElsewhere={kit.changedElsewhere}
+      saveError={kit.saveError}
+      saveErrorTitle="Failed to Save Lead"
+      saveErrorMessage={(error) => saveErrorMessage(error, isNew)}
+      reloadable={!isNew}
+      onDismissError={() => kit.setSaveError(null)}
+      onReload={() => void reload()}
+      onRetry={save}
+      retryDisabled={!issues.valid}
+      opened={kit.opened}
+      onOpenedChange={kit.setOpened}
+      status={
+        <>
           <Tooltip
             label={statusHelp}
             position="top-start"
@@ -362,150 +332,131 @@ export function LeadForm({
               </Text>
             </Alert>
           ) : null}
-
-          <Accordion
-            multiple
-            value={opened}
-            onChange={setOpened}
-            variant="separated"
-            radius="md"
-            chevronPosition="right"
-          >
-            <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
-              </SimpleGrid>
-            </FormSection>
-
-            <FormSection value="contact" title={SECTION_TITLES.contact} issues={issues.bySection.contact}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <TextInput
-                  label="Email"
-                  required={isRequired('email')}
-                  type="email"
-                  autoComplete="off"
-                  {...input('email')}
-                />
-                <PhoneInput
-                  label="Contact Number"
-                  required={isRequired('contactNumber')}
-                  value={values.contactNumber}
-                  onChange={(v) => form.setFieldValue('contactNumber', v)}
-                  onBlur={() => form.validateField('contactNumber')}
-                  error={form.errors.contactNumber}
-                  disabled={readOnly}
-                />
-              </SimpleGrid>
-            </FormSection>
-
-            <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <Select
-                  label="Applicant Location"
-                  required={isRequired('applicantLocation')}
-                  placeholder="Choose a location"
-                  data={APPLICANT_LOCATIONS as unknown as string[]}
-                  {...select('applicantLocation')}
-                />
-                {values.applicantLocation ? (
-                  <Select
-                    label="Desired Visa"
-                    placeholder="Choose a visa"
-                    data={DESIRED_VISAS_FOR_LEAD as string[]}
-                    searchable
-                    clearable
-                    {...select('desiredVisa')}
-                  />
-                ) : (
-                  <Text size="sm" c="dimmed" pt={{ sm: 28 }}>
-                    Choose the applicant location to pick the desired visa.
-                  </Text>
-                )}
-                {inside ? (
-                  <>
-                    <Select
-                      label="Current Visa Subclass"
-                      placeholder="Choose a visa"
-                      data={VISAS as unknown as string[]}
-                      searchable
-                      clearable
-                      {...select('currentVisaSubclass')}
-                    />
-                    <DateField
-                      kind="document"
-                      label="Visa Expiry Date"
-                      clearable={!readOnly}
-                      {...input('visaExpiryDate')}
-                    />
-                  </>
-                ) : null}
-              </SimpleGrid>
-            </FormSection>
-
-            <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <AssignmentSourceFields
-                  module="leads"
-                  leadSource={values.leadSource}
-                  isRequired={isRequired}
-                  readOnly={readOnly}
-                  select={select}
-                  input={input}
-                  picker={picker}
-                  assigned={lead}
-                />
-              </SimpleGrid>
-            </FormSection>
-          </Accordion>
-        </Stack>
-      </fieldset>
-
-      <RecordFormFooter
-        actions={
-          !isNew && lead && !readOnly ? (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconArchive size={16} />}
-                onClick={() => onAction('archive')}
-                disabled={saving}
-              >
-                Archive
-              </Button>
-              <Button
-                variant="subtle"
-                color="gray"
-                leftSection={lead.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
-                onClick={() => onAction(lead.isHidden ? 'unhide' : 'hide')}
-                disabled={saving}
-              >
-                {lead.isHidden ? 'Unhide' : 'Hide'}
-              </Button>
-              {canDelete ? (
+        </>
+      }
+      footer={
+        <RecordFormFooter
+          actions={
+            !isNew && lead && !readOnly ? (
+              <>
                 <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => onAction('delete')}
+                  variant="default"
+                  leftSection={<IconArchive size={16} />}
+                  onClick={() => onAction('archive')}
                   disabled={saving}
                 >
-                  Delete
+                  Archive
                 </Button>
-              ) : null}
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  leftSection={lead.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
+                  onClick={() => onAction(lead.isHidden ? 'unhide' : 'hide')}
+                  disabled={saving}
+                >
+                  {lead.isHidden ? 'Unhide' : 'Hide'}
+                </Button>
+                {canDelete ? (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => onAction('delete')}
+                    disabled={saving}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
+              </>
+            ) : null
+          }
+          readOnly={readOnly}
+          saving={saving}
+          valid={issues.valid}
+          canSave={canSave}
+          problems={issues.problems}
+          onGoTo={goToField}
+          saveLabel={saveLabel}
+          saveColor={online ? undefined : 'orange'}
+          onCancel={onCancel}
+        />
+      }
+    >
+      <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection value="contact" title={SECTION_TITLES.contact} issues={issues.bySection.contact}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <TextInput label="Email" required={isRequired('email')} type="email" autoComplete="off" {...input('email')} />
+          <PhoneInput
+            label="Contact Number"
+            required={isRequired('contactNumber')}
+            value={values.contactNumber}
+            onChange={(v) => form.setFieldValue('contactNumber', v)}
+            onBlur={() => form.validateField('contactNumber')}
+            error={form.errors.contactNumber}
+            disabled={readOnly}
+          />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <Select
+            label="Applicant Location"
+            required={isRequired('applicantLocation')}
+            placeholder="Choose a location"
+            data={APPLICANT_LOCATIONS as unknown as string[]}
+            {...select('applicantLocation')}
+          />
+          {values.applicantLocation ? (
+            <Select
+              label="Desired Visa"
+              placeholder="Choose a visa"
+              data={DESIRED_VISAS_FOR_LEAD as string[]}
+              searchable
+              clearable
+              {...select('desiredVisa')}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" pt={{ sm: 28 }}>
+              Choose the applicant location to pick the desired visa.
+            </Text>
+          )}
+          {inside ? (
+            <>
+              <Select
+                label="Current Visa Subclass"
+                placeholder="Choose a visa"
+                data={VISAS as unknown as string[]}
+                searchable
+                clearable
+                {...select('currentVisaSubclass')}
+              />
+              <DateField kind="document" label="Visa Expiry Date" clearable={!readOnly} {...input('visaExpiryDate')} />
             </>
-          ) : null
-        }
-        readOnly={readOnly}
-        saving={saving}
-        valid={issues.valid}
-        canSave={canSave}
-        problems={issues.problems}
-        onGoTo={goToField}
-        saveLabel={saveLabel}
-        saveColor={online ? undefined : 'orange'}
-        onCancel={onCancel}
-      />
-    </form>
+          ) : null}
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <AssignmentSourceFields
+            module="leads"
+            leadSource={values.leadSource}
+            isRequired={isRequired}
+            readOnly={readOnly}
+            select={select}
+            input={input}
+            picker={picker}
+            assigned={lead}
+          />
+        </SimpleGrid>
+      </FormSection>
+    </RecordFormFrame>
   );
 }
 
