@@ -5,6 +5,7 @@ import { IconDownload, IconEye, IconReceiptOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { centsOf, type CreditNoteRow, displayMoney } from '@crm/domain';
 import { CellText, DateText } from '../../../components/list-table/list-cells.tsx';
+import { FoldedText } from '../../../components/list-table/folded-text.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useCreditNoteList } from '../api/credit-note-list.ts';
@@ -13,7 +14,6 @@ import {
   actionsWidth,
   type DocumentAction,
   DocumentActionsCell,
-  FoldedText,
   MoneyCell,
   NumberText,
   pdfFailed,

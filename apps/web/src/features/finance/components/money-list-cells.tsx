@@ -1,5 +1,5 @@
 // Cells the Receipts & Credits tables share: a document number, a money figure with its currency symbol,
-// what a narrow list folds under a row's first cell, and a row's actions (icon buttons, or a menu on a phone).
+// and a row's actions (icon buttons, or a menu on a phone).
 import { ActionIcon, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
@@ -24,29 +24,6 @@ export function MoneyCell({ column, amount, currency }: { column?: string; amoun
       {displayMoney(centsOf(amount), currency)}
     </Table.Td>
   );
-}
-
-/** A column's value as a narrow list folds it: [column key, text]. */
-export type FoldedPart = readonly [column: string, text: string | null];
-
-/**
- * The values of the columns the list has no room for, as dimmed lines under the row's first cell (the
- * parts of a line joined with ' · '), so a narrow list moves them rather than loses them
- * (docs/decisions/0006).
- */
-export function FoldedText({ lines }: { lines: readonly (readonly FoldedPart[])[] }) {
-  const { shows } = useListLayout();
-  return lines.map((parts) => {
-    const text = parts
-      .filter(([column, value]) => !shows(column) && value)
-      .map(([, value]) => value)
-      .join(' · ');
-    return text ? (
-      <Text key={parts.map(([column]) => column).join()} size="xs" c="dimmed" lineClamp={2} title={text}>
-        {text}
-      </Text>
-    ) : null;
-  });
 }
 
 /** A PDF that could not be had, told as the invoices' Print tells it. */

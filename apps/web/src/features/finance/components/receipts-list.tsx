@@ -5,6 +5,7 @@ import { IconDownload, IconEye, IconReceipt, IconTrash } from '@tabler/icons-rea
 import { type ReactNode, useState } from 'react';
 import { INVOICE_MESSAGES, type ReceiptRow } from '@crm/domain';
 import { CellText, DateText } from '../../../components/list-table/list-cells.tsx';
+import { FoldedText } from '../../../components/list-table/folded-text.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -16,7 +17,6 @@ import {
   actionsWidth,
   type DocumentAction,
   DocumentActionsCell,
-  FoldedText,
   MoneyCell,
   NumberText,
   pdfFailed,

@@ -5,10 +5,11 @@ import { IconCashBanknote } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { RefundRow, RefundSource } from '@crm/domain';
 import { CellText, DateText } from '../../../components/list-table/list-cells.tsx';
+import { FoldedText } from '../../../components/list-table/folded-text.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useRefundList } from '../api/refund-list.ts';
-import { FoldedText, MoneyCell } from './money-list-cells.tsx';
+import { MoneyCell } from './money-list-cells.tsx';
 import { MoneyListFrame, useMoneyListState } from './money-list-frame.tsx';
 
 /** Where the money came from when no invoice released it. */
