@@ -48,9 +48,11 @@ type ListLayout = {
   compact: boolean;
   /** Whether the column `key` is shown at the list's current width. */
   shows: (key: string) => boolean;
+  /** The columns shown, the selection and actions columns included: what a row's one full-width cell spans. */
+  span: number;
 };
 
-const ListLayoutContext = createContext<ListLayout>({ compact: false, shows: () => true });
+const ListLayoutContext = createContext<ListLayout>({ compact: false, shows: () => true, span: 1 });
 
 /** The layout the enclosing list table chose for its width. */
 export const useListLayout = () => useContext(ListLayoutContext);
@@ -99,10 +101,11 @@ export function ListTable({
   const visible = columns.filter((c) => width === null || !c.minListWidth || width >= c.minListWidth);
   const visibleKeys = visible.map((c) => c.key).join(' ');
   const compact = width !== null && width < COMPACT_LIST_WIDTH;
+  const span = visible.length + (actions ? 1 : 0) + (selection ? 1 : 0);
   const layout = useMemo<ListLayout>(() => {
     const keys = new Set(visibleKeys.split(' '));
-    return { compact, shows: (key) => keys.has(key) };
-  }, [compact, visibleKeys]);
+    return { compact, shows: (key) => keys.has(key), span };
+  }, [compact, visibleKeys, span]);
   const actionsWidth = actions && (compact ? (actions.compactWidth ?? actions.width) : actions.width);
   // A safety net only: the column sets are chosen so that the visible ones fit without scrolling.
   const minWidth =
