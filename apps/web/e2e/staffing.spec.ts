@@ -97,5 +97,8 @@ test("a supervisor reassigns a departing consultant's open work from Staffing", 
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(page.getByRole('textbox', { name: 'Search staff' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The row keeps the name and Reassign; the open work moves under the name.
+  await expect(row).toContainText('Open leads: 0 · Open clients: 0 · Open tasks: 0 · Overdue: 0');
+  await expect(row.getByRole('button', { name: `Reassign Dana ${lastName}'s work` })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
 });

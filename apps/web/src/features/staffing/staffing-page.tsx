@@ -16,17 +16,18 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 // Styles of the components only Staffing uses among the lazy pages (the rest load with every page).
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role, type StaffingSortField, type StaffMember, workloadOf } from '@crm/domain';
 import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
+import { FoldedText } from '../../components/list-table/folded-text.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -44,17 +45,35 @@ const CHART_PEOPLE = 12;
 
 const nameOf = (m: Pick<StaffMember, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`.trim();
 
-type Column = { field: StaffingSortField; label: string; numeric?: boolean };
-const COLUMNS: readonly Column[] = [
-  { field: 'name', label: 'Name' },
-  { field: 'role', label: 'Role' },
-  { field: 'email', label: 'Email' },
-  { field: 'lastLoginAt', label: 'Last sign-in' },
-  { field: 'openLeads', label: 'Open leads', numeric: true },
-  { field: 'openClients', label: 'Open clients', numeric: true },
-  { field: 'openTasks', label: 'Open tasks', numeric: true },
-  { field: 'overdueTasks', label: 'Overdue', numeric: true },
-  { field: 'hoursThisWeek', label: 'Hours this week', numeric: true },
+type StaffColumn = ListColumn & { sortField?: StaffingSortField };
+// Each column says the narrowest list that shows it; what a list leaves out goes under the name. Beside an
+// open sidebar at 1280 px a row is the name, the role, the open work and Reassign; on a phone the name (with
+// the rest under it) and Reassign. The figures' columns fit their sortable headers and sort busiest first.
+const COLUMNS: readonly StaffColumn[] = [
+  { key: 'name', label: 'Name', sortField: 'name' },
+  { key: 'role', label: 'Role', sortField: 'role', width: 130, minListWidth: 970 },
+  { key: 'email', label: 'Email', sortField: 'email', minListWidth: 1340 },
+  { key: 'lastLoginAt', label: 'Last sign-in', sortField: 'lastLoginAt', width: 165, minListWidth: 1520 },
+  { key: 'openLeads', label: 'Open leads', sortField: 'openLeads', width: 136, minListWidth: 840, align: 'right' },
+  {
+    key: 'openClients',
+    label: 'Open clients',
+    sortField: 'openClients',
+    width: 146,
+    minListWidth: 840,
+    align: 'right',
+  },
+  { key: 'openTasks', label: 'Open tasks', sortField: 'openTasks', width: 136, minListWidth: 560, align: 'right' },
+  { key: 'overdueTasks', label: 'Overdue', sortField: 'overdueTasks', width: 114, minListWidth: 560, align: 'right' },
+  {
+    key: 'hoursThisWeek',
+    label: 'Hours this week',
+    sortField: 'hoursThisWeek',
+    width: 176,
+    minListWidth: 1150,
+    align: 'right',
+  },
+  { key: 'phone', label: 'Phone', width: 150, minListWidth: 1680 },
 ];
 
 export function StaffingPage() {
@@ -77,12 +96,16 @@ export function StaffingPage() {
     setSearch(undefined);
     setRole(undefined);
   };
-  const sortBy = (field: StaffingSortField, numeric: boolean) =>
+  const sortBy = (field: string) => {
+    const column = COLUMNS.find((c) => c.sortField === field);
+    if (!column?.sortField) return;
+    const next = column.sortField;
     setSort((s) =>
-      s.field === field
-        ? { field, direction: s.direction === 'asc' ? 'desc' : 'asc' }
-        : { field, direction: numeric ? 'desc' : 'asc' },
+      s.field === next
+        ? { field: next, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+        : { field: next, direction: column.align === 'right' ? 'desc' : 'asc' },
     );
+  };
   const summary = directory.data?.summary;
   const cards = [
     ['People', 'Active users', summary?.people, undefined],
@@ -152,99 +175,98 @@ export function StaffingPage() {
         </Group>
         {directory.isError ? (
           <ListLoadError error={directory.error} role={ROLE_LABELS[myRole]} onRetry={() => void directory.refetch()} />
-        ) : directory.isPending ? (
-          <Stack p="sm" gap="xs">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} height={36} radius="sm" />
-            ))}
-          </Stack>
-        ) : people.length === 0 ? (
+        ) : !directory.isPending && people.length === 0 ? (
           filtered ? (
             <NoMatchesState title="No staff match your search" clear={{ label: 'Reset filters', onClick: reset }} />
           ) : (
             <EmptyState py={48} icon={<IconUsersGroup size={28} />} title="No active users" />
           )
         ) : (
-          <Table.ScrollContainer minWidth={1100}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Staff directory">
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map((c) => {
-                    const active = sort.field === c.field;
-                    const Icon = !active ? IconArrowsSort : sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
-                    return (
-                      <Table.Th
-                        key={c.field}
-                        ta={c.numeric ? 'right' : undefined}
-                        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                      >
-                        <button
-                          type="button"
-                          className={classes.sortButton}
-                          onClick={() => sortBy(c.field, Boolean(c.numeric))}
-                        >
-                          {c.label}
-                          <Icon size={14} aria-hidden />
-                        </button>
-                      </Table.Th>
-                    );
-                  })}
-                  <Table.Th>Phone</Table.Th>
-                  {mayReassign ? (
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {people.map((p) => (
-                  <Table.Tr key={p.id} data-testid={`staff-${p.email}`}>
-                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {nameOf(p)}
-                    </Table.Td>
-                    <Table.Td>{ROLE_LABELS[p.role]}</Table.Td>
-                    <Table.Td>{p.email}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastSignIn(p.lastLoginAt)}</Table.Td>
-                    <Table.Td ta="right" data-column="openLeads">
-                      {p.openLeads}
-                    </Table.Td>
-                    <Table.Td ta="right" data-column="openClients">
-                      {p.openClients}
-                    </Table.Td>
-                    <Table.Td ta="right" data-column="openTasks">
-                      {p.openTasks}
-                    </Table.Td>
-                    <Table.Td
-                      ta="right"
-                      data-column="overdueTasks"
-                      c={p.overdueTasks > 0 ? 'red' : undefined}
-                      fw={p.overdueTasks > 0 ? 600 : undefined}
+          <ListTable
+            label="Staff directory"
+            columns={COLUMNS}
+            horizontalSpacing="sm"
+            sort={sort}
+            onSort={sortBy}
+            actions={mayReassign ? { width: 116, labelHidden: true } : undefined}
+            loading={directory.isPending}
+          >
+            {people.map((p) => (
+              <Table.Tr key={p.id} data-testid={`staff-${p.email}`}>
+                <Table.Td>
+                  <Text size="sm" fw={600} lineClamp={2}>
+                    {nameOf(p)}
+                  </Text>
+                  <FoldedText
+                    lines={[
+                      [
+                        ['role', ROLE_LABELS[p.role]],
+                        ['email', p.email],
+                      ],
+                      // The phone number last: a line too long for two rows is cut at its end.
+                      [
+                        ['hoursThisWeek', `Hours this week: ${p.hoursThisWeek.toFixed(2)}`],
+                        ['lastLoginAt', `Last sign-in: ${lastSignIn(p.lastLoginAt)}`],
+                        ['phone', p.phone],
+                      ],
+                      [
+                        ['openLeads', `Open leads: ${p.openLeads}`],
+                        ['openClients', `Open clients: ${p.openClients}`],
+                        ['openTasks', `Open tasks: ${p.openTasks}`],
+                        ['overdueTasks', `Overdue: ${p.overdueTasks}`],
+                      ],
+                    ]}
+                  />
+                </Table.Td>
+                <ListCell column="role">{ROLE_LABELS[p.role]}</ListCell>
+                <ListCell column="email">
+                  <Text size="sm" truncate="end" title={p.email}>
+                    {p.email}
+                  </Text>
+                </ListCell>
+                <ListCell column="lastLoginAt" style={{ whiteSpace: 'nowrap' }}>
+                  {lastSignIn(p.lastLoginAt)}
+                </ListCell>
+                <ListCell column="openLeads" ta="right" data-column="openLeads">
+                  {p.openLeads}
+                </ListCell>
+                <ListCell column="openClients" ta="right" data-column="openClients">
+                  {p.openClients}
+                </ListCell>
+                <ListCell column="openTasks" ta="right" data-column="openTasks">
+                  {p.openTasks}
+                </ListCell>
+                <ListCell
+                  column="overdueTasks"
+                  ta="right"
+                  data-column="overdueTasks"
+                  c={p.overdueTasks > 0 ? 'red' : undefined}
+                  fw={p.overdueTasks > 0 ? 600 : undefined}
+                >
+                  {p.overdueTasks}
+                </ListCell>
+                <ListCell column="hoursThisWeek" ta="right" data-column="hoursThisWeek">
+                  {p.hoursThisWeek.toFixed(2)}
+                </ListCell>
+                <ListCell column="phone" style={{ whiteSpace: 'nowrap' }}>
+                  {p.phone ?? '—'}
+                </ListCell>
+                {mayReassign ? (
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      disabled={workloadOf(p) === 0}
+                      aria-label={`Reassign ${nameOf(p)}'s work`}
+                      onClick={() => setReassigning(p)}
                     >
-                      {p.overdueTasks}
-                    </Table.Td>
-                    <Table.Td ta="right" data-column="hoursThisWeek">
-                      {p.hoursThisWeek.toFixed(2)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.phone ?? '—'}</Table.Td>
-                    {mayReassign ? (
-                      <Table.Td>
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          disabled={workloadOf(p) === 0}
-                          aria-label={`Reassign ${nameOf(p)}'s work`}
-                          onClick={() => setReassigning(p)}
-                        >
-                          Reassign
-                        </Button>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      Reassign
+                    </Button>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </Card>
 
