@@ -1,7 +1,9 @@
 // The week's entries, one row each. While the week is editable (draft or rejected, the author's own), a row's
 // hours and description are changed in place — Enter saves, Escape cancels, the focus goes back to the row's
 // Edit button — and an entry is deleted after a confirmation. A submitted or approved week is read-only.
-import { ActionIcon, Alert, Button, Group, Table, Text, TextInput } from '@mantine/core';
+// On a phone a row is the record (its date and description under it), the hours and the buttons; a row
+// being changed spans the whole width.
+import { ActionIcon, Alert, Box, Button, Card, Group, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -12,12 +14,24 @@ import {
   timesheetEntryPatchSchema,
   type TimesheetWeek,
 } from '@crm/domain';
+import { FoldedText } from '../../../components/list-table/folded-text.tsx';
+import { ListCell, type ListColumn, ListTable, useListLayout } from '../../../components/list-table/list-table.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUpdateEntry } from '../api/timesheets.ts';
 import { errorText, hoursText } from '../timesheet-format.ts';
 import { HoursField } from './hours-field.tsx';
 
 type FormatDate = (d: string) => string;
+
+// The hours column holds the hours field of a row being changed.
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'date', label: 'Date', width: 120, minListWidth: 560 },
+  { key: 'record', label: 'Lead or client' },
+  { key: 'hours', label: 'Hours', width: 110, align: 'right' },
+  { key: 'description', label: 'Description', minListWidth: 560 },
+];
+/** Edit and Delete; Save and Cancel while a row is changed, on a phone under the row's fields. */
+const ACTIONS = { width: 156, compactWidth: 84, labelHidden: true };
 
 export function EntryList({
   week,
@@ -36,48 +50,54 @@ export function EntryList({
     setLastEdited(id);
   };
   return (
-    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
-      <Table aria-label="Entries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Lead or client</Table.Th>
-            <Table.Th ta="right">Hours</Table.Th>
-            <Table.Th>Description</Table.Th>
-            {week.editable ? <Table.Th aria-label="Actions" /> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {week.entries.map((e) =>
-            week.editable && editing === e.id ? (
-              <EntryEditRow key={e.id} entry={e} formatDate={formatDate} onDone={() => finish(e.id)} />
-            ) : (
-              <EntryRow
-                key={e.id}
-                entry={e}
-                formatDate={formatDate}
-                editable={week.editable}
-                focusEdit={lastEdited === e.id}
-                onEdit={() => setEditing(e.id)}
-                onDelete={() => onDelete(e)}
-              />
-            ),
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Card withBorder padding={0} radius="md">
+      <ListTable label="Entries" columns={COLUMNS} actions={week.editable ? ACTIONS : undefined} loading={false}>
+        {week.entries.map((e) =>
+          week.editable && editing === e.id ? (
+            <EntryEditRow key={e.id} entry={e} formatDate={formatDate} onDone={() => finish(e.id)} />
+          ) : (
+            <EntryRow
+              key={e.id}
+              entry={e}
+              formatDate={formatDate}
+              editable={week.editable}
+              focusEdit={lastEdited === e.id}
+              onEdit={() => setEditing(e.id)}
+              onDelete={() => onDelete(e)}
+            />
+          ),
+        )}
+      </ListTable>
+    </Card>
   );
 }
 
-function RecordCell({ entry }: { entry: TimesheetEntry }) {
+function RecordText({ entry }: { entry: TimesheetEntry }) {
   return (
-    <Table.Td>
+    <>
       {entry.recordName}
       {entry.taskName ? (
         <Text size="xs" c="dimmed">
           {entry.taskName}
         </Text>
       ) : null}
+    </>
+  );
+}
+
+/** The record and its task, with the date and the description under them when the list has no room for them. */
+function RecordCell({ entry, formatDate }: { entry: TimesheetEntry; formatDate: FormatDate }) {
+  return (
+    <Table.Td>
+      <RecordText entry={entry} />
+      <FoldedText
+        lines={[
+          [
+            ['date', formatDate(entry.date)],
+            ['description', entry.description],
+          ],
+        ]}
+      />
     </Table.Td>
   );
 }
@@ -105,10 +125,10 @@ function EntryRow({
   const what = `entry of ${formatDate(entry.date)} for ${entry.recordName}`;
   return (
     <Table.Tr>
-      <Table.Td>{formatDate(entry.date)}</Table.Td>
-      <RecordCell entry={entry} />
+      <ListCell column="date">{formatDate(entry.date)}</ListCell>
+      <RecordCell entry={entry} formatDate={formatDate} />
       <Table.Td ta="right">{hoursText(entry.hours)}</Table.Td>
-      <Table.Td>{entry.description}</Table.Td>
+      <ListCell column="description">{entry.description}</ListCell>
       {editable ? (
         <Table.Td>
           <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -141,6 +161,7 @@ function EntryEditRow({
   formatDate: FormatDate;
   onDone: () => void;
 }) {
+  const { compact, span } = useListLayout();
   const update = useUpdateEntry();
   const [hours, setHours] = useState(hoursText(entry.hours));
   const [submitted, setSubmitted] = useState(false);
@@ -197,53 +218,71 @@ function EntryEditRow({
     }
   };
   const what = `entry of ${formatDate(entry.date)} for ${entry.recordName}`;
+  const hoursField = (
+    <HoursField
+      inputRef={hoursInput}
+      aria-label="Hours"
+      size="xs"
+      w={compact ? 110 : '100%'}
+      value={hours}
+      onChange={(text) => {
+        setHours(text);
+        setProblems({});
+      }}
+      onKeyDown={keys}
+      submitted={submitted}
+      serverError={hoursError}
+    />
+  );
+  const descriptionField = (
+    <TextInput
+      aria-label="Description"
+      size="xs"
+      miw={160}
+      value={description}
+      onChange={(e) => setDescription(e.currentTarget.value)}
+      onKeyDown={keys}
+      error={descriptionError}
+    />
+  );
+  const buttons = (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Button size="compact-sm" loading={update.isPending} onClick={save}>
+        Save
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={onDone}>
+        Cancel
+      </Button>
+    </Group>
+  );
   return (
     <>
       <Table.Tr aria-label={`Editing ${what}`}>
-        <Table.Td>{formatDate(entry.date)}</Table.Td>
-        <RecordCell entry={entry} />
-        <Table.Td>
-          <HoursField
-            inputRef={hoursInput}
-            aria-label="Hours"
-            size="xs"
-            w={110}
-            ml="auto"
-            value={hours}
-            onChange={(text) => {
-              setHours(text);
-              setProblems({});
-            }}
-            onKeyDown={keys}
-            submitted={submitted}
-            serverError={hoursError}
-          />
-        </Table.Td>
-        <Table.Td>
-          <TextInput
-            aria-label="Description"
-            size="xs"
-            miw={160}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            onKeyDown={keys}
-            error={descriptionError}
-          />
-        </Table.Td>
-        <Table.Td>
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Button size="compact-sm" loading={update.isPending} onClick={save}>
-              Save
-            </Button>
-            <Button size="compact-sm" variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          </Group>
-        </Table.Td>
+        {compact ? (
+          <Table.Td colSpan={span}>
+            <RecordText entry={entry} />
+            <Text size="xs" c="dimmed">
+              {formatDate(entry.date)}
+            </Text>
+            <Group gap="xs" mt="xs" align="flex-start">
+              {hoursField}
+              <Box flex={1}>{descriptionField}</Box>
+            </Group>
+            <Box mt="xs">{buttons}</Box>
+          </Table.Td>
+        ) : (
+          <>
+            <ListCell column="date">{formatDate(entry.date)}</ListCell>
+            <RecordCell entry={entry} formatDate={formatDate} />
+            <Table.Td>{hoursField}</Table.Td>
+            <ListCell column="description">{descriptionField}</ListCell>
+            <Table.Td>{buttons}</Table.Td>
+          </>
+        )}
       </Table.Tr>
       {otherError ? (
         <Table.Tr>
-          <Table.Td colSpan={5}>
+          <Table.Td colSpan={span}>
             <Alert color="red" variant="light" role="alert">
               {otherError}
             </Alert>

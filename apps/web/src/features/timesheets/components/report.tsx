@@ -1,16 +1,27 @@
 // The Report tab: hours per record and per user in a date range (own hours below supervisor), and the CSV
 // export for the roles that may export.
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TIMESHEET_MESSAGES, timesheetExportFileName } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useTimesheetReport } from '../api/timesheets.ts';
 import { errorText, hoursText } from '../timesheet-format.ts';
+
+const RECORD_COLUMNS: readonly ListColumn[] = [
+  { key: 'record', label: 'Lead or client' },
+  { key: 'type', label: 'Type', width: 100 },
+  { key: 'hours', label: 'Hours', width: 100, align: 'right' },
+];
+const USER_COLUMNS: readonly ListColumn[] = [
+  { key: 'staff', label: 'Staff' },
+  { key: 'hours', label: 'Hours', width: 100, align: 'right' },
+];
 
 export function Report() {
   const { can } = useAuthorization();
@@ -70,50 +81,33 @@ export function Report() {
       ) : (
         <>
           <Text fw={600}>Total: {hoursText(report.data.totalHours)} hours</Text>
-          <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
-            <Table aria-label="Hours per record" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Lead or client</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th ta="right">Hours</Table.Th>
+          <Card withBorder padding={0} radius="md">
+            <ListTable label="Hours per record" columns={RECORD_COLUMNS} loading={false}>
+              {report.data.byRecord.map((r) => (
+                <Table.Tr key={r.recordId}>
+                  <Table.Td>{r.recordName}</Table.Td>
+                  <Table.Td>{r.recordType === 'lead' ? 'Lead' : 'Client'}</Table.Td>
+                  <Table.Td ta="right">{hoursText(r.hours)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.data.byRecord.map((r) => (
-                  <Table.Tr key={r.recordId}>
-                    <Table.Td>{r.recordName}</Table.Td>
-                    <Table.Td>{r.recordType === 'lead' ? 'Lead' : 'Client'}</Table.Td>
-                    <Table.Td ta="right">{hoursText(r.hours)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </ListTable>
+          </Card>
           {report.data.recordCount > report.data.byRecord.length ? (
             <Text size="sm" c="dimmed">
               The {report.data.byRecord.length.toLocaleString('en-AU')} records with the most hours, of{' '}
               {report.data.recordCount.toLocaleString('en-AU')} with hours in these dates; Export CSV has every entry.
             </Text>
           ) : null}
-          <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
-            <Table aria-label="Hours per user" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Staff</Table.Th>
-                  <Table.Th ta="right">Hours</Table.Th>
+          <Card withBorder padding={0} radius="md">
+            <ListTable label="Hours per user" columns={USER_COLUMNS} loading={false}>
+              {report.data.byUser.map((u) => (
+                <Table.Tr key={u.userId}>
+                  <Table.Td>{u.userName}</Table.Td>
+                  <Table.Td ta="right">{hoursText(u.hours)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.data.byUser.map((u) => (
-                  <Table.Tr key={u.userId}>
-                    <Table.Td>{u.userName}</Table.Td>
-                    <Table.Td ta="right">{hoursText(u.hours)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </ListTable>
+          </Card>
         </>
       )}
     </Stack>
