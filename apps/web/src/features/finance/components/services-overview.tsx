@@ -274,16 +274,7 @@ export function ServicesOverview({ search, setSearch }: ServicesOverviewProps) {
             role={ROLE_LABELS[role]}
             onRetry={() => void list.refetch()}
           />
-        ) : list.isPending ? (
-          <Center py={48}>
-            <Group gap="xs">
-              <Loader size="sm" />
-              <Text c="dimmed" size="sm">
-                Loading services...
-              </Text>
-            </Group>
-          </Center>
-        ) : rows.length === 0 ? (
+        ) : !list.isPending && rows.length === 0 ? (
           filtered ? (
             <NoMatchesState
               title="No services found"
@@ -305,6 +296,7 @@ export function ServicesOverview({ search, setSearch }: ServicesOverviewProps) {
           <>
             <OverviewTable
               rows={rows}
+              loading={list.isPending}
               compact={compact}
               sort={sort}
               onSort={(next) => setSearch({ sort: next === DEFAULT_OVERVIEW_SORT ? undefined : next, ...FIRST_PAGE })}

@@ -17,10 +17,13 @@ export function ServiceStatusBadge({ status }: { status: ServiceStatus }) {
   return <StatusBadge look={SERVICE_STATUS_LOOKS[status]}>{status}</StatusBadge>;
 }
 
-/** The payment status, named as such for a screen reader ('Payment: Partially Paid'). */
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+/**
+ * The payment status, named as such for a screen reader ('Payment: Partially Paid'); `wrap`: 'Partially Paid'
+ * takes two lines in a dense table.
+ */
+export function PaymentStatusBadge({ status, wrap = false }: { status: PaymentStatus; wrap?: boolean }) {
   return (
-    <StatusBadge look={PAYMENT_STATUS_LOOKS[status]}>
+    <StatusBadge look={PAYMENT_STATUS_LOOKS[status]} wrap={wrap}>
       <VisuallyHidden>Payment: </VisuallyHidden>
       {status}
     </StatusBadge>
