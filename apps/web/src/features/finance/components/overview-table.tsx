@@ -18,7 +18,7 @@ import { SelectAllCheckbox } from '../../../components/list-table/select-all-che
 import { useDateFormat } from '../../../lib/format.ts';
 import { PaymentStatusBadge, ServiceStatusBadge } from '../../services/components/service-badges.tsx';
 import classes from '../finance.module.css';
-import { type FoldedPart, FoldedText } from './money-list-cells.tsx';
+import { type FoldedPart, FoldedText } from '../../../components/list-table/folded-text.tsx';
 
 type OverviewTableProps = {
   rows: ServiceOverviewRow[];
