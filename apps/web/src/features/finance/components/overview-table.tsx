@@ -39,8 +39,9 @@ type OverviewTableProps = {
 const SPACING = 6;
 // Each column says the narrowest list that shows it, so that the visible ones fit without scrolling (the
 // service and the client or lead share what the others leave, at least 100 px each): beside an open
-// sidebar at 1280 px every column shows; Type goes first, then Paid, Fee, Date and Status (their values
-// folded under the service), below 560 px the client or lead and then Payment. The badges 'Client' and
+// sidebar at 1280 px Paid folds under the service (Fee and Balance say it), which leaves the names room;
+// with the sidebar closed every column shows. Then Type goes, Fee, Date and Status (their values folded
+// under the service), below 560 px the client or lead and then Payment. The badges 'Client' and
 // 'Completed' fit whole and 'Partially Paid' on two lines; a money column holds 'A$16,118.00', Fee
 // '₱1,331,216.00'.
 const COLUMNS: readonly ListColumn[] = [
@@ -50,7 +51,7 @@ const COLUMNS: readonly ListColumn[] = [
   { key: 'status', label: 'Status', width: 94, minListWidth: 600 },
   { key: 'payment', label: 'Payment', width: 84, minListWidth: 400 },
   { key: 'fee', label: 'Fee', width: 108, minListWidth: 810, align: 'right' },
-  { key: 'paid', label: 'Paid', width: 102, minListWidth: 910, align: 'right' },
+  { key: 'paid', label: 'Paid', width: 102, minListWidth: 1100, align: 'right' },
   { key: 'balance', label: 'Balance', width: 102, align: 'right' },
   { key: 'date', label: 'Date', sortField: 'startDate', width: 102, minListWidth: 700 },
 ];
