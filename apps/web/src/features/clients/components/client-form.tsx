@@ -2,13 +2,12 @@
 // domain schema as validator (validate on change, with the conditional rules shown as soon as the
 // field that triggers them changes), the dependents list following numberOfDependents, the save
 // error banner and the stale-edit reload notice.
-import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { type FormErrors, schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
-  APPLICANT_LOCATIONS,
   CLIENT_MESSAGES,
   CLIENT_STATUSES,
   type ClientRecord,
@@ -17,13 +16,11 @@ import {
   DEPENDENT_COUNTS,
   DESIRED_VISAS_FOR_CLIENT,
   firmBirthDateErrors,
-  hasCurrentVisa,
   hasSpouse,
   MARITAL_STATUSES,
   passportStatus,
   REVERTED_STATUS,
   updateClientSchema,
-  VISAS,
   GENERIC_MESSAGES,
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
@@ -39,6 +36,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { AssignmentSourceFields } from '../../records/components/assignment-source-fields.tsx';
 import { PersonFields, spouseField } from '../../records/components/person-fields.tsx';
+import { VisaFields } from '../../records/components/visa-fields.tsx';
 import { useUpdateClient } from '../api/update-client.ts';
 import {
   type ClientFormSection,
@@ -153,8 +151,6 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
     if (form.getValues().dependents.length > previous) openSections(['dependents']);
   };
 
-  const location = values.applicantLocation;
-  const inside = hasCurrentVisa(location);
   const spouse = hasSpouse(values.maritalStatus);
   const canSave = !readOnly && !saving && issues.valid && dirty;
   const passport = passportStatus(values.passportExpiryDate || null, today());
@@ -307,47 +303,15 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
 
       <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <Select
-            label="Applicant Location"
-            placeholder="Choose a location"
-            data={APPLICANT_LOCATIONS as unknown as string[]}
-            clearable={!readOnly}
-            {...select('applicantLocation')}
+          <VisaFields
+            applicantLocation={values.applicantLocation}
+            desiredVisas={DESIRED_VISAS_FOR_CLIENT}
+            currentVisaLabel="Current/Previous Visa"
+            isRequired={isRequired}
+            readOnly={readOnly}
+            input={input}
+            select={select}
           />
-          {location ? (
-            <Select
-              label="Desired Visa"
-              required={isRequired('desiredVisa')}
-              placeholder="Choose a visa"
-              data={DESIRED_VISAS_FOR_CLIENT as string[]}
-              searchable
-              clearable={!isRequired('desiredVisa') && !readOnly}
-              {...select('desiredVisa')}
-            />
-          ) : (
-            <Text size="sm" c="dimmed" pt={{ sm: 28 }}>
-              Choose the applicant location to pick the desired visa.
-            </Text>
-          )}
-          {inside ? (
-            <>
-              <Select
-                label="Current/Previous Visa"
-                required={isRequired('currentVisaSubclass')}
-                placeholder="Choose a visa"
-                data={VISAS as unknown as string[]}
-                searchable
-                {...select('currentVisaSubclass')}
-              />
-              <DateField
-                kind="document"
-                label="Visa Expiry Date"
-                required={isRequired('visaExpiryDate')}
-                clearable={!isRequired('visaExpiryDate') && !readOnly}
-                {...input('visaExpiryDate')}
-              />
-            </>
-          ) : null}
         </SimpleGrid>
       </FormSection>
 

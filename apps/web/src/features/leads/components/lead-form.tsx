@@ -9,14 +9,12 @@ import { notifications } from '@mantine/notifications';
 import { IconArchive, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  APPLICANT_LOCATIONS,
   CLIENT_MESSAGES,
   CONVERTED_STATUS,
   createLeadSchema,
   DEFAULT_LEAD_STATUS,
   DESIRED_VISAS_FOR_LEAD,
   firmBirthDateErrors,
-  hasCurrentVisa,
   LEAD_MESSAGES,
   LEAD_STATUS_CONVERTIBILITY,
   LEAD_STATUS_DESCRIPTIONS,
@@ -26,10 +24,8 @@ import {
   type LeadStatus,
   NEW_LEAD_CONVERTED_MESSAGE,
   updateLeadSchema,
-  VISAS,
   GENERIC_MESSAGES,
 } from '@crm/domain';
-import { DateField } from '../../../components/date-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { FormSection } from '../../../components/record-form/form-section.tsx';
 import { RecordFormFrame } from '../../../components/record-form/record-form-frame.tsx';
@@ -40,6 +36,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { AssignmentSourceFields } from '../../records/components/assignment-source-fields.tsx';
 import { PersonFields } from '../../records/components/person-fields.tsx';
+import { VisaFields } from '../../records/components/visa-fields.tsx';
 import { useSaveAsConverted } from '../api/convert-lead.ts';
 import { useCreateLead } from '../api/create-lead.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
@@ -252,7 +249,6 @@ export function LeadForm({
   const statusHelp = LEAD_STATUS_DESCRIPTIONS[status]
     ? `${LEAD_STATUS_DESCRIPTIONS[status]}. Convertibility: ${LEAD_STATUS_CONVERTIBILITY[status]}.`
     : 'Choose a status';
-  const inside = hasCurrentVisa(values.applicantLocation);
 
   const canSave = !readOnly && !saving && issues.valid && (isNew || dirty);
   const saveLabel = saving
@@ -405,40 +401,15 @@ export function LeadForm({
 
       <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <Select
-            label="Applicant Location"
-            required={isRequired('applicantLocation')}
-            placeholder="Choose a location"
-            data={APPLICANT_LOCATIONS as unknown as string[]}
-            {...select('applicantLocation')}
+          <VisaFields
+            applicantLocation={values.applicantLocation}
+            desiredVisas={DESIRED_VISAS_FOR_LEAD}
+            currentVisaLabel="Current Visa Subclass"
+            isRequired={isRequired}
+            readOnly={readOnly}
+            input={input}
+            select={select}
           />
-          {values.applicantLocation ? (
-            <Select
-              label="Desired Visa"
-              placeholder="Choose a visa"
-              data={DESIRED_VISAS_FOR_LEAD as string[]}
-              searchable
-              clearable
-              {...select('desiredVisa')}
-            />
-          ) : (
-            <Text size="sm" c="dimmed" pt={{ sm: 28 }}>
-              Choose the applicant location to pick the desired visa.
-            </Text>
-          )}
-          {inside ? (
-            <>
-              <Select
-                label="Current Visa Subclass"
-                placeholder="Choose a visa"
-                data={VISAS as unknown as string[]}
-                searchable
-                clearable
-                {...select('currentVisaSubclass')}
-              />
-              <DateField kind="document" label="Visa Expiry Date" clearable={!readOnly} {...input('visaExpiryDate')} />
-            </>
-          ) : null}
         </SimpleGrid>
       </FormSection>
 
