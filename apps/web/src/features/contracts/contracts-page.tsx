@@ -1,24 +1,22 @@
 // /contracts: Contract Manager (issue 16 item 1). Tabs Contracts and Templates; the contracts list with search,
 // a status filter and keyset pages, New Contract, and a contract's panel. Loads only when /contracts opens.
-import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Table, Tabs, Text } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Tabs } from '@mantine/core';
 import { IconFileCertificate, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES, CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@crm/domain';
-import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
+import { ListTable } from '../../components/list-table/list-table.tsx';
 import { PagedListBody } from '../../components/paged-list-body.tsx';
-import { OpenableRow } from '../../components/list-table/list-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useDateFormat } from '../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useListPaging } from '../../lib/use-list-paging.ts';
 import { useContracts } from './api/contracts.ts';
 import { ContractPanel, NewContractDialog } from './components/contract-dialogs.tsx';
-import { ContractStatusBadge } from './components/contract-status-badge.tsx';
+import { ContractRow, type ContractColumn } from './components/contract-row.tsx';
 import { TemplatesTab } from './components/templates-tab.tsx';
 
-const COLUMNS: readonly ListColumn[] = [
+const COLUMNS: readonly ContractColumn[] = [
   { key: 'reference', label: 'Reference', width: 140, minListWidth: 480 },
   { key: 'title', label: 'Title' },
   { key: 'client', label: 'Client or lead', minListWidth: 620 },
@@ -55,7 +53,6 @@ export function ContractsPage() {
 
 function ContractsList() {
   const { can } = useAuthorization();
-  const { formatDate } = useDateFormat();
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [status, setStatus] = useState<ContractStatus | 'all'>('all');
   const paging = useListPaging();
@@ -128,36 +125,7 @@ function ContractsList() {
       >
         <ListTable label="Contracts" columns={COLUMNS} horizontalSpacing="sm" loading={list.isPending}>
           {items.map((c) => (
-            <OpenableRow
-              key={c.id}
-              label={`${c.reference} ${c.title}`}
-              hidden={false}
-              testId={`contract-${c.id}`}
-              onOpen={() => setOpen(c.id)}
-            >
-              <ListCell column="reference" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" ff="monospace">
-                  {c.reference}
-                </Text>
-              </ListCell>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {c.title}
-                </Text>
-              </Table.Td>
-              <ListCell column="client">
-                <Text size="sm">{c.clientName}</Text>
-              </ListCell>
-              <Table.Td>
-                <ContractStatusBadge status={c.status} />
-              </Table.Td>
-              <ListCell column="effective" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatDate(c.effectiveDate)}</Text>
-              </ListCell>
-              <ListCell column="expiry" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
-              </ListCell>
-            </OpenableRow>
+            <ContractRow key={c.id} onOpen={() => setOpen(c.id)} contract={c} columns={COLUMNS} />
           ))}
         </ListTable>
       </PagedListBody>

@@ -1,19 +1,29 @@
 // A lead's or client's contracts (issue 16: "the contracts of a record listed on its panel"): those drawn up
 // for it and, for a client, those naming it as an additional client; New Contract with the record filled in;
 // a row opens the same contract window as the Contract Manager.
-import { Alert, Button, EmptyState, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFileCertificate, IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES } from '@crm/domain';
-import { OpenableRow } from '../../../components/list-table/list-row.tsx';
+import { ListTable } from '../../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { useDateFormat } from '../../../lib/format.ts';
 import { useRecordContracts } from '../api/contracts.ts';
 import { ContractPanel, NewContractDialog } from './contract-dialogs.tsx';
-import { ContractStatusBadge } from './contract-status-badge.tsx';
+import { ContractRow, type ContractColumn } from './contract-row.tsx';
 import type { PickedRecord } from './record-picker.tsx';
+
+// As the panel narrows, Effective folds under the title first, then Expiry, then Signed (whether the client has
+// signed matters most here), and the Reference last.
+const COLUMNS: readonly ContractColumn[] = [
+  { key: 'reference', label: 'Reference', width: 140, minListWidth: 480 },
+  { key: 'title', label: 'Title' },
+  { key: 'status', label: 'Status', width: 120 },
+  { key: 'effective', label: 'Effective', width: 120, minListWidth: 820 },
+  { key: 'expiry', label: 'Expiry', width: 120, minListWidth: 700 },
+  { key: 'signed', label: 'Signed', width: 120, minListWidth: 600 },
+];
 
 export type RecordContractsPanelProps = {
   owner: PickedRecord;
@@ -23,7 +33,6 @@ export type RecordContractsPanelProps = {
 
 export function RecordContractsPanel({ owner, readOnlyReason }: RecordContractsPanelProps) {
   const { can, role } = useAuthorization();
-  const { formatDate } = useDateFormat();
   const contracts = useRecordContracts(owner.type, owner.id);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
@@ -69,59 +78,23 @@ export function RecordContractsPanel({ owner, readOnlyReason }: RecordContractsP
           description={mayCreate ? `Draft one for ${owner.name} with New Contract.` : undefined}
         />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" highlightOnHover aria-label={`Contracts of ${owner.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Effective</Table.Th>
-                <Table.Th>Expiry</Table.Th>
-                <Table.Th>Signed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((c) => (
-                <OpenableRow
-                  key={c.id}
-                  label={`${c.reference} ${c.title}`}
-                  hidden={false}
-                  testId={`contract-${c.id}`}
-                  onOpen={() => setOpen(c.id)}
-                >
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm" ff="monospace">
-                      {c.reference}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {c.title}
-                    </Text>
-                    {c.record && c.record.id !== owner.id ? (
-                      <Text size="xs" c="dimmed">
-                        Drawn up for {c.clientName}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <ContractStatusBadge status={c.status} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDate(c.effectiveDate)}</Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{c.expiryDate ? formatDate(c.expiryDate) : '—'}</Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{c.signedDate ? formatDate(c.signedDate) : 'Not yet'}</Text>
-                  </Table.Td>
-                </OpenableRow>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable label={`Contracts of ${owner.name}`} columns={COLUMNS} loading={false}>
+          {items.map((c) => (
+            <ContractRow
+              key={c.id}
+              onOpen={() => setOpen(c.id)}
+              contract={c}
+              columns={COLUMNS}
+              note={
+                c.record && c.record.id !== owner.id ? (
+                  <Text size="xs" c="dimmed">
+                    Drawn up for {c.clientName}
+                  </Text>
+                ) : null
+              }
+            />
+          ))}
+        </ListTable>
       )}
       <NewContractDialog
         opened={creating}

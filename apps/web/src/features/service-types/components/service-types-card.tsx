@@ -1,20 +1,7 @@
 // System Settings → Finance: the service catalogue — each type's name, default fees, tax treatment and whether
 // it is archived — with Add / Edit and Archive / Restore for account administrators (the server's rule);
-// everyone else who opens Administration reads it. A table on a desk, a list of cards on a phone.
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+// everyone else who opens Administration reads it. On a phone the fees and the treatment fold under the name.
+import { ActionIcon, Alert, Badge, Button, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,18 +13,27 @@ import {
   type ServiceTypeRecord,
   TAX_TREATMENT_LABELS,
 } from '@crm/domain';
+import { FoldedText } from '../../../components/list-table/folded-text.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useSaveServiceType } from '../api/save-service-type.ts';
 import { useServiceTypes } from '../api/service-types.ts';
 import { ServiceTypeDialog, type ServiceTypeDialogState } from './service-type-dialog.tsx';
 
-/** 'A$1,650.00 · $990.50', or a dash when the type has no default fee. */
+/** 'A$1,650.00 · $990.50', or null when the type has no default fee. */
 const feesText = (type: ServiceTypeRecord) =>
   CURRENCIES.flatMap((c) => {
     const fee = type.defaultFees[c];
     return fee === null ? [] : [displayMoney(centsOf(fee), c)];
-  }).join(' · ') || '—';
+  }).join(' · ') || null;
+
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'fees', label: 'Default fees', width: 190, minListWidth: 560 },
+  { key: 'treatment', label: 'Tax treatment', width: 250, minListWidth: 740 },
+  { key: 'status', label: 'Status', width: 100 },
+];
 
 export function ServiceTypesCard() {
   const { can } = useAuthorization();
@@ -117,55 +113,30 @@ export function ServiceTypesCard() {
       ) : null}
       {types.isError ? (
         <Alert color="red">{types.error.message}</Alert>
-      ) : !types.data ? (
-        <Skeleton height={240} radius="md" />
-      ) : phone ? (
-        <Stack gap="xs" role="list" aria-label="Service types">
-          {types.data.map((type) => (
-            <Card key={type.id} withBorder padding="sm" radius="md" role="listitem">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm">
-                    {type.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {TAX_TREATMENT_LABELS[type.defaultTreatment]}
-                  </Text>
-                  <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {feesText(type)}
-                  </Text>
-                  <div>{state(type)}</div>
-                </Stack>
-                {actions(type)}
-              </Group>
-            </Card>
-          ))}
-        </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" aria-label="Service types" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th w={190}>Default fees</Table.Th>
-                <Table.Th w={250}>Tax treatment</Table.Th>
-                <Table.Th w={100}>Status</Table.Th>
-                {editable ? <Table.Th w={90} /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {types.data.map((type) => (
-                <Table.Tr key={type.id} c={type.archived ? 'dimmed' : undefined}>
-                  <Table.Td>{type.name}</Table.Td>
-                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{feesText(type)}</Table.Td>
-                  <Table.Td>{TAX_TREATMENT_LABELS[type.defaultTreatment]}</Table.Td>
-                  <Table.Td>{state(type)}</Table.Td>
-                  {editable ? <Table.Td>{actions(type)}</Table.Td> : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label="Service types"
+          columns={COLUMNS}
+          loading={!types.data}
+          actions={editable ? { width: 90, labelHidden: true } : undefined}
+        >
+          {types.data?.map((type) => (
+            <Table.Tr key={type.id} c={type.archived ? 'dimmed' : undefined}>
+              <Table.Td>
+                {type.name}
+                <FoldedText
+                  lines={[[['fees', feesText(type)]], [['treatment', TAX_TREATMENT_LABELS[type.defaultTreatment]]]]}
+                />
+              </Table.Td>
+              <ListCell column="fees" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {feesText(type) ?? '—'}
+              </ListCell>
+              <ListCell column="treatment">{TAX_TREATMENT_LABELS[type.defaultTreatment]}</ListCell>
+              <Table.Td>{state(type)}</Table.Td>
+              {editable ? <Table.Td>{actions(type)}</Table.Td> : null}
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <ServiceTypeDialog state={dialog} onClose={() => setDialog(null)} />
     </Card>
