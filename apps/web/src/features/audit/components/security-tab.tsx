@@ -27,6 +27,8 @@ import {
   securitySettingsSchema,
 } from '@crm/domain';
 import { useChangeSummary } from '../../../components/change-list.tsx';
+import { FoldedText } from '../../../components/list-table/folded-text.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useSaveSecuritySettings, useSecurityOverview, useSecuritySettings } from '../api/audit-logs.ts';
@@ -37,6 +39,15 @@ const COUNTERS: { label: string; value: (o: SecurityOverview) => number }[] = [
   { label: 'Lockouts', value: (o) => o.last24Hours.lockouts },
   { label: 'Password resets', value: (o) => o.last24Hours.passwordResets },
   { label: 'Role and status changes', value: (o) => o.last24Hours.roleAndStatusChanges },
+];
+
+// Below 560 px a row is the time (the user, address and details folded under it) and the event.
+const EVENT_COLUMNS: readonly ListColumn[] = [
+  { key: 'when', label: 'When', width: 150 },
+  { key: 'event', label: 'Event', width: 190 },
+  { key: 'user', label: 'User', width: 160, minListWidth: 700 },
+  { key: 'details', label: 'Details', minListWidth: 560, skeletonWidth: '80%' },
+  { key: 'ip', label: 'IP Address', width: 130, minListWidth: 820 },
 ];
 
 export function SecurityTab() {
@@ -95,46 +106,45 @@ export function SecurityTab() {
         <Title order={2} fz="md" p="sm">
           Recent security events
         </Title>
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label="Recent security events">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Details</Table.Th>
-                <Table.Th>IP Address</Table.Th>
+        <ListTable label="Recent security events" columns={EVENT_COLUMNS} loading={overview.isPending}>
+          {(overview.data?.events ?? []).map((event) => {
+            const details = [event.resourceName, summary(event.changes)].filter(Boolean).join(' · ');
+            return (
+              <Table.Tr key={event.id}>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(event.createdAt)} {formatTime(event.createdAt)}
+                  </Text>
+                  <FoldedText
+                    lines={[
+                      [
+                        ['user', event.userName],
+                        ['ip', event.ipAddress],
+                      ],
+                      [['details', details]],
+                    ]}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <AuditActionBadge action={event.action} />
+                </Table.Td>
+                <ListCell column="user">
+                  <Text size="sm">{event.userName ?? '—'}</Text>
+                </ListCell>
+                <ListCell column="details">
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {details}
+                  </Text>
+                </ListCell>
+                <ListCell column="ip">
+                  <Text size="xs" ff="monospace">
+                    {event.ipAddress ?? '—'}
+                  </Text>
+                </ListCell>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(overview.data?.events ?? []).map((event) => (
-                <Table.Tr key={event.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">
-                      {formatDate(event.createdAt)} {formatTime(event.createdAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <AuditActionBadge action={event.action} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{event.userName ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed" lineClamp={2}>
-                      {[event.resourceName, summary(event.changes)].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {event.ipAddress ?? '—'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ListTable>
         {overview.data && overview.data.events.length === 0 ? (
           <Text size="sm" c="dimmed" p="sm">
             No security events yet.
