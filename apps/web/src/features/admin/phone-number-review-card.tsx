@@ -4,16 +4,27 @@
 import { Alert, Anchor, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PhoneNumberReviewItem, PhoneReviewRecordType } from '@crm/domain';
+import { FoldedText } from '../../components/list-table/folded-text.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { useDateFormat } from '../../lib/format.ts';
 import { usePhoneNumberReview } from './api/phone-number-review.ts';
 
 const TYPE_LABELS: Record<PhoneReviewRecordType, string> = { lead: 'Lead', client: 'Client', contact: 'Contact' };
+
+// Below 560 px a row is the record (its type and when it was found folded under it) and the number.
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'record', label: 'Record' },
+  { key: 'type', label: 'Type', width: 100, minListWidth: 560 },
+  { key: 'number', label: 'Number as stored', width: 180 },
+  { key: 'found', label: 'Found', width: 130, minListWidth: 480 },
+];
 
 /** Leads and clients open in their panel; a contact (no panel of its own) is found in its list by email. */
 function RecordLink({ item }: { item: PhoneNumberReviewItem }) {
   const { recordType } = item;
   return (
     <Anchor
+      size="sm"
       renderRoot={(props) =>
         recordType === 'contact' ? (
           // /contacts reads its search params itself (contacts-search.ts), so the router does not type them.
@@ -55,30 +66,26 @@ export function PhoneNumberReviewCard() {
               {review.data.total === 1 ? '1 number to review' : `${review.data.total} numbers to review`}
               {review.data.total > review.data.items.length ? ` (the first ${review.data.items.length} shown)` : ''}
             </Text>
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped aria-label="Phone numbers to review">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Record</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Number as stored</Table.Th>
-                    <Table.Th>Found</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {review.data.items.map((item) => (
-                    <Table.Tr key={`${item.recordType}:${item.recordId}`}>
-                      <Table.Td>
-                        <RecordLink item={item} />
-                      </Table.Td>
-                      <Table.Td>{TYPE_LABELS[item.recordType]}</Table.Td>
-                      <Table.Td>{item.contactNumber}</Table.Td>
-                      <Table.Td>{formatDate(item.foundAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable label="Phone numbers to review" columns={COLUMNS} loading={false}>
+              {review.data.items.map((item) => (
+                <Table.Tr key={`${item.recordType}:${item.recordId}`}>
+                  <Table.Td>
+                    <RecordLink item={item} />
+                    <FoldedText
+                      lines={[
+                        [
+                          ['type', TYPE_LABELS[item.recordType]],
+                          ['found', formatDate(item.foundAt)],
+                        ],
+                      ]}
+                    />
+                  </Table.Td>
+                  <ListCell column="type">{TYPE_LABELS[item.recordType]}</ListCell>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.contactNumber}</Table.Td>
+                  <ListCell column="found">{formatDate(item.foundAt)}</ListCell>
+                </Table.Tr>
+              ))}
+            </ListTable>
           </>
         )}
       </Stack>
