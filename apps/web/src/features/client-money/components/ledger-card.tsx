@@ -1,8 +1,8 @@
 // One ledger of a record: the balance held in its currency, Refund (finance:edit on a record that may change),
 // and its newest entries — the date, what happened, the invoice or credit note it came from or went to, the
-// method and reference, and the amount signed by whether it came in or went out. On a phone the date,
-// document, method and reference fold under what happened.
-import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+// method and reference, and the amount signed by whether it came in or went out. A narrow card folds the
+// columns it has no room for under what happened.
+import { Badge, Box, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useId } from 'react';
 import {
@@ -14,12 +14,23 @@ import {
   LEDGER_ENTRY_SIGN,
   type LedgerEntry,
 } from '@crm/domain';
+import { FoldedText } from '../../../components/list-table/folded-text.tsx';
+import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
-import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import classes from './client-money.module.css';
 
 /** The invoice and credit note an entry names: 'CN-000004 · INV-000012'. */
 const documentsOf = (entry: LedgerEntry) => [entry.creditNoteNumber, entry.invoiceNumber].filter(Boolean).join(' · ');
+
+// Below 560 px a row is what happened (the date, documents, method and reference folded under it) and the amount.
+const COLUMNS: readonly ListColumn[] = [
+  { key: 'date', label: 'Date', width: 110, minListWidth: 560 },
+  { key: 'what', label: 'What', skeletonWidth: '80%' },
+  { key: 'documents', label: 'Invoice / credit note', width: 180, minListWidth: 640 },
+  { key: 'method', label: 'Method', width: 130, minListWidth: 720 },
+  { key: 'reference', label: 'Reference', minListWidth: 820 },
+  { key: 'amount', label: 'Amount', width: 130, align: 'right' },
+];
 
 function SignedAmount({ entry, currency }: { entry: LedgerEntry; currency: string }) {
   const sign = LEDGER_ENTRY_SIGN[entry.kind];
@@ -33,7 +44,6 @@ function SignedAmount({ entry, currency }: { entry: LedgerEntry; currency: strin
 
 export function LedgerCard({ ledger, onRefund }: { ledger: ClientLedger; onRefund: (() => void) | null }) {
   const { formatDate } = useDateFormat();
-  const phone = usePhoneLayout();
   const titleId = useId();
   const balance = centsOf(ledger.balance);
   const more = ledger.entries.length >= CLIENT_LEDGER_ENTRIES;
@@ -80,53 +90,42 @@ export function LedgerCard({ ledger, onRefund }: { ledger: ClientLedger; onRefun
           No entries yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={phone ? 0 : 640} mt="sm">
-          <Table verticalSpacing={6} aria-label={`${ledger.currency} ledger entries`}>
-            <Table.Thead>
-              <Table.Tr>
-                {phone ? (
-                  <Table.Th>Entry</Table.Th>
-                ) : (
-                  <>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>What</Table.Th>
-                    <Table.Th className={classes.nowrap}>Invoice / credit note</Table.Th>
-                    <Table.Th>Method</Table.Th>
-                    <Table.Th>Reference</Table.Th>
-                  </>
-                )}
-                <Table.Th ta="right">Amount</Table.Th>
+        <Box mt="sm">
+          <ListTable label={`${ledger.currency} ledger entries`} columns={COLUMNS} loading={false}>
+            {ledger.entries.map((entry) => (
+              <Table.Tr key={entry.id} data-testid="ledger-entry">
+                <ListCell column="date" className={classes.nowrap}>
+                  {formatDate(entry.entryDate)}
+                </ListCell>
+                <Table.Td>
+                  <Text size="sm">{LEDGER_ENTRY_LABELS[entry.kind]}</Text>
+                  <FoldedText
+                    lines={[
+                      [
+                        ['date', formatDate(entry.entryDate)],
+                        ['documents', documentsOf(entry)],
+                        ['method', entry.method],
+                        ['reference', entry.reference],
+                      ],
+                    ]}
+                  />
+                </Table.Td>
+                <ListCell column="documents" className={classes.nowrap}>
+                  {documentsOf(entry) || '—'}
+                </ListCell>
+                <ListCell column="method" className={classes.nowrap}>
+                  {entry.method ?? '—'}
+                </ListCell>
+                <ListCell column="reference" className={classes.wrap}>
+                  {entry.reference ?? '—'}
+                </ListCell>
+                <Table.Td ta="right">
+                  <SignedAmount entry={entry} currency={ledger.currency} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ledger.entries.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="ledger-entry">
-                  {phone ? (
-                    <Table.Td>
-                      <Text size="sm">{LEDGER_ENTRY_LABELS[entry.kind]}</Text>
-                      <Text size="xs" c="dimmed" className={classes.wrap}>
-                        {[formatDate(entry.entryDate), documentsOf(entry), entry.method, entry.reference]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Text>
-                    </Table.Td>
-                  ) : (
-                    <>
-                      <Table.Td className={classes.nowrap}>{formatDate(entry.entryDate)}</Table.Td>
-                      <Table.Td>{LEDGER_ENTRY_LABELS[entry.kind]}</Table.Td>
-                      <Table.Td className={classes.nowrap}>{documentsOf(entry) || '—'}</Table.Td>
-                      <Table.Td className={classes.nowrap}>{entry.method ?? '—'}</Table.Td>
-                      <Table.Td className={classes.wrap}>{entry.reference ?? '—'}</Table.Td>
-                    </>
-                  )}
-                  <Table.Td ta="right">
-                    <SignedAmount entry={entry} currency={ledger.currency} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </ListTable>
+        </Box>
       )}
       {more ? (
         <Text size="xs" c="dimmed" mt="xs">
