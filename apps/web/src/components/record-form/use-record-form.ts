@@ -1,15 +1,13 @@
 // What the lead and client forms of the panel share: the form with the domain schema as validator (on change
 // and on blur), the saved record kept in step (use-saved-record-sync.ts), the open accordion sections, a
 // refused save with the server's field errors shown at their fields, the problems by section with the way to
-// each, the reload after a conflict, and the staff pickers' props.
+// each, and the reload after a conflict. The sections themselves are drawn from the domain's layout
+// (features/records/components/record-form-sections.tsx).
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { issuesBySection, useGoToField } from './form-section.tsx';
 import { useSavedRecordSync } from './use-saved-record-sync.ts';
-
-/** The staff pickers of Assignment & Source (features/records/components/assignment-source-fields.tsx). */
-type PickerField = 'managerUserId' | 'assistantManagerUserId' | 'migrationAgentUserId';
 
 type RecordFormOptions<V, R, S extends string> = {
   initialValues: V;
@@ -23,7 +21,7 @@ type RecordFormOptions<V, R, S extends string> = {
   saving: boolean;
 };
 
-export function useRecordForm<V extends Record<PickerField, string>, R extends { version: number }, S extends string>({
+export function useRecordForm<V extends Record<string, unknown>, R extends { version: number }, S extends string>({
   initialValues,
   validate,
   sectionOf,
@@ -69,21 +67,11 @@ export function useRecordForm<V extends Record<PickerField, string>, R extends {
   const issues = useMemo(() => issuesBySection(validate(values), sectionOf), [validate, values, sectionOf]);
   const goToField = useGoToField((field) => openSectionsFor([field]), form.getInputNode);
 
-  // V's picker fields are strings (its constraint says so); Mantine's path types cannot see that through V.
-  const setPicker = form.setFieldValue as (field: PickerField, value: string) => void;
-  const picker = (field: PickerField) => ({
-    value: values[field],
-    onChange: (v: string) => setPicker(field, v),
-    onBlur: () => form.validateField(field),
-    error: form.errors[field],
-  });
-
   return {
     form,
     values,
     issues,
     goToField,
-    picker,
     opened,
     setOpened,
     openSections,

@@ -38,8 +38,6 @@ export type LeadFormValues = {
   version?: number;
 };
 
-export type LeadFormField = Exclude<keyof LeadFormValues, 'version'>;
-
 export function emptyLeadValues(): LeadFormValues {
   return {
     firstName: '',
@@ -106,25 +104,3 @@ export function toCreateInput(values: LeadFormValues): LeadInput {
 export function toUpdateInput(values: LeadFormValues): LeadPatch {
   return wholeFormPatch(Object.keys(updateLeadSchema.shape), normalizeLeadInput(updateLeadSchema.parse(values)));
 }
-
-/** Which accordion section holds each field (for error badges and opening the right section). */
-export const LEAD_FORM_SECTIONS = {
-  personal: ['firstName', 'middleName', 'lastName', 'gender', 'dateOfBirth', 'nationality', 'countryOfResidence'],
-  contact: ['email', 'contactNumber'],
-  visa: ['applicantLocation', 'currentVisaSubclass', 'visaExpiryDate', 'desiredVisa'],
-  assignment: [
-    'leadSource',
-    'socialMediaPlatform',
-    'branchOffice',
-    'associatePartner',
-    'managerUserId',
-    'assistantManagerUserId',
-    'migrationAgentUserId',
-  ],
-} as const satisfies Record<string, readonly LeadFormField[]>;
-export type LeadFormSection = keyof typeof LEAD_FORM_SECTIONS;
-
-export const sectionOf = (field: string): LeadFormSection | undefined =>
-  (Object.keys(LEAD_FORM_SECTIONS) as LeadFormSection[]).find((s) =>
-    (LEAD_FORM_SECTIONS[s] as readonly string[]).includes(field),
-  );

@@ -2,30 +2,25 @@
 // domain schema as validator (validate on change, with the conditional rules shown as soon as the
 // field that triggers them changes), the dependents list following numberOfDependents, the save
 // error banner and the stale-edit reload notice.
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { type FormErrors, schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
+  CLIENT_FORM_LAYOUT,
   CLIENT_MESSAGES,
   CLIENT_STATUSES,
   type ClientRecord,
   clientRequiredFields,
-  COUNTRIES,
-  DEPENDENT_COUNTS,
-  DESIRED_VISAS_FOR_CLIENT,
   firmBirthDateErrors,
   hasSpouse,
-  MARITAL_STATUSES,
   passportStatus,
   REVERTED_STATUS,
+  sectionOfField,
   updateClientSchema,
   GENERIC_MESSAGES,
 } from '@crm/domain';
-import { DateField } from '../../../components/date-field.tsx';
-import { PhoneInput } from '../../../components/phone-input.tsx';
-import { FormSection } from '../../../components/record-form/form-section.tsx';
 import { RecordFormFrame } from '../../../components/record-form/record-form-frame.tsx';
 import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
 import { useCloseGuard } from '../../../components/close-guard.tsx';
@@ -34,30 +29,17 @@ import { useRecordForm } from '../../../components/record-form/use-record-form.t
 import { PassportStatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { AssignmentSourceFields } from '../../records/components/assignment-source-fields.tsx';
-import { PersonFields, spouseField } from '../../records/components/person-fields.tsx';
-import { VisaFields } from '../../records/components/visa-fields.tsx';
+import { RecordFormSections } from '../../records/components/record-form-sections.tsx';
 import { useUpdateClient } from '../api/update-client.ts';
 import {
-  type ClientFormSection,
   type ClientFormValues,
-  clientSectionOf,
-  type ClientTextField,
   clientToFormValues,
   resizeDependentValues,
   toUpdateBody,
 } from '../client-form-values.ts';
 import type { ClientActionKind } from './client-action-dialog.tsx';
-import { DependentsSection } from './dependents-section.tsx';
 
-const SECTION_TITLES: Record<ClientFormSection, string> = {
-  personal: 'Personal Information',
-  address: 'Address Information',
-  visa: 'Visa Information',
-  assignment: 'Assignment & Source Information',
-  spouse: 'Spouse/Partner Information',
-  dependents: 'Dependents Information',
-};
+const sectionOf = (field: string) => sectionOfField(CLIENT_FORM_LAYOUT, field);
 
 const schemaErrors = schemaResolver(updateClientSchema, { sync: true }) as (values: ClientFormValues) => FormErrors;
 
@@ -87,12 +69,12 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   const kit = useRecordForm({
     initialValues: baseValues,
     validate: validateClient,
-    sectionOf: clientSectionOf,
+    sectionOf,
     record: client,
     toFormValues: clientToFormValues,
     saving,
   });
-  const { form, values, issues, picker, goToField, openSections, openSectionsFor } = kit;
+  const { form, values, issues, goToField, openSections, openSectionsFor } = kit;
   const dirty = form.isDirty();
   useCloseGuard(dirty && !readOnly);
 
@@ -119,9 +101,9 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   });
 
   /** Sets a field, then re-checks the fields it makes required or no longer required (spec 1 §5.2). */
-  const setField = (field: ClientTextField, value: string) => {
+  const setField = (field: string, value: string) => {
     const before = clientRequiredFields(form.getValues());
-    form.setFieldValue(field, value);
+    form.setFieldValue(field as never, value as never);
     const after = clientRequiredFields(form.getValues());
     for (const changed of new Set([...before, ...after])) {
       if (before.has(changed) !== after.has(changed)) form.validateField(changed);
@@ -129,17 +111,15 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
   };
   const required = clientRequiredFields(values);
   const isRequired = (field: string) => required.has(field);
+  const select = (field: 'status') => asSelectProps(form.getInputProps(field), (v) => setField(field, v));
 
-  const input = (field: ClientTextField) => form.getInputProps(field);
-  const select = (field: ClientTextField) => asSelectProps(form.getInputProps(field), (v) => setField(field, v));
-
-  const onMaritalStatus = (next: string | null) => {
-    setField('maritalStatus', next ?? '');
+  const onMaritalStatus = (next: string) => {
+    setField('maritalStatus', next);
     if (hasSpouse(next)) openSections(['spouse']);
   };
 
-  const onDependentCount = (next: string | null) => {
-    const count = next ?? '0';
+  const onDependentCount = (next: string) => {
+    const count = next || '0';
     const previous = values.dependents.length;
     form.setFieldValue('numberOfDependents', count);
     form.setFieldValue('dependents', resizeDependentValues(form.getValues().dependents, count));
@@ -151,7 +131,6 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
     if (form.getValues().dependents.length > previous) openSections(['dependents']);
   };
 
-  const spouse = hasSpouse(values.maritalStatus);
   const canSave = !readOnly && !saving && issues.valid && dirty;
   const passport = passportStatus(values.passportExpiryDate || null, today());
 
@@ -238,119 +217,27 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
         />
       }
     >
-      <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
-          <TextInput label="Email" required={isRequired('email')} type="email" autoComplete="off" {...input('email')} />
-          <PhoneInput
-            label="Contact Number"
-            required={isRequired('contactNumber')}
-            value={values.contactNumber}
-            onChange={(v) => form.setFieldValue('contactNumber', v)}
-            onBlur={() => form.validateField('contactNumber')}
-            error={form.errors.contactNumber}
-            disabled={readOnly}
-          />
-          <Select
-            label="Marital Status"
-            placeholder="Not set"
-            data={MARITAL_STATUSES as unknown as string[]}
-            clearable={!readOnly}
-            {...select('maritalStatus')}
-            onChange={onMaritalStatus}
-          />
-          <Select
-            label="Number of Dependents"
-            required={isRequired('numberOfDependents')}
-            data={DEPENDENT_COUNTS as unknown as string[]}
-            {...select('numberOfDependents')}
-            onChange={onDependentCount}
-          />
-          <TextInput label="Passport Number" autoComplete="off" {...input('passportNumber')} />
-          <DateField
-            kind="document"
-            label="Passport Expiry Date"
-            clearable={!readOnly}
-            {...input('passportExpiryDate')}
-            description={
+      <RecordFormSections
+        layout={CLIENT_FORM_LAYOUT}
+        form={form}
+        issues={issues.bySection}
+        isRequired={isRequired}
+        readOnly={readOnly}
+        module="clients"
+        assigned={client}
+        onChoice={setField}
+        extras={{
+          maritalStatus: { onChange: onMaritalStatus },
+          numberOfDependents: { onChange: onDependentCount },
+          passportExpiryDate: {
+            description: (
               <Group gap={4} component="span">
                 Passport status: <PassportStatusBadge status={passport} size="xs" />
               </Group>
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-          />
-          <TextInput label="Company" autoComplete="off" {...input('company')} />
-        </SimpleGrid>
-      </FormSection>
-
-      <FormSection value="address" title={SECTION_TITLES.address} issues={issues.bySection.address}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput label="Street Address" autoComplete="off" {...input('street1')} />
-          <TextInput label="Street Address Line 2" autoComplete="off" {...input('street2')} />
-          <TextInput label="City" autoComplete="off" {...input('city')} />
-          <TextInput label="State / Region" autoComplete="off" {...input('stateRegion')} />
-          <TextInput label="Postal Code" autoComplete="off" {...input('postalCode')} />
-          <Select
-            label="Country"
-            placeholder="Choose a country"
-            data={COUNTRIES as string[]}
-            searchable
-            clearable={!readOnly}
-            {...select('country')}
-          />
-        </SimpleGrid>
-      </FormSection>
-
-      <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <VisaFields
-            applicantLocation={values.applicantLocation}
-            desiredVisas={DESIRED_VISAS_FOR_CLIENT}
-            currentVisaLabel="Current/Previous Visa"
-            isRequired={isRequired}
-            readOnly={readOnly}
-            input={input}
-            select={select}
-          />
-        </SimpleGrid>
-      </FormSection>
-
-      <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <AssignmentSourceFields
-            module="clients"
-            leadSource={values.leadSource}
-            isRequired={isRequired}
-            readOnly={readOnly}
-            select={select}
-            input={input}
-            picker={picker}
-            assigned={client}
-          />
-        </SimpleGrid>
-      </FormSection>
-
-      {spouse ? (
-        <FormSection value="spouse" title={SECTION_TITLES.spouse} issues={issues.bySection.spouse}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-            <PersonFields
-              labelPrefix="Spouse "
-              fieldOf={spouseField}
-              isRequired={isRequired}
-              withGender={false}
-              readOnly={readOnly}
-              input={input}
-              select={select}
-            />
-          </SimpleGrid>
-        </FormSection>
-      ) : null}
-
-      {values.dependents.length > 0 ? (
-        <FormSection value="dependents" title={SECTION_TITLES.dependents} issues={issues.bySection.dependents}>
-          <DependentsSection form={form} isRequired={isRequired} readOnly={readOnly} />
-        </FormSection>
-      ) : null}
+            ),
+          },
+        }}
+      />
     </RecordFormFrame>
   );
 }

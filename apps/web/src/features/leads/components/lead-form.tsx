@@ -2,7 +2,7 @@
 // the domain schema as validator (validate on change), the save button's states, the
 // 'Failed to Save Lead' banner, the stale-edit reload notice and the browser draft. Saving an
 // existing lead with status Converted to Client converts it (spec 1 §4.3).
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { type FormErrors, schemaResolver } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -13,8 +13,8 @@ import {
   CONVERTED_STATUS,
   createLeadSchema,
   DEFAULT_LEAD_STATUS,
-  DESIRED_VISAS_FOR_LEAD,
   firmBirthDateErrors,
+  LEAD_FORM_LAYOUT,
   LEAD_MESSAGES,
   LEAD_STATUS_CONVERTIBILITY,
   LEAD_STATUS_DESCRIPTIONS,
@@ -23,29 +23,24 @@ import {
   leadRequiredFields,
   type LeadStatus,
   NEW_LEAD_CONVERTED_MESSAGE,
+  sectionOfField,
   updateLeadSchema,
   GENERIC_MESSAGES,
 } from '@crm/domain';
-import { PhoneInput } from '../../../components/phone-input.tsx';
-import { FormSection } from '../../../components/record-form/form-section.tsx';
 import { RecordFormFrame } from '../../../components/record-form/record-form-frame.tsx';
 import { RecordFormFooter } from '../../../components/record-form/record-form-footer.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useRecordForm } from '../../../components/record-form/use-record-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { AssignmentSourceFields } from '../../records/components/assignment-source-fields.tsx';
-import { PersonFields } from '../../records/components/person-fields.tsx';
-import { VisaFields } from '../../records/components/visa-fields.tsx';
+import { RecordFormSections } from '../../records/components/record-form-sections.tsx';
 import { useSaveAsConverted } from '../api/convert-lead.ts';
 import { useCreateLead } from '../api/create-lead.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
 import {
   emptyLeadValues,
-  type LeadFormSection,
   type LeadFormValues,
   leadToFormValues,
-  sectionOf,
   toCreateInput,
   toUpdateInput,
 } from '../lead-form-values.ts';
@@ -54,12 +49,7 @@ import type { LeadActionKind } from './lead-action-dialog.tsx';
 
 const SLOW_AFTER_MS = 3_000;
 
-const SECTION_TITLES: Record<LeadFormSection, string> = {
-  personal: 'Personal Information',
-  contact: 'Contact Information',
-  visa: 'Visa Information',
-  assignment: 'Assignment & Source',
-};
+const sectionOf = (field: string) => sectionOfField(LEAD_FORM_LAYOUT, field);
 
 type LeadFormProps = {
   mode: 'new' | 'edit';
@@ -111,7 +101,7 @@ export function LeadForm({
     toFormValues: leadToFormValues,
     saving,
   });
-  const { form, values, issues, goToField, picker, openSectionsFor, showRecord } = kit;
+  const { form, values, issues, goToField, openSectionsFor, showRecord } = kit;
 
   useEffect(() => {
     if (!initialDraft) return;
@@ -230,7 +220,6 @@ export function LeadForm({
   const required = leadRequiredFields(values);
   const isRequired = (field: string) => required.has(field);
 
-  const input = (field: keyof LeadFormValues) => form.getInputProps(field);
   const select = (field: keyof LeadFormValues) => asSelectProps(form.getInputProps(field));
 
   const onStatusChange = (next: string | null) => {
@@ -378,55 +367,15 @@ export function LeadForm({
         />
       }
     >
-      <FormSection value="personal" title={SECTION_TITLES.personal} issues={issues.bySection.personal}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <PersonFields isRequired={isRequired} withGender readOnly={readOnly} input={input} select={select} />
-        </SimpleGrid>
-      </FormSection>
-
-      <FormSection value="contact" title={SECTION_TITLES.contact} issues={issues.bySection.contact}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput label="Email" required={isRequired('email')} type="email" autoComplete="off" {...input('email')} />
-          <PhoneInput
-            label="Contact Number"
-            required={isRequired('contactNumber')}
-            value={values.contactNumber}
-            onChange={(v) => form.setFieldValue('contactNumber', v)}
-            onBlur={() => form.validateField('contactNumber')}
-            error={form.errors.contactNumber}
-            disabled={readOnly}
-          />
-        </SimpleGrid>
-      </FormSection>
-
-      <FormSection value="visa" title={SECTION_TITLES.visa} issues={issues.bySection.visa}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <VisaFields
-            applicantLocation={values.applicantLocation}
-            desiredVisas={DESIRED_VISAS_FOR_LEAD}
-            currentVisaLabel="Current Visa Subclass"
-            isRequired={isRequired}
-            readOnly={readOnly}
-            input={input}
-            select={select}
-          />
-        </SimpleGrid>
-      </FormSection>
-
-      <FormSection value="assignment" title={SECTION_TITLES.assignment} issues={issues.bySection.assignment}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <AssignmentSourceFields
-            module="leads"
-            leadSource={values.leadSource}
-            isRequired={isRequired}
-            readOnly={readOnly}
-            select={select}
-            input={input}
-            picker={picker}
-            assigned={lead}
-          />
-        </SimpleGrid>
-      </FormSection>
+      <RecordFormSections
+        layout={LEAD_FORM_LAYOUT}
+        form={form}
+        issues={issues.bySection}
+        isRequired={isRequired}
+        readOnly={readOnly}
+        module="leads"
+        assigned={lead}
+      />
     </RecordFormFrame>
   );
 }
