@@ -1,6 +1,6 @@
 // The 'Client Overview' card at the left of the client panel (spec 1 §2.6).
-import { Anchor, Text } from '@mantine/core';
-import { type ClientRecord, displayId, hasCurrentVisa } from '@crm/domain';
+import { Text } from '@mantine/core';
+import { type ClientRecord, hasCurrentVisa } from '@crm/domain';
 import { ClientStatusBadge, PassportStatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
@@ -9,6 +9,7 @@ import {
   OverviewSection,
   RecordOverviewCard,
 } from '../../records/components/record-overview-card.tsx';
+import { RecordLink } from '../../records/components/record-panel-tabs.tsx';
 
 type ClientOverviewCardProps = {
   client: ClientRecord;
@@ -35,17 +36,7 @@ export function ClientOverviewCard({ client, onOpenLead, onOpenTasks }: ClientOv
       footer={
         fromLead ? (
           <Text size="sm">
-            Converted from lead{' '}
-            <Anchor
-              underline="always"
-              component="button"
-              type="button"
-              size="sm"
-              ff="monospace"
-              onClick={() => onOpenLead(fromLead)}
-            >
-              {displayId('lead', fromLead)}
-            </Anchor>
+            Converted from lead <RecordLink type="lead" id={fromLead} onOpen={onOpenLead} />
           </Text>
         ) : null
       }
