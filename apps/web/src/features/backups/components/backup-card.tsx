@@ -18,7 +18,6 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconDatabaseExport, IconDownload, IconKey, IconRestore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,6 +30,7 @@ import {
   type RestoreResult,
   type StoredBackup,
 } from '@crm/domain';
+import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/file-requests.ts';
@@ -198,6 +198,11 @@ function SigningKeyNotice({ signingKey }: { signingKey: string }) {
   );
 }
 
+const STORED_BACKUP_COLUMNS: ListColumn[] = [
+  { key: 'taken', label: 'Taken' },
+  { key: 'size', label: 'Size', width: 100 },
+];
+
 function StoredBackups({
   backups,
   when,
@@ -217,39 +222,31 @@ function StoredBackups({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" aria-label="Stored backups">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Taken</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {backups.map((backup) => (
-            <Table.Tr key={backup.id}>
-              <Table.Td>{when(backup.createdAt)}</Table.Td>
-              <Table.Td>{megabytes(backup.size)}</Table.Td>
-              <Table.Td ta="right">
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconDownload size={14} />}
-                  disabled={disabled}
-                  onClick={() => void onDownload(`/api/backups/${encodeURIComponent(backup.id)}/download`)}
-                  aria-label={`Download the backup of ${when(backup.createdAt)}`}
-                >
-                  Download
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      label="Stored backups"
+      columns={STORED_BACKUP_COLUMNS}
+      actions={{ width: 130, labelHidden: true }}
+      loading={false}
+    >
+      {backups.map((backup) => (
+        <Table.Tr key={backup.id}>
+          <Table.Td>{when(backup.createdAt)}</Table.Td>
+          <Table.Td>{megabytes(backup.size)}</Table.Td>
+          <Table.Td ta="right">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              disabled={disabled}
+              onClick={() => void onDownload(`/api/backups/${encodeURIComponent(backup.id)}/download`)}
+              aria-label={`Download the backup of ${when(backup.createdAt)}`}
+            >
+              Download
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

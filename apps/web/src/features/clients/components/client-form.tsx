@@ -2,10 +2,9 @@
 // domain schema as validator (validate on change, with the conditional rules shown as soon as the
 // field that triggers them changes), the dependents list following numberOfDependents, the save
 // error banner and the stale-edit reload notice.
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Group, Select, SimpleGrid } from '@mantine/core';
 import { type FormErrors, schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconEyeOff, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
   CLIENT_FORM_LAYOUT,
@@ -29,6 +28,7 @@ import { useRecordForm } from '../../../components/record-form/use-record-form.t
 import { PassportStatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
+import { RecordFormActions } from '../../records/components/record-form-actions.tsx';
 import { RecordFormSections } from '../../records/components/record-form-sections.tsx';
 import { useUpdateClient } from '../api/update-client.ts';
 import {
@@ -170,41 +170,12 @@ export function ClientForm({ client, readOnly, rights, onCancel, onAction, onRel
       footer={
         <RecordFormFooter
           actions={
-            <>
-              {rights.canHide ? (
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  leftSection={client.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
-                  onClick={() => onAction(client.isHidden ? 'unhide' : 'hide')}
-                  disabled={saving}
-                >
-                  {client.isHidden ? 'Unhide' : 'Hide'}
-                </Button>
-              ) : null}
-              {rights.canDelete ? (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => onAction('delete')}
-                  disabled={saving}
-                >
-                  Delete
-                </Button>
-              ) : null}
-              {rights.canDeletePermanently ? (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrashX size={16} />}
-                  onClick={() => onAction('permanent')}
-                  disabled={saving}
-                >
-                  Permanently Delete
-                </Button>
-              ) : null}
-            </>
+            <RecordFormActions
+              isHidden={client.isHidden}
+              offered={{ hide: rights.canHide, delete: rights.canDelete, permanent: rights.canDeletePermanently }}
+              saving={saving}
+              onAction={onAction}
+            />
           }
           readOnly={readOnly}
           saving={saving}

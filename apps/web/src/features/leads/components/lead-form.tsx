@@ -6,7 +6,6 @@ import { Alert, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/cor
 import { type FormErrors, schemaResolver } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   CLIENT_MESSAGES,
@@ -33,6 +32,7 @@ import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useRecordForm } from '../../../components/record-form/use-record-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
+import { RecordFormActions } from '../../records/components/record-form-actions.tsx';
 import { RecordFormSections } from '../../records/components/record-form-sections.tsx';
 import { useSaveAsConverted } from '../api/convert-lead.ts';
 import { useCreateLead } from '../api/create-lead.ts';
@@ -323,36 +323,12 @@ export function LeadForm({
         <RecordFormFooter
           actions={
             !isNew && lead && !readOnly ? (
-              <>
-                <Button
-                  variant="default"
-                  leftSection={<IconArchive size={16} />}
-                  onClick={() => onAction('archive')}
-                  disabled={saving}
-                >
-                  Archive
-                </Button>
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  leftSection={lead.isHidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
-                  onClick={() => onAction(lead.isHidden ? 'unhide' : 'hide')}
-                  disabled={saving}
-                >
-                  {lead.isHidden ? 'Unhide' : 'Hide'}
-                </Button>
-                {canDelete ? (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => onAction('delete')}
-                    disabled={saving}
-                  >
-                    Delete
-                  </Button>
-                ) : null}
-              </>
+              <RecordFormActions
+                isHidden={lead.isHidden}
+                offered={{ archive: true, hide: true, delete: canDelete }}
+                saving={saving}
+                onAction={onAction}
+              />
             ) : null
           }
           readOnly={readOnly}
