@@ -18,7 +18,9 @@ import {
 } from '@crm/domain';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
+import { CONTRACT_EVENT } from '../contracts/contracts.service.ts';
 import { MAIL_EVENT } from '../mail/mail-queue.ts';
+import { WEBHOOK_EVENT } from '../webhooks/webhook-queue.ts';
 import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
 import { clientOwnership, clients, contactOwnership, contacts, leadOwnership, leads } from '../../db/schema/index.ts';
 
@@ -70,8 +72,11 @@ export async function mayReceive(
   // The Mail log is Administration's; who queued a mail hears how it went (their toast says sent or queued).
   if (event.resource === MAIL_EVENT)
     return canOpenModule(viewer.role, 'admin', moduleAccess) || (event.actorId !== null && event.actorId === viewer.id);
-  // The document library is Administration's.
-  if (event.resource === 'document') return canOpenModule(viewer.role, 'admin', moduleAccess);
+  // The document library and the webhook deliveries (Settings → Integrations) are Administration's.
+  if (event.resource === 'document' || event.resource === WEBHOOK_EVENT)
+    return canOpenModule(viewer.role, 'admin', moduleAccess);
+  // Contracts: everyone who opens the Contract Manager lists them all, and a record's Contracts tab follows.
+  if (event.resource === CONTRACT_EVENT) return can(viewer.role, 'contracts:view', moduleAccess);
   const record = RECORDS[event.resource];
   if (!record || !canOpenModule(viewer.role, record.module, moduleAccess)) return false;
   if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return true;
