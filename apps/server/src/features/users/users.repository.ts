@@ -205,3 +205,18 @@ export async function userFullNames(
     .where(inArray(users.id, wanted));
   return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
 }
+
+/** A user a record references, as its API shape carries it; null when unset or no such user. */
+export type UserRef = { id: string; fullName: string } | null;
+
+/** Turns the given user ids into references, with one users query for all of them. */
+export async function userRefs(
+  db: Executor,
+  ids: readonly (string | null | undefined)[],
+): Promise<(id: string | null) => UserRef> {
+  const names = await userFullNames(db, ids);
+  return (id) => {
+    const fullName = id ? names.get(id) : undefined;
+    return id && fullName ? { id, fullName } : null;
+  };
+}
