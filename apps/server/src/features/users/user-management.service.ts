@@ -35,7 +35,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
 import { users } from '../../db/schema/index.ts';
 import { userSearchText } from '../../db/schema/users.ts';
-import { timeSortKey } from '../../db/schema/columns.ts';
+import { changedBy, timeSortKey } from '../../db/schema/columns.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { queueMail } from '../mail/mail-queue.ts';
 import { queueWebhook } from '../webhooks/webhook-queue.ts';
@@ -299,7 +299,7 @@ export async function updateUser(db: Database, actor: UserActor, id: string, inp
     };
     const [after] = await tx
       .update(users)
-      .set({ ...patch, updatedAt: new Date(), updatedBy: actor.ctx.actorId, version: sql`${users.version} + 1` })
+      .set({ ...patch, ...changedBy(users, actor.ctx.actorId) })
       .where(eq(users.id, id))
       .returning();
     const { oldValues, newValues } = changedFields(before, patch);
@@ -333,9 +333,7 @@ export async function setUserStatus(db: Database, actor: UserActor, id: string, 
       .update(users)
       .set({
         status,
-        updatedAt: new Date(),
-        updatedBy: actor.ctx.actorId,
-        version: sql`${users.version} + 1`,
+        ...changedBy(users, actor.ctx.actorId),
         ...(status === 'active' ? { failedLoginCount: 0, lockedUntil: null } : {}),
       })
       .where(eq(users.id, id))
@@ -391,9 +389,7 @@ export async function resetUserPassword(
           passwordChangedAt: new Date(),
           failedLoginCount: 0,
           lockedUntil: null,
-          updatedAt: new Date(),
-          updatedBy: actor.ctx.actorId,
-          version: sql`${users.version} + 1`,
+          ...changedBy(users, actor.ctx.actorId),
         })
         .where(eq(users.id, id));
       await revokePasswordResetTokens(tx, id);
@@ -458,9 +454,7 @@ export async function deleteUser(db: Database, actor: UserActor, id: string, rea
         status: 'inactive',
         deletedAt: new Date(),
         deletedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        updatedBy: actor.ctx.actorId,
-        version: sql`${users.version} + 1`,
+        ...changedBy(users, actor.ctx.actorId),
       })
       .where(eq(users.id, id));
     await deleteUserSessions(tx, id);

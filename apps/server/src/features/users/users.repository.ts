@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type CurrentUser, normalizeRole, type Role, type UserStatus, USER_STATUSES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -86,9 +87,7 @@ export async function setUserPassword(db: Executor, id: string, passwordHash: st
       mustChangePassword: false,
       failedLoginCount: 0,
       lockedUntil: null,
-      updatedAt: new Date(),
-      updatedBy: actorId,
-      version: sql`${users.version} + 1`,
+      ...changedBy(users, actorId),
     })
     .where(eq(users.id, id));
 }
