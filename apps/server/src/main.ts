@@ -2,7 +2,7 @@
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { openDatabase } from './db/database.ts';
+import { configuredDatabase, openDatabase } from './db/database.ts';
 import { BackupKeyError, readBackupKeys } from './features/backups/backup-signing.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { createMailer } from './plugins/mail.ts';
@@ -32,9 +32,7 @@ async function main() {
   }
   let database;
   try {
-    database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    );
+    database = await openDatabase(configuredDatabase(config));
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(error.message);

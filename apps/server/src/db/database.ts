@@ -60,6 +60,10 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 export type OpenOptions =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File };
 
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */
+export const configuredDatabase = (config: { databaseUrl: string | null; dataDir: string }): OpenOptions =>
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url);
   return openPglite(options.dataDir, options.loadDataDir);

@@ -6,33 +6,15 @@
 import { copyFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readConfig } from '../config.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
-import { openDatabase } from '../db/database.ts';
-import { BackupKeyError, readBackupKeys } from '../features/backups/backup-signing.ts';
 import { backupFileName, backupToTemporaryFile } from '../features/backups/backups.service.ts';
 import { localDiskStorage } from '../storage/file-storage.ts';
+import { openForBackupScript } from './backup-script.ts';
 
 // npm runs workspace scripts in the workspace folder; INIT_CWD is where the command was typed.
 const here = process.env.INIT_CWD ?? process.cwd();
 const target = resolve(here, process.argv[2] ?? '.');
 const config = readConfig();
-const keys = (() => {
-  try {
-    return readBackupKeys(config);
-  } catch (error) {
-    if (!(error instanceof BackupKeyError)) throw error;
-    console.error(`Not backed up: ${error.message}`);
-    process.exit(1);
-  }
-})();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-).catch((error: unknown) => {
-  // The server holds the embedded database: stop it first, or use Administration → Data Management.
-  if (!(error instanceof DataDirInUseError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+const { keys, database } = await openForBackupScript(config, 'Not backed up');
 try {
   const backup = await backupToTemporaryFile(database, localDiskStorage(join(config.dataDir, 'files')), {
     signingKey: keys.signing,

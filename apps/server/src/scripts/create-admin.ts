@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { passwordPolicyErrors } from '@crm/domain';
 import { readConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { configuredDatabase, openDatabase } from '../db/database.ts';
 import { hashPassword } from '../features/auth/password-hash.ts';
 import { findUserByEmail, insertUser } from '../features/users/users.repository.ts';
 import { recordChange } from '../features/audit/record-change.ts';
@@ -29,9 +29,7 @@ if (problems.length > 0) {
 }
 
 const config = readConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-);
+const database = await openDatabase(configuredDatabase(config));
 try {
   if (await findUserByEmail(database.db, email)) {
     console.error(`A user with the email ${email} already exists.`);

@@ -12,12 +12,10 @@
 // signature that names one of this server's keys but does not match is refused even then.
 import { join, resolve } from 'node:path';
 import { readConfig } from '../config.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
-import { openDatabase } from '../db/database.ts';
 import { restoreBackup } from '../features/backups/backup-restore.ts';
-import { BackupKeyError, readBackupKeys } from '../features/backups/backup-signing.ts';
 import { AppError } from '../plugins/errors.ts';
 import { localDiskStorage } from '../storage/file-storage.ts';
+import { openForBackupScript } from './backup-script.ts';
 
 const ACCEPT_UNSIGNED = '--accept-unsigned';
 const args = process.argv.slice(2);
@@ -29,23 +27,7 @@ if (files.length !== 1 || files[0]!.startsWith('--')) {
 }
 const path = resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!);
 const config = readConfig();
-const keys = (() => {
-  try {
-    return readBackupKeys(config);
-  } catch (error) {
-    if (!(error instanceof BackupKeyError)) throw error;
-    console.error(`Not restored: ${error.message}`);
-    process.exit(1);
-  }
-})();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-).catch((error: unknown) => {
-  // The server holds the embedded database: stop it first, or use Administration → Data Management.
-  if (!(error instanceof DataDirInUseError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+const { keys, database } = await openForBackupScript(config, 'Not restored');
 try {
   const result = await restoreBackup(
     { db: database.db, storage: localDiskStorage(join(config.dataDir, 'files')), keys },

@@ -13,7 +13,7 @@ import { CONVERSION_NOTE, CONVERTED_STATUS, LOST_LEAD_STATUS } from '@crm/domain
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
-import { type Executor, openDatabase } from '../db/database.ts';
+import { configuredDatabase, type Executor, openDatabase } from '../db/database.ts';
 import { clientFromLead } from '../features/clients/conversion.service.ts';
 import { countAllClients, insertClients } from '../features/clients/clients.repository.ts';
 import { countAllContacts, insertContacts } from '../features/contacts/contacts.repository.ts';
@@ -85,9 +85,7 @@ async function main() {
       `${thousands(mailTotal)} mails into ${where}`,
   );
   let t = performance.now();
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(configuredDatabase(config));
   console.log(`open + migrate: ${ms(t).toFixed(0)} ms`);
   const db = database.db;
   try {

@@ -2,6 +2,7 @@
 // person, completed with what a client file holds (passport, address, family, case status).
 import { type ClientStatus, type DependentRecord, DEPENDENT_RELATIONSHIPS, isBridgingVisa } from '@crm/domain';
 import type { clients } from '../db/schema/index.ts';
+import { leadPerson } from '../features/leads/lead-person.ts';
 import { generateLead, type GenerateOptions, type Random } from './lead-generator.ts';
 
 export type GeneratedClient = typeof clients.$inferInsert;
@@ -198,26 +199,7 @@ export function generateClient(random: Random, options: GenerateOptions): Genera
   return completeClient(
     random,
     {
-      firstName: lead.firstName,
-      middleName: lead.middleName,
-      lastName: lead.lastName,
-      gender: lead.gender,
-      dateOfBirth: lead.dateOfBirth,
-      nationality: lead.nationality,
-      countryOfResidence: lead.countryOfResidence,
-      email: lead.email,
-      contactNumber: lead.contactNumber,
-      applicantLocation: lead.applicantLocation,
-      currentVisaSubclass: lead.currentVisaSubclass,
-      desiredVisa: lead.desiredVisa,
-      visaExpiryDate: lead.visaExpiryDate,
-      leadSource: lead.leadSource,
-      socialMediaPlatform: lead.socialMediaPlatform,
-      associatePartner: lead.associatePartner,
-      branchOffice: lead.branchOffice,
-      managerUserId: lead.managerUserId,
-      assistantManagerUserId: lead.assistantManagerUserId,
-      migrationAgentUserId: lead.migrationAgentUserId,
+      ...leadPerson(lead),
       isHidden: lead.isHidden,
       hiddenAt: lead.hiddenAt,
       hiddenReason: lead.hiddenReason,

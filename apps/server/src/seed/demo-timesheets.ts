@@ -8,7 +8,8 @@ import { auditLogs, clients, leads, timesheetEntries, timesheetWeeks, users } fr
 import { readFirmToday } from '../features/settings/settings.repository.ts';
 import { demoEmail } from './demo-users.ts';
 
-const DESCRIPTIONS = [
+/** What a day's time was spent on; the large load adds to these. */
+export const DESCRIPTIONS = [
   'Prepared the visa application',
   'Client meeting: documents checklist',
   'Reviewed skills assessment',

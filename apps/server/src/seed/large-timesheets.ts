@@ -4,17 +4,9 @@
 // approved. One INSERT … SELECT over generate_series each.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
+import { DESCRIPTIONS as DEMO_DESCRIPTIONS } from './demo-timesheets.ts';
 
-const DESCRIPTIONS = [
-  'Prepared the visa application',
-  'Client meeting: documents checklist',
-  'Reviewed skills assessment',
-  'Phone call about health examinations',
-  'Drafted the cover letter',
-  'Checked police certificates',
-  'Answered a request for information',
-  'Lodged the application online',
-];
+const DESCRIPTIONS = [...DEMO_DESCRIPTIONS, 'Answered a request for information', 'Lodged the application online'];
 const ENTRIES_A_DAY = 3;
 /** Entries in a row on one record: a person works a case for a few days, then the next. */
 const ENTRIES_A_RECORD = 12;

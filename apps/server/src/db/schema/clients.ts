@@ -13,26 +13,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { DependentRecord } from '@crm/domain';
-import {
-  auditColumns,
-  dateSortKey,
-  id,
-  personSearchText,
-  prefixSearchKey,
-  recordSearchText,
-  textSortKey,
-  timestamptz,
-} from './columns.ts';
-import { contactDigits, leads } from './leads.ts';
-import { users } from './users.ts';
+import { auditColumns, dateSortKey, id, timestamptz } from './columns.ts';
+import { leads } from './leads.ts';
+import { contactNumberColumns, personListIndexes } from './person-columns.ts';
+import { userRef } from './users.ts';
 
 /** Not soft-deleted: lists, statistics and duplicate checks work on these; the partial indexes share it. */
 const LIVE = (t: { deletedAt: AnyPgColumn }) => sql`${t.deletedAt} is null`;
 /** Live and not Reverted: a Reverted client is kept for the record, its person is a lead again. */
 const ACTIVE = (t: { deletedAt: AnyPgColumn; status: AnyPgColumn }) =>
   sql`${t.deletedAt} is null and ${t.status} <> 'Reverted'`;
-
-const userRef = () => uuid().references(() => users.id, { onDelete: 'set null' });
 
 export const clients = pgTable(
   'clients',
@@ -58,17 +48,7 @@ export const clients = pgTable(
     middleName: text(),
     lastName: text().notNull(),
     email: text().notNull(),
-    contactNumber: text().notNull(),
-    /**
-     * The typed number in E.164 ('+61412345678'), null when it is not valid; the repositories set it on every
-     * write. Named, as the snake_case casing would spell it contact_number_e_164.
-     */
-    contactNumberE164: text('contact_number_e164'),
-    /**
-     * The phone search's haystack (decision 0005): the E.164 digits without '+' ('61412345678') when the number
-     * is valid, else the digits as typed; set with contactNumberE164 on every write.
-     */
-    contactNumberDigits: text(),
+    ...contactNumberColumns(),
     dateOfBirth: date({ mode: 'string' }),
     gender: text(),
     nationality: text(),
@@ -110,60 +90,16 @@ export const clients = pgTable(
     deleteReason: text(),
   },
   (t) => [
-    index('clients_search_trgm_idx')
-      .using('gin', sql`${personSearchText(t)} gin_trgm_ops`)
-      .where(LIVE(t)),
-    // The combined record list's search (name, email, phone, status, location, desired visa, nationality).
-    index('clients_record_search_trgm_idx')
-      .using('gin', sql`${recordSearchText(t, t.status)} gin_trgm_ops`)
-      .where(LIVE(t)),
+    ...personListIndexes('clients', t, t.status, () => LIVE(t)),
     // Race backstop for the duplicate check (the service checks first and answers with the spec's message).
     uniqueIndex('clients_email_active_uq')
       .on(sql`lower(${t.email})`)
       .where(ACTIVE(t)),
-    index('clients_contact_digits_idx').on(contactDigits(t.contactNumber)).where(LIVE(t)),
-    // Phone search and the duplicate check (see leads.ts).
-    index('clients_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
-    // Phone search by any run of digits (LIKE '%412345678%'). Not partial: every list reads it, the live ones
-    // and the contacts alike.
-    index('clients_contact_digits_trgm_idx').using('gin', sql`${t.contactNumberDigits} gin_trgm_ops`),
-    // Sorts (each with the id tie-breaker the list orders by) and filters.
-    index('clients_created_idx').on(t.createdAt, t.id).where(LIVE(t)),
-    index('clients_updated_idx').on(t.updatedAt, t.id).where(LIVE(t)),
-    index('clients_first_name_idx').on(t.firstName, t.id).where(LIVE(t)),
-    index('clients_last_name_idx').on(t.lastName, t.id).where(LIVE(t)),
-    index('clients_nationality_sort_idx').on(textSortKey(t.nationality), t.id).where(LIVE(t)),
     index('clients_passport_expiry_sort_idx').on(dateSortKey(t.passportExpiryDate), t.id).where(LIVE(t)),
-    index('clients_status_sort_idx').on(t.status, t.id).where(LIVE(t)),
-    index('clients_location_sort_idx').on(textSortKey(t.applicantLocation), t.id).where(LIVE(t)),
-    index('clients_desired_visa_sort_idx').on(textSortKey(t.desiredVisa), t.id).where(LIVE(t)),
-    // 1–2 letter searches (see leads.ts).
-    index('clients_first_name_prefix_idx')
-      .on(sql`${prefixSearchKey(t.firstName)} text_pattern_ops`)
-      .where(LIVE(t)),
-    index('clients_last_name_prefix_idx')
-      .on(sql`${prefixSearchKey(t.lastName)} text_pattern_ops`)
-      .where(LIVE(t)),
-    index('clients_email_prefix_idx')
-      .on(sql`${prefixSearchKey(t.email)} text_pattern_ops`)
-      .where(LIVE(t)),
-    index('clients_status_created_idx').on(t.status, t.createdAt, t.id).where(LIVE(t)),
-    index('clients_location_created_idx').on(t.applicantLocation, t.createdAt, t.id).where(LIVE(t)),
-    index('clients_desired_visa_created_idx').on(t.desiredVisa, t.createdAt, t.id).where(LIVE(t)),
-    index('clients_deleted_at_idx')
-      .on(t.deletedAt)
-      .where(sql`${t.deletedAt} is not null`),
     // Conversion lookups (and the foreign key's set-null when a lead is deleted forever).
     index('clients_converted_from_lead_idx').on(t.convertedFromLeadId),
-    index('clients_converted_at_idx')
-      .on(t.convertedAt)
-      .where(sql`${t.convertedAt} is not null`),
-    // Consultant visibility (own or assigned) and the foreign keys' set-null on user removal.
-    index('clients_created_by_idx').on(t.createdBy),
+    // Consultant visibility: the owner, and the foreign keys' set-null on user removal.
     index('clients_user_idx').on(t.userId),
-    index('clients_manager_idx').on(t.managerUserId),
-    index('clients_assistant_manager_idx').on(t.assistantManagerUserId),
-    index('clients_migration_agent_idx').on(t.migrationAgentUserId),
     index('clients_reverted_by_idx').on(t.revertedBy),
   ],
 );

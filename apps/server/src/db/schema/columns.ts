@@ -14,6 +14,13 @@ export const auditColumns = () => ({
   version: integer().notNull().default(1),
 });
 
+/** The audit columns' values for a change by `actorId`: who and when, and the version bumped (a stale edit's 409). */
+export const changedBy = (table: { version: AnyPgColumn }, actorId: string | null) => ({
+  updatedBy: actorId,
+  updatedAt: new Date(),
+  version: sql`${table.version} + 1`,
+});
+
 type PersonSearchColumns = {
   firstName: AnyPgColumn;
   middleName: AnyPgColumn;

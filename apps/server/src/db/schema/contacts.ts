@@ -3,10 +3,9 @@
 // likewise come from a join rather than being copied.
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns, id, personSearchText, prefixSearchKey, timeSortKey, timestamptz } from './columns.ts';
-import { users } from './users.ts';
-
-const userRef = () => uuid().references(() => users.id, { onDelete: 'set null' });
+import { auditColumns, id, personSearchText, timeSortKey, timestamptz } from './columns.ts';
+import { contactNumberColumns, namePrefixIndexes, phoneSearchIndexes } from './person-columns.ts';
+import { userRef } from './users.ts';
 
 export const contacts = pgTable(
   'contacts',
@@ -33,17 +32,7 @@ export const contacts = pgTable(
     maritalStatus: text(),
     numberOfDependents: text(),
     email: text().notNull(),
-    contactNumber: text().notNull(),
-    /**
-     * The typed number in E.164 ('+61412345678'), null when it is not valid; the repositories set it on every
-     * write. Named, as the snake_case casing would spell it contact_number_e_164.
-     */
-    contactNumberE164: text('contact_number_e164'),
-    /**
-     * The phone search's haystack (decision 0005): the E.164 digits without '+' ('61412345678') when the number
-     * is valid, else the digits as typed; set with contactNumberE164 on every write.
-     */
-    contactNumberDigits: text(),
+    ...contactNumberColumns(),
     phone: text(),
     street1: text(),
     street2: text(),
@@ -74,21 +63,14 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_search_trgm_idx').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
-    // Phone search (see leads.ts).
-    index('contacts_contact_e164_idx').on(t.contactNumberE164.op('text_pattern_ops')),
-    // Phone search by any run of digits (LIKE '%412345678%'). Not partial: every list reads it, the live ones
-    // and the contacts alike.
-    index('contacts_contact_digits_trgm_idx').using('gin', sql`${t.contactNumberDigits} gin_trgm_ops`),
+    ...phoneSearchIndexes('contacts', t),
     index('contacts_moved_at_sort_idx').on(timeSortKey(t.movedFromLeadsAt), t.id),
     index('contacts_status_idx').on(t.contactStatus),
     // The 'recent conversions' statistic: contacts restored lately, by when.
     index('contacts_reverted_at_idx')
       .on(t.updatedAt)
       .where(sql`${t.contactStatus} = 'Reverted'`),
-    // 1–2 letter searches (see leads.ts).
-    index('contacts_first_name_prefix_idx').on(sql`${prefixSearchKey(t.firstName)} text_pattern_ops`),
-    index('contacts_last_name_prefix_idx').on(sql`${prefixSearchKey(t.lastName)} text_pattern_ops`),
-    index('contacts_email_prefix_idx').on(sql`${prefixSearchKey(t.email)} text_pattern_ops`),
+    ...namePrefixIndexes('contacts', t),
     index('contacts_original_lead_idx').on(t.originalLeadId),
     index('contacts_owner_idx').on(t.ownerUserId),
     index('contacts_created_by_idx').on(t.createdBy),

@@ -32,6 +32,9 @@ export const users = pgTable(
   ],
 );
 
+/** A column naming a user, cleared when the user is removed. */
+export const userRef = () => uuid().references(() => users.id, { onDelete: 'set null' });
+
 /** The text User Management's search matches: first and last name, then the email. */
 export function userSearchText(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
   return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})`;

@@ -18,11 +18,12 @@ import {
   SEARCH_COUNT_CAP,
   type TabCount,
 } from '@crm/domain';
-import { sameContactNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
+import { findSameEmailOrNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import {
   anyOf,
+  isUuid,
   listPage,
   listWhere,
   type SearchSpec,
@@ -37,19 +38,13 @@ import { auditLogs, clientIsActive, clientIsLive, clientOwnership, clients, lead
 import { dateSortKey, personSearchText, prefixSearchKey, textSortKey } from '../../db/schema/columns.ts';
 import { valuesPresent } from '../../db/values-present.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
-import { userFullNames } from '../users/users.repository.ts';
+import { type UserRef, userRefs } from '../users/users.repository.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
 export type ClientPatch = Partial<Omit<NewClientRow, 'id' | 'createdAt' | 'createdBy' | 'version'>> & {
   updatedBy: string | null;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A path id that is not a uuid can name no client (and must not reach PostgreSQL as a cast error). */
-export const isUuid = (id: string) => UUID.test(id);
-
-type UserRef = { id: string; fullName: string } | null;
 
 /**
  * The API shape of client rows, with the names of the users they reference (one small users query) and
@@ -62,7 +57,7 @@ export async function toClientRecords(
 ): Promise<ClientRecord[]> {
   if (rows.length === 0) return [];
   const today = await readFirmToday(db, now);
-  const names = await userFullNames(
+  const ref = await userRefs(
     db,
     rows.flatMap((c) => [
       c.managerUserId,
@@ -73,10 +68,6 @@ export async function toClientRecords(
       c.revertedBy,
     ]),
   );
-  const ref = (id: string | null): UserRef => {
-    const fullName = id ? names.get(id) : undefined;
-    return id && fullName ? { id, fullName } : null;
-  };
   return rows.map((c) => toClientRecord(c, ref, now, today));
 }
 
@@ -342,22 +333,11 @@ export async function findDuplicateClient(
   db: Executor,
   candidate: { email: string; contactNumber: string; excludeId?: string | null },
 ): Promise<{ field: 'email' | 'contactNumber'; id: string } | undefined> {
-  const email = candidate.email.trim().toLowerCase();
-  const sameNumber = sameContactNumber(clients, candidate.contactNumber);
-  const notSelf = candidate.excludeId ? ne(clients.id, candidate.excludeId) : undefined;
-  const [byEmail] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(clientIsActive(), sql`lower(${clients.email}) = ${email}`, notSelf))
-    .limit(1);
-  if (byEmail) return { field: 'email', id: byEmail.id };
-  if (!sameNumber) return undefined;
-  const [byNumber] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(clientIsActive(), sameNumber, notSelf))
-    .limit(1);
-  return byNumber ? { field: 'contactNumber', id: byNumber.id } : undefined;
+  const found = await findSameEmailOrNumber(clients, candidate, async (where) => {
+    const [row] = await db.select({ id: clients.id }).from(clients).where(and(clientIsActive(), where)).limit(1);
+    return row;
+  });
+  return found && { field: found.field, id: found.row.id };
 }
 
 export async function insertClient(db: Executor, values: NewClientRow): Promise<ClientRow> {

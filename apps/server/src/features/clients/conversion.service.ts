@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
+import { leadPerson } from '../leads/lead-person.ts';
 import { findLead, type LeadRow, updateLead } from '../leads/leads.repository.ts';
 import { insertClient, type NewClientRow } from './clients.repository.ts';
 import { readRecord } from './clients.service.ts';
@@ -21,26 +22,7 @@ import { moveChildrenToClient } from '../records/child-records.ts';
 /** The client a lead becomes: the lead's person, visa, source and assignment fields. */
 export function clientFromLead(lead: LeadRow, actorId: string, notes: string, convertedAt: Date): NewClientRow {
   return {
-    firstName: lead.firstName,
-    middleName: lead.middleName,
-    lastName: lead.lastName,
-    dateOfBirth: lead.dateOfBirth,
-    gender: lead.gender,
-    nationality: lead.nationality,
-    email: lead.email,
-    contactNumber: lead.contactNumber,
-    countryOfResidence: lead.countryOfResidence,
-    applicantLocation: lead.applicantLocation,
-    currentVisaSubclass: lead.currentVisaSubclass,
-    desiredVisa: lead.desiredVisa,
-    visaExpiryDate: lead.visaExpiryDate,
-    leadSource: lead.leadSource,
-    socialMediaPlatform: lead.socialMediaPlatform,
-    associatePartner: lead.associatePartner,
-    branchOffice: lead.branchOffice,
-    managerUserId: lead.managerUserId,
-    assistantManagerUserId: lead.assistantManagerUserId,
-    migrationAgentUserId: lead.migrationAgentUserId,
+    ...leadPerson(lead),
     status: DEFAULT_CLIENT_STATUS,
     // The lead's creator keeps owning the person (a consultant's converted lead stays in its view).
     userId: lead.createdBy ?? actorId,

@@ -13,11 +13,19 @@ import {
 import { withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
-import { listPage, listWhere, type SearchSpec, seesEverything, type Viewer, visibleTo } from '../../db/list-query.ts';
+import {
+  isUuid,
+  listPage,
+  listWhere,
+  type SearchSpec,
+  seesEverything,
+  type Viewer,
+  visibleTo,
+} from '../../db/list-query.ts';
 import { cappedCount, contactBuckets, sumOf } from '../../db/record-counts.ts';
 import { contactOwnership, contacts } from '../../db/schema/index.ts';
 import { personSearchText, prefixSearchKey, timeSortKey } from '../../db/schema/columns.ts';
-import { userFullNames } from '../users/users.repository.ts';
+import { userRefs } from '../users/users.repository.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactPatch = Partial<Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'createdBy' | 'version'>> & {
@@ -27,19 +35,11 @@ export type ContactPatch = Partial<Omit<typeof contacts.$inferInsert, 'id' | 'cr
 /** Contacts with contact_status Reverted (restored to a lead or a client) leave every list (spec 2 §4). */
 const listed = (): SQL => ne(contacts.contactStatus, CONTACT_STATUS_REVERTED);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type UserRef = { id: string; fullName: string } | null;
-
 async function toContactRecords(db: Executor, rows: ContactRow[]): Promise<ContactRecord[]> {
-  const names = await userFullNames(
+  const ref = await userRefs(
     db,
     rows.flatMap((c) => [c.ownerUserId, c.managerUserId, c.assistantManagerUserId, c.createdBy]),
   );
-  const ref = (id: string | null): UserRef => {
-    const fullName = id ? names.get(id) : undefined;
-    return id && fullName ? { id, fullName } : null;
-  };
   return rows.map((c) => ({
     id: c.id,
     firstName: c.firstName,
@@ -183,7 +183,7 @@ export async function contactStatistics(db: Executor, viewer: Viewer): Promise<C
 
 /** A listed contact (not Reverted) the viewer may see; undefined when there is none (or the id is no uuid). */
 export async function findListedContact(db: Executor, viewer: Viewer, id: string): Promise<ContactRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(contacts)

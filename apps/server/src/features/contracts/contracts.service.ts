@@ -47,7 +47,7 @@ import {
   leads,
   users,
 } from '../../db/schema/index.ts';
-import { prefixSearchKey } from '../../db/schema/columns.ts';
+import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
@@ -459,7 +459,7 @@ async function saveRow(
 ): Promise<ContractRow> {
   const [saved] = await tx
     .update(contracts)
-    .set({ ...set, updatedBy: actor.ctx.actorId, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+    .set({ ...set, ...changedBy(contracts, actor.ctx.actorId) })
     .where(and(eq(contracts.id, row.id), eq(contracts.version, row.version)))
     .returning();
   if (!saved) throw conflict();
@@ -750,9 +750,7 @@ export async function updateTemplate(
       .update(contractTemplates)
       .set({
         ...values,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${contractTemplates.version} + 1`,
+        ...changedBy(contractTemplates, actor.ctx.actorId),
       })
       .where(and(eq(contractTemplates.id, stored.id), eq(contractTemplates.version, input.version)))
       .returning();

@@ -25,7 +25,7 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
 import { documents, documentSearchText, systemSettings, users } from '../../db/schema/index.ts';
-import { prefixSearchKey } from '../../db/schema/columns.ts';
+import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
@@ -212,9 +212,7 @@ export async function updateDocument(
       .update(documents)
       .set({
         ...values,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${documents.version} + 1`,
+        ...changedBy(documents, actor.ctx.actorId),
       })
       .where(and(eq(documents.id, stored.id), eq(documents.version, patch.version)))
       .returning();
@@ -308,7 +306,7 @@ export async function attachDocumentFile(
       };
       const [row] = await tx
         .update(documents)
-        .set({ ...file, updatedBy: actor.ctx.actorId, updatedAt: new Date(), version: sql`${documents.version} + 1` })
+        .set({ ...file, ...changedBy(documents, actor.ctx.actorId) })
         .where(eq(documents.id, id))
         .returning();
       await recordChange(tx, actor.ctx, {
@@ -348,9 +346,7 @@ export async function removeDocumentFile(
         fileName: null,
         fileType: null,
         fileSize: null,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${documents.version} + 1`,
+        ...changedBy(documents, actor.ctx.actorId),
       })
       .where(eq(documents.id, id))
       .returning();

@@ -11,7 +11,7 @@ import {
   leads,
   users,
 } from '../../db/schema/index.ts';
-import { contactDigits } from '../../db/schema/leads.ts';
+import { contactDigits } from '../../db/schema/person-columns.ts';
 import { PERSON_IMPORT_LOCK } from '../clients/person-duplicates.ts';
 
 export async function findMapping(db: Executor, entity: string, fingerprint: string) {

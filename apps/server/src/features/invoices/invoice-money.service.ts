@@ -64,6 +64,7 @@ import {
   toReceiptRecord,
 } from './invoices.repository.ts';
 import { queueWebhook } from '../webhooks/webhook-queue.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 
 export const INVOICE_EVENT = 'invoice';
 
@@ -125,9 +126,7 @@ export async function settleInvoice(
       credited: formatMoney(money.credited),
       state,
       paymentDate: state === 'paid' ? money.lastPaymentDate : null,
-      updatedBy: actor.ctx.actorId,
-      updatedAt: new Date(),
-      version: sql`${invoices.version} + 1`,
+      ...changedBy(invoices, actor.ctx.actorId),
     })
     .where(eq(invoices.id, before.id))
     .returning();
@@ -194,6 +193,16 @@ function checkPayable(row: InvoiceDbRow): void {
   if (!actionsOfRow(row).recordPayment) throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyPaid);
 }
 
+/** A payment's date: the one given, else the firm's today; never after the firm's today. */
+async function paymentDateOf(tx: Executor, given: string | undefined): Promise<string> {
+  const today = await readFirmToday(tx);
+  const paymentDate = given ?? today;
+  if (futureMoneyDate(paymentDate, today)) {
+    throw validationError({ paymentDate: [INVOICE_MONEY_MESSAGES.paymentInFuture] });
+  }
+  return paymentDate;
+}
+
 /**
  * Records a payment: the balance due (spec 3 §4 'Mark as Paid': paid today, on the firm's date) or a part
  * of it, never dated after the firm's today. The services it bills are paid in line order.
@@ -205,11 +214,7 @@ export async function markInvoicePaid(db: Database, actor: Actor, id: string, in
     const balance = balanceOfRow(before);
     const amount = input.amount === undefined ? balance : centsOf(input.amount);
     if (amount <= 0n || amount > balance) throw validationError({ amount: [INVOICE_MESSAGES.paymentOverTotal] });
-    const today = await readFirmToday(tx);
-    const paymentDate = input.paymentDate ?? today;
-    if (futureMoneyDate(paymentDate, today)) {
-      throw validationError({ paymentDate: [INVOICE_MONEY_MESSAGES.paymentInFuture] });
-    }
+    const paymentDate = await paymentDateOf(tx, input.paymentDate);
     const payment = await insertPayment(tx, {
       invoiceId: id,
       kind: 'payment',
@@ -256,11 +261,7 @@ export async function applyClientCredit(db: Database, actor: Actor, id: string, 
     if (amount > centsOf(ledger.balance) || amount > balanceOfRow(before)) {
       throw validationError({ amount: [INVOICE_MONEY_MESSAGES.clientCreditOver] });
     }
-    const today = await readFirmToday(tx);
-    const paymentDate = input.paymentDate ?? today;
-    if (futureMoneyDate(paymentDate, today)) {
-      throw validationError({ paymentDate: [INVOICE_MONEY_MESSAGES.paymentInFuture] });
-    }
+    const paymentDate = await paymentDateOf(tx, input.paymentDate);
     const payment = await insertPayment(tx, {
       invoiceId: id,
       kind: 'client_credit',

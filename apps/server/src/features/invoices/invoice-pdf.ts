@@ -51,6 +51,36 @@ function firmBlock(firm: Firm, logo: string | null = null): Content {
   };
 }
 
+/** What every document's pages share: its title and author, the margins, and the 'Page n of N' footer. */
+const pageSetup = (title: string, firm: Firm) => ({
+  info: { title, author: firm.companyName },
+  pageMargins: [40, 40, 40, 50],
+  footer: pageFooter,
+});
+
+/** The top of every document: the firm (and its logo) on the left, the title and its details on the right. */
+function documentHead(firm: Firm, logo: string | null, title: string, details: [string, string][]): Content {
+  return {
+    columns: [
+      firmBlock(firm, logo),
+      { width: 'auto', stack: [{ text: title, fontSize: 20, bold: true, alignment: 'right' }, detailRows(details)] },
+    ],
+  };
+}
+
+/** Whom the document is for, under its heading: the client's name, address, and email when there is one. */
+function clientBlock(
+  heading: string,
+  doc: { clientName: string; clientAddress: string; clientEmail?: string | null },
+): Content[] {
+  return [
+    { text: heading, bold: true, margin: [0, 18, 0, 2] },
+    { text: doc.clientName, bold: true },
+    { text: doc.clientAddress },
+    ...(doc.clientEmail ? [{ text: doc.clientEmail, color: MUTED }] : []),
+  ];
+}
+
 function detailRows(rows: [string, string][]): Content {
   return {
     table: {
@@ -64,48 +94,65 @@ function detailRows(rows: [string, string][]): Content {
   };
 }
 
-type Items = InvoiceRecord['items'];
+type Align = 'left' | 'right' | 'center';
 
-function itemsTable(items: Items, currency: string, taxName: string): Content {
-  const header: PdfNode[] = ['Description', 'Qty', 'Rate', 'Amount', taxName].map((text, i) => ({
-    text,
-    bold: true,
-    fillColor: '#F1F5F9',
-    alignment: i === 0 ? 'left' : i === 4 ? 'center' : 'right',
-  }));
+/**
+ * A table ruled between its rows, its shaded header row repeated on every page it flows onto; `headings`
+ * give each column's heading and alignment; `whole` keeps each row on one page.
+ */
+function ruledTable(
+  headings: [string, Align][],
+  widths: (number | string)[],
+  rows: PdfNode[][],
+  { padding, whole = false }: { padding: number; whole?: boolean },
+): Content {
   return {
     table: {
       headerRows: 1,
-      // Rows never split across a page: each item reads whole.
-      dontBreakRows: true,
-      widths: ['*', 40, 80, 80, 32],
-      body: [
-        header,
-        ...items.map((item): PdfNode[] => [
-          // A line taxed otherwise than its service says why under its description (decision 0024).
-          item.treatmentReason
-            ? {
-                stack: [
-                  { text: item.description },
-                  { text: item.treatmentReason, fontSize: 8, color: MUTED, margin: [0, 1, 0, 0] },
-                ],
-              }
-            : { text: item.description },
-          { text: item.quantity, alignment: 'right' },
-          { text: displayMoney(centsOf(item.rate), currency), alignment: 'right' },
-          { text: displayMoney(centsOf(item.amount), currency), alignment: 'right' },
-          { text: item.taxable ? 'Yes' : 'No', alignment: 'center', color: item.taxable ? undefined : MUTED },
-        ]),
-      ],
+      ...(whole ? { dontBreakRows: true } : {}),
+      widths,
+      body: [headings.map(([text, alignment]) => ({ text, bold: true, fillColor: '#F1F5F9', alignment })), ...rows],
     },
     layout: {
       hLineColor: () => LINE,
       vLineWidth: () => 0,
       hLineWidth: (i: number) => (i === 1 ? 1 : 0.5),
-      paddingTop: () => 4,
-      paddingBottom: () => 4,
+      paddingTop: () => padding,
+      paddingBottom: () => padding,
     },
   };
+}
+
+type Items = InvoiceRecord['items'];
+
+function itemsTable(items: Items, currency: string, taxName: string): Content {
+  return ruledTable(
+    [
+      ['Description', 'left'],
+      ['Qty', 'right'],
+      ['Rate', 'right'],
+      ['Amount', 'right'],
+      [taxName, 'center'],
+    ],
+    ['*', 40, 80, 80, 32],
+    items.map((item): PdfNode[] => [
+      // A line taxed otherwise than its service says why under its description (decision 0024).
+      item.treatmentReason
+        ? {
+            stack: [
+              { text: item.description },
+              { text: item.treatmentReason, fontSize: 8, color: MUTED, margin: [0, 1, 0, 0] },
+            ],
+          }
+        : { text: item.description },
+      { text: item.quantity, alignment: 'right' },
+      { text: displayMoney(centsOf(item.rate), currency), alignment: 'right' },
+      { text: displayMoney(centsOf(item.amount), currency), alignment: 'right' },
+      { text: item.taxable ? 'Yes' : 'No', alignment: 'center', color: item.taxable ? undefined : MUTED },
+    ]),
+    // Rows never split across a page: each item reads whole.
+    { padding: 4, whole: true },
+  );
 }
 
 function totalsTable(rows: [string, string, boolean?][]): Content {
@@ -185,26 +232,13 @@ export function invoiceDocument(
       `${n.cancels ? 'Cancelled by' : 'Credited by'} ${n.creditNoteNumber} of ${date(n.issueDate)}: ${money(n.total)} — ${n.reason}`,
   );
   return {
-    info: { title: `${title} ${invoice.invoiceNumber}`, author: firm.companyName },
-    pageMargins: [40, 40, 40, 50],
-    footer: pageFooter,
+    ...pageSetup(`${title} ${invoice.invoiceNumber}`, firm),
     ...(invoice.state === 'cancelled'
       ? { watermark: { text: 'CANCELLED', color: '#DC2626', opacity: 0.12, bold: true } }
       : {}),
     content: [
-      {
-        columns: [
-          firmBlock(firm, logo),
-          {
-            width: 'auto',
-            stack: [{ text: title, fontSize: 20, bold: true, alignment: 'right' }, detailRows(details)],
-          },
-        ],
-      },
-      { text: 'Bill to', bold: true, margin: [0, 18, 0, 2] },
-      { text: invoice.clientName, bold: true },
-      { text: invoice.clientAddress },
-      ...(invoice.clientEmail ? [{ text: invoice.clientEmail, color: MUTED }] : []),
+      documentHead(firm, logo, title, details),
+      ...clientBlock('Bill to', invoice),
       ...creditLines.map((text, i) => ({
         text,
         color: '#DC2626',
@@ -228,32 +262,16 @@ export function receiptDocument(
   const date = (d: string) => formatCalendarDate(d, dateFormat);
   const money = (text: string) => displayMoney(centsOf(text), receipt.currency);
   return {
-    info: { title: `Receipt ${receipt.receiptNumber}`, author: firm.companyName },
-    pageMargins: [40, 40, 40, 50],
-    footer: pageFooter,
+    ...pageSetup(`Receipt ${receipt.receiptNumber}`, firm),
     content: [
-      {
-        columns: [
-          firmBlock(firm, logo),
-          {
-            width: 'auto',
-            stack: [
-              { text: 'Receipt', fontSize: 20, bold: true, alignment: 'right' },
-              detailRows([
-                ['Receipt number', receipt.receiptNumber],
-                ['For invoice', receipt.invoiceNumber],
-                ['Invoice date', date(receipt.issueDate)],
-                ['Payment date', date(receipt.paymentDate)],
-                ['Payment method', receipt.paymentMethod],
-              ]),
-            ],
-          },
-        ],
-      },
-      { text: 'Received from', bold: true, margin: [0, 18, 0, 2] },
-      { text: receipt.clientName, bold: true },
-      { text: receipt.clientAddress },
-      ...(receipt.clientEmail ? [{ text: receipt.clientEmail, color: MUTED }] : []),
+      documentHead(firm, logo, 'Receipt', [
+        ['Receipt number', receipt.receiptNumber],
+        ['For invoice', receipt.invoiceNumber],
+        ['Invoice date', date(receipt.issueDate)],
+        ['Payment date', date(receipt.paymentDate)],
+        ['Payment method', receipt.paymentMethod],
+      ]),
+      ...clientBlock('Received from', receipt),
       { text: '', margin: [0, 10, 0, 0] },
       itemsTable(receipt.items, receipt.currency, taxNameFor(receipt.currency)),
       totalsTable(figures(receipt)),
@@ -281,35 +299,23 @@ function paymentsTable(receipt: ReceiptRecord, date: (d: string) => string, mone
       current: true,
     },
   ];
-  return {
-    table: {
-      headerRows: 1,
-      widths: [90, '*', 90],
-      body: [
-        ['Date', 'Received as', 'Amount'].map((text, i) => ({
-          text,
-          bold: true,
-          fillColor: '#F1F5F9',
-          alignment: i === 2 ? 'right' : 'left',
-        })),
-        ...rows.map((p): PdfNode[] => [
-          { text: date(p.paymentDate), bold: p.current },
-          {
-            text: `${p.kind === 'payment' ? p.method : PAYMENT_KIND_LABELS[p.kind]}${p.current ? ' (this receipt)' : ''}`,
-            bold: p.current,
-          },
-          { text: money(p.amount), alignment: 'right', bold: p.current },
-        ]),
-      ],
-    },
-    layout: {
-      hLineColor: () => LINE,
-      vLineWidth: () => 0,
-      hLineWidth: (i: number) => (i === 1 ? 1 : 0.5),
-      paddingTop: () => 3,
-      paddingBottom: () => 3,
-    },
-  };
+  return ruledTable(
+    [
+      ['Date', 'left'],
+      ['Received as', 'left'],
+      ['Amount', 'right'],
+    ],
+    [90, '*', 90],
+    rows.map((p): PdfNode[] => [
+      { text: date(p.paymentDate), bold: p.current },
+      {
+        text: `${p.kind === 'payment' ? p.method : PAYMENT_KIND_LABELS[p.kind]}${p.current ? ' (this receipt)' : ''}`,
+        bold: p.current,
+      },
+      { text: money(p.amount), alignment: 'right', bold: p.current },
+    ]),
+    { padding: 3 },
+  );
 }
 
 /**
@@ -336,61 +342,33 @@ export function creditNoteDocument(
   if (centsOf(note.movedToClientCredit) > 0n)
     moneyRows.push(['Kept as client credit', money(note.movedToClientCredit)]);
   return {
-    info: { title: `${note.title} ${note.creditNoteNumber}`, author: firm.companyName },
-    pageMargins: [40, 40, 40, 50],
-    footer: pageFooter,
+    ...pageSetup(`${note.title} ${note.creditNoteNumber}`, firm),
     content: [
-      {
-        columns: [
-          firmBlock(firm, logo),
-          {
-            width: 'auto',
-            stack: [
-              { text: note.title, fontSize: 20, bold: true, alignment: 'right' },
-              detailRows([
-                [`${note.title} number`, note.creditNoteNumber],
-                ['Issue date', date(note.issueDate)],
-                ['Original invoice', note.invoiceNumber],
-                ['Invoice date', date(note.invoiceIssueDate)],
-                ['Invoice total', money(note.invoiceTotal)],
-              ]),
-            ],
-          },
-        ],
-      },
-      { text: 'Issued to', bold: true, margin: [0, 18, 0, 2] },
-      { text: note.clientName, bold: true },
-      { text: note.clientAddress },
+      documentHead(firm, logo, note.title, [
+        [`${note.title} number`, note.creditNoteNumber],
+        ['Issue date', date(note.issueDate)],
+        ['Original invoice', note.invoiceNumber],
+        ['Invoice date', date(note.invoiceIssueDate)],
+        ['Invoice total', money(note.invoiceTotal)],
+      ]),
+      ...clientBlock('Issued to', note),
       { text: 'Reason', bold: true, margin: [0, 12, 0, 2] },
       { text: note.reason },
       { text: '', margin: [0, 10, 0, 0] },
-      {
-        table: {
-          headerRows: 1,
-          dontBreakRows: true,
-          widths: ['*', 90, 32],
-          body: [
-            ['Description', `Credited (ex ${taxName})`, taxName].map((text, i) => ({
-              text,
-              bold: true,
-              fillColor: '#F1F5F9',
-              alignment: i === 0 ? 'left' : i === 2 ? 'center' : 'right',
-            })),
-            ...note.lines.map((line): PdfNode[] => [
-              { text: line.description },
-              { text: money(line.amount), alignment: 'right' },
-              { text: line.taxable ? 'Yes' : 'No', alignment: 'center', color: line.taxable ? undefined : MUTED },
-            ]),
-          ],
-        },
-        layout: {
-          hLineColor: () => LINE,
-          vLineWidth: () => 0,
-          hLineWidth: (i: number) => (i === 1 ? 1 : 0.5),
-          paddingTop: () => 4,
-          paddingBottom: () => 4,
-        },
-      },
+      ruledTable(
+        [
+          ['Description', 'left'],
+          [`Credited (ex ${taxName})`, 'right'],
+          [taxName, 'center'],
+        ],
+        ['*', 90, 32],
+        note.lines.map((line): PdfNode[] => [
+          { text: line.description },
+          { text: money(line.amount), alignment: 'right' },
+          { text: line.taxable ? 'Yes' : 'No', alignment: 'center', color: line.taxable ? undefined : MUTED },
+        ]),
+        { padding: 4, whole: true },
+      ),
       totalsTable(rows),
       ...(moneyRows.length ? [totalsTable(moneyRows)] : []),
     ],

@@ -19,6 +19,7 @@ import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
 import { publishChange, recordChange } from '../audit/record-change.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 
 type TemplateRow = typeof invoiceTemplates.$inferSelect;
 
@@ -116,9 +117,7 @@ export async function updateTemplate(
       .update(invoiceTemplates)
       .set({
         ...values,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${invoiceTemplates.version} + 1`,
+        ...changedBy(invoiceTemplates, actor.ctx.actorId),
       })
       .where(
         and(
@@ -175,9 +174,7 @@ export async function attachLogo(
         .update(invoiceTemplates)
         .set({
           logoKey: key,
-          updatedBy: actor.ctx.actorId,
-          updatedAt: new Date(),
-          version: sql`${invoiceTemplates.version} + 1`,
+          ...changedBy(invoiceTemplates, actor.ctx.actorId),
         })
         .where(eq(invoiceTemplates.id, id))
         .returning();

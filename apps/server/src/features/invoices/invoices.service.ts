@@ -65,6 +65,7 @@ import {
   toInvoiceRecord,
   toReceiptRecord,
 } from './invoices.repository.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 
 export { INVOICE_EVENT } from './invoice-money.service.ts';
 
@@ -227,9 +228,7 @@ export async function updateInvoice(
       .set({
         ...values,
         invoiceNumber,
-        updatedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        version: sql`${invoices.version} + 1`,
+        ...changedBy(invoices, actor.ctx.actorId),
       })
       .where(and(eq(invoices.id, id), eq(invoices.version, input.version), isNull(invoices.deletedAt)))
       .returning();

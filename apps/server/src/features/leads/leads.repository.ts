@@ -1,19 +1,5 @@
 // The only place that reads and writes the leads table (and inserts the contact copy on archive).
-import {
-  and,
-  type Column,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   APPLICANT_LOCATIONS,
   CONVERTED_STATUS,
@@ -30,11 +16,12 @@ import {
   SEARCH_COUNT_CAP,
   type TabCount,
 } from '@crm/domain';
-import { sameContactNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
+import { findSameEmailOrNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import {
   anyOf,
+  isUuid,
   listPage,
   listWhere,
   type SearchSpec,
@@ -46,16 +33,13 @@ import {
 } from '../../db/list-query.ts';
 import { cappedCount, leadBuckets, sumOf } from '../../db/record-counts.ts';
 import { auditLogs, clients, contacts, leadIsLive, leadOwnership, leads } from '../../db/schema/index.ts';
-import { userFullNames } from '../users/users.repository.ts';
+import { type UserRef, userRefs } from '../users/users.repository.ts';
 import { personSearchText, prefixSearchKey, textSortKey } from '../../db/schema/columns.ts';
+import { valuesPresent } from '../../db/values-present.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLeadRow = typeof leads.$inferInsert;
 export type NewContactRow = typeof contacts.$inferInsert;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A path id that is not a uuid can name no lead (and must not reach PostgreSQL as a cast error). */
-export const isUuid = (id: string) => UUID.test(id);
 
 /**
  * The API shape of lead rows, with the names of the users they reference. Names come from one small
@@ -63,7 +47,7 @@ export const isUuid = (id: string) => UUID.test(id);
  */
 async function toLeadRecords(db: Executor, rows: LeadRow[]): Promise<LeadRecord[]> {
   const reversions = await lastReversions(db, rows);
-  const names = await userFullNames(db, [
+  const ref = await userRefs(db, [
     ...rows.flatMap((l) => [
       l.managerUserId,
       l.assistantManagerUserId,
@@ -73,10 +57,6 @@ async function toLeadRecords(db: Executor, rows: LeadRow[]): Promise<LeadRecord[
     ]),
     ...[...reversions.values()].map((r) => r.revertedBy),
   ]);
-  const ref = (id: string | null) => {
-    const fullName = id ? names.get(id) : undefined;
-    return id && fullName ? { id, fullName } : null;
-  };
   return rows.map((l) => {
     const reversion = reversions.get(l.id);
     return {
@@ -119,8 +99,6 @@ async function lastReversions(db: Executor, rows: LeadRow[]) {
     found.map((r) => [r.leadId as string, { id: r.id, revertedAt: r.revertedAt as Date, revertedBy: r.revertedBy }]),
   );
 }
-
-type UserRef = { id: string; fullName: string } | null;
 
 function toLeadRecord(l: LeadRow, ref: (id: string | null) => UserRef): Omit<LeadRecord, 'reversion'> {
   return {
@@ -303,38 +281,18 @@ export async function listLeads(db: Executor, viewer: Viewer, query: LeadListQue
   });
 }
 
-/**
- * Which of the candidate values occur in the rows matching `where`. One index probe per candidate (each
- * filter column has a partial index) instead of a DISTINCT over every row: the values are the domain's
- * enumerations, which every write is validated against.
- */
-async function valuesPresent(
-  db: Executor,
-  where: SQL | undefined,
-  column: Column,
-  candidates: readonly string[],
-): Promise<string[]> {
-  const values = sql.join(
-    candidates.map((v) => sql`(${v})`),
-    sql`, `,
-  );
-  const result = await db.execute<{ value: string }>(
-    sql`select c.value from (values ${values}) as c(value) where exists (select 1 from ${leads} where ${and(where, sql`${column} = c.value`)})`,
-  );
-  return result.rows.map((r) => r.value).sort((a, b) => a.localeCompare(b));
-}
-
 export async function leadFilterOptions(db: Executor, viewer: Viewer, showHidden: boolean | undefined) {
   const where = listWhere({ viewer, conditions: listConditions(showHidden), ownership: leadOwnership });
   return {
     statuses: await valuesPresent(
       db,
+      leads,
       where,
       leads.leadStatus,
       LEAD_STATUSES.filter((s) => !LEAD_STATUSES_HIDDEN_FROM_LIST.includes(s)),
     ),
-    locations: await valuesPresent(db, where, leads.applicantLocation, APPLICANT_LOCATIONS),
-    desiredVisas: await valuesPresent(db, where, leads.desiredVisa, VISAS),
+    locations: await valuesPresent(db, leads, where, leads.applicantLocation, APPLICANT_LOCATIONS),
+    desiredVisas: await valuesPresent(db, leads, where, leads.desiredVisa, VISAS),
   };
 }
 
@@ -346,22 +304,15 @@ export async function findDuplicateLead(
   db: Executor,
   candidate: { email: string; contactNumber: string; excludeId?: string },
 ): Promise<{ field: 'email' | 'contactNumber'; lead: Pick<LeadRow, 'id' | 'email' | 'contactNumber'> } | undefined> {
-  const email = candidate.email.trim().toLowerCase();
-  const sameNumber = sameContactNumber(leads, candidate.contactNumber);
-  const notSelf = candidate.excludeId ? ne(leads.id, candidate.excludeId) : undefined;
-  const [byEmail] = await db
-    .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
-    .from(leads)
-    .where(and(leadIsLive(), sql`lower(${leads.email}) = ${email}`, notSelf))
-    .limit(1);
-  if (byEmail) return { field: 'email', lead: byEmail };
-  if (!sameNumber) return undefined;
-  const [byNumber] = await db
-    .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
-    .from(leads)
-    .where(and(leadIsLive(), sameNumber, notSelf))
-    .limit(1);
-  return byNumber ? { field: 'contactNumber', lead: byNumber } : undefined;
+  const found = await findSameEmailOrNumber(leads, candidate, async (where) => {
+    const [row] = await db
+      .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
+      .from(leads)
+      .where(and(leadIsLive(), where))
+      .limit(1);
+    return row;
+  });
+  return found && { field: found.field, lead: found.row };
 }
 
 export async function insertLead(db: Executor, values: NewLeadRow): Promise<LeadRow> {

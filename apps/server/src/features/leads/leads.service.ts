@@ -40,6 +40,7 @@ import {
   updateLead,
   updateLeadVersioned,
 } from './leads.repository.ts';
+import { leadPerson } from './lead-person.ts';
 
 const leadNotFound = () => notFound('Lead');
 
@@ -166,29 +167,12 @@ export async function updateLeadDetails(db: Database, actor: Actor, id: string, 
 
 /** The contact an archived lead becomes: a copy of the person with the status it had (spec 2 "Contact"). */
 export function contactFromLead(lead: LeadRow, actorId: string, reason: string, archivedAt: Date): NewContactRow {
+  const { desiredVisa, ...person } = leadPerson(lead);
   return {
     originalLeadId: lead.id,
     ownerUserId: lead.createdBy,
-    firstName: lead.firstName,
-    middleName: lead.middleName,
-    lastName: lead.lastName,
-    gender: lead.gender,
-    dateOfBirth: lead.dateOfBirth,
-    nationality: lead.nationality,
-    email: lead.email,
-    contactNumber: lead.contactNumber,
-    countryOfResidence: lead.countryOfResidence,
-    applicantLocation: lead.applicantLocation,
-    currentVisaSubclass: lead.currentVisaSubclass,
-    visaAppliedFor: lead.desiredVisa,
-    visaExpiryDate: lead.visaExpiryDate,
-    leadSource: lead.leadSource,
-    socialMediaPlatform: lead.socialMediaPlatform,
-    associatePartner: lead.associatePartner,
-    branchOffice: lead.branchOffice,
-    managerUserId: lead.managerUserId,
-    assistantManagerUserId: lead.assistantManagerUserId,
-    migrationAgentUserId: lead.migrationAgentUserId,
+    ...person,
+    visaAppliedFor: desiredVisa,
     originalLeadStatus: lead.leadStatus,
     contactStatus: CONTACT_STATUS_ACTIVE,
     movedFromLeadsAt: archivedAt,

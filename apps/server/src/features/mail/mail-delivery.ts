@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type MailOutcome, mailRetryDelaySeconds } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import { mailMessages } from '../../db/schema/index.ts';
+import { deliveryRuns } from '../../jobs/delivery-runs.ts';
 import { sanitizeError } from '../../plugins/logging.ts';
 import type { MailAttachment, SentInfo } from '../../plugins/mail.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -187,41 +188,5 @@ export function createMailDelivery(deps: MailDeliveryDeps) {
     return tried;
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-  const run = async () => {
-    do {
-      again = false;
-      await deliverDue().catch((error: unknown) => log.warn({ err: sanitizeError(error) }, 'mails not delivered'));
-    } while (again && !closed);
-  };
-  return {
-    deliverDue,
-    /** Delivers what is due, in the background, one run at a time per process (again if woken meanwhile). */
-    wake: () => {
-      if (closed) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run().finally(() => {
-        running = null;
-      });
-    },
-    /** Delivers every message due now, after the current run: what a test reads the log after. */
-    flush: async () => {
-      // A run woken meanwhile (the change event arrives when it arrives) may hold a row locked while this
-      // pass skips it: wait for that run too, until no run is left, so what is due has been tried once.
-      do {
-        await running;
-        await deliverDue();
-      } while (running);
-    },
-    /** Stops waking and resolves when the current run (if any) ends: the app's close waits for it. */
-    close: async () => {
-      closed = true;
-      await running;
-    },
-  };
+  return { deliverDue, ...deliveryRuns(deliverDue, log, 'mails not delivered') };
 }

@@ -1,6 +1,7 @@
 // The combined record list (spec 1 §2.4): leads and clients in one paginated, searchable list, read
 // with one UNION ALL ordered by created_at; and the counts behind its statistics cards.
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   displayId,
   formatPhoneNumber,
@@ -20,6 +21,8 @@ import {
   encodeCursor,
   keysetRows,
   matchesSearch,
+  type Ownership,
+  type SearchSpec,
   seesEverything,
   type Viewer,
   visibleTo,
@@ -33,33 +36,50 @@ import { recordSearchText } from '../../db/schema/columns.ts';
 /** Which record types the viewer may list (clients need clients:view as well). */
 export type RecordScope = { leads: boolean; clients: boolean };
 
-function leadWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'showHidden'>): SQL | undefined {
+type RecordQuery = Pick<RecordListQuery, 'search' | 'showHidden'>;
+
+/** The rows of one kind the list shows the viewer: the kind's listed rows, hidden ones on request, searched. */
+function recordWhere(
+  viewer: Viewer,
+  query: RecordQuery,
+  kind: {
+    listed: SQL;
+    table: typeof leads | typeof clients;
+    ownership: Ownership;
+    status: AnyPgColumn;
+    prefixes: SearchSpec['prefixes'];
+  },
+): SQL | undefined {
   return and(
-    leadIsLive(),
-    query.showHidden ? undefined : eq(leads.isHidden, false),
-    visibleTo(viewer, leadOwnership),
+    kind.listed,
+    query.showHidden ? undefined : eq(kind.table.isHidden, false),
+    visibleTo(viewer, kind.ownership),
     matchesSearch(
-      recordSearchText(leads, leads.leadStatus),
+      recordSearchText(kind.table, kind.status),
       query.search,
-      leads.contactNumberDigits,
-      leadSearch('').prefixes,
+      kind.table.contactNumberDigits,
+      kind.prefixes,
     ),
   );
 }
 
-function clientWhere(viewer: Viewer, query: Pick<RecordListQuery, 'search' | 'showHidden'>): SQL | undefined {
-  return and(
-    clientIsActive(),
-    query.showHidden ? undefined : eq(clients.isHidden, false),
-    visibleTo(viewer, clientOwnership),
-    matchesSearch(
-      recordSearchText(clients, clients.status),
-      query.search,
-      clients.contactNumberDigits,
-      clientSearch('').prefixes,
-    ),
-  );
-}
+const leadWhere = (viewer: Viewer, query: RecordQuery) =>
+  recordWhere(viewer, query, {
+    listed: leadIsLive(),
+    table: leads,
+    ownership: leadOwnership,
+    status: leads.leadStatus,
+    prefixes: leadSearch('').prefixes,
+  });
+
+const clientWhere = (viewer: Viewer, query: RecordQuery) =>
+  recordWhere(viewer, query, {
+    listed: clientIsActive(),
+    table: clients,
+    ownership: clientOwnership,
+    status: clients.status,
+    prefixes: clientSearch('').prefixes,
+  });
 
 type UnionRow = {
   type: 'lead' | 'client';

@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
 import { services, type StoredPaymentTerm } from '../../db/schema/index.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -179,9 +180,7 @@ export async function restoreServiceRow(db: Executor, id: string, actorId: strin
       deletedAt: null,
       deleteReason: null,
       deletedBy: null,
-      updatedBy: actorId,
-      updatedAt: new Date(),
-      version: sql`${services.version} + 1`,
+      ...changedBy(services, actorId),
     })
     .where(and(eq(services.id, id), isNotNull(services.deletedAt)))
     .returning();

@@ -23,6 +23,17 @@ export const openClient = (): SQL =>
 /** A task still to do on a live record (what My Tasks and its cards count). */
 export const openTaskOnLiveRecord = (): SQL => and(openTask(), eq(taskNotes.recordLive, true))!;
 
+/** What Staffing shows of a user. */
+export const staffColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  lastLoginAt: users.lastLoginAt,
+};
+
 export type StaffRow = {
   id: string;
   firstName: string;
@@ -35,15 +46,7 @@ export type StaffRow = {
 
 export async function activeUsers(db: Executor): Promise<StaffRow[]> {
   return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      lastLoginAt: users.lastLoginAt,
-    })
+    .select(staffColumns)
     .from(users)
     .where(and(eq(users.status, 'active'), isNull(users.deletedAt)));
 }

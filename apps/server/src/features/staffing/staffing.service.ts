@@ -42,6 +42,7 @@ import {
   hoursPerUser,
   openTasksPerUser,
   type RecordCounts,
+  staffColumns,
   type StaffRow,
 } from './staffing.repository.ts';
 
@@ -142,16 +143,7 @@ const movesOf = (counts: RecordCounts, target: StaffRow): RecordMoves => ({
 
 async function presentUser(db: Executor, id: string): Promise<(StaffRow & { status: string }) | undefined> {
   const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      lastLoginAt: users.lastLoginAt,
-      status: users.status,
-    })
+    .select({ ...staffColumns, status: users.status })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;

@@ -23,19 +23,17 @@ import {
   type UserManagementDetail,
   userManagementRefusal,
   type USER_SORT_FIELDS,
-  USER_STATUSES,
   type UserBulkInput,
   type UserBulkResult,
   type UserListQuery,
   type UserPage,
   type UserStatistics,
-  type UserStatus,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
 import { users } from '../../db/schema/index.ts';
 import { userSearchText } from '../../db/schema/users.ts';
-import { timeSortKey } from '../../db/schema/columns.ts';
+import { changedBy, timeSortKey } from '../../db/schema/columns.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { queueMail } from '../mail/mail-queue.ts';
 import { queueWebhook } from '../webhooks/webhook-queue.ts';
@@ -45,7 +43,7 @@ import { hashPassword } from '../auth/password-hash.ts';
 import { createPasswordResetToken, revokePasswordResetTokens } from '../auth/password-reset.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { readSecuritySettings } from '../settings/settings.repository.ts';
-import { findUserByEmail, type UserRow } from './users.repository.ts';
+import { findUserByEmail, toCurrentUser, type UserRow } from './users.repository.ts';
 import { handOverWork } from './work-handover.ts';
 
 export type UserActor = { ctx: RequestContext & { actorId: string }; viewer: Viewer; manageUsers: boolean };
@@ -59,21 +57,11 @@ const RESETS_PER_USER = { count: 5, windowMs: 15 * 60_000 };
 const notFound = () => new AppError('NOT_FOUND', USER_ADMIN_MESSAGES.notFound);
 const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
+/** A user as Administration shows it: what a user sees of itself, and until when failed sign-ins lock it. */
 export function toAdminUser(row: UserRow): AdminUser {
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    role: normalizeRole(row.role),
-    status: (USER_STATUSES as readonly string[]).includes(row.status) ? (row.status as UserStatus) : 'inactive',
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    mustChangePassword: row.mustChangePassword,
+    ...toCurrentUser(row),
     lockedUntil: row.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil.toISOString() : null,
-    version: row.version,
   };
 }
 
@@ -299,7 +287,7 @@ export async function updateUser(db: Database, actor: UserActor, id: string, inp
     };
     const [after] = await tx
       .update(users)
-      .set({ ...patch, updatedAt: new Date(), updatedBy: actor.ctx.actorId, version: sql`${users.version} + 1` })
+      .set({ ...patch, ...changedBy(users, actor.ctx.actorId) })
       .where(eq(users.id, id))
       .returning();
     const { oldValues, newValues } = changedFields(before, patch);
@@ -333,9 +321,7 @@ export async function setUserStatus(db: Database, actor: UserActor, id: string, 
       .update(users)
       .set({
         status,
-        updatedAt: new Date(),
-        updatedBy: actor.ctx.actorId,
-        version: sql`${users.version} + 1`,
+        ...changedBy(users, actor.ctx.actorId),
         ...(status === 'active' ? { failedLoginCount: 0, lockedUntil: null } : {}),
       })
       .where(eq(users.id, id))
@@ -391,9 +377,7 @@ export async function resetUserPassword(
           passwordChangedAt: new Date(),
           failedLoginCount: 0,
           lockedUntil: null,
-          updatedAt: new Date(),
-          updatedBy: actor.ctx.actorId,
-          version: sql`${users.version} + 1`,
+          ...changedBy(users, actor.ctx.actorId),
         })
         .where(eq(users.id, id));
       await revokePasswordResetTokens(tx, id);
@@ -458,9 +442,7 @@ export async function deleteUser(db: Database, actor: UserActor, id: string, rea
         status: 'inactive',
         deletedAt: new Date(),
         deletedBy: actor.ctx.actorId,
-        updatedAt: new Date(),
-        updatedBy: actor.ctx.actorId,
-        version: sql`${users.version} + 1`,
+        ...changedBy(users, actor.ctx.actorId),
       })
       .where(eq(users.id, id));
     await deleteUserSessions(tx, id);

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type CurrentUser, normalizeRole, type Role, type UserStatus, USER_STATUSES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -86,9 +87,7 @@ export async function setUserPassword(db: Executor, id: string, passwordHash: st
       mustChangePassword: false,
       failedLoginCount: 0,
       lockedUntil: null,
-      updatedAt: new Date(),
-      updatedBy: actorId,
-      version: sql`${users.version} + 1`,
+      ...changedBy(users, actorId),
     })
     .where(eq(users.id, id));
 }
@@ -204,4 +203,19 @@ export async function userFullNames(
     .from(users)
     .where(inArray(users.id, wanted));
   return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
+}
+
+/** A user a record references, as its API shape carries it; null when unset or no such user. */
+export type UserRef = { id: string; fullName: string } | null;
+
+/** Turns the given user ids into references, with one users query for all of them. */
+export async function userRefs(
+  db: Executor,
+  ids: readonly (string | null | undefined)[],
+): Promise<(id: string | null) => UserRef> {
+  const names = await userFullNames(db, ids);
+  return (id) => {
+    const fullName = id ? names.get(id) : undefined;
+    return id && fullName ? { id, fullName } : null;
+  };
 }

@@ -5,6 +5,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { ASSIGNMENT_FIELDS, OPEN_TASK_STATUSES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { clients, contacts, leads, taskNotes } from '../../db/schema/index.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 
 type AssignedTable = typeof leads | typeof clients | typeof contacts;
 
@@ -41,7 +42,7 @@ export async function handOverWork(
     );
     const rows = await tx
       .update(table)
-      .set({ ...set, updatedAt: new Date(), updatedBy: actorId, version: sql`${table.version} + 1` })
+      .set({ ...set, ...changedBy(table, actorId) })
       .where(and(assignedTo(table, userId), where === true ? undefined : where))
       .returning({ id: table.id });
     return rows.length;
@@ -53,7 +54,7 @@ export async function handOverWork(
     scope.tasks !== undefined
       ? await tx
           .update(taskNotes)
-          .set({ assignedTo: heir, updatedAt: new Date(), updatedBy: actorId, version: sql`${taskNotes.version} + 1` })
+          .set({ assignedTo: heir, ...changedBy(taskNotes, actorId) })
           .where(and(eq(taskNotes.assignedTo, userId), openTask(), scope.tasks === true ? undefined : scope.tasks))
           .returning({ id: taskNotes.id })
       : [];

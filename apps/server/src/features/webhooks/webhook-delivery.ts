@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { webhookRetryDelaySeconds, type WebhookTestResult, webhookTestResult } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import { webhookDeliveries } from '../../db/schema/index.ts';
-import { sanitizeError } from '../../plugins/logging.ts';
+import { deliveryRuns } from '../../jobs/delivery-runs.ts';
 import { readWebhookTarget } from '../settings/integrations.service.ts';
 import type { SecretBox } from '../settings/secret-box.ts';
 import { postWebhook } from './webhook-target.ts';
@@ -131,43 +131,5 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     return webhookTestResult(outcome, httpStatus);
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-  const run = async () => {
-    do {
-      again = false;
-      await deliverDue().catch((error: unknown) => log.warn({ err: sanitizeError(error) }, 'webhooks not delivered'));
-    } while (again && !closed);
-  };
-  return {
-    deliverDue,
-    prune,
-    sendTest,
-    /** Delivers what is due, in the background, one run at a time per process (again if woken meanwhile). */
-    wake: () => {
-      if (closed) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run().finally(() => {
-        running = null;
-      });
-    },
-    /** Delivers every event due now, after the current run: what a test reads the table after. */
-    flush: async () => {
-      // A run woken meanwhile (the change event arrives when it arrives) may hold a row locked while this
-      // pass skips it: wait for that run too, until no run is left, so what is due has been tried once.
-      do {
-        await running;
-        await deliverDue();
-      } while (running);
-    },
-    /** Stops waking and resolves when the current run (if any) ends: the app's close waits for it. */
-    close: async () => {
-      closed = true;
-      await running;
-    },
-  };
+  return { deliverDue, prune, sendTest, ...deliveryRuns(deliverDue, log, 'webhooks not delivered') };
 }
