@@ -3,14 +3,14 @@
 // digest's one query is replaced here by the tasks each test names (its own test reads task_notes), so
 // these tests are about when and how often mail goes out. Each test uses later days than the one before:
 // pg-boss's cron pass refuses to run on a clock that goes back behind a pass it already made.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { DISPLAY_SETTING_KEY } from '@crm/domain';
 import { CHANGE_CHANNEL } from '../db/database.ts';
 import { mailMessages } from '../db/schema/index.ts';
 import { writeSetting } from '../features/settings/settings.repository.ts';
 import { demoEmail } from '../seed/demo-users.ts';
-import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../test/record-fixtures.ts';
 import { clearJobTables, digestsIn, nextRun, runUntilIdle, sydney, TestClock } from '../../test/job-helpers.ts';
 import { JOB_SCHEMA } from './job-runner.ts';
 import { jobRunsOf } from './job-runs.ts';
@@ -19,13 +19,7 @@ import { type DigestRecipient, type DigestTask, openTasksForDigest } from './tas
 
 vi.mock('./task-reminders.query.ts', () => ({ openTasksForDigest: vi.fn() }));
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 beforeEach(async () => {
   await clearJobTables(f.t.database.db);
   vi.mocked(openTasksForDigest).mockResolvedValue([]);

@@ -3,19 +3,13 @@
 // password is set: the first sign-in's change, the own change in My Profile, the reset link, and the
 // password an administrator types or generates. Settings saved before the switches took effect keep
 // meaning all four classes.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, passwordPolicyErrors, type SecuritySettings } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, mailText, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile, mailText } from '../../../test/build-test-app.ts';
 import { writeSetting } from './settings.repository.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const owner = async () => apiClient(t.app, await t.signIn('account_administrator'));
 const putSecurity = async (change: Partial<SecuritySettings>) =>

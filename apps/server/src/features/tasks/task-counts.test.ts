@@ -3,19 +3,12 @@
 // that changes many tasks at once.
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { addDays, ROLES, TASK_STATUSES } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 const OPERATIONS = [
   'createLead',
