@@ -2,21 +2,10 @@
 // details filled in, then activated after a confirmation; the page passes axe in both themes and fits a phone.
 // Issue 29: the template's text filled in the editor before Create, edited there, and saved as edited.
 import { readFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
+import { pdfText } from './pdf-text.ts';
 
 test('a contract from a template for a client: PDF with the client filled in, then activated', async ({ page }) => {
   await signInAs(page, 'administrator');
