@@ -8,27 +8,20 @@ import { describe, expect } from 'vitest';
 import { CONVERTED_STATUS, LEAD_STATUSES, type Role } from '@crm/domain';
 import { idPath } from '../../test/api-client.ts';
 import { fixtureForFile } from '../../test/record-fixtures.ts';
-import { isLifecycleStep, pickFrom, recordLifecycle } from '../../test/record-lifecycle.ts';
+import { isLifecycleStep, LIFECYCLE_STEPS, pickFrom, recordLifecycle } from '../../test/record-lifecycle.ts';
 
 const f = fixtureForFile();
 
+// This file's own writes, then every record lifecycle step.
 const OPERATIONS = [
   'createLead',
   'createClient',
   'editLeadStatus',
   'hideLead',
   'unhideLead',
-  'convertLead',
-  'revertClient',
-  'archiveLead',
-  'restoreContactToLead',
-  'restoreContactToClient',
-  'deleteLead',
-  'restoreDeletedLead',
-  'deleteClient',
-  'purgeLead',
   'hideManyClients',
   'editClientStatus',
+  ...LIFECYCLE_STEPS,
 ] as const;
 type Operation = (typeof OPERATIONS)[number];
 
