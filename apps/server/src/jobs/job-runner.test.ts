@@ -11,7 +11,15 @@ import { mailMessages } from '../db/schema/index.ts';
 import { writeSetting } from '../features/settings/settings.repository.ts';
 import { demoEmail } from '../seed/demo-users.ts';
 import { fixtureForFile } from '../../test/record-fixtures.ts';
-import { clearJobTables, digestsIn, nextRun, runUntilIdle, sydney, TestClock } from '../../test/job-helpers.ts';
+import {
+  clearJobTables,
+  digestsIn,
+  jobServicesOf,
+  nextRun,
+  runUntilIdle,
+  sydney,
+  TestClock,
+} from '../../test/job-helpers.ts';
 import { JOB_SCHEMA } from './job-runner.ts';
 import { jobRunsOf } from './job-runs.ts';
 import { TASK_REMINDERS_JOB, taskRemindersJob } from './task-reminders.job.ts';
@@ -183,12 +191,7 @@ describe('the daily task reminder', () => {
     const ctx = {
       db: db(),
       databaseKind: f.t.database.kind,
-      mailer: f.t.app.mailer,
-      mail: f.t.app.mail,
-      webhooks: f.t.app.webhooks,
-      storage: f.t.app.storage,
-      config: f.t.app.config,
-      log: f.t.app.log,
+      ...jobServicesOf(f.t.app),
       now: sydney('2026-12-03T07:00'),
     };
     const results = await Promise.all([taskRemindersJob.run({}, ctx), taskRemindersJob.run({}, ctx)]);
