@@ -159,3 +159,18 @@ export async function expectSaveKeepsTypedValue(panel: Locator, recordPath: stri
   await expect(middleName).toHaveValue('Kept');
   expect(await values.seen()).toEqual(['Kept']);
 }
+
+/** Opens Leads and Clients (`query`: '?view=<id>&type=lead', …) and waits for its heading. */
+export async function openLeadsClients(page: Page, query = '') {
+  await page.goto(`/leads-clients${query}`);
+  // The first visit loads the page's code: allow for a busy machine.
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
+}
+
+/** Opens a Mantine Select by its label and picks an option (typing first when it is searchable). */
+export async function choose(scope: Page | Locator, page: Page, label: string, option: string, type = false) {
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (type) await input.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
