@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '@crm/domain';
 import { buildApp } from '../src/app.ts';
 import { type Config, readConfig } from '../src/config.ts';
@@ -118,6 +118,23 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
       rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's one app, built before its tests and closed after them: `const t = appForFile();` at the top
+ * of the file. The object is filled in by the file's first beforeAll, so it is read only in tests and hooks.
+ */
+export function appForFile(configOverrides: Partial<Config> = {}): TestApp {
+  // Empty until beforeAll fills it; nothing reads it earlier (see above).
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(configOverrides));
+  });
+  afterAll(async () => {
+    // Not built when buildTestApp threw: there is nothing to close.
+    if ('close' in t) await t.close();
+  });
+  return t;
 }
 
 export async function signInAs(app: FastifyInstance, email: string, password: string): Promise<string> {

@@ -1,6 +1,7 @@
 // Helpers for tests that start the job runner: pg-boss's TestClock moves time (pg-boss's timers, its
 // database time and each run's `now`), and waits are on events and states, never on the wall clock.
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { TestClock } from 'pg-boss';
 import type { Database } from '../src/db/database.ts';
 import type { JobRunner } from '../src/jobs/job-runner.ts';
@@ -8,6 +9,16 @@ import type { JobRunRow } from '../src/jobs/job-runs.ts';
 import { mailText } from './build-test-app.ts';
 
 export { TestClock };
+
+/** What a job's run and the job runner take of the app: its mailer, mail queue, webhooks, files, settings and log. */
+export const jobServicesOf = (app: FastifyInstance) => ({
+  mailer: app.mailer,
+  mail: app.mail,
+  webhooks: app.webhooks,
+  storage: app.storage,
+  config: app.config,
+  log: app.log,
+});
 
 /** A moment given as Sydney wall time in summer (AEDT, UTC+11): '2026-11-24T07:00'. */
 export const sydney = (local: string) => new Date(`${local}:00+11:00`);

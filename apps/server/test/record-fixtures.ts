@@ -1,6 +1,7 @@
 // Helpers for the lead / client / contact API tests: one app per file, a signed-in cookie per role, and
 // valid forms with fresh emails and numbers.
 import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type ClientRecord, type LeadRecord, ROLES, type Role } from '@crm/domain';
 import { auditLogs, users } from '../src/db/schema/index.ts';
@@ -147,4 +148,22 @@ export async function createFixture(configOverrides: Partial<Config> = {}): Prom
     auditActions,
     exec,
   };
+}
+
+/**
+ * The test file's one fixture, built before its tests and closed after them: `const f = fixtureForFile();` at
+ * the top of the file. The object is filled in by the file's first beforeAll, so it is read only in tests and
+ * hooks. `configOverrides`: as createFixture's.
+ */
+export function fixtureForFile(configOverrides: Partial<Config> = {}): Fixture {
+  // Empty until beforeAll fills it; nothing reads it earlier (see above).
+  const f = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(f, await createFixture(configOverrides));
+  });
+  afterAll(async () => {
+    // Not built when createFixture threw: there is nothing to close.
+    if ('t' in f) await f.t.close();
+  });
+  return f;
 }

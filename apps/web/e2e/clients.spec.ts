@@ -3,35 +3,23 @@
 // Leads tab and appears as a client; the client form's conditional rules; 'Revert to Lead'; links
 // to a lead, a converted lead and a panel tab; hide / Show Hidden; delete rights; a guest's view.
 // Every test makes its own leads and clients with unique names, so the tests do not depend on each other.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import {
+  choose,
   clientPanel,
   clientRow,
   convertLeadThroughApi,
   createLead,
+  expectSaveKeepsTypedValue,
   leadPanel,
   leadRow,
-  watchValues,
+  openLeadsClients,
 } from './lead-helpers.ts';
 
 // Multi-step flows (a conversion refreshes every list): more time than the defaults on a busy machine.
 test.describe.configure({ mode: 'parallel' });
-
-/** Opens a Mantine Select by its label and picks an option (typing first when it is searchable). */
-async function choose(scope: Page | Locator, page: Page, label: string, option: string, type = false) {
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  if (type) await input.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function openPage(page: Page, query = '') {
-  await page.goto(`/leads-clients${query}`);
-  // The first visit loads the page's code: allow for a busy machine.
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
-}
 
 async function openClientsTab(page: Page) {
   await page.getByRole('tab', { name: /^Clients \(/ }).click();
@@ -59,7 +47,7 @@ test('saving a lead as Converted to Client converts it: it leaves the Leads tab 
     desiredVisa: 'Skilled Independent 189',
   });
   const name = `${lead.firstName} ${lead.lastName}`;
-  await openPage(page, `?view=${lead.id}&type=lead`);
+  await openLeadsClients(page, `?view=${lead.id}&type=lead`);
   const panel = leadPanel(page);
   await expect(panel.getByRole('textbox', { name: 'First Name' })).toHaveValue(lead.firstName);
   // An ordinary save first: its toast must give way to the conversion's at once (one toast at a time).
@@ -119,7 +107,7 @@ test('saving a lead as Converted to Client converts it: it leaves the Leads tab 
 test('the client form checks the conditional rules of §5.2 and saves', async ({ page }) => {
   await signInAs(page, 'administrator');
   const { clientId } = await convertedLead(page);
-  await openPage(page, `?view=${clientId}&type=client`);
+  await openLeadsClients(page, `?view=${clientId}&type=client`);
   const panel = clientPanel(page);
   const save = panel.getByRole('button', { name: 'Save Changes' });
   await expect(panel.getByRole('heading', { name: 'Client Overview' })).toBeVisible();
@@ -204,19 +192,8 @@ test('the client form checks the conditional rules of §5.2 and saves', async ({
 test('after a save the form keeps the saved values: it never shows the previous ones again', async ({ page }) => {
   await signInAs(page, 'administrator');
   const { clientId } = await convertedLead(page);
-  await openPage(page, `?view=${clientId}&type=client`);
-  const middleName = clientPanel(page).getByRole('textbox', { name: 'Middle Name' });
-  await middleName.fill('Kept');
-  const values = await watchValues(middleName);
-  // The panel reads the client again after the save: by then any flash of old values has happened.
-  const reread = page.waitForResponse(
-    (r) => r.request().method() === 'GET' && r.url().endsWith(`/api/clients/${clientId}`),
-  );
-  await clientPanel(page).getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Client updated successfully')).toBeVisible();
-  await reread;
-  await expect(middleName).toHaveValue('Kept');
-  expect(await values.seen()).toEqual(['Kept']);
+  await openLeadsClients(page, `?view=${clientId}&type=client`);
+  await expectSaveKeepsTypedValue(clientPanel(page), `/api/clients/${clientId}`, 'Client updated successfully');
 });
 
 test('a stale client edit gets the reload message', async ({ browser, baseURL }) => {
@@ -228,8 +205,8 @@ test('a stale client edit gets the reload message', async ({ browser, baseURL })
     await signInAs(pageA, 'administrator');
     await signInAs(pageB, 'account_administrator');
     const { clientId } = await convertedLead(pageA);
-    await openPage(pageA, `?view=${clientId}&type=client`);
-    await openPage(pageB, `?view=${clientId}&type=client`);
+    await openLeadsClients(pageA, `?view=${clientId}&type=client`);
+    await openLeadsClients(pageB, `?view=${clientId}&type=client`);
     const panelA = clientPanel(pageA);
     const panelB = clientPanel(pageB);
     await panelB.getByRole('textbox', { name: 'Middle Name' }).fill('Bravo');
@@ -256,7 +233,7 @@ test('Revert to Lead within 30 days puts the lead back; the client shows Reverte
   const lead = await createLead(page.request, { leadStatus: 'Agreement Signed – Awaiting Payment' });
   const name = `${lead.firstName} ${lead.lastName}`;
   const clientId = await convertLeadThroughApi(page.request, lead.id);
-  await openPage(page, `?view=${clientId}&type=client`);
+  await openLeadsClients(page, `?view=${clientId}&type=client`);
   const panel = clientPanel(page);
   await expect(panel.getByText(/The conversion can be reverted until/)).toBeVisible();
   await panel.getByRole('button', { name: 'Revert to Lead' }).click();
@@ -288,7 +265,7 @@ test('Revert to Lead within 30 days puts the lead back; the client shows Reverte
   await expect(clientRow(page, name)).toContainText('Reverted');
 
   // The lead keeps its conversion in the history and says who reverted it (spec 1 §4.2).
-  await openPage(page, `?view=${lead.id}&type=lead`);
+  await openLeadsClients(page, `?view=${lead.id}&type=lead`);
   const leadBanner = leadPanel(page).getByRole('alert').filter({ hasText: 'Reverted to Lead' });
   await expect(leadBanner).toContainText('by Marcus Tan');
   await expect(leadBanner).toContainText(`It was converted on`);
@@ -305,12 +282,12 @@ test('links open the record: a lead, a converted lead’s client, and a panel ta
   const converted = await convertedLead(page);
 
   // A lead: its panel over the Leads tab.
-  await openPage(page, `?view=${lead.id}&type=lead`);
+  await openLeadsClients(page, `?view=${lead.id}&type=lead`);
   await expect(leadPanel(page).getByRole('textbox', { name: 'First Name' })).toHaveValue(lead.firstName);
   await expect(page.getByRole('tab', { name: /^Leads \(/ })).toHaveAttribute('aria-selected', 'true');
 
   // A converted lead's id: its client opens instead, over the Clients tab.
-  await openPage(page, `?view=${converted.lead.id}&type=lead`);
+  await openLeadsClients(page, `?view=${converted.lead.id}&type=lead`);
   const panel = clientPanel(page);
   await expect(panel.getByRole('textbox', { name: 'Email' })).toHaveValue(converted.lead.email);
   await expect(page).toHaveURL(new RegExp(`view=${converted.clientId}`));
@@ -324,7 +301,7 @@ test('links open the record: a lead, a converted lead’s client, and a panel ta
   await expect(leadPanel(page).getByRole('textbox', { name: 'First Name' })).toBeDisabled();
 
   // tab=services selects the Services tab of the panel; closing removes view, type and tab.
-  await openPage(page, `?view=${converted.clientId}&type=client&tab=services`);
+  await openLeadsClients(page, `?view=${converted.clientId}&type=client&tab=services`);
   await expect(panel.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
   await panel.getByRole('tab', { name: 'Client Details' }).click();
   await expect(panel.getByRole('textbox', { name: 'Email' })).toHaveValue(converted.lead.email);
@@ -334,7 +311,7 @@ test('links open the record: a lead, a converted lead’s client, and a panel ta
   await expect(page.getByRole('tab', { name: /^Clients \(/ })).toHaveAttribute('aria-selected', 'true');
 
   // An unknown id shows nothing.
-  await openPage(page, `?view=00000000-0000-4000-8000-000000000000&type=lead`);
+  await openLeadsClients(page, `?view=00000000-0000-4000-8000-000000000000&type=lead`);
   await expect(page.getByTestId('lead-row').first()).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
@@ -344,7 +321,7 @@ test('hide takes a client out of the list; Show Hidden brings it back marked, an
 }) => {
   await signInAs(page, 'administrator');
   const { lead, name } = await convertedLead(page);
-  await openPage(page, '?tab=clients');
+  await openLeadsClients(page, '?tab=clients');
   await searchFor(page, 'clients', lead.lastName);
   await expect(clientRow(page, name)).toBeVisible();
 
@@ -376,7 +353,7 @@ test('delete rights: administrator soft-deletes, account administrator also dele
   const gone = await convertedLead(page);
   const kept = await convertedLead(page);
 
-  await openPage(page, `?tab=clients&search=${soft.lead.lastName}`);
+  await openLeadsClients(page, `?tab=clients&search=${soft.lead.lastName}`);
   await page.getByRole('button', { name: `Actions for ${soft.name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Permanently Delete' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
@@ -388,7 +365,7 @@ test('delete rights: administrator soft-deletes, account administrator also dele
   expect((await page.request.get(`/api/clients/${soft.clientId}`)).status()).toBe(404);
 
   await signInAs(page, 'account_administrator');
-  await openPage(page, `?view=${gone.clientId}&type=client`);
+  await openLeadsClients(page, `?view=${gone.clientId}&type=client`);
   const panel = clientPanel(page);
   await expect(panel.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await panel.getByRole('button', { name: 'Permanently Delete' }).click();
@@ -399,7 +376,7 @@ test('delete rights: administrator soft-deletes, account administrator also dele
   await expect(panel).toHaveCount(0);
 
   await signInAs(page, 'supervisor');
-  await openPage(page, `?tab=clients&search=${kept.lead.lastName}`);
+  await openLeadsClients(page, `?tab=clients&search=${kept.lead.lastName}`);
   await page.getByRole('button', { name: `Actions for ${kept.name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Hide' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /Delete/ })).toHaveCount(0);
@@ -413,7 +390,7 @@ test('a guest reads clients without any edit control', async ({ page }) => {
   await signInAs(page, 'administrator');
   const { lead, clientId, name } = await convertedLead(page);
   await signInAs(page, 'guest');
-  await openPage(page, `?tab=clients&search=${lead.lastName}`);
+  await openLeadsClients(page, `?tab=clients&search=${lead.lastName}`);
   await expect(page.getByRole('button', { name: 'Add New Lead' })).toHaveCount(0);
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await expect(page.getByRole('menuitem')).toHaveText(['View']);
@@ -431,10 +408,10 @@ test('a guest reads clients without any edit control', async ({ page }) => {
 test('the clients tab and the client panel pass axe (no serious or critical findings)', async ({ page }) => {
   await signInAs(page, 'account_administrator');
   const { clientId, lead } = await convertedLead(page);
-  await openPage(page, '?tab=clients');
+  await openLeadsClients(page, '?tab=clients');
   await expect(page.getByTestId('client-row').first()).toBeVisible();
   expect(await seriousFindings(page, 'main')).toEqual([]);
-  await openPage(page, `?view=${clientId}&type=client`);
+  await openLeadsClients(page, `?view=${clientId}&type=client`);
   await expect(clientPanel(page).getByRole('textbox', { name: 'Email' })).toHaveValue(lead.email);
   await choose(clientPanel(page), page, 'Marital Status', 'De Facto');
   await choose(clientPanel(page), page, 'Number of Dependents', '1');

@@ -2,20 +2,24 @@
 // details filled in, then activated after a confirmation; the page passes axe in both themes and fits a phone.
 // Issue 29: the template's text filled in the editor before Create, edited there, and saved as edited.
 import { readFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Page } from '@playwright/test';
 import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead, uniqueWord } from './lead-helpers.ts';
+import { pdfText } from './pdf-text.ts';
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
+/** Opens New Contract on the Contract Manager and picks the person (by last name) and the template. */
+async function newContractFrom(page: Page, lastName: string, templateName: string) {
+  await page.getByRole('button', { name: 'New Contract' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Contract' });
+  await dialog.getByRole('combobox', { name: 'Client or lead' }).fill(lastName);
+  await page
+    .getByRole('option', { name: new RegExp(lastName) })
+    .first()
+    .click();
+  await dialog.getByRole('combobox', { name: 'Template (optional)' }).click();
+  await page.getByRole('option', { name: new RegExp(templateName) }).click();
+  return dialog;
 }
 
 test('a contract from a template for a client: PDF with the client filled in, then activated', async ({ page }) => {
@@ -39,15 +43,7 @@ test('a contract from a template for a client: PDF with the client filled in, th
   await expect(page.getByText(templateName)).toBeVisible();
   await page.getByRole('tab', { name: 'Contracts' }).click();
 
-  await page.getByRole('button', { name: 'New Contract' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Contract' });
-  await dialog.getByRole('combobox', { name: 'Client or lead' }).fill(lead.lastName);
-  await page
-    .getByRole('option', { name: new RegExp(lead.lastName) })
-    .first()
-    .click();
-  await dialog.getByRole('combobox', { name: 'Template (optional)' }).click();
-  await page.getByRole('option', { name: new RegExp(templateName) }).click();
+  const dialog = await newContractFrom(page, lead.lastName, templateName);
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(templateName);
   await dialog.getByRole('button', { name: 'Create Contract' }).click();
   await expect(dialog).toBeHidden();
@@ -151,15 +147,7 @@ test("the template's text is filled in the editor before Create; the contract ke
   }
 
   await page.goto('/contracts');
-  await page.getByRole('button', { name: 'New Contract' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Contract' });
-  await dialog.getByRole('combobox', { name: 'Client or lead' }).fill(lead.lastName);
-  await page
-    .getByRole('option', { name: new RegExp(lead.lastName) })
-    .first()
-    .click();
-  await dialog.getByRole('combobox', { name: 'Template (optional)' }).click();
-  await page.getByRole('option', { name: new RegExp(templateName) }).click();
+  const dialog = await newContractFrom(page, lead.lastName, templateName);
 
   // The editor holds the template filled in from the client, the dates in the firm's format (as the date
   // field shows them); the reference waits for Create.

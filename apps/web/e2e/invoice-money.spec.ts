@@ -4,21 +4,10 @@
 // Finance's totals agree; the adjustment note PDF says what a tax office expects. A sent invoice reads
 // Sent and offers no Delete; the dates' rules show on their fields.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
+import { pdfText } from './pdf-text.ts';
 
 const ok = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>) => {
   expect(response.ok(), await response.text()).toBe(true);

@@ -3,20 +3,9 @@
 // and printed, and sending the invoice by email (a mail with the PDF lands in the outbox).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, outboxNames, signInAs, test, waitForMailTo } from './fixtures.ts';
 import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
+import { pdfText } from './pdf-text.ts';
 
 async function fillItem(page: Page, index: number, description: string, rate: string) {
   const dialog = page.getByRole('dialog', { name: 'Create New Invoice' });

@@ -128,7 +128,7 @@ export const clientPanel = (page: Page) =>
  * Records, frame by frame, every value an input shows from now on; `seen()` returns them. Catches a
  * form that shows old values again for a moment after a save.
  */
-export async function watchValues(input: Locator): Promise<{ seen: () => Promise<string[]> }> {
+async function watchValues(input: Locator): Promise<{ seen: () => Promise<string[]> }> {
   await input.evaluate((element: HTMLInputElement) => {
     const seen: string[] = [];
     (window as unknown as { valuesSeen: string[] }).valuesSeen = seen;
@@ -140,4 +140,37 @@ export async function watchValues(input: Locator): Promise<{ seen: () => Promise
   });
   const page = input.page();
   return { seen: () => page.evaluate(() => (window as unknown as { valuesSeen: string[] }).valuesSeen) };
+}
+
+/**
+ * Types 'Kept' into the open record panel's Middle Name and saves: the save message shows, and once the panel
+ * has read the record again (by then any flash of old values has happened) the field holds 'Kept' and never
+ * showed another value on the way. `recordPath`: the end of the record's GET URL (`/api/leads/<id>`).
+ */
+export async function expectSaveKeepsTypedValue(panel: Locator, recordPath: string, savedMessage: string) {
+  const page = panel.page();
+  const middleName = panel.getByRole('textbox', { name: 'Middle Name' });
+  await middleName.fill('Kept');
+  const values = await watchValues(middleName);
+  const reread = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith(recordPath));
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(savedMessage)).toBeVisible();
+  await reread;
+  await expect(middleName).toHaveValue('Kept');
+  expect(await values.seen()).toEqual(['Kept']);
+}
+
+/** Opens Leads and Clients (`query`: '?view=<id>&type=lead', …) and waits for its heading. */
+export async function openLeadsClients(page: Page, query = '') {
+  await page.goto(`/leads-clients${query}`);
+  // The first visit loads the page's code: allow for a busy machine.
+  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
+}
+
+/** Opens a Mantine Select by its label and picks an option (typing first when it is searchable). */
+export async function choose(scope: Page | Locator, page: Page, label: string, option: string, type = false) {
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (type) await input.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

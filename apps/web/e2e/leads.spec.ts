@@ -6,29 +6,24 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
-import { createLead, leadPanel, leadRow, uniquePhone, uniqueWord, watchValues } from './lead-helpers.ts';
+import {
+  choose,
+  createLead,
+  expectSaveKeepsTypedValue,
+  leadPanel,
+  leadRow,
+  openLeadsClients,
+  uniquePhone,
+  uniqueWord,
+} from './lead-helpers.ts';
 
 // Multi-step flows (some with two browsers): more time than the default 45 s on a busy machine.
 test.describe.configure({ mode: 'parallel' });
-
-/** Opens a Mantine Select by its label and picks an option (typing first when it is searchable). */
-async function choose(scope: Page | Locator, page: Page, label: string, option: string, type = false) {
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  if (type) await input.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The status options also show their convertibility ('Convertibility: High'). */
 async function chooseStatus(scope: Locator, page: Page, status: string) {
   await scope.getByRole('combobox', { name: 'Lead Status', exact: true }).click();
   await page.getByRole('option', { name: new RegExp(`^${status} Convertibility:`) }).click();
-}
-
-async function openLeadsPage(page: Page, query = '') {
-  await page.goto(`/leads-clients${query}`);
-  // The first visit loads the page's code: allow for a busy machine.
-  await expect(page.getByRole('heading', { name: 'Leads and Clients', level: 1 })).toBeVisible();
 }
 
 async function searchFor(page: Page, text: string) {
@@ -38,7 +33,7 @@ async function searchFor(page: Page, text: string) {
 
 test('creates a lead through the panel; it appears in the list', async ({ page }) => {
   await signInAs(page, 'administrator');
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   const first = uniqueWord('Nora');
   const last = uniqueWord('Vance');
 
@@ -103,7 +98,7 @@ test('creates a lead through the panel; it appears in the list', async ({ page }
 
 test('shows each required-field message and keeps Save disabled while the form is invalid', async ({ page }) => {
   await signInAs(page, 'administrator');
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await page.getByRole('button', { name: 'Add New Lead' }).first().click();
   const panel = leadPanel(page);
   const save = panel.getByRole('button', { name: 'Save', exact: true });
@@ -174,7 +169,7 @@ test('shows each required-field message and keeps Save disabled while the form i
 test('the server refuses a duplicate email with the spec message', async ({ page }) => {
   await signInAs(page, 'administrator');
   const existing = await createLead(page.request);
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await page.getByRole('button', { name: 'Add New Lead' }).first().click();
   const panel = leadPanel(page);
   await panel.getByRole('textbox', { name: 'First Name' }).fill(uniqueWord('Dup'));
@@ -202,19 +197,8 @@ test('the server refuses a duplicate email with the spec message', async ({ page
 test('after a save the lead form keeps the saved values: it never shows the previous ones again', async ({ page }) => {
   await signInAs(page, 'administrator');
   const lead = await createLead(page.request);
-  await openLeadsPage(page, `?view=${lead.id}&type=lead`);
-  const middleName = leadPanel(page).getByRole('textbox', { name: 'Middle Name' });
-  await middleName.fill('Kept');
-  const values = await watchValues(middleName);
-  // The panel reads the lead again after the save: by then any flash of old values has happened.
-  const reread = page.waitForResponse(
-    (r) => r.request().method() === 'GET' && r.url().endsWith(`/api/leads/${lead.id}`),
-  );
-  await leadPanel(page).getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Lead updated successfully')).toBeVisible();
-  await reread;
-  await expect(middleName).toHaveValue('Kept');
-  expect(await values.seen()).toEqual(['Kept']);
+  await openLeadsClients(page, `?view=${lead.id}&type=lead`);
+  await expectSaveKeepsTypedValue(leadPanel(page), `/api/leads/${lead.id}`, 'Lead updated successfully');
 });
 
 test('a stale edit gets the reload message; Reload shows the other user’s save', async ({ browser, baseURL }) => {
@@ -228,8 +212,8 @@ test('a stale edit gets the reload message; Reload shows the other user’s save
     const lead = await createLead(pageA.request);
     const view = `?view=${lead.id}&type=lead`;
 
-    await openLeadsPage(pageA, view);
-    await openLeadsPage(pageB, view);
+    await openLeadsClients(pageA, view);
+    await openLeadsClients(pageB, view);
     const panelA = leadPanel(pageA);
     const panelB = leadPanel(pageB);
     await expect(panelA.getByRole('heading', { name: /^Edit Lead LD-/ })).toBeVisible();
@@ -263,7 +247,7 @@ test('archive asks first, moves the lead out of the list', async ({ page }) => {
   await signInAs(page, 'administrator');
   const lead = await createLead(page.request);
   const name = `${lead.firstName} ${lead.lastName}`;
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await searchFor(page, lead.lastName);
   await leadRow(page, name).click();
   const panel = leadPanel(page);
@@ -294,7 +278,7 @@ test('hide removes the lead from the list; Show Hidden brings it back marked, an
   await signInAs(page, 'administrator');
   const lead = await createLead(page.request);
   const name = `${lead.firstName} ${lead.lastName}`;
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await searchFor(page, lead.lastName);
 
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -323,7 +307,7 @@ test('an administrator soft-deletes a lead after confirming', async ({ page }) =
   await signInAs(page, 'administrator');
   const lead = await createLead(page.request);
   const name = `${lead.firstName} ${lead.lastName}`;
-  await openLeadsPage(page, `?view=${lead.id}&type=lead`);
+  await openLeadsClients(page, `?view=${lead.id}&type=lead`);
   const panel = leadPanel(page);
   await panel.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Lead' });
@@ -341,7 +325,7 @@ test('a supervisor sees no Delete, in the panel or the row menu', async ({ page 
   await signInAs(page, 'supervisor');
   const lead = await createLead(page.request);
   const name = `${lead.firstName} ${lead.lastName}`;
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await searchFor(page, lead.lastName);
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Archive' })).toBeVisible();
@@ -357,7 +341,7 @@ test('a supervisor sees no Delete, in the panel or the row menu', async ({ page 
 
 test('a guest reads leads but gets no Add New Lead, no row actions and a read-only panel', async ({ page }) => {
   await signInAs(page, 'guest');
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await expect(page.getByText('Guest', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New Lead' })).toHaveCount(0);
   const firstRow = page.getByTestId('lead-row').first();
@@ -398,7 +382,7 @@ test('search and filters narrow the list on the server; the URL reproduces the v
   });
   const nameOf = (l: typeof a) => `${l.firstName} ${l.lastName}`;
 
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await searchFor(page, family);
   await expect(page.getByTestId('lead-row')).toHaveCount(3);
   await expect(page.getByRole('tab', { name: 'Leads (3)' })).toBeVisible();
@@ -424,7 +408,7 @@ test('search and filters narrow the list on the server; the URL reproduces the v
   await expect(page.getByRole('textbox', { name: 'Search leads' })).toHaveValue(family);
 
   // Status filter alone (search by email works too).
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await searchFor(page, c.email.split('@')[0]!);
   await expect(page.getByTestId('lead-row')).toHaveCount(1);
   await page.getByRole('combobox', { name: 'Filter by status' }).click();
@@ -441,7 +425,7 @@ test('rows open with the keyboard; sorting by name and paging work', async ({ pa
   const family = uniqueWord('Sor');
   const early = await createLead(page.request, { lastName: family, firstName: 'Aaron' });
   await createLead(page.request, { lastName: family, firstName: 'Zelda' });
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await searchFor(page, family);
   await expect(page.getByTestId('lead-row')).toHaveCount(2);
 
@@ -494,7 +478,7 @@ test('a lead saved in one browser appears in another without reload', async ({ b
     await signInAs(watcher, 'account_administrator');
     await signInAs(editor, 'administrator');
     const family = uniqueWord('Liv');
-    await openLeadsPage(watcher);
+    await openLeadsClients(watcher);
     await searchFor(watcher, family);
     await expect(watcher.getByText('No records found matching your criteria.')).toBeVisible();
 
@@ -504,7 +488,7 @@ test('a lead saved in one browser appears in another without reload', async ({ b
     await expect(row).toBeVisible();
     await expect(watcher.getByRole('tab', { name: 'Leads (1)' })).toBeVisible();
 
-    await openLeadsPage(editor, `?view=${lead.id}&type=lead`);
+    await openLeadsClients(editor, `?view=${lead.id}&type=lead`);
     await chooseStatus(leadPanel(editor), editor, 'Consultation Completed');
     await leadPanel(editor).getByRole('button', { name: 'Save Changes' }).click();
     await expect(editor.getByText('Lead updated successfully!')).toBeVisible();
@@ -518,11 +502,11 @@ test('a lead saved in one browser appears in another without reload', async ({ b
 test('the leads screen and the lead panel pass axe (no serious or critical findings)', async ({ page }) => {
   await signInAs(page, 'account_administrator');
   const lead = await createLead(page.request);
-  await openLeadsPage(page);
+  await openLeadsClients(page);
   await expect(page.getByTestId('lead-row').first()).toBeVisible();
   // The page's own content; the shell around it is checked by a11y.spec.ts.
   expect(await seriousFindings(page, 'main')).toEqual([]);
-  await openLeadsPage(page, `?view=${lead.id}&type=lead`);
+  await openLeadsClients(page, `?view=${lead.id}&type=lead`);
   await expect(leadPanel(page).getByRole('textbox', { name: 'First Name' })).toHaveValue(lead.firstName);
   expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 });

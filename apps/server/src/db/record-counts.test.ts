@@ -4,48 +4,30 @@
 // the same recount.
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CONVERTED_STATUS, LEAD_STATUSES, type Role } from '@crm/domain';
 import { idPath } from '../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../test/record-fixtures.ts';
+import { isLifecycleStep, LIFECYCLE_STEPS, pickFrom, recordLifecycle } from '../../test/record-lifecycle.ts';
 
-let f: Fixture;
+const f = fixtureForFile();
 
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
-
+// This file's own writes, then every record lifecycle step.
 const OPERATIONS = [
   'createLead',
   'createClient',
   'editLeadStatus',
   'hideLead',
   'unhideLead',
-  'convertLead',
-  'revertClient',
-  'archiveLead',
-  'restoreContactToLead',
-  'restoreContactToClient',
-  'deleteLead',
-  'restoreDeletedLead',
-  'deleteClient',
-  'purgeLead',
   'hideManyClients',
   'editClientStatus',
+  ...LIFECYCLE_STEPS,
 ] as const;
 type Operation = (typeof OPERATIONS)[number];
 
 const CREATABLE_STATUSES = LEAD_STATUSES.filter((s) => s !== CONVERTED_STATUS);
 
-async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
-  const result = await f.t.database.db.execute<{ id: string }>(query);
-  return result.rows.map((r) => r.id);
-}
-
-const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
+const { liveLeads, liveClients, step } = recordLifecycle(f);
 
 const versionOf = {
   lead: async (id: string) => (await f.api('administrator').GET('/api/leads/{id}', idPath(id))).data!.version,
@@ -54,112 +36,65 @@ const versionOf = {
 
 /** Runs one operation on a record chosen by `pick`; a step the record's state refuses is a 4xx, never a 5xx. */
 async function run(op: Operation, pick: number, role: Role = 'administrator'): Promise<void> {
-  const liveLeads = () => ids(sql`select id from leads where deleted_at is null and archived_at is null order by id`);
-  const liveClients = () => ids(sql`select id from clients where deleted_at is null order by id`);
   let status = 200;
   /** Keeps the status of the answer (the typed client's result of any route). */
   const answered = async (result: Promise<{ response: Response }>) => {
     status = (await result).response.status;
   };
   const api = f.api(role);
-  switch (op) {
-    case 'createLead':
-      await answered(
-        api.POST('/api/leads', {
-          body: f.leadInput({ leadStatus: CREATABLE_STATUSES[pick % CREATABLE_STATUSES.length] }),
-        }),
-      );
-      break;
-    case 'createClient':
-      await answered(
-        api.POST('/api/clients', {
-          body: f.clientInput({ status: pick % 3 === 0 ? 'Inactive' : 'Active' }),
-        }),
-      );
-      break;
-    case 'editLeadStatus': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) {
-        const body = {
-          leadStatus: CREATABLE_STATUSES[(pick >> 3) % CREATABLE_STATUSES.length],
-          version: await versionOf.lead(id),
-        };
-        await answered(api.PATCH('/api/leads/{id}', { ...idPath(id), body }));
-      }
-      break;
-    }
-    case 'editClientStatus': {
-      const id = pickFrom(await liveClients(), pick);
-      if (id) {
-        const body = { status: pick % 2 === 0 ? 'Inactive' : 'Active', version: await versionOf.client(id) } as const;
-        await answered(api.PATCH('/api/clients/{id}', { ...idPath(id), body }));
-      }
-      break;
-    }
-    case 'hideLead':
-    case 'unhideLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) {
-        const request = { ...idPath(id), body: {} };
+  if (isLifecycleStep(op)) {
+    status = (await step(op, pick, role)) ?? status;
+  } else {
+    switch (op) {
+      case 'createLead':
         await answered(
-          op === 'hideLead' ? api.POST('/api/leads/{id}/hide', request) : api.POST('/api/leads/{id}/unhide', request),
+          api.POST('/api/leads', {
+            body: f.leadInput({ leadStatus: CREATABLE_STATUSES[pick % CREATABLE_STATUSES.length] }),
+          }),
         );
-      }
-      break;
-    }
-    case 'convertLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) await answered(api.POST('/api/leads/{id}/convert', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'revertClient': {
-      const id = pickFrom(
-        await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
-        pick,
-      );
-      if (id) await answered(api.POST('/api/clients/{id}/revert', idPath(id)));
-      break;
-    }
-    case 'archiveLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) await answered(api.POST('/api/leads/{id}/archive', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'restoreContactToLead':
-    case 'restoreContactToClient': {
-      const id = pickFrom(await ids(sql`select id from contacts where contact_status <> 'Reverted' order by id`), pick);
-      const type = op === 'restoreContactToLead' ? 'lead' : 'client';
-      if (id) {
+        break;
+      case 'createClient':
         await answered(
-          api.POST('/api/contacts/{id}/restore', { ...idPath(id), body: { type, notes: 'Back on the list' } }),
+          api.POST('/api/clients', {
+            body: f.clientInput({ status: pick % 3 === 0 ? 'Inactive' : 'Active' }),
+          }),
         );
+        break;
+      case 'editLeadStatus': {
+        const id = pickFrom(await liveLeads(), pick);
+        if (id) {
+          const body = {
+            leadStatus: CREATABLE_STATUSES[(pick >> 3) % CREATABLE_STATUSES.length],
+            version: await versionOf.lead(id),
+          };
+          await answered(api.PATCH('/api/leads/{id}', { ...idPath(id), body }));
+        }
+        break;
       }
-      break;
+      case 'editClientStatus': {
+        const id = pickFrom(await liveClients(), pick);
+        if (id) {
+          const body = { status: pick % 2 === 0 ? 'Inactive' : 'Active', version: await versionOf.client(id) } as const;
+          await answered(api.PATCH('/api/clients/{id}', { ...idPath(id), body }));
+        }
+        break;
+      }
+      case 'hideLead':
+      case 'unhideLead': {
+        const id = pickFrom(await liveLeads(), pick);
+        if (id) {
+          const request = { ...idPath(id), body: {} };
+          await answered(
+            op === 'hideLead' ? api.POST('/api/leads/{id}/hide', request) : api.POST('/api/leads/{id}/unhide', request),
+          );
+        }
+        break;
+      }
+      case 'hideManyClients':
+        // One statement changing many rows at once (the triggers count per statement).
+        await f.exec(`update clients set is_hidden = not is_hidden where (abs(hashtext(id::text)) % 3) = ${pick % 3}`);
+        break;
     }
-    case 'deleteLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) await answered(api.DELETE('/api/leads/{id}', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'restoreDeletedLead': {
-      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await answered(api.POST('/api/leads/{id}/restore', idPath(id)));
-      break;
-    }
-    case 'deleteClient': {
-      const id = pickFrom(await liveClients(), pick);
-      if (id) await answered(api.DELETE('/api/clients/{id}', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'purgeLead': {
-      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) await answered(api.DELETE('/api/leads/{id}/permanent', idPath(id)));
-      break;
-    }
-    case 'hideManyClients':
-      // One statement changing many rows at once (the triggers count per statement).
-      await f.exec(`update clients set is_hidden = not is_hidden where (abs(hashtext(id::text)) % 3) = ${pick % 3}`);
-      break;
   }
   expect(status, `${op} answered ${status}`).toBeLessThan(500);
 }

@@ -3,15 +3,23 @@
 // digest's one query is replaced here by the tasks each test names (its own test reads task_notes), so
 // these tests are about when and how often mail goes out. Each test uses later days than the one before:
 // pg-boss's cron pass refuses to run on a clock that goes back behind a pass it already made.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { DISPLAY_SETTING_KEY } from '@crm/domain';
 import { CHANGE_CHANNEL } from '../db/database.ts';
 import { mailMessages } from '../db/schema/index.ts';
 import { writeSetting } from '../features/settings/settings.repository.ts';
 import { demoEmail } from '../seed/demo-users.ts';
-import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
-import { clearJobTables, digestsIn, nextRun, runUntilIdle, sydney, TestClock } from '../../test/job-helpers.ts';
+import { fixtureForFile } from '../../test/record-fixtures.ts';
+import {
+  clearJobTables,
+  digestsIn,
+  jobServicesOf,
+  nextRun,
+  runUntilIdle,
+  sydney,
+  TestClock,
+} from '../../test/job-helpers.ts';
 import { JOB_SCHEMA } from './job-runner.ts';
 import { jobRunsOf } from './job-runs.ts';
 import { TASK_REMINDERS_JOB, taskRemindersJob } from './task-reminders.job.ts';
@@ -19,13 +27,7 @@ import { type DigestRecipient, type DigestTask, openTasksForDigest } from './tas
 
 vi.mock('./task-reminders.query.ts', () => ({ openTasksForDigest: vi.fn() }));
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 beforeEach(async () => {
   await clearJobTables(f.t.database.db);
   vi.mocked(openTasksForDigest).mockResolvedValue([]);
@@ -189,12 +191,7 @@ describe('the daily task reminder', () => {
     const ctx = {
       db: db(),
       databaseKind: f.t.database.kind,
-      mailer: f.t.app.mailer,
-      mail: f.t.app.mail,
-      webhooks: f.t.app.webhooks,
-      storage: f.t.app.storage,
-      config: f.t.app.config,
-      log: f.t.app.log,
+      ...jobServicesOf(f.t.app),
       now: sydney('2026-12-03T07:00'),
     };
     const results = await Promise.all([taskRemindersJob.run({}, ctx), taskRemindersJob.run({}, ctx)]);

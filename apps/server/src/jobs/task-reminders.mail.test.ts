@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoEmail } from '../seed/demo-users.ts';
 import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
-import { clearJobTables, digestsIn, runUntilIdle, sydney, TestClock } from '../../test/job-helpers.ts';
+import { clearJobTables, digestsIn, jobServicesOf, runUntilIdle, sydney, TestClock } from '../../test/job-helpers.ts';
 import { createJobRunner, type JobRunner } from './job-runner.ts';
 import { jobRunsOf } from './job-runs.ts';
 import { TASK_REMINDERS_JOB } from './task-reminders.job.ts';
@@ -20,12 +20,7 @@ let started: JobRunner[] = [];
 const secondRunner = () =>
   createJobRunner({
     database: f.t.database,
-    mailer: f.t.app.mailer,
-    mail: f.t.app.mail,
-    webhooks: f.t.app.webhooks,
-    storage: f.t.app.storage,
-    config: f.t.app.config,
-    log: f.t.app.log,
+    ...jobServicesOf(f.t.app),
     changeHub: f.t.app.changeHub,
   });
 

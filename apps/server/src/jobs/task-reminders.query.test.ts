@@ -1,18 +1,12 @@
 // The daily reminder's recipients, read from real tasks: active assignees with open tasks due on or before
 // the firm date, on live records, oldest due first; nothing else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@crm/domain';
 import { idPath, type JsonBody } from '../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../test/record-fixtures.ts';
 import { openTasksForDigest } from './task-reminders.query.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 describe('the daily reminder recipients', () => {
   it('are the active assignees of open tasks due by the firm date on live records, oldest due first', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractStatusOf, unknownPlaceholders } from '@crm/domain';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { appForFile } from '../../test/build-test-app.ts';
 import { contracts, contractTemplates } from '../db/schema/index.ts';
 import { readFirmToday } from '../features/settings/settings.repository.ts';
 import { seedDemoClients } from './demo-clients.ts';
@@ -9,13 +9,7 @@ import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoUsers } from './demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('demo contracts', () => {
   it('seeds templates and a contract in every status, filled from the record and the firm, once', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { centsOf, invoiceTotals, isValidAbn } from '@crm/domain';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { appForFile } from '../../test/build-test-app.ts';
 import { eq } from 'drizzle-orm';
 import { clientLedgers, creditNotes, invoices, receipts, refunds } from '../db/schema/index.ts';
 import { readFirmToday, readGeneralSettings } from '../features/settings/settings.repository.ts';
@@ -9,13 +9,7 @@ import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoUsers } from './demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('demo invoices', () => {
   it('seeds AUD and PHP invoices in every state with receipts for the paid ones, and the firm’s ABN, once', async () => {

@@ -1,5 +1,5 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   clientInputSchema,
   DEFAULT_DISPLAY_SETTING,
@@ -12,7 +12,7 @@ import {
   passportStatus,
   REVERTED_STATUS,
 } from '@crm/domain';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { appForFile } from '../../test/build-test-app.ts';
 import { auditLogs, clients, contacts, leads, users } from '../db/schema/index.ts';
 import { isRevertible } from '../features/clients/clients.repository.ts';
 import { generateClient } from './client-generator.ts';
@@ -20,13 +20,7 @@ import { DEMO_CLIENT_COUNT, DEMO_CONTACT_COUNT, DEMO_RECENT_CONVERSIONS, seedDem
 import { DEMO_LEAD_COUNT, seedDemoLeads } from './demo-leads.ts';
 import { createRandom, generateLead, seedUsersFrom } from './lead-generator.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('demo leads', () => {
   it('seeds a realistic spread once, into an empty table', async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { centsOf, PAYMENT_STATUSES, type ServiceRecord, serviceInputSchema, TUITION_FEE } from '@crm/domain';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { appForFile } from '../../test/build-test-app.ts';
 import { services } from '../db/schema/index.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoServices } from './demo-services.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('demo services', () => {
   it('seeds valid services in AUD and PHP with terms, part payments and evidence, once', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isOverdue, reminderGroupOf, type TaskStatus, taskInputSchema } from '@crm/domain';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { appForFile } from '../../test/build-test-app.ts';
 import { taskNotes } from '../db/schema/index.ts';
 import { readFirmToday } from '../features/settings/settings.repository.ts';
 import { seedDemoClients } from './demo-clients.ts';
@@ -8,13 +8,7 @@ import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoUsers } from './demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('demo tasks and notes', () => {
   it('seeds valid tasks and notes across the staff, some overdue and some due today, once', async () => {

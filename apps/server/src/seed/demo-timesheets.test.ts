@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOURS_BOUNDS, MAX_HOURS_PER_DAY } from '@crm/domain';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { appForFile } from '../../test/build-test-app.ts';
 import { timesheetEntries, timesheetWeeks } from '../db/schema/index.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoTimesheets } from './demo-timesheets.ts';
 import { seedDemoUsers } from './demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('demo timesheets', () => {
   it('seeds an approved and a submitted week for the consultant and the team lead, once', async () => {

@@ -4,21 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, ROLE_MESSAGES, SPEC_AUDIT_ACTIONS } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile, type TestApp } from '../../../test/build-test-app.ts';
 import { MIGRATIONS_FOLDER } from '../../db/database.ts';
 import { auditLogs, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const as = async (role: Parameters<TestApp['signIn']>[0]) => apiClient(t.app, await t.signIn(role));
 

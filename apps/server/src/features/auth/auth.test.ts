@@ -1,18 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODULE_ACCESS, type Role, SIGN_IN_MESSAGES } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, mailText, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile, buildTestApp, mailText, sessionCookieOf, TEST_PASSWORD } from '../../../test/build-test-app.ts';
 import { auditLogs, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
   apiClient(t.app).POST('/api/auth/sign-in', { body: { email, password }, headers });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, BACKUP_RETENTION, DOCUMENT_EXAMPLE, type Role } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { jobServicesOf } from '../../../test/job-helpers.ts';
 import { SCHEDULED_BACKUP_JOB, scheduledBackupJob } from '../../jobs/scheduled-backup.job.ts';
 import { seedDemoClients } from '../../seed/demo-clients.ts';
 import { seedDemoInvoices } from '../../seed/demo-invoices.ts';
@@ -365,12 +366,7 @@ describe('backup and restore', () => {
     const ctx = {
       db: f.t.database.db,
       databaseKind: f.t.database.kind,
-      mailer: f.t.app.mailer,
-      mail: f.t.app.mail,
-      webhooks: f.t.app.webhooks,
-      storage: f.t.app.storage,
-      config: f.t.app.config,
-      log: f.t.app.log,
+      ...jobServicesOf(f.t.app),
       now: new Date('2026-12-03T15:30:00Z'), // 02:30 on 4 December in Sydney
     };
     const ran = await scheduledBackupJob.run({}, ctx);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CLIENT_MESSAGES,
   CLIENT_RULE_MESSAGES,
@@ -13,17 +13,10 @@ import {
   type Role,
 } from '@crm/domain';
 import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { auditLogs, clients, leads, rolePermissions } from '../../db/schema/index.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 async function createClient(role: Role = 'administrator', overrides: Partial<JsonBody<'/api/clients', 'post'>> = {}) {
   const res = await f.api(role).POST('/api/clients', { body: f.clientInput(overrides) });

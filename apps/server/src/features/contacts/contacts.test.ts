@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, LEAD_MESSAGES, type LeadRecord, RESTORE_MISSING_MESSAGE, type Role } from '@crm/domain';
 import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { clients, contacts, leads } from '../../db/schema/index.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 /** Creates a lead as `role` and archives it; returns the lead and the contact it became. */
 async function archived(

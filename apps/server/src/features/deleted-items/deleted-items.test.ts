@@ -1,18 +1,12 @@
 // Deleted Items through the API: a deleted lead, client, service and invoice in one list with their
 // reasons and who deleted them, the counters, search and type; Restore by administrators and Delete Forever
 // by account administrators only, each through the record type's own route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_EXAMPLE } from '@crm/domain';
 import { idPath, ok, type Query } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 describe('Deleted Items', () => {
   it('lists every deleted record newest first; restores and deletes forever through each type’s routes', async () => {

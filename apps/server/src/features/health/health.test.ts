@@ -1,15 +1,9 @@
 // Health and the connectivity ping, signed out, through the typed client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile } from '../../../test/build-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('health', () => {
   it('answers GET /api/health with the database kind and HEAD /api/ping with 204, signed out', async () => {

@@ -1,19 +1,13 @@
 // Invoice templates through the API: the four built-in presets, create / change / delete with the spec's
 // messages, the logo (PNG or JPG by content, at most 1 MB), and an invoice's PDF printing its template's
 // business details and logo.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_EXAMPLE, TEMPLATE_EXAMPLE, TEMPLATE_MESSAGES } from '@crm/domain';
 import { idPath } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 const admin = () => f.api('administrator');
 

@@ -3,22 +3,15 @@
 // but for notes, delete versus credit note, Mark as Paid adding to the billed services in the same
 // transaction, partial payments, receipts repeating the invoice and numbered without gaps under 50
 // concurrent saves, and invoices moving with their record through conversion.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GENERAL_SETTINGS, INVOICE_EXAMPLE, INVOICE_MESSAGES, type Role } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { writeSetting } from '../settings/settings.repository.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 const create = async (body: Partial<JsonBody<'/api/invoices', 'post'>> = {}, role: Role = 'administrator') => {
   const res = await f.api(role).POST('/api/invoices', { body: { ...INVOICE_EXAMPLE, ...body } });

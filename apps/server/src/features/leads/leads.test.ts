@@ -1,6 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ChangeEvent,
   GENERIC_MESSAGES,
@@ -9,46 +8,11 @@ import {
   ROLES,
   type Role,
 } from '@crm/domain';
-import { type ApiClient, apiClient, idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { auditLogs, contacts, leads, users } from '../../db/schema/index.ts';
-import { demoEmail } from '../../seed/demo-users.ts';
+import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
+import { auditLogs, contacts, leads } from '../../db/schema/index.ts';
 
-let t: TestApp;
-const cookies = new Map<Role, string>();
-const userIds = new Map<Role, string>();
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  for (const role of ROLES) cookies.set(role, await t.signIn(role));
-  for (const u of await t.database.db.select({ id: users.id, email: users.email }).from(users)) {
-    const role = ROLES.find((r) => demoEmail(r) === u.email);
-    if (role) userIds.set(role, u.id);
-  }
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const idOf = (role: Role) => userIds.get(role) as string;
-
-const clients = new Map<Role, ApiClient>();
-/** The typed client signed in as the role. */
-function api(role: Role): ApiClient {
-  let client = clients.get(role);
-  if (!client) clients.set(role, (client = apiClient(t.app, cookies.get(role))));
-  return client;
-}
-
-/** A raw request, for what the document cannot type: bad input. */
-function call(role: Role, method: InjectOptions['method'], url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie: cookies.get(role) as string },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
+const f = fixtureForFile();
 
 type LeadForm = JsonBody<'/api/leads', 'post'>;
 
@@ -67,36 +31,22 @@ function leadInput(overrides: Partial<LeadForm> = {}): LeadForm {
     applicantLocation: 'Inside Australia',
     leadStatus: 'New Lead Received',
     leadSource: 'Website',
-    managerUserId: idOf('supervisor'),
-    assistantManagerUserId: idOf('supervisor'),
+    managerUserId: f.idOf('supervisor'),
+    assistantManagerUserId: f.idOf('supervisor'),
     ...overrides,
   };
 }
 
 async function createLead(role: Role = 'administrator', overrides: Partial<LeadForm> = {}) {
-  const res = await api(role).POST('/api/leads', { body: leadInput(overrides) });
+  const res = await f.api(role).POST('/api/leads', { body: leadInput(overrides) });
   expect(res.response.status, JSON.stringify(res.error)).toBe(201);
   return res.data!;
 }
 
 async function listIds(role: Role, query: Query<'/api/leads'> = {}): Promise<string[]> {
-  const res = await api(role).GET('/api/leads', { params: { query: { pageSize: 100, ...query } } });
+  const res = await f.api(role).GET('/api/leads', { params: { query: { pageSize: 100, ...query } } });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!.items.map((l) => l.id);
-}
-
-const countRows = async (table: typeof leads | typeof contacts) => {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-};
-
-async function auditActions(resourceId: string): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ action: auditLogs.action })
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceType, 'LEAD'), eq(auditLogs.resourceId, resourceId)))
-    .orderBy(auditLogs.createdAt);
-  return rows.map((r) => r.action);
 }
 
 describe('role rights', () => {
@@ -104,18 +54,18 @@ describe('role rights', () => {
     for (const role of ['account_administrator', 'administrator', 'supervisor', 'consultant', 'member'] as const) {
       await createLead(role);
     }
-    const before = await countRows(leads);
+    const before = await f.countRows(leads);
     for (const role of ['guest', 'team_lead'] as const) {
-      const res = await api(role).POST('/api/leads', { body: leadInput() });
+      const res = await f.api(role).POST('/api/leads', { body: leadInput() });
       expect(res.response.status, role).toBe(403);
       expect(res.error).toMatchObject({ code: 'FORBIDDEN', message: 'Your role is not allowed to create in Leads.' });
     }
-    expect(await countRows(leads)).toBe(before);
+    expect(await f.countRows(leads)).toBe(before);
   });
 
   it('lets guest read but not edit, hide or archive', async () => {
     const lead = await createLead();
-    const guest = api('guest');
+    const guest = f.api('guest');
     expect((await guest.GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(200);
     expect(
       (await guest.PATCH('/api/leads/{id}', { ...idPath(lead.id), body: { ...leadInput(), version: 1 } })).response
@@ -127,29 +77,29 @@ describe('role rights', () => {
 
   it('refuses soft delete to supervisor, allows it to administrator, and keeps permanent delete for account_administrator', async () => {
     const lead = await createLead();
-    const bySupervisor = await api('supervisor').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} });
+    const bySupervisor = await f.api('supervisor').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} });
     expect(bySupervisor.response.status).toBe(403);
     expect(bySupervisor.error?.message).toBe('Your role is not allowed to delete in Leads.');
 
-    const byAdmin = await api('administrator').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} });
+    const byAdmin = await f.api('administrator').DELETE('/api/leads/{id}', { ...idPath(lead.id), body: {} });
     expect(byAdmin.response.status, JSON.stringify(byAdmin.error)).toBe(200);
     expect(byAdmin.data).toEqual({ ok: true, message: LEAD_MESSAGES.deleted });
-    expect((await api('administrator').GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(404);
+    expect((await f.api('administrator').GET('/api/leads/{id}', idPath(lead.id))).response.status).toBe(404);
 
-    const permanentByAdmin = await api('administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
+    const permanentByAdmin = await f.api('administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
     expect(permanentByAdmin.response.status).toBe(403);
-    const permanent = await api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
+    const permanent = await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id));
     expect(permanent.response.status, JSON.stringify(permanent.error)).toBe(200);
     expect(permanent.data?.message).toBe(LEAD_MESSAGES.permanentlyDeleted);
-    const rows = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    const rows = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(rows).toHaveLength(0);
-    const [audit] = await t.database.db
+    const [audit] = await f.t.database.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'PERMANENT_DELETE_LEAD'), eq(auditLogs.resourceId, lead.id)));
     expect(audit?.oldValues).toMatchObject({ email: lead.email, firstName: 'Priya' });
     expect(
-      (await api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id))).response.status,
+      (await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(lead.id))).response.status,
     ).toBe(404);
   });
 });
@@ -157,8 +107,8 @@ describe('role rights', () => {
 describe('consultant visibility and page sizes', () => {
   it('shows a consultant only the leads it created or is assigned to', async () => {
     const others = await createLead('administrator');
-    const assignedAsAssistant = await createLead('administrator', { assistantManagerUserId: idOf('consultant') });
-    const assignedAsAgent = await createLead('supervisor', { migrationAgentUserId: idOf('consultant') });
+    const assignedAsAssistant = await createLead('administrator', { assistantManagerUserId: f.idOf('consultant') });
+    const assignedAsAgent = await createLead('supervisor', { migrationAgentUserId: f.idOf('consultant') });
     const own = await createLead('consultant');
 
     const seen = await listIds('consultant');
@@ -166,7 +116,7 @@ describe('consultant visibility and page sizes', () => {
     expect(seen).not.toContain(others.id);
     expect(await listIds('member')).toEqual(expect.arrayContaining([others.id, own.id]));
 
-    const consultant = api('consultant');
+    const consultant = f.api('consultant');
     expect((await consultant.GET('/api/leads/{id}', idPath(others.id))).response.status).toBe(404);
     expect(
       (await consultant.PATCH('/api/leads/{id}', { ...idPath(others.id), body: { ...leadInput(), version: 1 } }))
@@ -179,12 +129,12 @@ describe('consultant visibility and page sizes', () => {
     expect((await consultant.GET('/api/leads/{id}', idPath(assignedAsAssistant.id))).response.status).toBe(200);
 
     const stats = (await consultant.GET('/api/dashboard/lead-statistics')).data;
-    const all = (await api('administrator').GET('/api/dashboard/lead-statistics')).data;
+    const all = (await f.api('administrator').GET('/api/dashboard/lead-statistics')).data;
     expect(stats!.totalLeads).toBeLessThan(all!.totalLeads);
   });
 
   it('gives a consultant at most 50 a page, team_lead 100, guest 10', async () => {
-    const consultant = idOf('consultant');
+    const consultant = f.idOf('consultant');
     const rows = Array.from({ length: 110 }, (_, i) => ({
       ...leadInput({ firstName: 'Bulk', lastName: 'Lead' }),
       email: `bulk.${i}@example.com`,
@@ -192,35 +142,35 @@ describe('consultant visibility and page sizes', () => {
       // Older than everything else here, so the other tests' newest-first pages stay short.
       createdAt: new Date(Date.now() - 365 * 86_400_000),
     }));
-    await t.database.db.insert(leads).values(rows);
+    await f.t.database.db.insert(leads).values(rows);
 
-    const consultantPage = (await api('consultant').GET('/api/leads', { params: { query: { pageSize: 100 } } })).data;
+    const consultantPage = (await f.api('consultant').GET('/api/leads', { params: { query: { pageSize: 100 } } })).data;
     expect(consultantPage?.items).toHaveLength(50);
     expect(consultantPage?.pageSize).toBe(50);
     expect(consultantPage?.total).toBeGreaterThan(110);
 
-    const guestPage = (await api('guest').GET('/api/leads', { params: { query: { pageSize: 100, page: 2 } } })).data;
+    const guestPage = (await f.api('guest').GET('/api/leads', { params: { query: { pageSize: 100, page: 2 } } })).data;
     expect(guestPage?.items).toHaveLength(10);
     expect(guestPage?.pageSize).toBe(10);
     expect(guestPage?.page).toBe(2);
 
-    const teamLeadPage = (await api('team_lead').GET('/api/leads', { params: { query: { pageSize: 100 } } })).data;
+    const teamLeadPage = (await f.api('team_lead').GET('/api/leads', { params: { query: { pageSize: 100 } } })).data;
     expect(teamLeadPage?.items).toHaveLength(100);
 
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     expect((await admin.GET('/api/leads', { params: { query: { pageSize: 101 } } })).response.status).toBe(400);
     expect((await admin.GET('/api/leads', { params: { query: { page: 0 } } })).response.status).toBe(400);
     // Not a lead status.
-    expect((await call('administrator', 'GET', '/api/leads?status=Prospect')).statusCode).toBe(400);
+    expect((await f.call('administrator', 'GET', '/api/leads?status=Prospect')).statusCode).toBe(400);
   });
 });
 
 describe('bad input', () => {
   it('answers 400 with the spec 1 §5.1 messages and writes nothing', async () => {
-    const leadsBefore = await countRows(leads);
-    const auditBefore = (await t.database.db.select({ n: count() }).from(auditLogs))[0]?.n;
+    const leadsBefore = await f.countRows(leads);
+    const auditBefore = (await f.t.database.db.select({ n: count() }).from(auditLogs))[0]?.n;
 
-    const empty = await call('administrator', 'POST', '/api/leads', {});
+    const empty = await f.call('administrator', 'POST', '/api/leads', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('VALIDATION_FAILED');
     expect(empty.json().fieldErrors).toMatchObject({
@@ -252,7 +202,7 @@ describe('bad input', () => {
       [{ leadStatus: 'Converted to Client' }, 'leadStatus', NEW_LEAD_CONVERTED_MESSAGE],
       [{ managerUserId: 'not-a-uuid' }, 'managerUserId', 'Invalid user'],
     ];
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     for (const [overrides, field, message] of cases) {
       const res = await admin.POST('/api/leads', { body: leadInput(overrides) });
       expect(res.response.status, JSON.stringify(overrides)).toBe(400);
@@ -260,7 +210,7 @@ describe('bad input', () => {
     }
 
     // A manager must be someone the Manager picker offers (spec 1 §6.4): a consultant is not.
-    const wrongManager = await admin.POST('/api/leads', { body: leadInput({ managerUserId: idOf('consultant') }) });
+    const wrongManager = await admin.POST('/api/leads', { body: leadInput({ managerUserId: f.idOf('consultant') }) });
     expect(wrongManager.response.status).toBe(400);
     expect(wrongManager.error?.fieldErrors).toEqual({ managerUserId: ['Choose a user from the list'] });
     const unknownAgent = await admin.POST('/api/leads', {
@@ -268,21 +218,21 @@ describe('bad input', () => {
     });
     expect(unknownAgent.response.status).toBe(400);
 
-    expect(await countRows(leads)).toBe(leadsBefore);
-    expect((await t.database.db.select({ n: count() }).from(auditLogs))[0]?.n).toBe(auditBefore);
+    expect(await f.countRows(leads)).toBe(leadsBefore);
+    expect((await f.t.database.db.select({ n: count() }).from(auditLogs))[0]?.n).toBe(auditBefore);
   });
 
   it('answers 404, never 500, for ids that are not uuids or name no lead', async () => {
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     for (const id of ['nope', '123', crypto.randomUUID()]) {
       expect((await admin.GET('/api/leads/{id}', idPath(id))).response.status).toBe(404);
       expect(
         (await admin.PATCH('/api/leads/{id}', { ...idPath(id), body: { ...leadInput(), version: 1 } })).response.status,
       ).toBe(404);
       expect((await admin.POST('/api/leads/{id}/archive', { ...idPath(id), body: {} })).response.status).toBe(404);
-      expect((await api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(id))).response.status).toBe(
-        404,
-      );
+      expect(
+        (await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', idPath(id))).response.status,
+      ).toBe(404);
     }
   });
 
@@ -306,7 +256,7 @@ describe('bad input', () => {
       socialMediaPlatform: null,
       dateOfBirth: '1994-05-17',
       displayId: `LD-${lead.id.replace(/-/g, '').slice(-8).toUpperCase()}`,
-      createdBy: { id: idOf('administrator'), fullName: 'Marcus Tan' },
+      createdBy: { id: f.idOf('administrator'), fullName: 'Marcus Tan' },
       version: 1,
     });
   });
@@ -318,7 +268,7 @@ describe('duplicates and the creation limit', () => {
       email: 'Jane.Doe@Example.com',
       contactNumber: '+61 412 555 001',
     });
-    const admin = api('administrator');
+    const admin = f.api('administrator');
 
     const sameEmail = await admin.POST('/api/leads', { body: leadInput({ email: 'jane.doe@example.com' }) });
     expect(sameEmail.response.status).toBe(409);
@@ -362,28 +312,28 @@ describe('duplicates and the creation limit', () => {
 
   it('refuses the 6th creation attempt for one email within a minute with 429', async () => {
     const email = 'burst@example.com';
-    expect((await api('consultant').POST('/api/leads', { body: leadInput({ email }) })).response.status).toBe(201);
+    expect((await f.api('consultant').POST('/api/leads', { body: leadInput({ email }) })).response.status).toBe(201);
     for (let i = 0; i < 4; i++) {
       // Attempts count even when they fail as duplicates.
       expect(
-        (await api('member').POST('/api/leads', { body: leadInput({ email: email.toUpperCase() }) })).response.status,
+        (await f.api('member').POST('/api/leads', { body: leadInput({ email: email.toUpperCase() }) })).response.status,
       ).toBe(409);
     }
-    const sixth = await api('administrator').POST('/api/leads', { body: leadInput({ email }) });
+    const sixth = await f.api('administrator').POST('/api/leads', { body: leadInput({ email }) });
     expect(sixth.response.status).toBe(429);
     expect(sixth.error).toEqual({
       code: 'RATE_LIMITED',
       message: 'Too many submissions. Please wait a minute before trying again.',
     });
     // Another email is not affected.
-    expect((await api('administrator').POST('/api/leads', { body: leadInput() })).response.status).toBe(201);
+    expect((await f.api('administrator').POST('/api/leads', { body: leadInput() })).response.status).toBe(201);
   });
 });
 
 describe('editing', () => {
   it('saves with the version last read and refuses a stale one with 409', async () => {
     const lead = await createLead();
-    const first = await api('supervisor').PATCH('/api/leads/{id}', {
+    const first = await f.api('supervisor').PATCH('/api/leads/{id}', {
       ...idPath(lead.id),
       body: {
         ...leadInput({ email: lead.email, contactNumber: lead.contactNumber, leadStatus: 'Consultation Completed' }),
@@ -394,10 +344,10 @@ describe('editing', () => {
     expect(first.data).toMatchObject({
       leadStatus: 'Consultation Completed',
       version: 2,
-      updatedBy: { id: idOf('supervisor'), fullName: 'Priya Sharma' },
+      updatedBy: { id: f.idOf('supervisor'), fullName: 'Priya Sharma' },
     });
 
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     const stale = await admin.PATCH('/api/leads/{id}', {
       ...idPath(lead.id),
       body: {
@@ -409,7 +359,7 @@ describe('editing', () => {
     expect(stale.error).toEqual({ code: 'CONFLICT', message: GENERIC_MESSAGES.conflict });
     expect((await admin.GET('/api/leads/{id}', idPath(lead.id))).data?.firstName).toBe('Priya');
 
-    const [audit] = await t.database.db
+    const [audit] = await f.t.database.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'UPDATE_LEAD'), eq(auditLogs.resourceId, lead.id)));
@@ -419,11 +369,11 @@ describe('editing', () => {
 
   it('keeps converted leads read-only (saving as Converted to Client converts: clients.test.ts)', async () => {
     const lead = await createLead();
-    await t.database.db
+    await f.t.database.db
       .update(leads)
       .set({ leadStatus: 'Converted to Client', convertedAt: new Date() })
       .where(eq(leads.id, lead.id));
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     const edit = await admin.PATCH('/api/leads/{id}', {
       ...idPath(lead.id),
       body: { ...leadInput({ email: lead.email, contactNumber: lead.contactNumber }), version: lead.version },
@@ -446,17 +396,17 @@ describe('archive, hide, delete, restore', () => {
       socialMediaPlatform: 'Instagram',
       leadStatus: 'Consultation Completed',
     });
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     const res = await admin.POST('/api/leads/{id}/archive', {
       ...idPath(lead.id),
       body: { reason: 'No reply for 3 months' },
     });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     const { contactId } = res.data!;
-    const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, contactId));
+    const [contact] = await f.t.database.db.select().from(contacts).where(eq(contacts.id, contactId));
     expect(contact).toMatchObject({
       originalLeadId: lead.id,
-      ownerUserId: idOf('consultant'),
+      ownerUserId: f.idOf('consultant'),
       firstName: 'Priya',
       middleName: 'Rose',
       email: lead.email,
@@ -468,7 +418,7 @@ describe('archive, hide, delete, restore', () => {
       movedFromLeadsReason: 'No reply for 3 months',
       daysAsLead: 0,
       canRevertToLead: true,
-      createdBy: idOf('administrator'),
+      createdBy: f.idOf('administrator'),
     });
     expect(contact?.movedFromLeadsAt).toBeInstanceOf(Date);
     expect(await listIds('administrator', { showHidden: true })).not.toContain(lead.id);
@@ -478,19 +428,19 @@ describe('archive, hide, delete, restore', () => {
     await createLead('administrator', { email: lead.email, contactNumber: lead.contactNumber });
 
     const defaultReason = await createLead();
-    const archived = await api('administrator').POST('/api/leads/{id}/archive', idPath(defaultReason.id));
+    const archived = await f.api('administrator').POST('/api/leads/{id}/archive', idPath(defaultReason.id));
     expect(archived.response.status).toBe(200);
-    const [second] = await t.database.db.select().from(contacts).where(eq(contacts.id, archived.data!.contactId));
+    const [second] = await f.t.database.db.select().from(contacts).where(eq(contacts.id, archived.data!.contactId));
     expect(second?.movedFromLeadsReason).toBe('Archived by user');
   });
 
   it('announces live change events for leads and, on archive, for contacts', async () => {
     const events: ChangeEvent[] = [];
-    const unsubscribe = t.app.changeHub.subscribe((event) => events.push(event));
+    const unsubscribe = f.t.app.changeHub.subscribe((event) => events.push(event));
     try {
       const lead = await createLead();
       const { contactId } = (
-        await api('administrator').POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} })
+        await f.api('administrator').POST('/api/leads/{id}/archive', { ...idPath(lead.id), body: {} })
       ).data!;
       // On a PostgreSQL server other test files share the database and its notifications: keep ours.
       const ours = () => events.filter((e) => e.id === lead.id || e.id === contactId);
@@ -500,25 +450,25 @@ describe('archive, hide, delete, restore', () => {
         ['lead', 'ARCHIVE_LEAD', lead.id],
         ['contact', 'ARCHIVE_LEAD', contactId],
       ]);
-      expect(ours()[0]?.actorId).toBe(idOf('administrator'));
+      expect(ours()[0]?.actorId).toBe(f.idOf('administrator'));
     } finally {
       unsubscribe();
     }
   });
 
   it('changes nothing when an archive fails part-way (deleted lead, or a failure after the contact insert)', async () => {
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     const deleted = await createLead();
     expect((await admin.DELETE('/api/leads/{id}', { ...idPath(deleted.id), body: {} })).response.status).toBe(200);
-    const contactsBefore = await countRows(contacts);
+    const contactsBefore = await f.countRows(contacts);
     expect((await admin.POST('/api/leads/{id}/archive', { ...idPath(deleted.id), body: {} })).response.status).toBe(
       404,
     );
-    expect(await countRows(contacts)).toBe(contactsBefore);
+    expect(await f.countRows(contacts)).toBe(contactsBefore);
 
     // Make the lead update (the step after the contact insert) fail inside the database.
     const lead = await createLead();
-    const db = t.database.db;
+    const db = f.t.database.db;
     await db.execute(sql`create function test_fail_archive() returns trigger language plpgsql as $$
       begin
         if new.archived_at is not null then raise exception 'simulated failure'; end if;
@@ -535,36 +485,36 @@ describe('archive, hide, delete, restore', () => {
       await db.execute(sql`drop trigger test_fail_archive on leads`);
       await db.execute(sql`drop function test_fail_archive()`);
     }
-    expect(await countRows(contacts)).toBe(contactsBefore);
+    expect(await f.countRows(contacts)).toBe(contactsBefore);
     expect(await listIds('administrator')).toContain(lead.id);
-    expect(await auditActions(lead.id)).toEqual(['CREATE_LEAD']);
+    expect(await f.auditActions('LEAD', lead.id)).toEqual(['CREATE_LEAD']);
   });
 
   it('hides and unhides; hidden leads show only with showHidden, beside the visible ones', async () => {
     const visible = await createLead();
     const lead = await createLead();
-    const hide = await api('member').POST('/api/leads/{id}/hide', {
+    const hide = await f.api('member').POST('/api/leads/{id}/hide', {
       ...idPath(lead.id),
       body: { reason: 'Duplicate enquiry' },
     });
     expect(hide.response.status).toBe(200);
     expect(hide.data?.message).toBe(LEAD_MESSAGES.hidden);
-    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    const [row] = await f.t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({ isHidden: true, hiddenReason: 'Duplicate enquiry' });
     expect(row?.hiddenAt).toBeInstanceOf(Date);
 
     expect(await listIds('administrator')).not.toContain(lead.id);
     const withHidden = await listIds('administrator', { showHidden: true });
     expect(withHidden).toEqual(expect.arrayContaining([lead.id, visible.id]));
-    expect((await api('administrator').GET('/api/leads/{id}', idPath(lead.id))).data).toMatchObject({
+    expect((await f.api('administrator').GET('/api/leads/{id}', idPath(lead.id))).data).toMatchObject({
       isHidden: true,
     });
 
-    const unhide = await api('member').POST('/api/leads/{id}/unhide', idPath(lead.id));
+    const unhide = await f.api('member').POST('/api/leads/{id}/unhide', idPath(lead.id));
     expect(unhide.response.status).toBe(200);
     expect(unhide.data?.message).toBe(LEAD_MESSAGES.unhidden);
     expect(await listIds('administrator')).toContain(lead.id);
-    const [audit] = await t.database.db
+    const [audit] = await f.t.database.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'UNHIDE_LEAD'), eq(auditLogs.resourceId, lead.id)));
@@ -575,25 +525,25 @@ describe('archive, hide, delete, restore', () => {
     const a = await createLead();
     const b = await createLead();
     const c = await createLead();
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     expect((await admin.DELETE('/api/leads/{id}', { ...idPath(a.id), body: { reason: 'Spam' } })).response.status).toBe(
       200,
     );
     expect((await admin.DELETE('/api/leads/{id}', { ...idPath(b.id), body: {} })).response.status).toBe(200);
     expect((await admin.DELETE('/api/leads/{id}', idPath(c.id))).response.status).toBe(200);
-    const rows = await t.database.db
+    const rows = await f.t.database.db
       .select()
       .from(leads)
       .where(sql`${leads.id} in (${a.id}, ${b.id}, ${c.id})`);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(a.id)).toMatchObject({ deleteReason: 'Spam', deletedBy: idOf('administrator') });
+    expect(byId.get(a.id)).toMatchObject({ deleteReason: 'Spam', deletedBy: f.idOf('administrator') });
     expect(byId.get(b.id)?.deleteReason).toBe('Deleted by user');
     expect(byId.get(c.id)?.deleteReason).toBe('Deleted by user');
     expect(await listIds('administrator', { showHidden: true })).not.toContain(a.id);
     expect((await admin.DELETE('/api/leads/{id}', { ...idPath(a.id), body: {} })).response.status).toBe(404);
 
-    expect((await api('supervisor').POST('/api/leads/{id}/restore', idPath(a.id))).response.status).toBe(403);
-    const restore = await api('account_administrator').POST('/api/leads/{id}/restore', idPath(a.id));
+    expect((await f.api('supervisor').POST('/api/leads/{id}/restore', idPath(a.id))).response.status).toBe(403);
+    const restore = await f.api('account_administrator').POST('/api/leads/{id}/restore', idPath(a.id));
     expect(restore.response.status).toBe(200);
     expect(restore.data?.message).toBe(LEAD_MESSAGES.restored);
     expect(await listIds('administrator')).toContain(a.id);
@@ -602,7 +552,7 @@ describe('archive, hide, delete, restore', () => {
 
   it('writes an audit row for every change, in the order made', async () => {
     const lead = await createLead();
-    const admin = api('administrator');
+    const admin = f.api('administrator');
     const path = idPath(lead.id);
     await admin.PATCH('/api/leads/{id}', {
       ...path,
@@ -613,8 +563,8 @@ describe('archive, hide, delete, restore', () => {
     await admin.DELETE('/api/leads/{id}', { ...path, body: {} });
     await admin.POST('/api/leads/{id}/restore', path);
     await admin.POST('/api/leads/{id}/archive', { ...path, body: {} });
-    await api('account_administrator').DELETE('/api/leads/{id}/permanent', path);
-    expect(await auditActions(lead.id)).toEqual([
+    await f.api('account_administrator').DELETE('/api/leads/{id}/permanent', path);
+    expect(await f.auditActions('LEAD', lead.id)).toEqual([
       'CREATE_LEAD',
       'UPDATE_LEAD',
       'HIDE_LEAD',
@@ -624,12 +574,12 @@ describe('archive, hide, delete, restore', () => {
       'ARCHIVE_LEAD',
       'PERMANENT_DELETE_LEAD',
     ]);
-    const [created] = await t.database.db
+    const [created] = await f.t.database.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'CREATE_LEAD'), eq(auditLogs.resourceId, lead.id)));
     expect(created).toMatchObject({
-      userId: idOf('administrator'),
+      userId: f.idOf('administrator'),
       newValues: expect.objectContaining({ email: lead.email }),
     });
   });
@@ -637,33 +587,38 @@ describe('archive, hide, delete, restore', () => {
 
 describe('assignable users', () => {
   it('lists active users of the asked roles for the pickers, with emails for supervisor and above only', async () => {
-    const res = await api('supervisor').GET('/api/users/assignable', {
+    const res = await f.api('supervisor').GET('/api/users/assignable', {
       params: { query: { roles: ['administrator', 'supervisor'] } },
     });
     expect(res.response.status).toBe(200);
     expect(res.data).toEqual([
-      { id: idOf('administrator'), fullName: 'Marcus Tan', email: 'administrator@example.com', role: 'administrator' },
-      { id: idOf('supervisor'), fullName: 'Priya Sharma', email: 'supervisor@example.com', role: 'supervisor' },
+      {
+        id: f.idOf('administrator'),
+        fullName: 'Marcus Tan',
+        email: 'administrator@example.com',
+        role: 'administrator',
+      },
+      { id: f.idOf('supervisor'), fullName: 'Priya Sharma', email: 'supervisor@example.com', role: 'supervisor' },
     ]);
-    expect((await api('administrator').GET('/api/users/assignable')).data).toHaveLength(ROLES.length);
+    expect((await f.api('administrator').GET('/api/users/assignable')).data).toHaveLength(ROLES.length);
     // Not a role.
-    expect((await call('supervisor', 'GET', '/api/users/assignable?roles=owner')).statusCode).toBe(400);
+    expect((await f.call('supervisor', 'GET', '/api/users/assignable?roles=owner')).statusCode).toBe(400);
 
     // Roles below supervisor that pick assignees get names and roles, no emails.
     for (const role of ['team_lead', 'consultant', 'member'] as const) {
-      const list = await api(role).GET('/api/users/assignable', {
+      const list = await f.api(role).GET('/api/users/assignable', {
         params: { query: { roles: ['administrator', 'supervisor'] } },
       });
       expect(list.response.status, role).toBe(200);
       expect(list.data, role).toEqual([
-        { id: idOf('administrator'), fullName: 'Marcus Tan', email: null, role: 'administrator' },
-        { id: idOf('supervisor'), fullName: 'Priya Sharma', email: null, role: 'supervisor' },
+        { id: f.idOf('administrator'), fullName: 'Marcus Tan', email: null, role: 'administrator' },
+        { id: f.idOf('supervisor'), fullName: 'Priya Sharma', email: null, role: 'supervisor' },
       ]);
     }
   });
 
   it('is refused to a role that neither creates nor assigns records (guest)', async () => {
-    const res = await api('guest').GET('/api/users/assignable');
+    const res = await f.api('guest').GET('/api/users/assignable');
     expect(res.response.status).toBe(403);
     expect(res.error).toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -672,7 +627,7 @@ describe('assignable users', () => {
 describe('OpenAPI', () => {
   it('documents every leads, dashboard and assignable-users operation', async () => {
     // The document itself, which it does not describe.
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await f.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const paths = Object.keys(doc.paths);
     expect(paths).toEqual(
       expect.arrayContaining([

@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INTEGRATION_SETTINGS, webhookInputOf, INVOICE_EXAMPLE } from '@crm/domain';
 import { idPath } from '../../../test/api-client.ts';
+import { keepEachMessage } from '../../../test/mail-server.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 
@@ -21,14 +22,9 @@ async function startMailServer() {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString() });
-        callback();
-      });
-    },
+    onData: keepEachMessage((data, session) =>
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), data }),
+    ),
   });
   await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', resolve));
 }

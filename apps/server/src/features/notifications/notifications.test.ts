@@ -2,19 +2,13 @@
 // new assignee, a client's status, a task assigned, the daily reminder, maintenance mode —, a user's own
 // switches override the firm's defaults, the in-app list pages newest first with the unread count and
 // marks read, and nobody reads or marks another user's notifications.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_GENERAL_SETTINGS, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { type Fixture, fixtureForFile } from '../../../test/record-fixtures.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 const as = async (role: Parameters<Fixture['t']['signIn']>[0]) => apiClient(f.t.app, await f.t.signIn(role));
 

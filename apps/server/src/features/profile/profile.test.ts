@@ -1,17 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient, type JsonBody } from '../../../test/api-client.ts';
-import { buildTestApp, mailText, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile, mailText, TEST_PASSWORD } from '../../../test/build-test-app.ts';
 import { auditLogs, sessions, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const getProfile = (cookie: string) => apiClient(t.app, cookie).GET('/api/profile');
 const patchProfile = (cookie: string, body: JsonBody<'/api/profile', 'patch'>) =>

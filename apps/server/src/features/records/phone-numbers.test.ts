@@ -5,10 +5,10 @@
 // server) the plan of a phone search.
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPhoneNumber, LEAD_MESSAGES, type LeadRecord, PHONE_MESSAGES, phoneToE164 } from '@crm/domain';
 import { idPath } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { buildTestApp, testDatabaseUrl } from '../../../test/build-test-app.ts';
 import { backfillContactNumbers, NORMALISED_ACTION } from '../../db/backfill-contact-numbers.ts';
 import { withContactNumberForms } from '../../db/contact-number-e164.ts';
@@ -18,14 +18,7 @@ import { seedDemoLeads } from '../../seed/demo-leads.ts';
 import { createRandom, generateLead, seedUsersFrom } from '../../seed/lead-generator.ts';
 import { insertLeads } from '../leads/leads.repository.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 /**
  * The ways people write one Australian mobile ('412 345 678'): national, E.164, without the 0 (spaced and

@@ -1,16 +1,10 @@
 // Exports of the lists (issue 15 item 6): the same rows as the list for the same filters, CSV and Excel,
 // formulas neutralised, refused for consultant and guest.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 const csvLines = (body: string) =>
   body

@@ -1,18 +1,12 @@
 // The History tab's API: a lead's edits, its conversion and the client's own edits, newest first, with
 // labels and names, only for users who may see the record.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayId, INVOICE_EXAMPLE } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { recordChange } from '../audit/record-change.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 type Dependent = NonNullable<JsonBody<'/api/clients', 'post'>['dependents']>[number];
 

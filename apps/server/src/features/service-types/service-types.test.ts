@@ -3,7 +3,7 @@
 // treatment from the catalogue; an invoice line that bills a service with another treatment needing a reason;
 // and the migration's backfill held to the domain's rule.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SERVICE_TYPES,
   INVOICE_EXAMPLE,
@@ -15,15 +15,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { type Fixture, fixtureForFile } from '../../../test/record-fixtures.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 type InvoiceLine = JsonBody<'/api/invoices', 'post'>['items'][number];
 

@@ -1,16 +1,10 @@
 // Payment evidence: an image told by its content, under 5 MB, served only to those who may see the record,
 // replaced and purged without leaving a file behind.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Role, SERVICE_MESSAGES } from '@crm/domain';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

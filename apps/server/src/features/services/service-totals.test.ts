@@ -4,19 +4,13 @@
 // the summary endpoint answers the same from the totals as from the services themselves.
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CURRENCIES, SERVICE_STATUSES } from '@crm/domain';
 import { idPath, type Query } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
+import { isLifecycleStep, pickFrom, recordLifecycle } from '../../../test/record-lifecycle.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 const OPERATIONS = [
   'createLead',
@@ -37,12 +31,7 @@ const OPERATIONS = [
 ] as const;
 type Operation = (typeof OPERATIONS)[number];
 
-async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
-  const result = await f.t.database.db.execute<{ id: string }>(query);
-  return result.rows.map((r) => r.id);
-}
-
-const pickFrom = (list: string[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
+const { ids, liveLeads, liveClients, step } = recordLifecycle(f);
 
 /** A fee (or none), a payment that may be part, all or more than it, in a currency and status from `pick`. */
 function serviceBody(pick: number) {
@@ -58,106 +47,65 @@ function serviceBody(pick: number) {
 }
 
 async function run(op: Operation, pick: number): Promise<void> {
-  const liveLeads = () => ids(sql`select id from leads where deleted_at is null and archived_at is null order by id`);
-  const liveClients = () => ids(sql`select id from clients where deleted_at is null order by id`);
   const liveServices = () => ids(sql`select id from services where deleted_at is null order by id`);
   let status = 200;
   const answered = (res: { response: Response }) => {
     status = res.response.status;
   };
   const admin = f.api('administrator');
-  switch (op) {
-    case 'createLead':
-      answered(await admin.POST('/api/leads', { body: f.leadInput() }));
-      break;
-    case 'createClient':
-      answered(await admin.POST('/api/clients', { body: f.clientInput() }));
-      break;
-    case 'addToLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/services', { ...idPath(id), body: serviceBody(pick) }));
-      break;
-    }
-    case 'addToClient': {
-      const id = pickFrom(await liveClients(), pick);
-      if (id) answered(await admin.POST('/api/clients/{id}/services', { ...idPath(id), body: serviceBody(pick) }));
-      break;
-    }
-    case 'editService': {
-      const id = pickFrom(await liveServices(), pick);
-      if (id) {
-        const current = await admin.GET('/api/services/{id}', idPath(id));
-        if (current.response.status !== 200) break;
-        const { serviceName: _name, ...changes } = serviceBody(pick >> 1);
-        answered(
-          await admin.PATCH('/api/services/{id}', {
-            ...idPath(id),
-            body: { ...changes, version: current.data!.version },
-          }),
-        );
+  if (isLifecycleStep(op)) {
+    status = (await step(op, pick)) ?? status;
+  } else {
+    switch (op) {
+      case 'createLead':
+        answered(await admin.POST('/api/leads', { body: f.leadInput() }));
+        break;
+      case 'createClient':
+        answered(await admin.POST('/api/clients', { body: f.clientInput() }));
+        break;
+      case 'addToLead': {
+        const id = pickFrom(await liveLeads(), pick);
+        if (id) answered(await admin.POST('/api/leads/{id}/services', { ...idPath(id), body: serviceBody(pick) }));
+        break;
       }
-      break;
-    }
-    case 'deleteService': {
-      const id = pickFrom(await liveServices(), pick);
-      if (id) answered(await admin.DELETE('/api/services/{id}', { ...idPath(id), body: { reason: 'Entered twice' } }));
-      break;
-    }
-    case 'restoreService': {
-      const id = pickFrom(await ids(sql`select id from services where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.POST('/api/services/{id}/restore', idPath(id)));
-      break;
-    }
-    case 'convertLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/convert', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'revertClient': {
-      const id = pickFrom(
-        await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
-        pick,
-      );
-      if (id) answered(await admin.POST('/api/clients/{id}/revert', idPath(id)));
-      break;
-    }
-    case 'archiveLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/archive', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'restoreContactToLead': {
-      const id = pickFrom(await ids(sql`select id from contacts where contact_status <> 'Reverted' order by id`), pick);
-      if (id)
-        answered(
-          await admin.POST('/api/contacts/{id}/restore', {
-            ...idPath(id),
-            body: { type: 'lead', notes: 'Back on the list' },
-          }),
+      case 'addToClient': {
+        const id = pickFrom(await liveClients(), pick);
+        if (id) answered(await admin.POST('/api/clients/{id}/services', { ...idPath(id), body: serviceBody(pick) }));
+        break;
+      }
+      case 'editService': {
+        const id = pickFrom(await liveServices(), pick);
+        if (id) {
+          const current = await admin.GET('/api/services/{id}', idPath(id));
+          if (current.response.status !== 200) break;
+          const { serviceName: _name, ...changes } = serviceBody(pick >> 1);
+          answered(
+            await admin.PATCH('/api/services/{id}', {
+              ...idPath(id),
+              body: { ...changes, version: current.data!.version },
+            }),
+          );
+        }
+        break;
+      }
+      case 'deleteService': {
+        const id = pickFrom(await liveServices(), pick);
+        if (id)
+          answered(await admin.DELETE('/api/services/{id}', { ...idPath(id), body: { reason: 'Entered twice' } }));
+        break;
+      }
+      case 'restoreService': {
+        const id = pickFrom(await ids(sql`select id from services where deleted_at is not null order by id`), pick);
+        if (id) answered(await admin.POST('/api/services/{id}/restore', idPath(id)));
+        break;
+      }
+      case 'payManyInFull':
+        // One statement changing many services at once (the triggers sum per statement).
+        await f.exec(
+          `update services set paid_amount = coalesce(service_fee, paid_amount) where (abs(hashtext(id::text)) % 3) = ${pick % 3}`,
         );
-      break;
+        break;
     }
-    case 'deleteLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.DELETE('/api/leads/{id}', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'restoreDeletedLead': {
-      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/restore', idPath(id)));
-      break;
-    }
-    case 'purgeLead': {
-      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.DELETE('/api/leads/{id}/permanent', idPath(id)));
-      break;
-    }
-    case 'payManyInFull':
-      // One statement changing many services at once (the triggers sum per statement).
-      await f.exec(
-        `update services set paid_amount = coalesce(service_fee, paid_amount) where (abs(hashtext(id::text)) % 3) = ${pick % 3}`,
-      );
-      break;
   }
   expect(status, `${op} answered ${status}`).toBeLessThan(500);
 }

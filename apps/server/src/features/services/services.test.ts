@@ -2,18 +2,12 @@
 // the spec's messages; exact money; visibility and permissions; services following their record through
 // conversion and reversion.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Role, SERVICE_MESSAGES, TUITION_FEE } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 type NewService = JsonBody<'/api/leads/{id}/services', 'post'>;
 const addToLead = async (id: string, body: NewService, role: Role = 'administrator') =>

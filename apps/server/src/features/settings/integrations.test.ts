@@ -16,6 +16,7 @@ import {
 } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { keepEachMessage } from '../../../test/mail-server.ts';
 import { mailMessages, systemSettings } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 import { INTEGRATION_SETTINGS_KEY } from './integrations.service.ts';
@@ -35,6 +36,16 @@ let closedPort: number;
 let sshPort: number;
 let refusingPort: number;
 const listeners: Server[] = [];
+
+/** Both mail servers keep what they are sent in `received`. */
+const keepReceived = keepEachMessage((data, session) =>
+  received.push({
+    from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+    to: session.envelope.rcptTo.map((r) => r.address),
+    data,
+    user: session.user as string | undefined,
+  }),
+);
 
 const portOf = (server: SMTPServer) => (server.server.address() as { port: number }).port;
 
@@ -68,19 +79,7 @@ beforeAll(async () => {
         ? callback(null, { user: auth.username })
         : callback(new Error('Invalid username or password'));
     },
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
-    },
+    onData: keepReceived,
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = portOf(smtp);
@@ -100,19 +99,7 @@ beforeAll(async () => {
       address.address.startsWith('refused@')
         ? callback(Object.assign(new Error('5.1.1 rcpt-secret: no such user here'), { responseCode: 550 }))
         : callback(),
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
-    },
+    onData: keepReceived,
   });
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   otherPort = portOf(other);

@@ -3,24 +3,27 @@
 // password is set: the first sign-in's change, the own change in My Profile, the reset link, and the
 // password an administrator types or generates. Settings saved before the switches took effect keep
 // meaning all four classes.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, passwordPolicyErrors, type SecuritySettings } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, mailText, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile, mailText } from '../../../test/build-test-app.ts';
 import { writeSetting } from './settings.repository.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const owner = async () => apiClient(t.app, await t.signIn('account_administrator'));
 const putSecurity = async (change: Partial<SecuritySettings>) =>
   (await owner()).PUT('/api/settings/security', { body: { ...DEFAULT_SECURITY_SETTINGS, ...change } });
 const policyAsAnyoneSees = async () => (await apiClient(t.app).GET('/api/auth/password-policy')).data!;
+
+/** The policy as it starts, and as settings saved before the switches mean it: all four classes, at least 8. */
+const ALL_FOUR_AT_8 = {
+  passwordMinLength: 8,
+  requireUppercase: true,
+  requireLowercase: true,
+  requireNumbers: true,
+  requireSymbols: true,
+};
 
 afterEach(async () => {
   expect((await putSecurity({})).response.status).toBe(200);
@@ -29,20 +32,8 @@ afterEach(async () => {
 describe('the minimum length and the switches in the security settings', () => {
   it('start with all four classes on and a minimum of 8, for everyone before sign-in too', async () => {
     const read = await (await owner()).GET('/api/settings/security');
-    expect(read.data).toMatchObject({
-      passwordMinLength: 8,
-      requireUppercase: true,
-      requireLowercase: true,
-      requireNumbers: true,
-      requireSymbols: true,
-    });
-    expect(await policyAsAnyoneSees()).toEqual({
-      passwordMinLength: 8,
-      requireUppercase: true,
-      requireLowercase: true,
-      requireNumbers: true,
-      requireSymbols: true,
-    });
+    expect(read.data).toMatchObject(ALL_FOUR_AT_8);
+    expect(await policyAsAnyoneSees()).toEqual(ALL_FOUR_AT_8);
   });
 
   it.each([6, 7, 51, 0, 12.5])('refuse a minimum of %j in words and change nothing', async (passwordMinLength) => {
@@ -92,13 +83,7 @@ describe('the minimum length and the switches in the security settings', () => {
       requireSymbols: true,
       maxLoginAttempts: 4,
     });
-    expect(await policyAsAnyoneSees()).toEqual({
-      passwordMinLength: 8,
-      requireUppercase: true,
-      requireLowercase: true,
-      requireNumbers: true,
-      requireSymbols: true,
-    });
+    expect(await policyAsAnyoneSees()).toEqual(ALL_FOUR_AT_8);
     // Saved again, the switches mean what they say.
     expect((await putSecurity({ requireSymbols: false })).response.status).toBe(200);
     expect(await policyAsAnyoneSees()).toMatchObject({ requireSymbols: false, requireUppercase: true });

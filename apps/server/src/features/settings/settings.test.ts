@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DATE_MESSAGES, DEFAULT_DISPLAY_SETTING, DISPLAY_SETTING_KEY, latestDateOnEarth, ROLES } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { clients, systemSettings } from '../../db/schema/index.ts';
 import { toClientRecords } from '../clients/clients.repository.ts';
 import { checkBirthDates } from '../records/birth-dates.ts';
 import { writeSetting } from './settings.repository.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 afterEach(async () => {
   await f.t.database.db.delete(systemSettings).where(eq(systemSettings.settingKey, DISPLAY_SETTING_KEY));
 });

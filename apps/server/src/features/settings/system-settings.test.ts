@@ -1,20 +1,14 @@
 // System Settings through the typed client (issue 15 item 1): the firm's display setting and the general
 // settings, their bounds and refusals, maintenance mode signing non-administrators out at once, and debug
 // mode reaching the server's log level through the change event.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DISPLAY_SETTING, DEFAULT_GENERAL_SETTINGS, SIGN_IN_MESSAGES } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
 import { recordJobRun } from '../../jobs/job-runs.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const as = async (role: Parameters<TestApp['signIn']>[0]) => apiClient(t.app, await t.signIn(role));
 

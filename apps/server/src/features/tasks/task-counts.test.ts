@@ -3,19 +3,13 @@
 // that changes many tasks at once.
 import { fc, it } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { addDays, ROLES, TASK_STATUSES } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
+import { isLifecycleStep, pickFrom, recordLifecycle } from '../../../test/record-lifecycle.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 const OPERATIONS = [
   'createLead',
@@ -36,12 +30,7 @@ type Operation = (typeof OPERATIONS)[number];
 
 const STAFF = ROLES.filter((r) => r !== 'guest');
 
-async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
-  const result = await f.t.database.db.execute<{ id: string }>(query);
-  return result.rows.map((r) => r.id);
-}
-
-const pickFrom = <T>(list: T[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
+const { ids, liveLeads, step } = recordLifecycle(f);
 
 type TaskFields = Omit<JsonBody<'/api/tasks/{id}', 'patch'>, 'version'>;
 
@@ -55,7 +44,6 @@ const taskBody = (pick: number): TaskFields => ({
 });
 
 async function run(op: Operation, pick: number): Promise<void> {
-  const liveLeads = () => ids(sql`select id from leads where deleted_at is null and archived_at is null order by id`);
   const liveRecords = async () => [
     ...(await liveLeads()).map((id) => ({ type: 'leads' as const, id })),
     ...(await ids(sql`select id from clients where deleted_at is null and status <> 'Reverted' order by id`)).map(
@@ -67,104 +55,64 @@ async function run(op: Operation, pick: number): Promise<void> {
   const answered = ({ response }: { response: Response }) => {
     status = response.status;
   };
-  switch (op) {
-    case 'createLead':
-      answered(await admin.POST('/api/leads', { body: f.leadInput() }));
-      break;
-    case 'addTask':
-    case 'addNote': {
-      const record = pickFrom(await liveRecords(), pick);
-      if (!record) break;
-      if (op === 'addTask') {
-        // Raw: a task without a due date is sent with dueDate null, which the server takes and the document does
-        // not (it types dueDate as a string).
-        status = (await f.call('administrator', 'POST', `/api/${record.type}/${record.id}/tasks`, taskBody(pick)))
-          .statusCode;
-      } else if (record.type === 'leads') {
-        answered(
-          await admin.POST('/api/leads/{id}/tasks', {
-            ...idPath(record.id),
-            body: { taskType: 'Notes', content: 'n' },
-          }),
-        );
-      } else {
-        answered(
-          await admin.POST('/api/clients/{id}/tasks', {
-            ...idPath(record.id),
-            body: { taskType: 'Notes', content: 'n' },
-          }),
-        );
-      }
-      break;
-    }
-    case 'editTask': {
-      const id = pickFrom(await ids(sql`select id from task_notes where kind = 'task' order by id`), pick);
-      if (id) {
-        const current = await admin.GET('/api/tasks/{id}', idPath(id));
-        if (current.data)
+  if (isLifecycleStep(op)) {
+    status = (await step(op, pick)) ?? status;
+  } else {
+    switch (op) {
+      case 'createLead':
+        answered(await admin.POST('/api/leads', { body: f.leadInput() }));
+        break;
+      case 'addTask':
+      case 'addNote': {
+        const record = pickFrom(await liveRecords(), pick);
+        if (!record) break;
+        if (op === 'addTask') {
+          // Raw: a task without a due date is sent with dueDate null, which the server takes and the document does
+          // not (it types dueDate as a string).
+          status = (await f.call('administrator', 'POST', `/api/${record.type}/${record.id}/tasks`, taskBody(pick)))
+            .statusCode;
+        } else if (record.type === 'leads') {
           answered(
-            await admin.PATCH('/api/tasks/{id}', {
-              ...idPath(id),
-              body: { ...taskBody(pick >> 1), version: current.data.version },
+            await admin.POST('/api/leads/{id}/tasks', {
+              ...idPath(record.id),
+              body: { taskType: 'Notes', content: 'n' },
             }),
           );
+        } else {
+          answered(
+            await admin.POST('/api/clients/{id}/tasks', {
+              ...idPath(record.id),
+              body: { taskType: 'Notes', content: 'n' },
+            }),
+          );
+        }
+        break;
       }
-      break;
-    }
-    case 'deleteTask': {
-      const id = pickFrom(await ids(sql`select id from task_notes order by id`), pick);
-      if (id) answered(await admin.DELETE('/api/tasks/{id}', idPath(id)));
-      break;
-    }
-    case 'convertLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/convert', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'revertClient': {
-      const id = pickFrom(
-        await ids(sql`select id from clients where converted_from_lead_id is not null order by id`),
-        pick,
-      );
-      if (id) answered(await admin.POST('/api/clients/{id}/revert', idPath(id)));
-      break;
-    }
-    case 'archiveLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/archive', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'restoreContactToLead': {
-      const id = pickFrom(await ids(sql`select id from contacts where contact_status <> 'Reverted' order by id`), pick);
-      if (id)
-        answered(
-          await admin.POST('/api/contacts/{id}/restore', {
-            ...idPath(id),
-            body: { type: 'lead', notes: 'Back on the list' },
-          }),
+      case 'editTask': {
+        const id = pickFrom(await ids(sql`select id from task_notes where kind = 'task' order by id`), pick);
+        if (id) {
+          const current = await admin.GET('/api/tasks/{id}', idPath(id));
+          if (current.data)
+            answered(
+              await admin.PATCH('/api/tasks/{id}', {
+                ...idPath(id),
+                body: { ...taskBody(pick >> 1), version: current.data.version },
+              }),
+            );
+        }
+        break;
+      }
+      case 'deleteTask': {
+        const id = pickFrom(await ids(sql`select id from task_notes order by id`), pick);
+        if (id) answered(await admin.DELETE('/api/tasks/{id}', idPath(id)));
+        break;
+      }
+      case 'completeMany':
+        await f.exec(
+          `update task_notes set status = 'completed' where kind = 'task' and (abs(hashtext(id::text)) % 3) = ${pick % 3}`,
         );
-      break;
+        break;
     }
-    case 'deleteLead': {
-      const id = pickFrom(await liveLeads(), pick);
-      if (id) answered(await admin.DELETE('/api/leads/{id}', { ...idPath(id), body: {} }));
-      break;
-    }
-    case 'restoreDeletedLead': {
-      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.POST('/api/leads/{id}/restore', idPath(id)));
-      break;
-    }
-    case 'purgeLead': {
-      const id = pickFrom(await ids(sql`select id from leads where deleted_at is not null order by id`), pick);
-      if (id) answered(await admin.DELETE('/api/leads/{id}/permanent', idPath(id)));
-      break;
-    }
-    case 'completeMany':
-      await f.exec(
-        `update task_notes set status = 'completed' where kind = 'task' and (abs(hashtext(id::text)) % 3) = ${pick % 3}`,
-      );
-      break;
   }
   expect(status, `${op} answered ${status}`).toBeLessThan(500);
 }

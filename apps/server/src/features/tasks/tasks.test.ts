@@ -2,20 +2,13 @@
 // who may read, write and delete, a task's assignee seeing its record, My Tasks and the reminders, and
 // tasks following their record through conversion and reversion.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, type Role, TASK_CONTENT_MAX, TASK_MESSAGES } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
-import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
-let f: Fixture;
-
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(async () => {
-  await f?.t.close();
-});
+const f = fixtureForFile();
 
 type TaskForm = JsonBody<'/api/leads/{id}/tasks', 'post'>;
 type TaskPatch = JsonBody<'/api/tasks/{id}', 'patch'>;

@@ -134,19 +134,12 @@ describe('the task of an entry', () => {
     expect(res.response.status, JSON.stringify(res.error)).toBe(201);
     return res.data!.id;
   };
+  const documentTask = (taskName: string) => ({ taskType: 'Document Collection' as const, taskName, content: 'x' });
 
   it("takes a task of the entry's record and refuses another record's task or a note, writing nothing", async () => {
     const otherLead = await f.createLead('consultant');
-    const own = await addTask(consultantLead.id, {
-      taskType: 'Document Collection',
-      taskName: 'Collect passports',
-      content: 'x',
-    });
-    const elsewhere = await addTask(otherLead.id, {
-      taskType: 'Document Collection',
-      taskName: 'Other record',
-      content: 'x',
-    });
+    const own = await addTask(consultantLead.id, documentTask('Collect passports'));
+    const elsewhere = await addTask(otherLead.id, documentTask('Other record'));
     const note = await addTask(consultantLead.id, { taskType: 'Notes', content: '<p>Called</p>' });
 
     const before = await f.countRows(timesheetEntries);
@@ -169,16 +162,8 @@ describe('the task of an entry', () => {
 
   it("changes an entry's task only to one of its record's, and clears it", async () => {
     const otherLead = await f.createLead('consultant');
-    const own = await addTask(consultantLead.id, {
-      taskType: 'Document Collection',
-      taskName: 'Lodge the visa',
-      content: 'x',
-    });
-    const elsewhere = await addTask(otherLead.id, {
-      taskType: 'Document Collection',
-      taskName: 'Not this one',
-      content: 'x',
-    });
+    const own = await addTask(consultantLead.id, documentTask('Lodge the visa'));
+    const elsewhere = await addTask(otherLead.id, documentTask('Not this one'));
     const logged = (await log('consultant', '2026-02-17', 2)).data!;
     const consultant = f.api('consultant');
 

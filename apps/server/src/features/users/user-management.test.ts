@@ -3,20 +3,14 @@
 // the records handed over, bulk actions, the export, and every refusal of spec 3 §6 and the
 // last-account-administrator rule.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Role, USER_ADMIN_MESSAGES } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile, TEST_PASSWORD } from '../../../test/build-test-app.ts';
 import { leads, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const as = async (role: Role) => apiClient(t.app, await t.signIn(role));
 let counter = 0;

@@ -1,15 +1,9 @@
 // GET /api/users/assignable: the people the user pickers offer, through the typed client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../../../test/api-client.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { appForFile } from '../../../test/build-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('GET /api/users/assignable', () => {
   it('lists the active users of the roles asked for; emails only for supervisor and above', async () => {
