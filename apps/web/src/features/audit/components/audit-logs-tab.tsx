@@ -6,7 +6,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   Modal,
   ScrollArea,
   Select,
@@ -23,6 +22,7 @@ import { type AuditLogEntry, ROLES } from '@crm/domain';
 import { ChangeList } from '../../../components/change-list.tsx';
 import { DateRangeFilter } from '../../../components/date-range-filter.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListUpdating } from '../../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -75,7 +75,7 @@ export function AuditLogsTab() {
             onSearch={(search) => change({ search })}
           />
           <Group gap="xs">
-            {logs.isFetching && !logs.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <ListUpdating list={logs} />
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}

@@ -7,7 +7,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   Modal,
   Select,
   SimpleGrid,
@@ -30,6 +29,7 @@ import {
   type Permission,
 } from '@crm/domain';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListToolbar, ListUpdating } from '../../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -122,13 +122,7 @@ export function DeletedItemsTab() {
       </SimpleGrid>
 
       <Card withBorder padding={0} radius="md">
-        <Group
-          gap="sm"
-          p="sm"
-          justify="space-between"
-          wrap="wrap"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListToolbar>
           <Group gap="sm" style={{ flex: '1 1 360px' }} wrap="wrap">
             <SearchBox
               label="Search deleted items"
@@ -150,7 +144,7 @@ export function DeletedItemsTab() {
                 paging.restart();
               }}
             />
-            {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <ListUpdating list={list} />
           </Group>
           <Button
             variant="default"
@@ -162,7 +156,7 @@ export function DeletedItemsTab() {
           >
             Refresh
           </Button>
-        </Group>
+        </ListToolbar>
 
         <PagedListBody
           list={list}

@@ -1,13 +1,14 @@
 // What the three lists of Receipts & Credits share: where each list is (search, sort, page, page size),
 // and the frame around its table — the list switch and the search box over the rows, the load error, the
 // list's empty state or 'no matches' for a search, the table, and the keyset footer under it.
-import { EmptyState, Group, Loader } from '@mantine/core';
+import { EmptyState, Group } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type Page, ROLE_LABELS } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import type { ListSort } from '../../../components/list-table/list-table.tsx';
+import { ListToolbar, ListUpdating } from '../../../components/list-toolbar.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -97,16 +98,10 @@ export function MoneyListFrame<TRow>({
 
   return (
     <>
-      <Group
-        gap="sm"
-        p="sm"
-        justify="space-between"
-        wrap="wrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
+      <ListToolbar>
         {switcher}
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px' }} justify="flex-end">
-          {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+          <ListUpdating list={list} />
           <SearchBox
             label={searchLabel}
             value={state.search}
@@ -115,7 +110,7 @@ export function MoneyListFrame<TRow>({
             onSearch={state.setSearch}
           />
         </Group>
-      </Group>
+      </ListToolbar>
       {list.isError ? (
         <ListLoadError
           error={list.error}

@@ -8,7 +8,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   Modal,
   ScrollArea,
   Select,
@@ -33,6 +32,7 @@ import {
 } from '@crm/domain';
 import { DateRangeFilter } from '../../../components/date-range-filter.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListUpdating } from '../../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -95,7 +95,7 @@ export function MailLogTab() {
             onSearch={(search) => change({ search })}
           />
           <Group gap="xs">
-            {log.isFetching && !log.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <ListUpdating list={log} />
             <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void log.refetch()}>
               Refresh
             </Button>
