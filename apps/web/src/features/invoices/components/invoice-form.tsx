@@ -3,22 +3,10 @@
 // the two item tables, the figures as the user types, Notes and Terms; Preview, Cancel and Save Invoice.
 // Preview shows the server's PDF of the unsaved invoice in the dialog (spec 3 §2.2: Back to Editor, Print,
 // Download PDF). A paid invoice changes its notes only; a cancelled one nothing.
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDownload, IconEye, IconLock, IconPrinter, IconReceipt } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconEye, IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -34,6 +22,7 @@ import {
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PdfPages, preparePdfPages } from '../../../components/pdf-pages.tsx';
+import { ReadOnlyNotice } from '../../../components/record-section.tsx';
 import { saveFile } from '../../../lib/file-requests.ts';
 import { isStaleEditError, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
 import { answer, ApiError, server } from '../../../lib/api-client.ts';
@@ -219,9 +208,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
     >
       <Stack gap="md">
         {paid || cancelled ? (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-            <Text size="sm">{paid ? INVOICE_MESSAGES.readOnlyPaid : INVOICE_MESSAGES.readOnlyCancelled}</Text>
-          </Alert>
+          <ReadOnlyNotice>{paid ? INVOICE_MESSAGES.readOnlyPaid : INVOICE_MESSAGES.readOnlyCancelled}</ReadOnlyNotice>
         ) : null}
         {saveError ? (
           <SaveErrorAlert
