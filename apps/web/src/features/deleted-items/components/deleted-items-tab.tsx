@@ -1,20 +1,7 @@
 // Administration → Deleted Items (spec 3 §2.4; issue 14 item 6): the four counters, search, the type filter,
 // Refresh, and the table with Restore (administrators) and Delete Forever (account administrators, after
 // the spec's confirmation), each through the record type's own route.
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconRestore, IconTrash, IconTrashOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,6 +15,7 @@ import {
   DELETED_ITEMS_MESSAGES,
   type Permission,
 } from '@crm/domain';
+import { type Counter, CounterCards } from '../../../components/counter-cards.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
 import { ListToolbar, ListUpdating } from '../../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
@@ -39,7 +27,7 @@ import { useDateFormat } from '../../../lib/format.ts';
 import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { useDeletedItemAction, useDeletedItems, useDeletedItemsStatistics } from '../api/deleted-items.ts';
 
-const COUNTERS: { label: string; caption?: string; value: (s: DeletedItemsStatistics) => number }[] = [
+const COUNTERS: Counter<DeletedItemsStatistics>[] = [
   { label: 'Deleted Leads', value: (s) => s.leads },
   { label: 'Deleted Clients', value: (s) => s.clients },
   { label: 'Total Deleted', value: (s) => s.total },
@@ -99,27 +87,7 @@ export function DeletedItemsTab() {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-        {COUNTERS.map((counter) => (
-          <Card key={counter.label} withBorder padding="sm" radius="md" component="section" aria-label={counter.label}>
-            <Text size="xs" fw={600} c="dimmed">
-              {counter.label}
-            </Text>
-            {statistics.data ? (
-              <Text fz={22} fw={700} data-testid={`deleted-${counter.label}`}>
-                {counter.value(statistics.data).toLocaleString('en-AU')}
-              </Text>
-            ) : (
-              <Skeleton height={22} width="40%" mt={4} />
-            )}
-            {counter.caption ? (
-              <Text size="xs" c="dimmed">
-                {counter.caption}
-              </Text>
-            ) : null}
-          </Card>
-        ))}
-      </SimpleGrid>
+      <CounterCards counters={COUNTERS} data={statistics.data} testIdPrefix="deleted" />
 
       <Card withBorder padding={0} radius="md">
         <ListToolbar>
