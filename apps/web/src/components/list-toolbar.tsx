@@ -1,7 +1,8 @@
 // The bar over a list's table (its search, filters and buttons), wrapping on a narrow screen with a rule
-// under it, and the small spinner it shows while the list already on screen fetches again.
-import { Group, Loader, type MantineSpacing } from '@mantine/core';
+// under it, the small spinner it shows while the list already on screen fetches again, and its Refresh.
+import { Button, Group, Loader, type MantineSpacing } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 export function ListToolbar({ gap = 'sm', children }: { gap?: MantineSpacing; children: ReactNode }) {
@@ -30,4 +31,13 @@ export function ListUpdating({
   busy?: boolean;
 }) {
   return (list.isFetching && !list.isPending) || busy ? <Loader size={14} role="status" aria-label="Updating" /> : null;
+}
+
+/** Refresh: reads the list (and what goes with it) again; `loading` while a refresh asked for here runs. */
+export function RefreshButton({ onClick, loading = false }: { onClick: () => void; loading?: boolean }) {
+  return (
+    <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onClick} loading={loading}>
+      Refresh
+    </Button>
+  );
 }

@@ -1,10 +1,9 @@
 // The bar over a log's table (Audit Logs, Mail log): the search, the updating spinner, Refresh and the log's
 // own buttons on the first line, its filters in a grid under them; and the time that opens one entry.
-import { Button, Group, SimpleGrid, type SimpleGridProps, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, SimpleGrid, type SimpleGridProps, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ListUpdating } from './list-toolbar.tsx';
+import { ListUpdating, RefreshButton } from './list-toolbar.tsx';
 import { SearchBox } from './search-box.tsx';
 
 type LogFiltersProps = {
@@ -37,9 +36,7 @@ export function LogFilters({
         <SearchBox label={searchLabel} placeholder={searchPlaceholder} maxWidth={380} onSearch={onSearch} />
         <Group gap="xs">
           <ListUpdating list={list} />
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh}>
-            Refresh
-          </Button>
+          <RefreshButton onClick={onRefresh} />
           {actions}
         </Group>
       </Group>

@@ -17,7 +17,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import {
   ADMIN_SET_PASSWORD_MIN_LENGTH,
@@ -30,6 +29,7 @@ import { useChangeSummary } from '../../../components/change-list.tsx';
 import { type Counter, CounterCards } from '../../../components/counter-cards.tsx';
 import { FoldedText } from '../../../components/list-table/folded-text.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { RefreshButton } from '../../../components/list-toolbar.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useSaveSecuritySettings, useSecurityOverview, useSecuritySettings } from '../api/audit-logs.ts';
@@ -69,14 +69,7 @@ export function SecurityTab() {
             and in Audit Logs.
           </Text>
         </div>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          onClick={() => void overview.refetch()}
-          loading={overview.isRefetching}
-        >
-          Refresh
-        </Button>
+        <RefreshButton onClick={() => void overview.refetch()} loading={overview.isRefetching} />
       </Group>
       <CounterCards counters={COUNTERS} data={overview.data} testIdPrefix="security" />
 

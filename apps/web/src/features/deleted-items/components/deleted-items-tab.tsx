@@ -3,7 +3,7 @@
 // the spec's confirmation), each through the record type's own route.
 import { Alert, Button, Card, EmptyState, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconRestore, IconTrash, IconTrashOff } from '@tabler/icons-react';
+import { IconRestore, IconTrash, IconTrashOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   DELETED_ITEM_OUTCOMES,
@@ -17,7 +17,7 @@ import {
 } from '@crm/domain';
 import { type Counter, CounterCards } from '../../../components/counter-cards.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
-import { ListToolbar, ListUpdating } from '../../../components/list-toolbar.tsx';
+import { ListToolbar, ListUpdating, RefreshButton } from '../../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -114,16 +114,12 @@ export function DeletedItemsTab() {
             />
             <ListUpdating list={list} />
           </Group>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
+          <RefreshButton
             onClick={() => {
               void list.refetch();
               void statistics.refetch();
             }}
-          >
-            Refresh
-          </Button>
+          />
         </ListToolbar>
 
         <PagedListBody

@@ -3,7 +3,7 @@
 // may do it to the domain's rank rule (mayManageUser); the server refuses the rest in the same words.
 import { Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconMailForward, IconRefresh, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconMailForward, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   type AdminUser,
@@ -14,7 +14,7 @@ import {
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
-import { ListToolbar, ListUpdating } from '../../../components/list-toolbar.tsx';
+import { ListToolbar, ListUpdating, RefreshButton } from '../../../components/list-toolbar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -163,14 +163,7 @@ export function UsersTab() {
             <ListUpdating list={list} />
           </Group>
           <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => void refresh()}
-              loading={list.isRefetching && !list.isPlaceholderData}
-            >
-              Refresh
-            </Button>
+            <RefreshButton onClick={() => void refresh()} loading={list.isRefetching && !list.isPlaceholderData} />
             {mayManage ? (
               <>
                 <Button
