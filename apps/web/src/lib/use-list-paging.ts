@@ -34,3 +34,18 @@ export function useListPaging(kind: 'records' | 'contacts' = 'records'): ListPag
     restart: () => setNavigation(FIRST_PAGE),
   };
 }
+
+/**
+ * A list's filters kept in the page's state with its paging: a change merges into the filters and goes back
+ * to the first page; `filtered` says whether any filter is set (an empty page then means no matches).
+ */
+export function useListFilter<TFilter extends object>() {
+  const [filter, setFilter] = useState<Partial<TFilter>>({});
+  const paging = useListPaging();
+  const change = (patch: Partial<TFilter>) => {
+    setFilter((current) => ({ ...current, ...patch }));
+    paging.restart();
+  };
+  const filtered = Object.values(filter).some(Boolean);
+  return { filter, change, paging, filtered };
+}

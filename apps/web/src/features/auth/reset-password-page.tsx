@@ -1,12 +1,12 @@
 // /reset-password?token=...: choose a new password from a mailed one-time link.
-import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearch } from '@tanstack/react-router';
-import { passwordPolicyText, passwordResetSchemaFor } from '@crm/domain';
+import { passwordResetSchemaFor } from '@crm/domain';
 import { useMemo } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { PasswordStrengthMeter } from '../profile/password-strength-meter.tsx';
+import { NewPasswordFields } from '../profile/new-password-fields.tsx';
 import { usePasswordPolicy } from './api/password-policy.ts';
 import { useConfirmPasswordReset } from './api/password-reset.ts';
 
@@ -48,20 +48,7 @@ export function ResetPasswordPage() {
                     </Alert>
                   ) : null}
                   {!token ? <Text c="red">This reset link is invalid or has expired.</Text> : null}
-                  <PasswordInput
-                    label="New password"
-                    autoComplete="new-password"
-                    required
-                    description={passwordPolicyText(policy)}
-                    {...form.getInputProps('newPassword')}
-                  />
-                  <PasswordStrengthMeter password={form.values.newPassword} policy={policy} />
-                  <PasswordInput
-                    label="Confirm password"
-                    autoComplete="new-password"
-                    required
-                    {...form.getInputProps('confirmPassword')}
-                  />
+                  <NewPasswordFields form={form} policy={policy} />
                   <Button type="submit" loading={confirm.isPending} disabled={!token}>
                     Update Password
                   </Button>

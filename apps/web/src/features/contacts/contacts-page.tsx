@@ -1,7 +1,7 @@
 // /contacts: the archive of leads (spec 2 "Contacts page"). Search and page live in the URL; the
 // server searches, paginates and scopes the list (guest at most 20, consultant its own).
-import { Button, Card, EmptyState, Group, Loader, Text } from '@mantine/core';
-import { IconAddressBook, IconRefresh } from '@tabler/icons-react';
+import { Card, EmptyState, Group, Text } from '@mantine/core';
+import { IconAddressBook } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -16,6 +16,7 @@ import {
 import { ExportMenu } from '../../components/export-menu.tsx';
 import { ListFooter } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
+import { ListToolbar, ListUpdating, RefreshButton } from '../../components/list-toolbar.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
@@ -83,14 +84,7 @@ export function ContactsPage() {
         actions={
           <>
             {can('contacts:export') ? <ExportMenu list="contacts" filters={{ search: search.search }} /> : null}
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => void refresh()}
-              loading={list.isRefetching && !list.isPlaceholderData}
-            >
-              Refresh
-            </Button>
+            <RefreshButton onClick={() => void refresh()} loading={list.isRefetching && !list.isPlaceholderData} />
           </>
         }
       />
@@ -98,13 +92,7 @@ export function ContactsPage() {
       <ContactStatisticsCards statistics={statistics.data} failed={statistics.isError} />
 
       <Card withBorder padding={0} radius="md">
-        <Group
-          gap="sm"
-          p="sm"
-          justify="space-between"
-          wrap="wrap"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListToolbar>
           <SearchBox
             label="Search contacts"
             placeholder="Search by name, email, contact number..."
@@ -113,12 +101,12 @@ export function ContactsPage() {
             maxWidth={420}
           />
           <Group gap="xs">
-            {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <ListUpdating list={list} />
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="contacts-count">
               {list.isPending ? 'Loading…' : `${found} of ${all} contacts`}
             </Text>
           </Group>
-        </Group>
+        </ListToolbar>
 
         {list.isError ? (
           <ListLoadError error={list.error} role={ROLE_LABELS[role]} onRetry={() => void list.refetch()} />

@@ -1,10 +1,11 @@
 // /contracts: Contract Manager (issue 16 item 1). Tabs Contracts and Templates; the contracts list with search,
 // a status filter and keyset pages, New Contract, and a contract's panel. Loads only when /contracts opens.
-import { Button, Card, EmptyState, Group, Loader, SegmentedControl, Tabs } from '@mantine/core';
+import { Button, Card, EmptyState, Group, SegmentedControl, Tabs } from '@mantine/core';
 import { IconFileCertificate, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES, CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@crm/domain';
 import { ListTable } from '../../components/list-table/list-table.tsx';
+import { ListToolbar, ListUpdating } from '../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../components/paged-list-body.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
@@ -67,13 +68,7 @@ function ContractsList() {
   const items = page?.items ?? [];
   return (
     <Card withBorder padding={0} radius="md">
-      <Group
-        gap="sm"
-        p="sm"
-        justify="space-between"
-        wrap="wrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
+      <ListToolbar>
         <Group gap="sm" style={{ flex: '1 1 320px' }} wrap="nowrap">
           <SearchBox
             label="Search contracts"
@@ -83,14 +78,14 @@ function ContractsList() {
               paging.restart();
             }}
           />
-          {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+          <ListUpdating list={list} />
         </Group>
         {can('contracts:create') ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New Contract
           </Button>
         ) : null}
-      </Group>
+      </ListToolbar>
       <Group p="sm" pb={0}>
         <SegmentedControl
           aria-label="Status"

@@ -17,13 +17,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLogout, IconMail } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
-import {
-  type CurrentUser,
-  passwordChangeSchemaFor,
-  passwordPolicyText,
-  profileUpdateSchema,
-  ROLE_LABELS,
-} from '@crm/domain';
+import { type CurrentUser, passwordChangeSchemaFor, profileUpdateSchema, ROLE_LABELS } from '@crm/domain';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -33,7 +27,7 @@ import { useDateFormat } from '../../lib/format.ts';
 import { usePasswordPolicy } from '../auth/api/password-policy.ts';
 import { useSignOut } from '../auth/api/sign-out.ts';
 import { useChangePassword, useProfile, useSendPasswordResetEmail, useUpdateProfile } from './api/profile.ts';
-import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
 
 export function ProfilePage() {
@@ -206,20 +200,7 @@ function SecurityCard() {
             required
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            description={passwordPolicyText(policy)}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordStrengthMeter password={form.values.newPassword} policy={policy} />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields form={form} policy={policy} />
           <Group justify="space-between" wrap="wrap">
             <Button
               variant="subtle"

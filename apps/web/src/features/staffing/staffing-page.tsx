@@ -8,7 +8,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Skeleton,
@@ -29,6 +28,7 @@ import { CollapsibleStatistics } from '../../components/collapsible-statistics.t
 import { FoldedText } from '../../components/list-table/folded-text.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
+import { ListToolbar, ListUpdating } from '../../components/list-toolbar.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
@@ -143,13 +143,7 @@ export function StaffingPage() {
       </CollapsibleStatistics>
 
       <Card withBorder padding={0} radius="md" mb="md">
-        <Group
-          gap="xs"
-          p="sm"
-          wrap="wrap"
-          justify="space-between"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListToolbar gap="xs">
           <Group gap="xs" wrap="wrap" style={{ flex: '1 1 480px' }}>
             <SearchBox
               label="Search staff"
@@ -169,10 +163,8 @@ export function StaffingPage() {
               Reset
             </Button>
           </Group>
-          {directory.isFetching && !directory.isPending ? (
-            <Loader size={14} role="status" aria-label="Updating" />
-          ) : null}
-        </Group>
+          <ListUpdating list={directory} />
+        </ListToolbar>
         {directory.isError ? (
           <ListLoadError error={directory.error} role={ROLE_LABELS[myRole]} onRetry={() => void directory.refetch()} />
         ) : !directory.isPending && people.length === 0 ? (

@@ -10,7 +10,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Skeleton,
@@ -45,6 +44,7 @@ import { CollapsibleStatistics } from '../../components/collapsible-statistics.t
 import { ListFooter } from '../../components/list-footer.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
+import { ListToolbar, ListUpdating } from '../../components/list-toolbar.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
@@ -159,13 +159,7 @@ export function MyTasksPage() {
       </CollapsibleStatistics>
 
       <Card withBorder padding={0} radius="md">
-        <Group
-          gap="xs"
-          p="sm"
-          wrap="wrap"
-          justify="space-between"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListToolbar gap="xs">
           <Group gap="xs" wrap="wrap" style={{ flex: '1 1 480px' }}>
             <SearchBox
               label="Search tasks"
@@ -204,7 +198,7 @@ export function MyTasksPage() {
             </Button>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <ListUpdating list={list} />
             <Group gap={4} role="group" aria-label="View">
               {(
                 [
@@ -227,7 +221,7 @@ export function MyTasksPage() {
               ))}
             </Group>
           </Group>
-        </Group>
+        </ListToolbar>
 
         {list.isError ? (
           <ListLoadError error={list.error} role={ROLE_LABELS[role]} onRetry={() => void list.refetch()} />

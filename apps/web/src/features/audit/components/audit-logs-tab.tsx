@@ -1,33 +1,19 @@
 // Administration → Audit Logs (spec 3 §2.4; issue 14 item 4): every write the server recorded, newest
 // first, searched on action or resource type, filtered by action, user and days, paged by keyset (it stays
 // fast at a million rows), exported as CSV; a row opens its before and after values.
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Card, EmptyState, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconListSearch, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconListSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AuditLogEntry, ROLES } from '@crm/domain';
 import { ChangeList } from '../../../components/change-list.tsx';
 import { DateRangeFilter } from '../../../components/date-range-filter.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { EntryTimeButton, LogFilters } from '../../../components/log-filters.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { useListPaging } from '../../../lib/use-list-paging.ts';
+import { useListFilter } from '../../../lib/use-list-paging.ts';
 import { useAssignableUsers } from '../../users/api/assignable-users.ts';
 import { type AuditFilter, exportAuditLogs, useAuditActions, useAuditLogs } from '../api/audit-logs.ts';
 import { AuditActionBadge } from './audit-action-badge.tsx';
@@ -48,87 +34,70 @@ const COLUMNS: readonly ListColumn[] = [
 
 export function AuditLogsTab() {
   const { formatDate, formatTime, today } = useDateFormat();
-  const [filter, setFilter] = useState<AuditFilter>({});
-  const paging = useListPaging();
+  const { filter, change, paging, filtered } = useListFilter<AuditFilter>();
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
   const [exporting, setExporting] = useState(false);
-  const change = (patch: AuditFilter) => {
-    setFilter((current) => ({ ...current, ...patch }));
-    paging.restart();
-  };
   const logs = useAuditLogs({ ...filter, ...paging.params });
   const actions = useAuditActions();
   const people = useAssignableUsers(ROLES);
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
   const page = logs.data;
   const items = page?.items ?? [];
-  const filtered = Object.values(filter).some(Boolean);
 
   return (
     <Card withBorder padding={0} radius="md">
-      <Stack gap="sm" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <SearchBox
-            label="Search audit logs"
-            placeholder="Search action or resource type..."
-            maxWidth={380}
-            onSearch={(search) => change({ search })}
-          />
-          <Group gap="xs">
-            {logs.isFetching && !logs.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => {
-                void logs.refetch();
-                void actions.refetch();
-              }}
-            >
-              Refresh
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              loading={exporting}
-              onClick={() => {
-                setExporting(true);
-                exportAuditLogs(filter, today())
-                  .catch((error: unknown) =>
-                    notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Export failed' }),
-                  )
-                  .finally(() => setExporting(false));
-              }}
-            >
-              Export CSV
-            </Button>
-          </Group>
-        </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Select
-            label="Action"
-            placeholder="All actions"
-            data={actions.data ?? []}
-            value={filter.action ?? null}
-            onChange={(value) => change({ action: value ?? undefined })}
-            searchable
-            clearable
-            allowDeselect={false}
-            nothingFoundMessage="No such action"
-          />
-          <Select
-            label="User"
-            placeholder="All users"
-            data={(people.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))}
-            value={filter.userId ?? null}
-            onChange={(value) => change({ userId: value ?? undefined })}
-            searchable
-            clearable
-            allowDeselect={false}
-            nothingFoundMessage="No such user"
-          />
-          <DateRangeFilter from={filter.from} to={filter.to} onChange={change} />
-        </SimpleGrid>
-      </Stack>
+      <LogFilters
+        searchLabel="Search audit logs"
+        searchPlaceholder="Search action or resource type..."
+        onSearch={(search) => change({ search })}
+        list={logs}
+        onRefresh={() => {
+          void logs.refetch();
+          void actions.refetch();
+        }}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            onClick={() => {
+              setExporting(true);
+              exportAuditLogs(filter, today())
+                .catch((error: unknown) =>
+                  notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Export failed' }),
+                )
+                .finally(() => setExporting(false));
+            }}
+          >
+            Export CSV
+          </Button>
+        }
+        cols={{ base: 1, xs: 2, md: 4 }}
+      >
+        <Select
+          label="Action"
+          placeholder="All actions"
+          data={actions.data ?? []}
+          value={filter.action ?? null}
+          onChange={(value) => change({ action: value ?? undefined })}
+          searchable
+          clearable
+          allowDeselect={false}
+          nothingFoundMessage="No such action"
+        />
+        <Select
+          label="User"
+          placeholder="All users"
+          data={(people.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))}
+          value={filter.userId ?? null}
+          onChange={(value) => change({ userId: value ?? undefined })}
+          searchable
+          clearable
+          allowDeselect={false}
+          nothingFoundMessage="No such user"
+        />
+        <DateRangeFilter from={filter.from} to={filter.to} onChange={change} />
+      </LogFilters>
 
       <PagedListBody
         list={logs}
@@ -147,14 +116,12 @@ export function AuditLogsTab() {
           {items.map((entry) => (
             <Table.Tr key={entry.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <UnstyledButton
+                <EntryTimeButton
                   onClick={() => setOpen(entry)}
-                  aria-label={`Details of ${entry.action} at ${when(entry.createdAt)}`}
+                  label={`Details of ${entry.action} at ${when(entry.createdAt)}`}
                 >
-                  <Text size="sm" td="underline" c="blue">
-                    {when(entry.createdAt)}
-                  </Text>
-                </UnstyledButton>
+                  {when(entry.createdAt)}
+                </EntryTimeButton>
               </Table.Td>
               <Table.Td>
                 <AuditActionBadge action={entry.action} />

@@ -17,7 +17,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import {
   ADMIN_SET_PASSWORD_MIN_LENGTH,
@@ -27,14 +26,16 @@ import {
   securitySettingsSchema,
 } from '@crm/domain';
 import { useChangeSummary } from '../../../components/change-list.tsx';
+import { type Counter, CounterCards } from '../../../components/counter-cards.tsx';
 import { FoldedText } from '../../../components/list-table/folded-text.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { RefreshButton } from '../../../components/list-toolbar.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useSaveSecuritySettings, useSecurityOverview, useSecuritySettings } from '../api/audit-logs.ts';
 import { AuditActionBadge } from './audit-action-badge.tsx';
 
-const COUNTERS: { label: string; value: (o: SecurityOverview) => number }[] = [
+const COUNTERS: Counter<SecurityOverview>[] = [
   { label: 'Failed sign-ins', value: (o) => o.last24Hours.failedSignIns },
   { label: 'Lockouts', value: (o) => o.last24Hours.lockouts },
   { label: 'Password resets', value: (o) => o.last24Hours.passwordResets },
@@ -68,31 +69,9 @@ export function SecurityTab() {
             and in Audit Logs.
           </Text>
         </div>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          onClick={() => void overview.refetch()}
-          loading={overview.isRefetching}
-        >
-          Refresh
-        </Button>
+        <RefreshButton onClick={() => void overview.refetch()} loading={overview.isRefetching} />
       </Group>
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-        {COUNTERS.map((counter) => (
-          <Card key={counter.label} withBorder padding="sm" radius="md" component="section" aria-label={counter.label}>
-            <Text size="xs" fw={600} c="dimmed">
-              {counter.label}
-            </Text>
-            {overview.data ? (
-              <Text fz={22} fw={700} data-testid={`security-${counter.label}`}>
-                {counter.value(overview.data).toLocaleString('en-AU')}
-              </Text>
-            ) : (
-              <Skeleton height={22} width="40%" mt={4} />
-            )}
-          </Card>
-        ))}
-      </SimpleGrid>
+      <CounterCards counters={COUNTERS} data={overview.data} testIdPrefix="security" />
 
       {settings.data ? (
         <SecuritySettingsForm settings={settings.data} />

@@ -2,12 +2,11 @@
 // for the record and not yet earned, a ledger per currency with its balance and newest entries. Roles with
 // finance:view read it; with finance:edit, on a record that may change, they record money received and
 // refund it. The server decides; this mirrors it.
-import { Button, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Stack, Text } from '@mantine/core';
 import { IconPlus, IconWallet } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { ClientLedger } from '@crm/domain';
-import { ListLoadError } from '../../../components/list-load-error.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { RecordSectionHeader, sectionLoadState } from '../../../components/record-section.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import type { ClientMoneyOwner } from '../api/client-money-keys.ts';
 import { useRecordClientMoney } from '../api/record-client-money.ts';
@@ -36,54 +35,41 @@ export function ClientMoneySection({ owner, name, readOnlyReason }: ClientMoneyS
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="sm" wrap="nowrap">
-          <Title order={3} size="h4" id={titleId}>
-            Client money
-          </Title>
-          {updating ? (
-            <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
-              <Loader size={14} />
-              <Text size="xs" c="dimmed">
-                Updating...
-              </Text>
-            </Group>
-          ) : null}
-        </Group>
-        {canChange && money.data ? (
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setReceiving(true)}>
-            Receive client money
-          </Button>
-        ) : null}
-      </Group>
+      <RecordSectionHeader
+        title="Client money"
+        titleId={titleId}
+        updating={updating}
+        action={
+          canChange && money.data ? (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setReceiving(true)}>
+              Receive client money
+            </Button>
+          ) : null
+        }
+      />
       <Text size="sm" c="dimmed">
         Money held for this {owner.type} and not yet earned, by currency: it pays their invoices or is refunded.
       </Text>
 
-      {money.isPending ? (
-        <PageLoader label="Loading client money..." />
-      ) : money.isError && !money.data ? (
-        <ListLoadError
-          error={money.error}
-          title="Error loading client money:"
-          role={role}
-          onRetry={() => void money.refetch()}
-          m={0}
-        />
-      ) : ledgers.length === 0 ? (
-        <EmptyState
-          py={32}
-          icon={<IconWallet size={28} />}
-          title="No client money held"
-          description={
-            canChange ? 'Money received before it is earned is recorded with Receive client money.' : undefined
-          }
-        />
-      ) : (
-        ledgers.map((ledger) => (
-          <LedgerCard key={ledger.id} ledger={ledger} onRefund={canChange ? () => setRefunding(ledger) : null} />
-        ))
-      )}
+      {sectionLoadState(money, {
+        loading: 'Loading client money...',
+        errorTitle: 'Error loading client money:',
+        role,
+      }) ??
+        (ledgers.length === 0 ? (
+          <EmptyState
+            py={32}
+            icon={<IconWallet size={28} />}
+            title="No client money held"
+            description={
+              canChange ? 'Money received before it is earned is recorded with Receive client money.' : undefined
+            }
+          />
+        ) : (
+          ledgers.map((ledger) => (
+            <LedgerCard key={ledger.id} ledger={ledger} onRefund={canChange ? () => setRefunding(ledger) : null} />
+          ))
+        ))}
 
       <ReceiveDialog
         opened={receiving}

@@ -5,9 +5,8 @@ import { Alert, Select, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { GENERIC_MESSAGES, PAYMENT_METHODS, type PaymentMethod } from '@crm/domain';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { GuardedModal } from '../../../components/close-guard.tsx';
 
 /** A 409 that means "the ledger changed since it was read" (a read-only record is a 409 too). */
 export const isStaleLedger = (error: unknown) =>
@@ -24,20 +23,10 @@ export function MoneyDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const phone = usePhoneLayout();
   return (
-    <GuardedModal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size="lg"
-      fullScreen={phone}
-      radius={phone ? 0 : 'md'}
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <FormDialog opened={opened} onClose={onClose} title={title} size="lg">
       {children}
-    </GuardedModal>
+    </FormDialog>
   );
 }
 

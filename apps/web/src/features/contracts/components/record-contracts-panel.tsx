@@ -1,13 +1,14 @@
 // A lead's or client's contracts (issue 16: "the contracts of a record listed on its panel"): those drawn up
 // for it and, for a client, those naming it as an additional client; New Contract with the record filled in;
 // a row opens the same contract window as the Contract Manager.
-import { Alert, Button, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconFileCertificate, IconLock, IconPlus } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES } from '@crm/domain';
 import { ListTable } from '../../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { ReadOnlyNotice } from '../../../components/record-section.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useRecordContracts } from '../api/contracts.ts';
 import { ContractPanel, NewContractDialog } from './contract-dialogs.tsx';
@@ -55,11 +56,7 @@ export function RecordContractsPanel({ owner, readOnlyReason }: RecordContractsP
           </Button>
         ) : null}
       </Group>
-      {readOnlyReason && can('contracts:create') ? (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-          <Text size="sm">{readOnlyReason}</Text>
-        </Alert>
-      ) : null}
+      {readOnlyReason && can('contracts:create') ? <ReadOnlyNotice>{readOnlyReason}</ReadOnlyNotice> : null}
       {contracts.isPending ? (
         <PageLoader label="Loading contracts..." />
       ) : contracts.isError ? (

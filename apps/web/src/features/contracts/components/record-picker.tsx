@@ -1,11 +1,8 @@
 // The lead or client a new contract is for: a search over the records the user may see (clients first).
 import { MultiSelect, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fullNameOf } from '@crm/domain';
-import { answer, server } from '../../../lib/api-client.ts';
-import { listQuery } from '../../../lib/list-query.ts';
+import { recordOptions, useRecordSearch } from '../../../lib/record-search.ts';
 
 export type PickedRecord = { type: 'lead' | 'client'; id: string; name: string };
 
@@ -19,33 +16,16 @@ export function RecordPicker({
   onPick: (record: PickedRecord | null) => void;
 }) {
   const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search, 300);
-  const query = listQuery({ pageSize: 8, search: term });
-  const clients = useQuery({
-    queryKey: ['client', 'picker', term],
-    queryFn: ({ signal }) => answer(server.GET('/api/clients', { params: { query }, signal })),
-    staleTime: 30_000,
-  });
-  const leads = useQuery({
-    queryKey: ['lead', 'picker', term],
-    queryFn: ({ signal }) => answer(server.GET('/api/leads', { params: { query }, signal })),
-    staleTime: 30_000,
-  });
+  const found = useRecordSearch(search, { pageSize: 8 });
   const records = [
-    ...(clients.data?.items ?? []).map((c) => ({
+    ...found.clients.map((c) => ({
       type: 'client' as const,
       id: c.id,
       name: fullNameOf(c),
       email: c.email,
     })),
-    ...(leads.data?.items ?? []).map((l) => ({ type: 'lead' as const, id: l.id, name: fullNameOf(l), email: l.email })),
+    ...found.leads.map((l) => ({ type: 'lead' as const, id: l.id, name: fullNameOf(l), email: l.email })),
   ];
-  const data = (['client', 'lead'] as const)
-    .map((type) => ({
-      group: type === 'client' ? 'Clients' : 'Leads',
-      items: records.filter((r) => r.type === type).map((r) => ({ value: r.id, label: `${r.name} · ${r.email}` })),
-    }))
-    .filter((g) => g.items.length > 0);
   return (
     <Select
       label="Client or lead"
@@ -53,13 +33,13 @@ export function RecordPicker({
       required
       searchable
       clearable
-      data={data}
+      data={recordOptions(records)}
       value={value}
       error={error}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={clients.isFetching || leads.isFetching ? 'Searching...' : 'No clients or leads found'}
+      nothingFoundMessage={found.searching ? 'Searching...' : 'No clients or leads found'}
       onChange={(id) => {
         const found = records.find((r) => r.id === id);
         onPick(found ? { type: found.type, id: found.id, name: found.name } : null);
@@ -85,14 +65,8 @@ export function AdditionalClientsPicker({
   onChange: (clients: PickedRecord[]) => void;
 }) {
   const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search, 300);
-  const query = listQuery({ pageSize: 8, search: term });
-  const clients = useQuery({
-    queryKey: ['client', 'picker', term],
-    queryFn: ({ signal }) => answer(server.GET('/api/clients', { params: { query }, signal })),
-    staleTime: 30_000,
-  });
-  const found = (clients.data?.items ?? []).map((c) => ({
+  const matches = useRecordSearch(search, { pageSize: 8, leads: false });
+  const found = matches.clients.map((c) => ({
     type: 'client' as const,
     id: c.id,
     name: fullNameOf(c),
@@ -116,7 +90,7 @@ export function AdditionalClientsPicker({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      nothingFoundMessage={clients.isFetching ? 'Searching...' : 'No clients found'}
+      nothingFoundMessage={matches.searching ? 'Searching...' : 'No clients found'}
       onChange={(ids) =>
         onChange(
           ids.flatMap((id) => {

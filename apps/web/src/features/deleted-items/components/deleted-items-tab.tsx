@@ -1,23 +1,9 @@
 // Administration → Deleted Items (spec 3 §2.4; issue 14 item 6): the four counters, search, the type filter,
 // Refresh, and the table with Restore (administrators) and Delete Forever (account administrators, after
 // the spec's confirmation), each through the record type's own route.
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconRestore, IconTrash, IconTrashOff } from '@tabler/icons-react';
+import { IconRestore, IconTrash, IconTrashOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   DELETED_ITEM_OUTCOMES,
@@ -29,7 +15,9 @@ import {
   DELETED_ITEMS_MESSAGES,
   type Permission,
 } from '@crm/domain';
+import { type Counter, CounterCards } from '../../../components/counter-cards.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListToolbar, ListUpdating, RefreshButton } from '../../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -39,7 +27,7 @@ import { useDateFormat } from '../../../lib/format.ts';
 import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { useDeletedItemAction, useDeletedItems, useDeletedItemsStatistics } from '../api/deleted-items.ts';
 
-const COUNTERS: { label: string; caption?: string; value: (s: DeletedItemsStatistics) => number }[] = [
+const COUNTERS: Counter<DeletedItemsStatistics>[] = [
   { label: 'Deleted Leads', value: (s) => s.leads },
   { label: 'Deleted Clients', value: (s) => s.clients },
   { label: 'Total Deleted', value: (s) => s.total },
@@ -99,36 +87,10 @@ export function DeletedItemsTab() {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-        {COUNTERS.map((counter) => (
-          <Card key={counter.label} withBorder padding="sm" radius="md" component="section" aria-label={counter.label}>
-            <Text size="xs" fw={600} c="dimmed">
-              {counter.label}
-            </Text>
-            {statistics.data ? (
-              <Text fz={22} fw={700} data-testid={`deleted-${counter.label}`}>
-                {counter.value(statistics.data).toLocaleString('en-AU')}
-              </Text>
-            ) : (
-              <Skeleton height={22} width="40%" mt={4} />
-            )}
-            {counter.caption ? (
-              <Text size="xs" c="dimmed">
-                {counter.caption}
-              </Text>
-            ) : null}
-          </Card>
-        ))}
-      </SimpleGrid>
+      <CounterCards counters={COUNTERS} data={statistics.data} testIdPrefix="deleted" />
 
       <Card withBorder padding={0} radius="md">
-        <Group
-          gap="sm"
-          p="sm"
-          justify="space-between"
-          wrap="wrap"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListToolbar>
           <Group gap="sm" style={{ flex: '1 1 360px' }} wrap="wrap">
             <SearchBox
               label="Search deleted items"
@@ -150,19 +112,15 @@ export function DeletedItemsTab() {
                 paging.restart();
               }}
             />
-            {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <ListUpdating list={list} />
           </Group>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
+          <RefreshButton
             onClick={() => {
               void list.refetch();
               void statistics.refetch();
             }}
-          >
-            Refresh
-          </Button>
-        </Group>
+          />
+        </ListToolbar>
 
         <PagedListBody
           list={list}

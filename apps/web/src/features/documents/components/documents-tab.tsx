@@ -2,25 +2,13 @@
 // category, 'Add Document', the table (control number, title, category, version, last updated; view, edit,
 // delete, download) with keyset pages, and, on the first open of an empty library, the built-in documents
 // with the spec's toasts.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, EmptyState, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileText, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_MESSAGES, type DocumentSummary } from '@crm/domain';
 import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListToolbar, ListUpdating } from '../../../components/list-toolbar.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -99,13 +87,7 @@ export function DocumentsTab() {
   return (
     <Stack gap="md">
       <Card withBorder padding={0} radius="md">
-        <Group
-          gap="sm"
-          p="sm"
-          justify="space-between"
-          wrap="wrap"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListToolbar>
           <Group gap="sm" style={{ flex: '1 1 320px' }} wrap="nowrap">
             <SearchBox
               label="Search documents"
@@ -116,16 +98,14 @@ export function DocumentsTab() {
                 paging.restart();
               }}
             />
-            {(list.isFetching && !list.isPending) || seeding ? (
-              <Loader size={14} role="status" aria-label="Updating" />
-            ) : null}
+            <ListUpdating list={list} busy={seeding} />
           </Group>
           {can('admin:create') ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ id: null })}>
               Add Document
             </Button>
           ) : null}
-        </Group>
+        </ListToolbar>
 
         <PagedListBody
           list={list}

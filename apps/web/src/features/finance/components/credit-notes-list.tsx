@@ -1,18 +1,18 @@
 // Receipts & Credits → Credit notes: every credit note, called an adjustment note when it adjusts a tax
 // invoice (Number, Title, Invoice #, Client, Issue date, Reason, Tax, Total), with View PDF and Download.
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { IconDownload, IconEye, IconReceiptOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { centsOf, type CreditNoteRow, displayMoney } from '@crm/domain';
 import { CellText, DateText } from '../../../components/list-table/list-cells.tsx';
 import { FoldedText } from '../../../components/list-table/folded-text.tsx';
-import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListCell, type ListColumn } from '../../../components/list-table/list-table.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useCreditNoteList } from '../api/credit-note-list.ts';
 import { downloadCreditNotePdf, viewCreditNotePdf } from '../api/money-document-pdf.ts';
 import {
-  actionsWidth,
   type DocumentAction,
+  InvoiceNumberText,
   DocumentActionsCell,
   MoneyCell,
   NumberText,
@@ -50,32 +50,20 @@ export function CreditNotesList({ switcher }: { switcher: ReactNode }) {
   return (
     <MoneyListFrame
       switcher={switcher}
-      searchLabel="Search credit notes"
-      searchPlaceholder="Search credit notes..."
+      noun="credit notes"
       state={state}
       list={list}
-      errorTitle="Error loading credit notes:"
       empty={{
-        title: 'No credit notes found',
         description: 'A credit note issued to cancel or reduce an invoice appears here.',
         icon: <IconReceiptOff size={28} />,
-        noMatches: 'No credit notes match your search.',
-        showAll: 'Show all credit notes',
       }}
-      table={
-        <ListTable
-          columns={COLUMNS}
-          sort={state.sort}
-          onSort={state.onSort}
-          actions={{ width: actionsWidth(2), compactWidth: 48, labelHidden: true }}
-          loading={list.isPending}
-        >
-          {(list.data?.items ?? []).map((note) => (
-            <CreditNoteTableRow key={note.id} note={note} actions={actionsOf(note)} />
-          ))}
-        </ListTable>
-      }
-    />
+      columns={COLUMNS}
+      actionCount={2}
+    >
+      {(list.data?.items ?? []).map((note) => (
+        <CreditNoteTableRow key={note.id} note={note} actions={actionsOf(note)} />
+      ))}
+    </MoneyListFrame>
   );
 }
 
@@ -102,9 +90,7 @@ function CreditNoteTableRow({ note, actions }: { note: CreditNoteRow; actions: D
         <CellText>{note.title}</CellText>
       </ListCell>
       <ListCell column="invoice">
-        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-          {note.invoiceNumber}
-        </Text>
+        <InvoiceNumberText>{note.invoiceNumber}</InvoiceNumberText>
       </ListCell>
       <ListCell column="client">
         <CellText>{note.clientName}</CellText>

@@ -15,6 +15,15 @@ export function NumberText({ children }: { children: string }) {
   );
 }
 
+/** An invoice's number beside the document's own: 'INV-000123'. */
+export function InvoiceNumberText({ children }: { children: string | null }) {
+  return (
+    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
+  );
+}
+
 /** A figure right-aligned in its cell: 'A$1,234.50', '₱45,000.00'. */
 export function MoneyCell({ column, amount, currency }: { column?: string; amount: string; currency: string }) {
   const { shows } = useListLayout();

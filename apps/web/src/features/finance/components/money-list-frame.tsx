@@ -1,18 +1,21 @@
 // What the three lists of Receipts & Credits share: where each list is (search, sort, page, page size),
-// and the frame around its table — the list switch and the search box over the rows, the load error, the
-// list's empty state or 'no matches' for a search, the table, and the keyset footer under it.
-import { EmptyState, Group, Loader } from '@mantine/core';
+// and the frame around its rows — the list switch and the search box over them, the load error, the
+// list's empty state or 'no matches' for a search, the table with its sorting and actions column, and the
+// keyset footer under it.
+import { EmptyState, Group } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type Page, ROLE_LABELS } from '@crm/domain';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
-import type { ListSort } from '../../../components/list-table/list-table.tsx';
+import { type ListColumn, type ListSort, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListToolbar, ListUpdating } from '../../../components/list-toolbar.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useListPaging } from '../../../lib/use-list-paging.ts';
 import type { MoneyListParams } from '../api/money-documents-cache.ts';
+import { actionsWidth } from './money-list-cells.tsx';
 
 /** The lists' default: newest first (the server's `createdAt:desc`, left out of the request). */
 const NEWEST_FIRST: ListSort = { field: 'createdAt', direction: 'desc' };
@@ -65,30 +68,32 @@ export function useMoneyListState() {
 type MoneyListFrameProps<TRow> = {
   /** The control that chooses the list (Receipts, Credit notes, Refunds). */
   switcher: ReactNode;
-  searchLabel: string;
-  searchPlaceholder: string;
+  /**
+   * The list's name in the plural as its search and messages say it ('receipts': 'Search receipts',
+   * 'Error loading receipts:', 'No receipts found', 'No receipts match your search.', 'Show all receipts';
+   * the search box's own clear button is 'Clear search').
+   */
+  noun: string;
   state: MoneyListState;
   list: UseQueryResult<Page<TRow>>;
-  /** 'Error loading receipts:' */
-  errorTitle: string;
-  /**
-   * 'No receipts found', the line under it when there are none at all, when a search finds none, and the
-   * button back to all of them ('Show all receipts'; the search box's own clear button is 'Clear search').
-   */
-  empty: { title: string; description: string; icon: ReactNode; noMatches: string; showAll: string };
-  /** The table; its rows show once the first page has loaded. */
-  table: ReactNode;
+  /** The line under 'No receipts found' when there are none at all, and its icon. */
+  empty: { description: string; icon: ReactNode };
+  columns: readonly ListColumn[];
+  /** How many icon buttons a row's Actions column holds (a menu on a phone); none: no Actions column. */
+  actionCount?: number;
+  /** The rows; they show once the first page has loaded. */
+  children: ReactNode;
 };
 
 export function MoneyListFrame<TRow>({
   switcher,
-  searchLabel,
-  searchPlaceholder,
+  noun,
   state,
   list,
-  errorTitle,
   empty,
-  table,
+  columns,
+  actionCount,
+  children,
 }: MoneyListFrameProps<TRow>) {
   const { role } = useAuthorization();
   const data = list.data;
@@ -97,45 +102,51 @@ export function MoneyListFrame<TRow>({
 
   return (
     <>
-      <Group
-        gap="sm"
-        p="sm"
-        justify="space-between"
-        wrap="wrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
+      <ListToolbar>
         {switcher}
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px' }} justify="flex-end">
-          {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+          <ListUpdating list={list} />
           <SearchBox
-            label={searchLabel}
+            label={`Search ${noun}`}
             value={state.search}
-            placeholder={searchPlaceholder}
+            placeholder={`Search ${noun}...`}
             maxWidth={360}
             onSearch={state.setSearch}
           />
         </Group>
-      </Group>
+      </ListToolbar>
       {list.isError ? (
         <ListLoadError
           error={list.error}
-          title={errorTitle}
+          title={`Error loading ${noun}:`}
           role={ROLE_LABELS[role]}
           onRetry={() => void list.refetch()}
         />
       ) : noRows ? (
         state.search ? (
           <NoMatchesState
-            title={empty.title}
-            description={empty.noMatches}
-            clear={{ label: empty.showAll, onClick: state.clearSearch }}
+            title={`No ${noun} found`}
+            description={`No ${noun} match your search.`}
+            clear={{ label: `Show all ${noun}`, onClick: state.clearSearch }}
           />
         ) : (
-          <EmptyState py={48} icon={empty.icon} title={empty.title} description={empty.description} />
+          <EmptyState py={48} icon={empty.icon} title={`No ${noun} found`} description={empty.description} />
         )
       ) : (
         <>
-          {table}
+          <ListTable
+            columns={columns}
+            sort={state.sort}
+            onSort={state.onSort}
+            actions={
+              actionCount === undefined
+                ? undefined
+                : { width: actionsWidth(actionCount), compactWidth: 48, labelHidden: true }
+            }
+            loading={list.isPending}
+          >
+            {children}
+          </ListTable>
           <ListFooter
             page={data}
             loading={list.isPending || (list.isFetching && list.isPlaceholderData)}

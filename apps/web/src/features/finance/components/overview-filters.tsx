@@ -61,28 +61,14 @@ export function OverviewFilters({ search, onChange }: OverviewFiltersProps) {
           value={search.search}
           onSearch={(text) => onChange({ search: text })}
         />
-        <DateField
-          kind="document"
-          className={classes.date}
-          // A label for screen readers (the placeholder shows it): it also names the clear button.
+        <FilterDate
           label="Start date"
-          labelProps={{ className: classes.visuallyHidden }}
-          placeholder="Start date"
-          clearable
-          filter
-          value={search.from ?? null}
+          value={search.from}
           onChange={(value) => onChange({ from: value || undefined })}
         />
-        <DateField
-          kind="document"
-          className={classes.date}
-          // A label for screen readers (the placeholder shows it): it also names the clear button.
+        <FilterDate
           label="End date"
-          labelProps={{ className: classes.visuallyHidden }}
-          placeholder="End date"
-          clearable
-          filter
-          value={search.until ?? null}
+          value={search.until}
           error={rangeReversed ? 'End date is before the start date' : undefined}
           onChange={(value) => onChange({ until: value || undefined })}
         />
@@ -109,5 +95,34 @@ export function OverviewFilters({ search, onChange }: OverviewFiltersProps) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A date of the filters' range, named by its placeholder; cleared, it is no bound. */
+function FilterDate({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <DateField
+      kind="document"
+      className={classes.date}
+      // A label for screen readers (the placeholder shows it): it also names the clear button.
+      label={label}
+      labelProps={{ className: classes.visuallyHidden }}
+      placeholder={label}
+      clearable
+      filter
+      value={value ?? null}
+      error={error}
+      onChange={onChange}
+    />
   );
 }

@@ -1,12 +1,12 @@
 // Receipts & Credits → Receipts: every saved receipt (Receipt #, Invoice #, Client, Payment date, Method,
 // Amount), with View (the PDF in a new tab), Download and, for finance:delete, Delete after a confirmation.
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { IconDownload, IconEye, IconReceipt, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { INVOICE_MESSAGES, type ReceiptRow } from '@crm/domain';
 import { CellText, DateText } from '../../../components/list-table/list-cells.tsx';
 import { FoldedText } from '../../../components/list-table/folded-text.tsx';
-import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListCell, type ListColumn } from '../../../components/list-table/list-table.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
@@ -14,8 +14,8 @@ import { useDeleteReceipt } from '../../invoices/api/invoices.ts';
 import { downloadReceiptPdf, viewReceiptPdf } from '../api/money-document-pdf.ts';
 import { useReceiptList } from '../api/receipt-list.ts';
 import {
-  actionsWidth,
   type DocumentAction,
+  InvoiceNumberText,
   DocumentActionsCell,
   MoneyCell,
   NumberText,
@@ -58,32 +58,20 @@ export function ReceiptsList({ switcher }: { switcher: ReactNode }) {
     <>
       <MoneyListFrame
         switcher={switcher}
-        searchLabel="Search receipts"
-        searchPlaceholder="Search receipts..."
+        noun="receipts"
         state={state}
         list={list}
-        errorTitle="Error loading receipts:"
         empty={{
-          title: 'No receipts found',
           description: 'A receipt saved for a payment on an invoice appears here.',
           icon: <IconReceipt size={28} />,
-          noMatches: 'No receipts match your search.',
-          showAll: 'Show all receipts',
         }}
-        table={
-          <ListTable
-            columns={COLUMNS}
-            sort={state.sort}
-            onSort={state.onSort}
-            actions={{ width: actionsWidth(canDelete ? 3 : 2), compactWidth: 48, labelHidden: true }}
-            loading={list.isPending}
-          >
-            {(list.data?.items ?? []).map((receipt) => (
-              <ReceiptTableRow key={receipt.id} receipt={receipt} actions={actionsOf(receipt)} />
-            ))}
-          </ListTable>
-        }
-      />
+        columns={COLUMNS}
+        actionCount={canDelete ? 3 : 2}
+      >
+        {(list.data?.items ?? []).map((receipt) => (
+          <ReceiptTableRow key={receipt.id} receipt={receipt} actions={actionsOf(receipt)} />
+        ))}
+      </MoneyListFrame>
       <RecordActionModal
         opened={deleting !== null}
         title="Delete Receipt"
@@ -118,9 +106,7 @@ function ReceiptTableRow({ receipt, actions }: { receipt: ReceiptRow; actions: D
         />
       </Table.Td>
       <ListCell column="invoice">
-        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-          {receipt.invoiceNumber}
-        </Text>
+        <InvoiceNumberText>{receipt.invoiceNumber}</InvoiceNumberText>
       </ListCell>
       <ListCell column="client">
         <CellText>{receipt.clientName}</CellText>

@@ -6,10 +6,10 @@ import type { ReactNode } from 'react';
 import type { RefundRow, RefundSource } from '@crm/domain';
 import { CellText, DateText } from '../../../components/list-table/list-cells.tsx';
 import { FoldedText } from '../../../components/list-table/folded-text.tsx';
-import { ListCell, type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { ListCell, type ListColumn } from '../../../components/list-table/list-table.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useRefundList } from '../api/refund-list.ts';
-import { MoneyCell } from './money-list-cells.tsx';
+import { InvoiceNumberText, MoneyCell } from './money-list-cells.tsx';
 import { MoneyListFrame, useMoneyListState } from './money-list-frame.tsx';
 
 /** Where the money came from when no invoice released it. */
@@ -37,26 +37,19 @@ export function RefundsList({ switcher }: { switcher: ReactNode }) {
   return (
     <MoneyListFrame
       switcher={switcher}
-      searchLabel="Search refunds"
-      searchPlaceholder="Search refunds..."
+      noun="refunds"
       state={state}
       list={list}
-      errorTitle="Error loading refunds:"
       empty={{
-        title: 'No refunds found',
         description: 'Money refunded by a credit note, or from a client’s money, appears here.',
         icon: <IconCashBanknote size={28} />,
-        noMatches: 'No refunds match your search.',
-        showAll: 'Show all refunds',
       }}
-      table={
-        <ListTable columns={COLUMNS} sort={state.sort} onSort={state.onSort} loading={list.isPending}>
-          {(list.data?.items ?? []).map((refund) => (
-            <RefundTableRow key={refund.id} refund={refund} />
-          ))}
-        </ListTable>
-      }
-    />
+      columns={COLUMNS}
+    >
+      {(list.data?.items ?? []).map((refund) => (
+        <RefundTableRow key={refund.id} refund={refund} />
+      ))}
+    </MoneyListFrame>
   );
 }
 
@@ -90,9 +83,7 @@ function RefundTableRow({ refund }: { refund: RefundRow }) {
       <ListCell column="from">
         {refund.source === 'invoice' ? (
           <>
-            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-              {refund.invoiceNumber}
-            </Text>
+            <InvoiceNumberText>{refund.invoiceNumber}</InvoiceNumberText>
             <Text size="xs" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {refund.creditNoteNumber}
             </Text>

@@ -8,7 +8,6 @@ import {
   Button,
   Checkbox,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -45,6 +44,7 @@ import { useDateFormat } from '../../../lib/format.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useCreditInvoice, useInvoice } from '../api/invoices.ts';
 import { GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
+import { AmountInput } from './amount-input.tsx';
 
 export type CreditTarget = { id: string; mode: 'cancel' | 'part' };
 
@@ -220,16 +220,11 @@ function CreditForm({
                   }}
                 />
                 {on ? (
-                  <NumberInput
-                    clampBehavior="none"
+                  <AmountInput
                     aria-label={`Amount to credit on ${item.description}`}
                     description={`Credit before ${taxName}`}
                     value={chosen[index]}
-                    onChange={(v) => setChosen((c) => ({ ...c, [index]: String(v) }))}
-                    min={0}
-                    decimalScale={2}
-                    thousandSeparator=","
-                    hideControls
+                    onChange={(v) => setChosen((c) => ({ ...c, [index]: v }))}
                     size="xs"
                     w={170}
                     error={lineErrors.get(index)}

@@ -6,7 +6,6 @@
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  IconAlertTriangle,
   IconCash,
   IconDownload,
   IconMail,
@@ -30,17 +29,16 @@ import {
   TAX_TREATMENT_LABELS,
   taxNameFor,
 } from '@crm/domain';
+import { DialogLoadError, FormDialog } from '../../../components/form-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { saveFile } from '../../../lib/file-requests.ts';
 import { creditNotePdf, invoicePdf, openFile, receiptPdf, useInvoice, useSendInvoice } from '../api/invoices.ts';
 import { emptyInvoiceValues, invoiceToFormValues } from '../invoice-form-values.ts';
 import { InvoiceForm } from './invoice-form.tsx';
-import { GuardedModal } from '../../../components/close-guard.tsx';
 import { showMailToast } from '../../mail/mail-toast.ts';
 
 export type InvoiceDialogState = { mode: 'new' } | { mode: 'edit' | 'view'; id: string } | null;
@@ -61,7 +59,6 @@ type InvoiceDialogProps = {
 };
 
 export function InvoiceDialog({ state, onClose, onEdit, money }: InvoiceDialogProps) {
-  const phone = usePhoneLayout();
   const { today } = useDateFormat();
   const [shown, setShown] = useState(state);
   if (state !== null && state !== shown) setShown(state);
@@ -70,15 +67,12 @@ export function InvoiceDialog({ state, onClose, onEdit, money }: InvoiceDialogPr
   const title = shown?.mode === 'new' ? 'Create New Invoice' : shown?.mode === 'edit' ? 'Edit Invoice' : 'View Invoice';
 
   return (
-    <GuardedModal
+    <FormDialog
       opened={state !== null}
       onClose={onClose}
       title={title}
       size={shown?.mode === 'view' ? 'lg' : 'xl'}
-      fullScreen={phone}
-      radius={phone ? 0 : 'md'}
       closeOnClickOutside={shown?.mode === 'view'}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {shown?.mode === 'new' ? (
         <InvoiceForm
@@ -105,19 +99,14 @@ export function InvoiceDialog({ state, onClose, onEdit, money }: InvoiceDialogPr
             <InvoiceView invoice={invoice.data} onClose={onClose} onEdit={onEdit} actions={money} />
           )
         ) : (
-          <Stack gap="sm">
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
-              <Text size="sm">{notFound ? INVOICE_MESSAGES.notFound : (invoice.error?.message ?? '')}</Text>
-            </Alert>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Close
-              </Button>
-            </Group>
-          </Stack>
+          <DialogLoadError
+            message={notFound ? INVOICE_MESSAGES.notFound : (invoice.error?.message ?? '')}
+            onRetry={null}
+            onClose={onClose}
+          />
         )
       ) : null}
-    </GuardedModal>
+    </FormDialog>
   );
 }
 

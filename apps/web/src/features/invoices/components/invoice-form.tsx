@@ -3,23 +3,9 @@
 // the two item tables, the figures as the user types, Notes and Terms; Preview, Cancel and Save Invoice.
 // Preview shows the server's PDF of the unsaved invoice in the dialog (spec 3 §2.2: Back to Editor, Print,
 // Download PDF). A paid invoice changes its notes only; a cancelled one nothing.
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDownload, IconEye, IconLock, IconPrinter, IconReceipt } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconDownload, IconEye, IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
   addDays,
@@ -34,10 +20,11 @@ import {
 } from '@crm/domain';
 import { DateField } from '../../../components/date-field.tsx';
 import { PdfPages, preparePdfPages } from '../../../components/pdf-pages.tsx';
+import { ReadOnlyNotice } from '../../../components/record-section.tsx';
 import { saveFile } from '../../../lib/file-requests.ts';
 import { isStaleEditError, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
 import { answer, ApiError, server } from '../../../lib/api-client.ts';
-import { listQuery } from '../../../lib/list-query.ts';
+import { recordOptions, useRecordSearch } from '../../../lib/record-search.ts';
 import { openFile, previewPdf, useSaveInvoice, useTemplates } from '../api/invoices.ts';
 import {
   billServices,
@@ -219,9 +206,7 @@ export function InvoiceForm({ invoice, initialValues, onClose, onSaved, onReload
     >
       <Stack gap="md">
         {paid || cancelled ? (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-            <Text size="sm">{paid ? INVOICE_MESSAGES.readOnlyPaid : INVOICE_MESSAGES.readOnlyCancelled}</Text>
-          </Alert>
+          <ReadOnlyNotice>{paid ? INVOICE_MESSAGES.readOnlyPaid : INVOICE_MESSAGES.readOnlyCancelled}</ReadOnlyNotice>
         ) : null}
         {saveError ? (
           <SaveErrorAlert
@@ -478,21 +463,9 @@ type PickedRecord = { type: 'lead' | 'client'; id: string; name: string; email: 
  */
 function RecordPicker({ value, onPick }: { value: string | null; onPick: (record: PickedRecord | null) => void }) {
   const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search, 300);
-  // The first page of each, searched (a blank search is left out).
-  const query = listQuery({ pageSize: 8, search: term });
-  const clients = useQuery({
-    queryKey: ['client', 'picker', term],
-    queryFn: ({ signal }) => answer(server.GET('/api/clients', { params: { query }, signal })),
-    staleTime: 30_000,
-  });
-  const leads = useQuery({
-    queryKey: ['lead', 'picker', term],
-    queryFn: ({ signal }) => answer(server.GET('/api/leads', { params: { query }, signal })),
-    staleTime: 30_000,
-  });
+  const found = useRecordSearch(search, { pageSize: 8 });
   const records: PickedRecord[] = [
-    ...(clients.data?.items ?? []).map((c) => ({
+    ...found.clients.map((c) => ({
       type: 'client' as const,
       id: c.id,
       name: fullNameOf(c),
@@ -503,7 +476,7 @@ function RecordPicker({ value, onPick }: { value: string | null; onPick: (record
           .filter(Boolean)
           .join(', '),
     })),
-    ...(leads.data?.items ?? []).map((l) => ({
+    ...found.leads.map((l) => ({
       type: 'lead' as const,
       id: l.id,
       name: fullNameOf(l),
@@ -511,24 +484,18 @@ function RecordPicker({ value, onPick }: { value: string | null; onPick: (record
       address: l.countryOfResidence ?? '',
     })),
   ];
-  const data = (['client', 'lead'] as const)
-    .map((type) => ({
-      group: type === 'client' ? 'Clients' : 'Leads',
-      items: records.filter((r) => r.type === type).map((r) => ({ value: r.id, label: `${r.name} · ${r.email}` })),
-    }))
-    .filter((g) => g.items.length > 0);
   return (
     <Select
       label="Existing client or lead (optional)"
       placeholder="Search by name or email"
       searchable
       clearable
-      data={data}
+      data={recordOptions(records)}
       value={value}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={clients.isFetching || leads.isFetching ? 'Searching...' : 'No clients or leads found'}
+      nothingFoundMessage={found.searching ? 'Searching...' : 'No clients or leads found'}
       onChange={(id) => onPick(records.find((r) => r.id === id) ?? null)}
     />
   );

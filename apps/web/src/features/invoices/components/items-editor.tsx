@@ -33,6 +33,7 @@ import {
 } from '@crm/domain';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { isTaxedItem, type ItemValues, newItem, showsTreatmentReason } from '../invoice-form-values.ts';
+import { AmountInput } from './amount-input.tsx';
 
 const TREATMENT_OPTIONS = TAX_TREATMENTS.map((value) => ({ value, label: TAX_TREATMENT_LABELS[value] }));
 
@@ -339,18 +340,13 @@ function QuantityField({ item, index, readOnly, errorOf, onUpdate, ...extra }: F
 
 function RateField({ item, index, readOnly, errorOf, onUpdate, ...extra }: FieldProps & NumberInputProps) {
   return (
-    <NumberInput
-      clampBehavior="none"
+    <AmountInput
       aria-label={`Rate of item ${index + 1}`}
       value={item.rate}
       readOnly={readOnly}
-      min={0}
       step={0.01}
-      decimalScale={2}
-      thousandSeparator=","
-      hideControls
       error={errorOf(`items.${index}.rate`)}
-      onChange={(v) => onUpdate(item.key, { rate: String(v) })}
+      onChange={(v) => onUpdate(item.key, { rate: v })}
       {...extra}
     />
   );

@@ -2,19 +2,7 @@
 // of it on a date that is not after today, with the method and a reference), client credit applied from the
 // client's ledger, and the receipt of any payment (spec 3 §2.2: Close, Save Receipt, Print Receipt) with the
 // payments before it and the balance it left; its number is taken on save (numbers are gap-free).
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -41,6 +29,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import { openFile, receiptPdf, useApplyClientCredit, useMarkPaid, useSaveReceipt } from '../api/invoices.ts';
 import { differs, GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
+import { AmountInput } from './amount-input.tsx';
 
 export function MarkPaidDialog({
   invoice,
@@ -102,15 +91,10 @@ function MarkPaidForm({
         {invoice.invoiceNumber} · {invoice.clientName} · balance due <b>{displayMoney(balance, invoice.currency)}</b>
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <NumberInput
-          clampBehavior="none"
+        <AmountInput
           label="Amount"
           value={amount}
-          onChange={(v) => setAmount(String(v))}
-          min={0}
-          decimalScale={2}
-          thousandSeparator=","
-          hideControls
+          onChange={setAmount}
           error={invalid ? INVOICE_MESSAGES.paymentOverTotal : undefined}
           description="Less than the balance records a part payment"
         />
@@ -185,15 +169,10 @@ function ApplyClientCreditForm({ invoice, onClose }: { invoice: InvoiceRecord; o
         {invoice.clientName} holds <b>{money(available)}</b> of client money; {invoice.invoiceNumber} has{' '}
         <b>{money(balance)}</b> due.
       </Text>
-      <NumberInput
-        clampBehavior="none"
+      <AmountInput
         label="Amount to apply"
         value={amount}
-        onChange={(v) => setAmount(String(v))}
-        min={0}
-        decimalScale={2}
-        thousandSeparator=","
-        hideControls
+        onChange={setAmount}
         error={invalid ? INVOICE_MONEY_MESSAGES.clientCreditOver : undefined}
       />
       <Group justify="flex-end" gap="xs">

@@ -8,19 +8,16 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   Modal,
   ScrollArea,
   Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Table,
   Text,
-  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMail, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
+import { IconMail, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   MAIL_KIND_LABELS,
@@ -33,12 +30,12 @@ import {
 } from '@crm/domain';
 import { DateRangeFilter } from '../../../components/date-range-filter.tsx';
 import { type ListColumn, ListTable } from '../../../components/list-table/list-table.tsx';
+import { EntryTimeButton, LogFilters } from '../../../components/log-filters.tsx';
 import { PagedListBody } from '../../../components/paged-list-body.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { useListPaging } from '../../../lib/use-list-paging.ts';
+import { useListFilter } from '../../../lib/use-list-paging.ts';
 import {
   downloadMailAttachment,
   type MailLogFilter,
@@ -71,49 +68,34 @@ function outcomeText(row: MailLogRow, when: (iso: string) => string): string {
 
 export function MailLogTab() {
   const { formatDate, formatTime } = useDateFormat();
-  const [filter, setFilter] = useState<MailLogFilter>({});
-  const paging = useListPaging();
+  const { filter, change, paging, filtered } = useListFilter<MailLogFilter>();
   const [open, setOpen] = useState<string | null>(null);
-  const change = (patch: MailLogFilter) => {
-    setFilter((current) => ({ ...current, ...patch }));
-    paging.restart();
-  };
   const log = useMailLog({ ...filter, ...paging.params });
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
   const page = log.data;
   const items = page?.items ?? [];
-  const filtered = Object.values(filter).some(Boolean);
 
   return (
     <Card withBorder padding={0} radius="md">
-      <Stack gap="sm" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <SearchBox
-            label="Search mails"
-            placeholder="Search recipient or subject..."
-            maxWidth={380}
-            onSearch={(search) => change({ search })}
-          />
-          <Group gap="xs">
-            {log.isFetching && !log.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void log.refetch()}>
-              Refresh
-            </Button>
-          </Group>
-        </Group>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Select
-            label="Status"
-            placeholder="All statuses"
-            data={MAIL_STATUSES.map((value) => ({ value, label: MAIL_STATUS_LABELS[value] }))}
-            value={filter.status ?? null}
-            onChange={(value) => change({ status: (value as MailStatus | null) ?? undefined })}
-            clearable
-            allowDeselect={false}
-          />
-          <DateRangeFilter from={filter.from} to={filter.to} onChange={change} />
-        </SimpleGrid>
-      </Stack>
+      <LogFilters
+        searchLabel="Search mails"
+        searchPlaceholder="Search recipient or subject..."
+        onSearch={(search) => change({ search })}
+        list={log}
+        onRefresh={() => void log.refetch()}
+        cols={{ base: 1, xs: 3 }}
+      >
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={MAIL_STATUSES.map((value) => ({ value, label: MAIL_STATUS_LABELS[value] }))}
+          value={filter.status ?? null}
+          onChange={(value) => change({ status: (value as MailStatus | null) ?? undefined })}
+          clearable
+          allowDeselect={false}
+        />
+        <DateRangeFilter from={filter.from} to={filter.to} onChange={change} />
+      </LogFilters>
 
       <PagedListBody
         list={log}
@@ -132,14 +114,12 @@ export function MailLogTab() {
           {items.map((row) => (
             <Table.Tr key={row.id} data-testid="mail-row">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <UnstyledButton
+                <EntryTimeButton
                   onClick={() => setOpen(row.id)}
-                  aria-label={`Open the mail to ${row.to} of ${when(row.createdAt)}`}
+                  label={`Open the mail to ${row.to} of ${when(row.createdAt)}`}
                 >
-                  <Text size="sm" td="underline" c="blue">
-                    {when(row.createdAt)}
-                  </Text>
-                </UnstyledButton>
+                  {when(row.createdAt)}
+                </EntryTimeButton>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" truncate>

@@ -3,7 +3,6 @@
 // the server enforces the saved list at once, menus follow through the live update.
 import { Alert, Badge, Button, Card, Checkbox, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   adminModuleNote,
@@ -14,6 +13,7 @@ import {
   type RoleSummary,
   roleModulesProblem,
 } from '@crm/domain';
+import { RefreshButton } from '../../../components/list-toolbar.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useRoles, useSaveRole } from '../api/roles.ts';
@@ -32,14 +32,7 @@ export function RolesTab() {
           {/* Spec 3 §2.4's Create Role is a stub ('in development'): said in words, not a dead button (decision 0035). */}
           Custom roles are not offered: every user has one of the seven built-in roles.
         </Text>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          onClick={() => void roles.refetch()}
-          loading={roles.isRefetching}
-        >
-          Refresh
-        </Button>
+        <RefreshButton onClick={() => void roles.refetch()} loading={roles.isRefetching} />
       </Group>
       {roles.isError ? (
         <Alert color="red" title="Error loading roles">

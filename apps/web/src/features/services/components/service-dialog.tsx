@@ -1,14 +1,11 @@
 // The service dialog (spec 2): 'Add New Service' or 'Edit Service' ('View Service' for a read-only
 // record or role), full screen on a phone. Editing reads the service afresh; one that cannot be fetched
 // shows 'Service not found or has been deleted'.
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { GuardedModal } from '../../../components/close-guard.tsx';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SERVICE_MESSAGES } from '@crm/domain';
+import { DialogLoadError, FormDialog } from '../../../components/form-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useService } from '../api/service.ts';
 import type { ServiceOwner } from '../api/service-keys.ts';
 import { ServiceForm } from './service-form.tsx';
@@ -23,7 +20,6 @@ type ServiceDialogProps = {
 };
 
 export function ServiceDialog({ owner, state, readOnly, onClose }: ServiceDialogProps) {
-  const phone = usePhoneLayout();
   // What the dialog shows stays while it closes (its content leaves with the closing transition).
   const [shown, setShown] = useState(state);
   // A new service saved while the dialog stays open (its image failed to upload) is edited from then on.
@@ -39,17 +35,7 @@ export function ServiceDialog({ owner, state, readOnly, onClose }: ServiceDialog
   const title = shown?.mode === 'new' && !createdId ? 'Add New Service' : readOnly ? 'View Service' : 'Edit Service';
 
   return (
-    <GuardedModal
-      opened={state !== null}
-      onClose={onClose}
-      title={title}
-      size="xl"
-      fullScreen={phone}
-      radius={phone ? 0 : 'md'}
-      // A dialog over the record's panel: a click beside it should not throw away what was typed.
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <FormDialog opened={state !== null} onClose={onClose} title={title}>
       {shown?.mode === 'new' ? (
         <ServiceForm
           owner={owner}
@@ -73,27 +59,15 @@ export function ServiceDialog({ owner, state, readOnly, onClose }: ServiceDialog
             onReload={async () => (await service.refetch()).data}
           />
         ) : (
-          <Stack gap="sm">
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
-              <Text size="sm">
-                {notFound
-                  ? SERVICE_MESSAGES.notFound
-                  : `${SERVICE_MESSAGES.loadFailed}: ${service.error?.message ?? ''}`}
-              </Text>
-            </Alert>
-            <Group justify="flex-end" gap="xs">
-              {notFound ? null : (
-                <Button variant="light" onClick={() => void service.refetch()}>
-                  Try Again
-                </Button>
-              )}
-              <Button variant="default" onClick={onClose}>
-                Close
-              </Button>
-            </Group>
-          </Stack>
+          <DialogLoadError
+            message={
+              notFound ? SERVICE_MESSAGES.notFound : `${SERVICE_MESSAGES.loadFailed}: ${service.error?.message ?? ''}`
+            }
+            onRetry={notFound ? null : () => void service.refetch()}
+            onClose={onClose}
+          />
         )
       ) : null}
-    </GuardedModal>
+    </FormDialog>
   );
 }

@@ -1,26 +1,13 @@
 // The Services Availed panel, the Services tab of a lead or client (spec 2 "Services Availed panel"): the
 // summary cards, search, status and service filters and the Grid/List toggle over the record's services
 // (at most 100, so they are filtered here), the service dialog and the delete confirmation.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, EmptyState, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconLayoutGrid, IconList, IconLock, IconPlus, IconReceipt } from '@tabler/icons-react';
+import { IconLayoutGrid, IconList, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { mayDeleteService, SERVICE_MESSAGES, SERVICE_STATUSES, type ServiceRecord } from '@crm/domain';
-import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { ReadOnlyNotice, RecordSectionHeader, sectionLoadState } from '../../../components/record-section.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -76,44 +63,21 @@ export function ServicesPanel({ owner, readOnlyReason }: ServicesPanelProps) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="sm" wrap="nowrap">
-          <Title order={3} size="h4">
-            Services Availed
-          </Title>
-          {updating ? (
-            <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
-              <Loader size={14} />
-              <Text size="xs" c="dimmed">
-                Updating...
-              </Text>
-            </Group>
-          ) : null}
-        </Group>
-        {readOnly ? null : (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ mode: 'new' })}>
-            Add Service
-          </Button>
-        )}
-      </Group>
+      <RecordSectionHeader
+        title="Services Availed"
+        updating={updating}
+        action={
+          readOnly ? null : (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ mode: 'new' })}>
+              Add Service
+            </Button>
+          )
+        }
+      />
 
-      {readOnlyReason ? (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-          <Text size="sm">{readOnlyReason}</Text>
-        </Alert>
-      ) : null}
+      {readOnlyReason ? <ReadOnlyNotice>{readOnlyReason}</ReadOnlyNotice> : null}
 
-      {services.isPending ? (
-        <PageLoader label="Loading services..." />
-      ) : services.isError && !services.data ? (
-        <ListLoadError
-          error={services.error}
-          title="Error loading services:"
-          role={role}
-          onRetry={() => void services.refetch()}
-          m={0}
-        />
-      ) : (
+      {sectionLoadState(services, { loading: 'Loading services...', errorTitle: 'Error loading services:', role }) ?? (
         <>
           <ServiceSummaryCards services={all} />
 

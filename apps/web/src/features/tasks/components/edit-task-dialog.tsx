@@ -4,33 +4,22 @@
 import { Alert, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ageInYears, fullNameOf, type MyTaskRow, TASK_MESSAGES } from '@crm/domain';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useClient } from '../../clients/api/client.ts';
 import { useLead } from '../../leads/api/lead.ts';
 import { useTask } from '../api/my-tasks.ts';
 import { TaskForm } from './task-form.tsx';
-import { GuardedModal } from '../../../components/close-guard.tsx';
 
 export function EditTaskDialog({ task, onClose }: { task: MyTaskRow | null; onClose: () => void }) {
-  const phone = usePhoneLayout();
   const [shown, setShown] = useState(task);
   if (task !== null && task !== shown) setShown(task);
   const fresh = useTask(task?.id ?? null);
   const notFound = isApiError(fresh.error) && fresh.error.status === 404;
   return (
-    <GuardedModal
-      opened={task !== null}
-      onClose={onClose}
-      title="Edit Task"
-      size="xl"
-      fullScreen={phone}
-      radius={phone ? 0 : 'md'}
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <FormDialog opened={task !== null} onClose={onClose} title="Edit Task">
       {shown ? (
         <Stack gap="md">
           <RecordInfoCard task={shown} />
@@ -52,7 +41,7 @@ export function EditTaskDialog({ task, onClose }: { task: MyTaskRow | null; onCl
           )}
         </Stack>
       ) : null}
-    </GuardedModal>
+    </FormDialog>
   );
 }
 

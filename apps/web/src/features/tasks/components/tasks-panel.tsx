@@ -2,8 +2,8 @@
 // entries newest first (at most 50, so the Tasks / Notes switch filters here), each with view, edit and
 // delete, and the dialogs. Who may do what mirrors the server: the record's edit permission (or being the
 // task's assignee) to change an entry; the domain's mayDeleteTaskOrNote (the delete action) to delete one.
-import { Alert, Anchor, Button, EmptyState, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconLock, IconNotes, IconPlus } from '@tabler/icons-react';
+import { Anchor, Button, EmptyState, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconNotes, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
   displayId,
@@ -13,8 +13,7 @@ import {
   TASKS_PER_RECORD,
   type TaskRecord,
 } from '@crm/domain';
-import { ListLoadError } from '../../../components/list-load-error.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { ReadOnlyNotice, RecordSectionHeader, sectionLoadState } from '../../../components/record-section.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useClient } from '../../clients/api/client.ts';
@@ -66,88 +65,70 @@ export function TasksPanel({ owner, readOnlyReason, movedToClient = null }: Task
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="sm" wrap="nowrap">
-          <Title order={3} size="h4">
-            Tasks & Notes
-          </Title>
-          {updating ? (
-            <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
-              <Loader size={14} />
-              <Text size="xs" c="dimmed">
-                Updating...
-              </Text>
+      <RecordSectionHeader
+        title="Tasks & Notes"
+        updating={updating}
+        action={
+          readOnly ? null : (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setDialog({ mode: 'new' })}
+              onMouseEnter={preloadTaskEditor}
+              onFocus={preloadTaskEditor}
+            >
+              Add Task/Note
+            </Button>
+          )
+        }
+      />
+
+      {readOnlyReason ? <ReadOnlyNotice>{readOnlyReason}</ReadOnlyNotice> : null}
+
+      {sectionLoadState(tasks, {
+        loading: 'Loading tasks and notes...',
+        errorTitle: 'Error loading tasks and notes:',
+        role,
+      }) ??
+        (all.length === 0 && movedToClient ? (
+          <MovedToClient client={movedToClient} />
+        ) : all.length === 0 ? (
+          <EmptyState py={40} icon={<IconNotes size={28} />} title={TASK_MESSAGES.empty} />
+        ) : (
+          <>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <SegmentedControl
+                size="xs"
+                aria-label="Show"
+                value={shown}
+                onChange={(value) => setShown(value as Shown)}
+                data={[
+                  { value: 'all', label: `All (${all.length})` },
+                  { value: 'task', label: `Tasks (${counts.task})` },
+                  { value: 'note', label: `Notes (${counts.note})` },
+                ]}
+              />
+              {all.length >= TASKS_PER_RECORD ? (
+                <Text size="xs" c="dimmed">
+                  The latest {TASKS_PER_RECORD} are shown.
+                </Text>
+              ) : null}
             </Group>
-          ) : null}
-        </Group>
-        {readOnly ? null : (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setDialog({ mode: 'new' })}
-            onMouseEnter={preloadTaskEditor}
-            onFocus={preloadTaskEditor}
-          >
-            Add Task/Note
-          </Button>
-        )}
-      </Group>
-
-      {readOnlyReason ? (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-          <Text size="sm">{readOnlyReason}</Text>
-        </Alert>
-      ) : null}
-
-      {tasks.isPending ? (
-        <PageLoader label="Loading tasks and notes..." />
-      ) : tasks.isError && !tasks.data ? (
-        <ListLoadError
-          error={tasks.error}
-          title="Error loading tasks and notes:"
-          role={role}
-          onRetry={() => void tasks.refetch()}
-          m={0}
-        />
-      ) : all.length === 0 && movedToClient ? (
-        <MovedToClient client={movedToClient} />
-      ) : all.length === 0 ? (
-        <EmptyState py={40} icon={<IconNotes size={28} />} title={TASK_MESSAGES.empty} />
-      ) : (
-        <>
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <SegmentedControl
-              size="xs"
-              aria-label="Show"
-              value={shown}
-              onChange={(value) => setShown(value as Shown)}
-              data={[
-                { value: 'all', label: `All (${all.length})` },
-                { value: 'task', label: `Tasks (${counts.task})` },
-                { value: 'note', label: `Notes (${counts.note})` },
-              ]}
-            />
-            {all.length >= TASKS_PER_RECORD ? (
-              <Text size="xs" c="dimmed">
-                The latest {TASKS_PER_RECORD} are shown.
+            {list.length === 0 ? (
+              <Text size="sm" c="dimmed" ta="center" py="lg">
+                {shown === 'task' ? 'No tasks on this record.' : 'No notes on this record.'}
               </Text>
-            ) : null}
-          </Group>
-          {list.length === 0 ? (
-            <Text size="sm" c="dimmed" ta="center" py="lg">
-              {shown === 'task' ? 'No tasks on this record.' : 'No notes on this record.'}
-            </Text>
-          ) : (
-            <TaskItems
-              tasks={list}
-              canEdit={canEdit}
-              canDelete={canDelete}
-              onView={setViewing}
-              onEdit={edit}
-              onDelete={setDeleting}
-            />
-          )}
-        </>
-      )}
+            ) : (
+              <TaskItems
+                tasks={list}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                onView={setViewing}
+                onEdit={edit}
+                onDelete={setDeleting}
+              />
+            )}
+          </>
+        ))}
 
       <TaskDialog owner={owner} state={dialog} onClose={() => setDialog(null)} />
       <TaskDetailsDialog

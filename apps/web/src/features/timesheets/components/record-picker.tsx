@@ -1,11 +1,8 @@
 // The Add time dialog's search over the leads and clients the user may see.
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fullNameOf } from '@crm/domain';
-import { answer, server } from '../../../lib/api-client.ts';
-import { listQuery } from '../../../lib/list-query.ts';
+import { useRecordSearch } from '../../../lib/record-search.ts';
 
 export type PickedRecord = { type: 'lead' | 'client'; id: string; label: string };
 
@@ -20,21 +17,10 @@ export function RecordPicker({
 }) {
   const [search, setSearch] = useState('');
   // Once a record is picked the box shows its label: that is no search to send.
-  const [term] = useDebouncedValue(search === value?.label ? '' : search, 300);
-  const query = listQuery({ pageSize: 50, search: term });
-  const clients = useQuery({
-    queryKey: ['client', 'picker', term],
-    queryFn: ({ signal }) => answer(server.GET('/api/clients', { params: { query }, signal })),
-    staleTime: 30_000,
-  });
-  const leads = useQuery({
-    queryKey: ['lead', 'picker', term],
-    queryFn: ({ signal }) => answer(server.GET('/api/leads', { params: { query }, signal })),
-    staleTime: 30_000,
-  });
+  const found = useRecordSearch(search === value?.label ? '' : search, { pageSize: 50 });
   const groups = [
-    { group: 'Clients', type: 'client' as const, items: clients.data?.items ?? [] },
-    { group: 'Leads', type: 'lead' as const, items: leads.data?.items ?? [] },
+    { group: 'Clients', type: 'client' as const, items: found.clients },
+    { group: 'Leads', type: 'lead' as const, items: found.leads },
   ];
   const records = new Map<string, PickedRecord>();
   const data = groups
@@ -64,7 +50,7 @@ export function RecordPicker({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={clients.isFetching || leads.isFetching ? 'Searching...' : 'No clients or leads found'}
+      nothingFoundMessage={found.searching ? 'Searching...' : 'No clients or leads found'}
       onChange={(id) => onPick(id ? (records.get(id) ?? null) : null)}
       error={error}
     />

@@ -1,9 +1,9 @@
 // Administration → User Management (spec 3 §2.4): the cards, search, the users table with each user's
 // actions, Bulk Actions, Add User and Export Users. What each role may do follows spec 3 §6, and whom it
 // may do it to the domain's rank rule (mayManageUser); the server refuses the rest in the same words.
-import { Button, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconMailForward, IconRefresh, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconMailForward, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   type AdminUser,
@@ -14,6 +14,7 @@ import {
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
+import { ListToolbar, ListUpdating, RefreshButton } from '../../../components/list-toolbar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -147,13 +148,7 @@ export function UsersTab() {
       </CollapsibleStatistics>
 
       <Card withBorder padding={0} radius="md">
-        <Group
-          gap="sm"
-          p="sm"
-          justify="space-between"
-          wrap="wrap"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListToolbar>
           <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
             <Text fw={600}>User Management{total !== undefined ? ` (${total.toLocaleString('en-AU')})` : ''}</Text>
             <SearchBox
@@ -165,17 +160,10 @@ export function UsersTab() {
                 paging.restart();
               }}
             />
-            {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Updating" /> : null}
+            <ListUpdating list={list} />
           </Group>
           <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => void refresh()}
-              loading={list.isRefetching && !list.isPlaceholderData}
-            >
-              Refresh
-            </Button>
+            <RefreshButton onClick={() => void refresh()} loading={list.isRefetching && !list.isPlaceholderData} />
             {mayManage ? (
               <>
                 <Button
@@ -220,7 +208,7 @@ export function UsersTab() {
               </>
             ) : null}
           </Group>
-        </Group>
+        </ListToolbar>
 
         {mayManage ? (
           // Spec 3 §6 lists import and bulk email as 'coming soon'; the product says so in words (decision 0035).
