@@ -15,12 +15,12 @@ import {
 } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
+import { ReadOnlyNotice } from '../../../components/record-section.tsx';
 import { recordLoadFailed } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import {
-  ReadOnlyRoleNotice,
   RecordLink,
   RecordLoadError,
   type RecordPanelTab,
@@ -151,7 +151,7 @@ function ClientDetails({ client, onClose, onOpenLead, onReload, onOpenTasks }: C
               </Group>
             </Alert>
           ) : null}
-          {!canEdit ? <ReadOnlyRoleNotice type="client" /> : null}
+          {!canEdit ? <ReadOnlyNotice>Your role can view this client but not change it.</ReadOnlyNotice> : null}
           <ClientForm
             key={client.id}
             client={client}

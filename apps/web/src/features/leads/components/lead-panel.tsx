@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { CONVERTED_STATUS, fullNameOf, LEAD_MESSAGES, type LeadRecord } from '@crm/domain';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RecordDetailsLayout, RecordDrawer } from '../../../components/record-form/record-panel.tsx';
+import { ReadOnlyNotice } from '../../../components/record-section.tsx';
 import { recordLoadFailed } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { pageName, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
-  ReadOnlyRoleNotice,
   RecordLink,
   RecordLoadError,
   type RecordPanelTab,
@@ -189,7 +189,9 @@ function EditLead({ lead, readOnly, onClose, onReload, onOpenClient, onConvertin
               </Text>
             </Alert>
           ) : null}
-          {readOnly && !converted ? <ReadOnlyRoleNotice type="lead" /> : null}
+          {readOnly && !converted ? (
+            <ReadOnlyNotice>Your role can view this lead but not change it.</ReadOnlyNotice>
+          ) : null}
           <LeadForm
             key={lead.id}
             mode="edit"

@@ -4,7 +4,6 @@
 // record is locked (converted, reverted), and only for a role that may edit it.
 import { Alert, Anchor, Button, Stack, Tabs, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { displayId } from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -126,15 +125,6 @@ export function RecordLink({ type, id, onOpen }: { type: RecordType; id: string;
     <Anchor underline="always" component="button" type="button" size="sm" ff="monospace" onClick={() => onOpen(id)}>
       {displayId(type, id)}
     </Anchor>
-  );
-}
-
-/** Shown above the form to a role that may read the record but not change it. */
-export function ReadOnlyRoleNotice({ type }: { type: RecordType }) {
-  return (
-    <Alert color="gray" variant="light" icon={<IconLock size={18} />} p="xs">
-      <Text size="sm">Your role can view this {type} but not change it.</Text>
-    </Alert>
   );
 }
 
