@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firmToday } from '@crm/domain';
-import { dailyCron, firmClock, owedDailyRun, nextDailyRun } from './daily-schedule.ts';
+import { firmClock } from '@crm/domain';
+import { dailyCron, owedDailyRun, nextDailyRun } from './daily-schedule.ts';
 import { digestGroupOf } from './task-reminders.job.ts';
 
 const SYDNEY = 'Australia/Sydney';

@@ -1,40 +1,10 @@
 // The rule a daily job follows in the firm's time zone: which day a run at a given moment owes, if any.
-// Pure (no clock, no database), so the catch-up decision is tested by passing moments, not by waiting.
+// Pure (no clock, no database), so the catch-up decision is tested by passing moments, not by waiting. The
+// firm's wall clock at a moment is the domain's firmClock, the one every firm-date rule reads.
+import { firmClock } from '@crm/domain';
 
 /** A time of day in the firm's zone, e.g. 07:00. */
 export type TimeOfDay = { hour: number; minute: number };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      // h23, not hour12: false, which some runtimes render as '24' at midnight.
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The firm's calendar date (YYYY-MM-DD) and minutes past its midnight at `now`. */
-export function firmClock(timeZone: string, now: Date): { date: string; minutes: number } {
-  const parts = formatter(timeZone).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    date: `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`,
-    minutes: Number(part('hour')) * 60 + Number(part('minute')),
-  };
-}
 
 /** The instant the firm's wall clock shows `at` on `date` (YYYY-MM-DD) in `timeZone`. */
 function zonedInstant(date: string, at: TimeOfDay, timeZone: string): Date {

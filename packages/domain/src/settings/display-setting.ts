@@ -32,10 +32,10 @@ export const displaySettingSchema = z
 export type DisplaySetting = z.infer<typeof displaySettingSchema>;
 
 // Formatters are costly to build and a zone is asked for again and again (every list row).
-const calendarFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function calendarFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = calendarFormatters.get(timeZone);
+function clockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = clockFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -44,21 +44,36 @@ function calendarFormatter(timeZone: string): Intl.DateTimeFormat {
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      // h23, not hour12: false, which some runtimes render as '24' at midnight.
+      hourCycle: 'h23',
     });
-    calendarFormatters.set(timeZone, formatter);
+    clockFormatters.set(timeZone, formatter);
   }
   return formatter;
 }
 
 /**
+ * The firm's calendar date (YYYY-MM-DD) and minutes past its midnight at `now`: what a daily job and every
+ * date rule read. Intl gives only the numbers, never a display string (its month names differ from the
+ * product's: en-AU writes 'Sept').
+ */
+export function firmClock(timeZone: string, now: Date): { date: string; minutes: number } {
+  const parts = clockFormatter(timeZone).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`,
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+/**
  * The calendar date it is in the firm's time zone at `now`, as YYYY-MM-DD: the day that decides whether
- * a passport has expired or a birth date lies in the future. Intl gives only the numbers, never a display
- * string (its month names differ from the product's: en-AU writes 'Sept').
+ * a passport has expired or a birth date lies in the future.
  */
 export function firmToday(timeZone: string, now: Date): string {
-  const parts = calendarFormatter(timeZone).formatToParts(now);
-  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  return firmClock(timeZone, now).date;
 }
 
 /**
