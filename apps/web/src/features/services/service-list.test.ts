@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRecord } from '@crm/domain';
 import { filterServices, pendingServiceCount } from './service-list.ts';
+import { serviceRecord } from './service-record.test-fixture.ts';
 
-const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
-  id: 's1',
-  entityType: 'lead',
-  entityId: 'l1',
-  serviceName: 'Visa Application',
-  serviceCategory: 'Visa Application',
-  serviceDescription: null,
-  serviceStatus: 'Active',
-  paymentStatus: 'Partially Paid',
-  serviceFee: '100.00',
-  paidAmount: '40.00',
-  invoicePaidAmount: '0.00',
-  balanceDue: '60.00',
-  currency: 'AUD',
-  taxTreatment: 'government_charge',
-  startDate: null,
-  completionDate: null,
-  notes: null,
-  hasPaymentEvidence: false,
-  tuitionTerms: [],
-  transferredFrom: null,
-  createdAt: '2026-11-24T00:00:00.000Z',
-  updatedAt: '2026-11-24T00:00:00.000Z',
-  version: 1,
-  ...overrides,
-});
+const record = serviceRecord;
 
 describe('the services panel', () => {
   const services = [
