@@ -3,10 +3,9 @@
 // when) and last signature.json, the manifest's HMAC (docs/decisions/0028). The same code serves the
 // download, the scheduled backups and `npm run backup`, on PGlite and PostgreSQL alike.
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, type Gzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { backupInstallationSchema } from '@crm/domain';
@@ -16,7 +15,7 @@ import { readGeneralSettings } from '../settings/settings.repository.ts';
 import { type BackupSigningKey, SIGNATURE_ENTRY, signManifest } from './backup-signing.ts';
 import { type BackupTable, backupTables, currentMigrationId } from './backup-tables.ts';
 import { installationId } from './installation.ts';
-import { tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
+import { tarWriter } from './tar-archive.ts';
 
 export const BACKUP_FORMAT = 'visa-crm-backup';
 /** 2: signed, and the manifest names the installation (docs/decisions/0028); 1 was neither. */
@@ -61,16 +60,6 @@ export const readableManifestSchema = z.discriminatedUnion('formatVersion', [
   z.object({ ...manifestFields, formatVersion: z.literal(1) }),
 ]);
 export type ReadableManifest = z.infer<typeof readableManifestSchema>;
-
-async function writeTo(gzip: Gzip, data: Buffer) {
-  if (!gzip.write(data)) await once(gzip, 'drain');
-}
-
-async function writeEntry(gzip: Gzip, name: string, data: Buffer, at: Date) {
-  await writeTo(gzip, tarHeader(name, data.length, at));
-  await writeTo(gzip, data);
-  await writeTo(gzip, tarPadding(data.length));
-}
 
 /**
  * One table in key order, BACKUP_BATCH_ROWS at a time by keyset: the next batch starts after the last
@@ -137,8 +126,8 @@ export async function writeBackup(
   out: Writable,
   { signingKey, now = new Date(), batchRows = BACKUP_BATCH_ROWS }: WriteBackupOptions,
 ): Promise<BackupManifest> {
-  const gzip = createGzip();
-  const written = pipeline(gzip, out);
+  const { archive, add } = tarWriter();
+  const written = pipeline(archive, createGzip(), out);
   try {
     const installation = await installationId(database.db);
     const { tables, maintenanceMode, firmName } = await database.db.transaction(
@@ -154,7 +143,7 @@ export async function writeBackup(
               hash.update(data);
               rows += lines.length;
               chunks += 1;
-              await writeEntry(gzip, tableEntryName(table.name, chunks), data, now);
+              await add(tableEntryName(table.name, chunks), data, now);
             }
           }
           summaries.push({ name: table.name, rows, chunks, sha256: hash.digest('hex') });
@@ -177,7 +166,7 @@ export async function writeBackup(
       for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
       const data = Buffer.concat(chunks);
       files.push({ key: info.key, size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
-      await writeEntry(gzip, fileEntryName(info.key), data, info.modifiedAt);
+      await add(fileEntryName(info.key), data, info.modifiedAt);
     }
 
     const manifest: BackupManifest = {
@@ -192,14 +181,13 @@ export async function writeBackup(
       files,
     };
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
-    await writeEntry(gzip, MANIFEST_ENTRY, manifestBytes, now);
-    await writeEntry(gzip, SIGNATURE_ENTRY, signManifest(manifestBytes, signingKey), now);
-    await writeTo(gzip, tarEnd());
-    gzip.end();
+    await add(MANIFEST_ENTRY, manifestBytes, now);
+    await add(SIGNATURE_ENTRY, signManifest(manifestBytes, signingKey), now);
+    archive.finalize();
     await written;
     return manifest;
   } catch (error) {
-    gzip.destroy(error as Error);
+    archive.destroy(error as Error);
     await written.catch(() => {});
     throw error;
   }

@@ -28,7 +28,7 @@ import { type BackupSigningKey, readBackupKeys, SIGNATURE_ENTRY, signManifest } 
 import { backupTables, KEPT_TABLES } from './backup-tables.ts';
 import { BACKUPS_PREFIX, MANIFEST_ENTRY } from './backup-writer.ts';
 import { backupToTemporaryFile, storeBackup } from './backups.service.ts';
-import { readTar, sha256, tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
+import { readTar, sha256, type TarEntry, tarOf } from './tar-archive.ts';
 
 let f: Fixture;
 beforeAll(async () => {
@@ -127,9 +127,8 @@ async function repack(
   edit: (name: string, data: Buffer) => Buffer,
   signature: 'keep' | 'drop' | BackupSigningKey = 'keep',
 ): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  const add = (name: string, data: Buffer) =>
-    parts.push(tarHeader(name, data.length, new Date()), data, tarPadding(data.length));
+  const parts: TarEntry[] = [];
+  const add = (name: string, data: Buffer) => parts.push({ name, data });
   let manifest: Buffer = Buffer.alloc(0);
   async function* source() {
     yield gunzipSync(backup);
@@ -144,8 +143,7 @@ async function repack(
     if (entry.name === MANIFEST_ENTRY) manifest = data;
     add(entry.name, data);
   }
-  parts.push(tarEnd());
-  return gzipSync(Buffer.concat(parts));
+  return gzipSync(await tarOf(parts));
 }
 
 const unchanged = (_name: string, data: Buffer) => data;
@@ -588,10 +586,5 @@ async function reordered(backup: Buffer): Promise<Buffer> {
   const signature = entries.findIndex((e) => e.name === SIGNATURE_ENTRY);
   const [moved] = entries.splice(signature, 1);
   entries.splice(signature - 1, 0, moved!);
-  const parts = entries.flatMap((e) => [
-    tarHeader(e.name, e.data.length, new Date()),
-    e.data,
-    tarPadding(e.data.length),
-  ]);
-  return gzipSync(Buffer.concat([...parts, tarEnd()]));
+  return gzipSync(await tarOf(entries));
 }

@@ -1,16 +1,11 @@
 // The backup's tar: what the writer puts in, the reader gives back, whatever the chunking of the stream;
 // anything else is a TarFormatError.
 import { describe, expect, it } from 'vitest';
-import { readTar, TarFormatError, tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
+import { readTar, TarFormatError, tarOf } from './tar-archive.ts';
 
 const at = new Date('2026-11-26T00:00:00Z');
 
-function archive(entries: { name: string; data: Buffer }[]) {
-  return Buffer.concat([
-    ...entries.flatMap(({ name, data }) => [tarHeader(name, data.length, at), data, tarPadding(data.length)]),
-    tarEnd(),
-  ]);
-}
+const archive = (entries: { name: string; data: Buffer }[]) => tarOf(entries, at);
 
 async function read(bytes: Buffer, chunkSize = bytes.length) {
   async function* chunks() {
@@ -33,11 +28,12 @@ describe('tar archive', () => {
   it('gives back every entry, names over 100 bytes too, however the stream is cut', async () => {
     expect(longName.length).toBeGreaterThan(100);
     const expected = entries.map((e) => ({ name: e.name, data: e.data.toString('utf8') }));
-    for (const size of [1, 7, 512, 513, 100_000]) expect(await read(archive(entries), size)).toEqual(expected);
+    const whole = await archive(entries);
+    for (const size of [1, 7, 512, 513, 100_000]) expect(await read(whole, size)).toEqual(expected);
   });
 
   it('refuses what is not a whole tar: text, a broken header, an archive cut short', async () => {
-    const whole = archive(entries);
+    const whole = await archive(entries);
     const broken = Buffer.from(whole);
     broken[10] = broken[10]! ^ 0xff;
     for (const bytes of [Buffer.alloc(2000, 65), broken, whole.subarray(0, 1200), Buffer.alloc(0)]) {
