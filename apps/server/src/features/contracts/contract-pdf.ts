@@ -1,7 +1,8 @@
 // A contract as an A4 PDF (issue 16 item 1), through the one PDF engine. The content is rich text already
 // cleaned to the task tags (task-content.ts: paragraphs, breaks, bold, italic, underline, strike, lists,
-// headings, div and span, with only class and style attributes, every '<' in text escaped), so a small
-// converter of exactly those tags to pdfmake nodes is enough: no DOM, no HTML parser on the server.
+// headings, div and span, with only class and style attributes); htmlparser2 (sanitize-html's own parser)
+// reads it, and a converter of exactly those tags makes the pdfmake nodes.
+import { Parser } from 'htmlparser2';
 import {
   type ContractRecord,
   type DateFormat,
@@ -15,25 +16,28 @@ import { type Margins, pageFooter, type PdfContent, type PdfDefinition, type Pdf
 const MUTED = '#64748B';
 const HEADING_SIZES: Record<string, number> = { h1: 18, h2: 15, h3: 13, h4: 12, h5: 11, h6: 10 };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 type Inline = { text: string; bold?: boolean; italics?: boolean; decoration?: 'underline' | 'lineThrough' };
 type Style = Omit<Inline, 'text'>;
 type Block = { kind: 'paragraph'; tag: string; runs: Inline[] } | { kind: 'list'; ordered: boolean; items: Block[][] };
 
-/** The cleaned HTML as pdfmake content: paragraphs, headings and (nested) lists with inline styles. */
+const INLINE_STYLES: Record<string, Style> = {
+  b: { bold: true },
+  strong: { bold: true },
+  i: { italics: true },
+  em: { italics: true },
+  u: { decoration: 'underline' },
+  s: { decoration: 'lineThrough' },
+  strike: { decoration: 'lineThrough' },
+  span: {},
+};
+
+const sameStyle = (a: Style, b: Style) => a.bold === b.bold && a.italics === b.italics && a.decoration === b.decoration;
+
+/**
+ * The cleaned HTML as pdfmake content: paragraphs, headings and (nested) lists with inline styles. htmlparser2
+ * reads the markup (entities decoded, tags closed where HTML closes them), so every opened tag is closed.
+ */
 export function htmlToPdfContent(html: string): PdfContent[] {
-  const tokens = html.matchAll(/<(\/?)([a-z0-9]+)[^>]*?(\/?)>|([^<]+)/gi);
   // A stack of containers: the document itself, lists, and list items, each collecting blocks.
   type Frame = { tag: string; blocks: Block[]; items?: Block[][]; ordered?: boolean };
   const root: Frame = { tag: 'root', blocks: [] };
@@ -47,63 +51,53 @@ export function htmlToPdfContent(html: string): PdfContent[] {
     }
     paragraph = null;
   };
-  const open = (tag: string) => {
-    flush();
-    paragraph = { tag, runs: [] };
-  };
-  for (const match of tokens) {
-    const [, closing, rawTag, selfClosing, text] = match;
-    if (text !== undefined) {
-      const value = decodeEntities(text);
-      if (value.trim() === '' && !paragraph) continue;
-      paragraph ??= { tag: 'p', runs: [] };
-      paragraph.runs.push({ text: value, ...styles[styles.length - 1] });
-      continue;
-    }
-    const tag = rawTag!.toLowerCase();
-    const style = styles[styles.length - 1]!;
-    if (tag === 'br') {
-      paragraph ??= { tag: 'p', runs: [] };
-      paragraph.runs.push({ text: '\n' });
-      continue;
-    }
-    if (closing) {
-      if (['b', 'strong', 'i', 'em', 'u', 's', 'strike', 'span'].includes(tag)) {
-        if (styles.length > 1) styles.pop();
-      } else if (tag === 'li' || tag === 'ul' || tag === 'ol') {
-        flush();
-        const frame = top();
-        if (frame.tag === tag && frames.length > 1) {
-          frames.pop();
-          if (tag === 'li') top().items?.push(frame.blocks);
-          else top().blocks.push({ kind: 'list', ordered: tag === 'ol', items: frame.items ?? [] });
-        }
-      } else {
-        flush();
-      }
-      continue;
-    }
-    if (selfClosing) continue;
-    if (tag === 'b' || tag === 'strong') styles.push({ ...style, bold: true });
-    else if (tag === 'i' || tag === 'em') styles.push({ ...style, italics: true });
-    else if (tag === 'u') styles.push({ ...style, decoration: 'underline' });
-    else if (tag === 's' || tag === 'strike') styles.push({ ...style, decoration: 'lineThrough' });
-    else if (tag === 'span') styles.push({ ...style });
-    else if (tag === 'ul' || tag === 'ol') {
-      flush();
-      frames.push({ tag, blocks: [], items: [], ordered: tag === 'ol' });
-    } else if (tag === 'li') {
-      flush();
-      frames.push({ tag, blocks: [] });
-    } else open(tag);
-  }
-  flush();
-  // Unclosed lists and items (the cleaner closes tags, so only a cut can leave them) close at the end.
-  while (frames.length > 1) {
+  const closeFrame = () => {
     const frame = frames.pop()!;
     if (frame.tag === 'li') top().items?.push(frame.blocks);
     else top().blocks.push({ kind: 'list', ordered: frame.tag === 'ol', items: frame.items ?? [] });
-  }
+  };
+  const parser = new Parser(
+    {
+      ontext(text) {
+        if (text.trim() === '' && !paragraph) return;
+        paragraph ??= { tag: 'p', runs: [] };
+        const style = styles[styles.length - 1]!;
+        // The parser hands text over in pieces (an entity is one): pieces of one style make one run.
+        const last = paragraph.runs[paragraph.runs.length - 1];
+        if (last && last.text !== '\n' && sameStyle(last, style)) last.text += text;
+        else paragraph.runs.push({ text, ...style });
+      },
+      onopentag(tag) {
+        const inline = INLINE_STYLES[tag];
+        if (inline) styles.push({ ...styles[styles.length - 1], ...inline });
+        else if (tag === 'br') {
+          paragraph ??= { tag: 'p', runs: [] };
+          paragraph.runs.push({ text: '\n' });
+        } else if (tag === 'ul' || tag === 'ol' || tag === 'li') {
+          flush();
+          frames.push(tag === 'li' ? { tag, blocks: [] } : { tag, blocks: [], items: [], ordered: tag === 'ol' });
+        } else {
+          flush();
+          paragraph = { tag, runs: [] };
+        }
+      },
+      onclosetag(tag) {
+        if (INLINE_STYLES[tag]) {
+          if (styles.length > 1) styles.pop();
+        } else if (tag === 'br') {
+          // A line break has no content to close.
+        } else {
+          flush();
+          if ((tag === 'ul' || tag === 'ol' || tag === 'li') && top().tag === tag && frames.length > 1) closeFrame();
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.end(html);
+  flush();
+  // Unclosed lists and items (the cleaner closes tags, so only a cut can leave them) close at the end.
+  while (frames.length > 1) closeFrame();
   return root.blocks.map(toNode);
 }
 
