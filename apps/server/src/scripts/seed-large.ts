@@ -9,7 +9,7 @@
 // loads (the load benchmark, scripts/bench/load.mjs, drives the real server under concurrent load instead).
 // The generator is seeded from the rows already there, so a load into an empty database is the same every
 // time, and a second load adds rows that do not collide with the first.
-import { CONVERSION_NOTE, CONVERTED_STATUS, LOST_LEAD_STATUS } from '@crm/domain';
+import { CONVERSION_NOTE, CONVERTED_STATUS, LOST_LEAD_STATUS, DAY_MS } from '@crm/domain';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
@@ -46,7 +46,6 @@ const BATCH = 1_000;
 /** Clients carry about 50 values a row: 500 rows stay under PostgreSQL's 65,535 parameters per statement. */
 const CLIENT_BATCH = 500;
 const RUNS = 7;
-const DAY = 86_400_000;
 
 const config = readConfig();
 const args = process.argv.slice(2);
@@ -230,7 +229,7 @@ async function loadContacts(db: Executor, random: Random, users: SeedUsers, base
     const leads = Array.from({ length: size }, (_, i) => {
       const lead = generateLead(random, { index: base + done + i, now, spreadDays: 3 * 365, users });
       const created = (lead.createdAt as Date).getTime();
-      const archivedAt = new Date(Math.min(now.getTime(), created + random.int(3, 90) * DAY));
+      const archivedAt = new Date(Math.min(now.getTime(), created + random.int(3, 90) * DAY_MS));
       const leadStatus = lead.leadStatus === CONVERTED_STATUS ? LOST_LEAD_STATUS : lead.leadStatus;
       return {
         ...lead,

@@ -1,6 +1,6 @@
 // Deterministic, realistic clients for the demo seed and the large load: a generated (or converted) lead's
 // person, completed with what a client file holds (passport, address, family, case status).
-import { type ClientStatus, type DependentRecord, DEPENDENT_RELATIONSHIPS, isBridgingVisa } from '@crm/domain';
+import { type ClientStatus, type DependentRecord, DEPENDENT_RELATIONSHIPS, isBridgingVisa, DAY_MS } from '@crm/domain';
 import type { clients } from '../db/schema/index.ts';
 import { leadPerson } from '../features/leads/lead-person.ts';
 import { generateLead, type GenerateOptions, type Random } from './lead-generator.ts';
@@ -81,7 +81,6 @@ const SPOUSE_NAMES = [
 ];
 const CHILD_NAMES = ['Mia', 'Noah', 'Aarav', 'Isla', 'Leo', 'Zara', 'Ethan', 'Ava', 'Kai', 'Maya', 'Arjun', 'Lily'];
 
-const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A version-4-shaped uuid drawn from the seeded generator, so the same seed gives the same rows. */
@@ -124,7 +123,7 @@ export function completeClient(random: Random, base: GeneratedClient, now: Date)
   const place = random.pick(CITIES);
   const nationality = base.nationality ?? 'India';
   const dependents: DependentRecord[] = Array.from({ length: dependentCount }, () => {
-    const birth = new Date(now.getTime() - random.int(1, 17) * 365 * DAY);
+    const birth = new Date(now.getTime() - random.int(1, 17) * 365 * DAY_MS);
     return {
       id: seededUuid(random),
       firstName: random.pick(CHILD_NAMES),
@@ -135,7 +134,7 @@ export function completeClient(random: Random, base: GeneratedClient, now: Date)
       ...(random.chance(0.6)
         ? {
             passportNumber: passportNumber(random),
-            passportExpiryDate: isoDate(new Date(now.getTime() + random.int(-100, 2500) * DAY)),
+            passportExpiryDate: isoDate(new Date(now.getTime() + random.int(-100, 2500) * DAY_MS)),
           }
         : {}),
       countryOfResidence: inside ? 'Australia' : (base.countryOfResidence ?? nationality),
@@ -148,7 +147,7 @@ export function completeClient(random: Random, base: GeneratedClient, now: Date)
   let visaExpiryDate = inside ? base.visaExpiryDate : null;
   if (inside && (!currentVisaSubclass || currentVisaSubclass === 'None')) currentVisaSubclass = 'Visitor 600';
   if (inside && currentVisaSubclass !== 'Other' && !isBridgingVisa(currentVisaSubclass) && !visaExpiryDate) {
-    visaExpiryDate = isoDate(new Date(now.getTime() + random.int(-30, 700) * DAY));
+    visaExpiryDate = isoDate(new Date(now.getTime() + random.int(-30, 700) * DAY_MS));
   }
   const desiredVisa =
     base.desiredVisa && base.desiredVisa !== 'None' && !isBridgingVisa(base.desiredVisa)
@@ -165,7 +164,7 @@ export function completeClient(random: Random, base: GeneratedClient, now: Date)
     numberOfDependents: String(dependentCount),
     dependents,
     passportNumber: passportNumber(random),
-    passportExpiryDate: isoDate(new Date(now.getTime() + passportDays * DAY)),
+    passportExpiryDate: isoDate(new Date(now.getTime() + passportDays * DAY_MS)),
     ...(inside
       ? {
           street1: `${random.int(1, 480)} ${random.pick(STREETS)}`,
@@ -185,7 +184,7 @@ export function completeClient(random: Random, base: GeneratedClient, now: Date)
           spouseNationality: random.chance(0.8)
             ? nationality
             : random.pick(['Australia', 'New Zealand', 'Philippines', 'India']),
-          spouseDateOfBirth: isoDate(new Date(now.getTime() - random.int(20 * 365, 55 * 365) * DAY)),
+          spouseDateOfBirth: isoDate(new Date(now.getTime() - random.int(20 * 365, 55 * 365) * DAY_MS)),
           spouseCountryOfResidence: inside ? 'Australia' : (base.countryOfResidence ?? nationality),
         }
       : {}),

@@ -2,7 +2,7 @@
 // marked Converted to Client gets its client (linked both ways), a few of them converted in the last
 // 30 days so 'Revert to Lead' can be tried and one already reverted; walk-in clients make up the
 // rest; and archived leads fill the Contacts page.
-import { CONVERSION_NOTE, type LeadStatus, REVERTED_STATUS } from '@crm/domain';
+import { CONVERSION_NOTE, type LeadStatus, REVERTED_STATUS, DAY_MS } from '@crm/domain';
 import type { Database, Executor } from '../db/database.ts';
 import { clientFromLead } from '../features/clients/conversion.service.ts';
 import { countAllClients, hasClientHistory, insertClients } from '../features/clients/clients.repository.ts';
@@ -25,7 +25,6 @@ export const DEMO_CONTACT_COUNT = 30;
 /** The newest conversions are moved into the last 30 days, where 'Revert to Lead' applies. */
 export const DEMO_RECENT_CONVERSIONS = 6;
 const DEMO_SEED = 20_261_123;
-const DAY = 86_400_000;
 const BATCH = 100;
 
 /** The statuses archived leads had: mostly ones that went nowhere, some that may come back. */
@@ -65,10 +64,10 @@ export async function seedDemoClients(db: Database, now = new Date()): Promise<D
       const created = lead.createdAt.getTime();
       const convertedAt =
         i < DEMO_RECENT_CONVERSIONS
-          ? clampTime(now.getTime() - (2 + 4 * i) * DAY, created, latest)
+          ? clampTime(now.getTime() - (2 + 4 * i) * DAY_MS, created, latest)
           : lead === reverted
-            ? clampTime(now.getTime() - 20 * DAY, created, latest)
-            : (lead.convertedAt ?? clampTime(created + 14 * DAY, created, latest));
+            ? clampTime(now.getTime() - 20 * DAY_MS, created, latest)
+            : (lead.convertedAt ?? clampTime(created + 14 * DAY_MS, created, latest));
       return { lead, convertedAt, recent: i < DEMO_RECENT_CONVERSIONS };
     });
 
@@ -79,7 +78,7 @@ export async function seedDemoClients(db: Database, now = new Date()): Promise<D
         { ...clientFromLead(lead, actor, CONVERSION_NOTE, convertedAt), createdAt: convertedAt },
         now,
       );
-      const updatedAt = new Date(Math.min(latest, convertedAt.getTime() + random.int(0, 30) * DAY));
+      const updatedAt = new Date(Math.min(latest, convertedAt.getTime() + random.int(0, 30) * DAY_MS));
       if (lead === reverted) {
         const revertedAt = new Date((convertedAt.getTime() + latest) / 2);
         return { ...client, status: REVERTED_STATUS, revertedAt, revertedBy: actor, updatedAt: revertedAt };
@@ -123,7 +122,7 @@ async function seedContacts(tx: Executor, random: Random, users: SeedUsers, now:
   const generated = Array.from({ length: DEMO_CONTACT_COUNT }, (_, i) => {
     const lead = generateLead(random, { index: 8_001 + i, now, spreadDays: 30 * 7, users });
     const createdAt = lead.createdAt as Date;
-    const archivedAt = new Date(Math.min(latest, createdAt.getTime() + random.int(3, 60) * DAY));
+    const archivedAt = new Date(Math.min(latest, createdAt.getTime() + random.int(3, 60) * DAY_MS));
     const leadStatus = random.weighted(ARCHIVED_STATUSES);
     return { ...lead, leadStatus, convertedAt: null, statusBeforeConversion: null, archivedAt, updatedAt: archivedAt };
   });

@@ -3,7 +3,7 @@
 // terminated) and a draft for a lead, their content filled from the templates as New Contract fills it.
 // Seeded once into empty tables (a firm that deleted its contracts does not get demo ones back).
 import { asc, count, inArray, sql } from 'drizzle-orm';
-import { ROLES } from '@crm/domain';
+import { addDays, ROLES } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, contracts, contractTemplates, leads, users } from '../db/schema/index.ts';
 import { filledContent, nextReference, placeholderValues } from '../features/contracts/contracts.service.ts';
@@ -42,9 +42,6 @@ const PLAN = [
   { state: 'terminated', template: 0, effective: -200, expiry: 165, signed: -198 },
   { state: 'draft', template: 2, effective: 0, expiry: null },
 ] as const;
-
-const shift = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedDemoContracts(db: Database): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(contracts);
@@ -100,8 +97,8 @@ export async function seedDemoContracts(db: Database): Promise<number> {
       const plan = PLAN[index]!;
       const template = saved[plan.template]!;
       const reference = await nextReference(tx, year);
-      const effectiveDate = shift(today, plan.effective);
-      const expiryDate = plan.expiry === null ? null : shift(today, plan.expiry);
+      const effectiveDate = addDays(today, plan.effective);
+      const expiryDate = plan.expiry === null ? null : addDays(today, plan.expiry);
       const values = await placeholderValues(tx, party, { reference, title: template.name, effectiveDate, expiryDate });
       await tx.insert(contracts).values({
         reference,
@@ -115,7 +112,7 @@ export async function seedDemoContracts(db: Database): Promise<number> {
         content: filledContent(template.content, values),
         effectiveDate,
         expiryDate,
-        signedDate: 'signed' in plan ? shift(today, plan.signed) : null,
+        signedDate: 'signed' in plan ? addDays(today, plan.signed) : null,
         createdBy: author,
         updatedBy: author,
       });

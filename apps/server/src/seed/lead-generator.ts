@@ -1,5 +1,5 @@
 // Deterministic, realistic leads for the demo seed and the 100k load (seeded PRNG: same input, same rows).
-import { type LeadStatus, type Role, SOCIAL_PLATFORMS } from '@crm/domain';
+import { type LeadStatus, type Role, SOCIAL_PLATFORMS, DAY_MS } from '@crm/domain';
 import type { leads } from '../db/schema/index.ts';
 
 export type GeneratedLead = typeof leads.$inferInsert;
@@ -263,7 +263,6 @@ const ascii = (s: string) =>
     .replace(/[^a-z]+/g, '');
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-const DAY = 86_400_000;
 
 export type GenerateOptions = {
   /** Makes emails and numbers unique across batches. */
@@ -289,22 +288,22 @@ export function generateLead(random: Random, { index, now, spreadDays, users }: 
   const leadSource = random.weighted(SOURCES);
 
   // Recent weeks a little busier than older ones, so the trend chart shows growth.
-  const age = Math.floor(Math.pow(random.next(), 1.25) * spreadDays * DAY);
+  const age = Math.floor(Math.pow(random.next(), 1.25) * spreadDays * DAY_MS);
   const createdAt = new Date(now.getTime() - age - random.int(0, 36_000_000));
-  const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(0, 20) * DAY));
+  const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(0, 20) * DAY_MS));
   const converted = leadStatus === 'Converted to Client';
   const convertedAt = converted
     ? new Date(
         Math.max(
           createdAt.getTime(),
-          Math.min(now.getTime() - 3_600_000, createdAt.getTime() + random.int(7, 60) * DAY),
+          Math.min(now.getTime() - 3_600_000, createdAt.getTime() + random.int(7, 60) * DAY_MS),
         ),
       )
     : null;
 
-  const birth = new Date(now.getTime() - random.int(18 * 365, 55 * 365) * DAY);
+  const birth = new Date(now.getTime() - random.int(18 * 365, 55 * 365) * DAY_MS);
   const visaExpiry =
-    currentVisa && currentVisa !== 'None' ? new Date(now.getTime() + random.int(-60, 900) * DAY) : null;
+    currentVisa && currentVisa !== 'None' ? new Date(now.getTime() + random.int(-60, 900) * DAY_MS) : null;
 
   const creator = users.consultant && random.chance(0.12) ? users.consultant : random.pick(users.creators);
   // Staff name a manager and an assistant manager (spec 1 §5.1); about one in ten website enquiries

@@ -8,6 +8,7 @@ import {
   SERVICE_STATUSES,
   treatmentForServiceName,
   TUITION_FEE,
+  DAY_MS,
 } from '@crm/domain';
 import type { services, StoredPaymentTerm } from '../db/schema/index.ts';
 import type { Random } from './lead-generator.ts';
@@ -26,7 +27,6 @@ const CATEGORIES: readonly (readonly [ServiceCategory, number, number, number])[
   ['Other', 50, 900, 3],
 ];
 
-const DAY = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** One service of a lead or client, created within `spreadDays` before `now`. */
@@ -40,8 +40,8 @@ export function generateService(
   const currency = random.chance(0.22) ? 'PHP' : 'AUD';
   const units = random.int(low, high) * (currency === 'PHP' ? 38 : 1);
   const fee = BigInt(units) * 100n;
-  const created = now.getTime() - random.int(0, spreadDays) * DAY;
-  const start = created + random.int(0, 20) * DAY;
+  const created = now.getTime() - random.int(0, spreadDays) * DAY_MS;
+  const start = created + random.int(0, 20) * DAY_MS;
   const status = random.weighted(SERVICE_STATUSES.map((s, i) => [s, [60, 25, 10, 5][i]!] as const));
 
   let paid: bigint;
@@ -52,7 +52,7 @@ export function generateService(
     let paidTerms = 0n;
     terms = Array.from({ length: count }, (_, i) => {
       const amount = i === count - 1 ? fee - share * BigInt(count - 1) : share;
-      const due = start + i * 120 * DAY;
+      const due = start + i * 120 * DAY_MS;
       const termPaid =
         due < now.getTime() && random.chance(0.8) ? amount : i === 0 && random.chance(0.3) ? amount / 2n : 0n;
       paidTerms += termPaid;
@@ -84,7 +84,8 @@ export function generateService(
     paidAmount: formatMoney(paid),
     currency,
     startDate: isoDate(start),
-    completionDate: status === 'Completed' ? isoDate(Math.min(now.getTime(), start + random.int(10, 90) * DAY)) : null,
+    completionDate:
+      status === 'Completed' ? isoDate(Math.min(now.getTime(), start + random.int(10, 90) * DAY_MS)) : null,
     tuitionTerms: terms,
     createdAt: new Date(created),
     updatedAt: new Date(created),

@@ -1,6 +1,6 @@
 // One generated task or note for the demo and large data sets: a task of spec 2 §9's types, due around
 // the firm's today (some overdue, some due today, some later), assigned to one of the staff, or a note.
-import { addDays, TASK_TYPES } from '@crm/domain';
+import { addDays, TASK_TYPES, DAY_MS } from '@crm/domain';
 import type { taskNotes } from '../db/schema/index.ts';
 import type { Random } from './lead-generator.ts';
 
@@ -41,7 +41,7 @@ export function generateTask(
   now: Date,
   spreadDays: number,
 ): TaskValues {
-  const createdAt = new Date(now.getTime() - random.int(0, spreadDays) * 86_400_000 - random.int(0, 86_399) * 1000);
+  const createdAt = new Date(now.getTime() - random.int(0, spreadDays) * DAY_MS - random.int(0, 86_399) * 1000);
   const base = { ...owner, createdAt, updatedAt: createdAt, updatedBy: owner.createdBy };
   if (random.chance(0.3)) {
     return { ...base, kind: 'note', taskType: 'Notes', content: `<p>${random.pick(NOTES)}</p>` };

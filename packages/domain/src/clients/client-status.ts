@@ -1,4 +1,5 @@
 // The sixteen client statuses of spec 1 §4.2 (DECISIONS.md §2), their badge colours and the reversion window.
+import { daysAfter } from '../calendar/calendar.ts';
 import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 
 export const CLIENT_STATUSES = [
@@ -59,12 +60,10 @@ export const clientStatusLook = (status: string | null | undefined): BadgeLook =
 /** 'Revert to Lead' is offered for a client converted less than this many days ago (DECISIONS.md §2). */
 export const REVERSION_WINDOW_DAYS = 30;
 
-const DAY_MS = 86_400_000;
-
 /** The moment 'Revert to Lead' stops being offered: the conversion plus the reversion window. */
 export function reversionDeadline(convertedAt: string | Date | null | undefined): Date | null {
   if (!convertedAt) return null;
-  return new Date(new Date(convertedAt).getTime() + REVERSION_WINDOW_DAYS * DAY_MS);
+  return daysAfter(new Date(convertedAt), REVERSION_WINDOW_DAYS);
 }
 
 export function canRevertConversion(convertedAt: string | Date | null | undefined, now: Date = new Date()): boolean {

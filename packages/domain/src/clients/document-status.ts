@@ -1,5 +1,6 @@
 // Passport and visa status derived from expiry dates (spec 1 §2.6), counted in whole days from the
 // firm's today (firmToday), so a passport expires at midnight where the firm is, not at midnight UTC.
+import { daysBetween } from '../calendar/calendar.ts';
 import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 
 export type ExpiryStatus = 'N/A' | 'Expired' | 'Expiring Soon' | 'Valid';
@@ -15,11 +16,9 @@ export const EXPIRY_STATUS_LOOKS: Record<ExpiryStatus, BadgeLook> = {
 export const PASSPORT_EXPIRING_DAYS = 180;
 export const VISA_EXPIRING_DAYS = 30;
 
-const dayNumber = (isoDate: string) => Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / 86_400_000;
-
 function expiryStatus(expiry: string | null | undefined, thresholdDays: number, today: string): ExpiryStatus {
   if (!expiry) return 'N/A';
-  const days = dayNumber(expiry) - dayNumber(today);
+  const days = daysBetween(today, expiry);
   if (Number.isNaN(days)) return 'N/A';
   if (days < 0) return 'Expired';
   if (days <= thresholdDays) return 'Expiring Soon';

@@ -1,6 +1,6 @@
 // Field schemas shared by the lead and client forms.
 import { z } from 'zod';
-import { latestDateOnEarth } from '../settings/display-setting.ts';
+import { latestDateOnEarth } from '../calendar/calendar.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ageInYears } from '../records/display.ts';
 import { passportStatus, visaStatus } from '../clients/document-status.ts';
-import {
-  DATE_FORMATS,
-  DEFAULT_DISPLAY_SETTING,
-  displaySettingSchema,
-  firmToday,
-  isTimeZone,
-  latestDateOnEarth,
-} from './display-setting.ts';
+import { DATE_FORMATS, DEFAULT_DISPLAY_SETTING, displaySettingSchema, isTimeZone } from './display-setting.ts';
+import { firmToday, latestDateOnEarth } from '../calendar/calendar.ts';
 
 describe('the display setting (DECISIONS.md §6)', () => {
   it('defaults to Sydney and DD MMM YYYY, with the four formats', () => {

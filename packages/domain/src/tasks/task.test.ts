@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firmToday } from '../settings/display-setting.ts';
+import { addDays, firmToday } from '../calendar/calendar.ts';
 import {
-  addDays,
   isOverdue,
   kindOf,
   noteExcerpt,

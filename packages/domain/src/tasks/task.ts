@@ -3,6 +3,7 @@
 // rule that makes an input a note, the form / API schema, the summary and the reminder grouping, all on the
 // firm's date (settings' firmToday), so the server and the browser group a task the same way.
 import { z } from 'zod';
+import { daysBetween } from '../calendar/calendar.ts';
 import { BADGE_COLOURS, type BadgeLook, filledBadge } from '../records/badge-look.ts';
 import { optionalDate } from '../records/fields.ts';
 import { patchSchemaOf } from '../records/patch.ts';
@@ -293,16 +294,6 @@ export type TaskSummary = z.infer<typeof taskSummarySchema>;
 /** Spec 2 §4: open and due before the firm's today. */
 export const isOverdue = (task: { status: TaskStatus | null; dueDate: string | null }, today: string): boolean =>
   task.status !== null && OPEN_TASK_STATUSES.includes(task.status) && task.dueDate !== null && task.dueDate < today;
-
-/** Whole days from `from` to `to` (calendar dates 'YYYY-MM-DD'). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The calendar date `days` after `date` ('YYYY-MM-DD'). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 export const REMINDER_GROUPS = ['overdue', 'dueToday', 'upcoming'] as const;
 export type ReminderGroup = (typeof REMINDER_GROUPS)[number];

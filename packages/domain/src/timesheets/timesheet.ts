@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ROLE_RESTRICTIONS } from '../access/permissions.ts';
 import type { Role } from '../access/roles.ts';
+import { addDays, daysBetween } from '../calendar/calendar.ts';
 import { isValidIsoDate, requiredDate } from '../records/fields.ts';
 
 export const TIMESHEET_WEEK_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
@@ -78,15 +79,13 @@ export const weekNeedsApproval = (role: Role) => ROLE_RESTRICTIONS[role].require
 
 /** The Monday of the week holding `date` ('YYYY-MM-DD', a calendar date with no zone). */
 export function weekStartOf(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  const offset = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  const offset = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -offset);
 }
 
 /** The seven dates of the week starting on `weekStart`. */
 export function weekDates(weekStart: string): string[] {
-  const start = Date.parse(`${weekStart}T00:00:00Z`);
-  return Array.from({ length: 7 }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 }
 
 /** Whether `date` is a real calendar date that falls on a Monday. */
@@ -169,7 +168,7 @@ export const timesheetRangeQuerySchema = z
   })
   .superRefine((range, ctx) => {
     if (range.to < range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: TIMESHEET_MESSAGES.rangeOrder });
-    else if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= TIMESHEET_RANGE_MAX_DAYS) {
+    else if (daysBetween(range.from, range.to) >= TIMESHEET_RANGE_MAX_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: TIMESHEET_MESSAGES.rangeTooLong });
     }
   });

@@ -7,6 +7,7 @@ import {
   PASSWORD_RESET_MESSAGES,
   SIGN_IN_MESSAGES,
   type SignInInput,
+  daysAfter,
 } from '@crm/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
@@ -153,7 +154,7 @@ export async function signIn(db: Database, ctx: RequestContext, input: SignInInp
   return db.transaction(async (tx) => {
     // Spec 3 security settings: a password older than the expiry must be changed before anything else.
     const changedAt = user.passwordChangedAt ?? user.createdAt;
-    if (!user.mustChangePassword && Date.now() - changedAt.getTime() > security.passwordExpiryDays * 86_400_000) {
+    if (!user.mustChangePassword && Date.now() > daysAfter(changedAt, security.passwordExpiryDays).getTime()) {
       await tx.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
     }
     const session = await createSession(tx, {

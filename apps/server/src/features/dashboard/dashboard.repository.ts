@@ -2,6 +2,7 @@
 // every lead reads the maintained counts (docs/decisions/0008); a consultant's own leads are counted,
 // which its owner and assignee indexes keep to its share. Time-bounded figures read an index range whose
 // lower bound the planner is given as a value.
+import { addDays } from '@crm/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { seesEverything, type Viewer, visibleTo } from '../../db/list-query.ts';
@@ -84,7 +85,7 @@ export async function newLeadsPerWeek(db: Executor, viewer: Viewer, weeks: numbe
   const counts = new Map(result.rows.map((r) => [r.week_start, Number(r.count)]));
   const start = new Date(`${firstWeek}T00:00:00Z`);
   return Array.from({ length: weeks }, (_, i) => {
-    const weekStart = new Date(start.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10);
+    const weekStart = addDays(start.toISOString().slice(0, 10), i * 7);
     return { weekStart, count: counts.get(weekStart) ?? 0 };
   });
 }

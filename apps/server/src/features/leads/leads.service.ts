@@ -13,6 +13,7 @@ import {
   normalizeLeadInput,
   normalizeLeadStatus,
   reassignedFields,
+  wholeDaysBetween,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
@@ -177,7 +178,7 @@ export function contactFromLead(lead: LeadRow, actorId: string, reason: string, 
     contactStatus: CONTACT_STATUS_ACTIVE,
     movedFromLeadsAt: archivedAt,
     movedFromLeadsReason: reason,
-    daysAsLead: Math.max(0, Math.floor((archivedAt.getTime() - lead.createdAt.getTime()) / 86_400_000)),
+    daysAsLead: Math.max(0, wholeDaysBetween(lead.createdAt, archivedAt)),
     lastActivityDate: lead.updatedAt,
     canRevertToLead: true,
     createdAt: archivedAt,
