@@ -9,6 +9,7 @@ import {
   creditNoteTitle,
   formatMoney,
   INVOICE_DEFAULTS,
+  type InvoiceCreditNote,
   type InvoiceInput,
   type InvoiceListQuery,
   type InvoicePayment,
@@ -181,18 +182,7 @@ export function toInvoiceRecord(row: InvoiceDbRow, detail: InvoiceMoneyDetail, t
       receiptNumber: p.receiptNumber,
       createdAt: p.createdAt.toISOString(),
     })),
-    creditNotes: detail.creditNotes.map((n) => ({
-      id: n.id,
-      creditNoteNumber: n.creditNoteNumber,
-      issueDate: n.issueDate,
-      reason: n.reason,
-      cancels: n.cancels,
-      tax: formatMoney(centsOf(n.tax)),
-      total: formatMoney(centsOf(n.total)),
-      refunded: formatMoney(centsOf(n.refunded)),
-      movedToClientCredit: formatMoney(centsOf(n.movedToClientCredit)),
-      createdAt: n.createdAt.toISOString(),
-    })),
+    creditNotes: detail.creditNotes.map(toInvoiceCreditNote),
     refunds: detail.refunds.map((r) => ({
       id: r.id,
       refundDate: r.refundDate,
@@ -217,6 +207,20 @@ export function toInvoiceRecord(row: InvoiceDbRow, detail: InvoiceMoneyDetail, t
     version: row.version,
   };
 }
+
+/** A credit note as its invoice lists it: what the credit note's own record (toCreditNoteRecord) starts with. */
+export const toInvoiceCreditNote = (row: CreditNoteRow): InvoiceCreditNote => ({
+  id: row.id,
+  creditNoteNumber: row.creditNoteNumber,
+  issueDate: row.issueDate,
+  reason: row.reason,
+  cancels: row.cancels,
+  tax: formatMoney(centsOf(row.tax)),
+  total: formatMoney(centsOf(row.total)),
+  refunded: formatMoney(centsOf(row.refunded)),
+  movedToClientCredit: formatMoney(centsOf(row.movedToClientCredit)),
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** A live invoice (unlocked: for reading; a change locks it with lockInvoice). */
 export async function findInvoice(db: Executor, id: string): Promise<InvoiceDbRow | undefined> {
