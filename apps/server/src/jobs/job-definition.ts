@@ -11,11 +11,8 @@ import type { WebhookDelivery } from '../features/webhooks/webhook-delivery.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { TimeOfDay } from './daily-schedule.ts';
 
-/** What a run works with. `now` comes from the runner's clock: a test moves it instead of waiting. */
-export type JobContext = {
-  db: Database;
-  /** Which database `db` is (a backup records it). */
-  databaseKind: DatabaseHandle['kind'];
+/** The services every run is given as the runner was given them (job-runner.ts). */
+export type JobServices = {
   mailer: FirmMailer;
   /** The Mail log's delivery: a mail is queued with `queueMail` and sent by it. */
   mail: MailDelivery;
@@ -24,6 +21,13 @@ export type JobContext = {
   storage: FileStorage;
   config: Config;
   log: FastifyBaseLogger;
+};
+
+/** What a run works with. `now` comes from the runner's clock: a test moves it instead of waiting. */
+export type JobContext = JobServices & {
+  db: Database;
+  /** Which database `db` is (a backup records it). */
+  databaseKind: DatabaseHandle['kind'];
   now: Date;
 };
 

@@ -3,23 +3,17 @@
 // in JOBS, records each run in job_runs, schedules the daily ones in the firm's time zone and, at start,
 // sends the run a missed due time still owes. The app starts it in main.ts; a test app only on request.
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, fromPglite, type Job, PgBoss, systemClock } from 'pg-boss';
 import type { z } from 'zod';
 import { DISPLAY_SETTING_KEY } from '@crm/domain';
-import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { readDisplaySetting } from '../features/settings/settings.repository.ts';
 import type { ChangeHub } from '../plugins/change-hub.ts';
 import { sanitizeError } from '../plugins/logging.ts';
-import type { MailDelivery } from '../features/mail/mail-delivery.ts';
-import type { FirmMailer } from '../features/settings/firm-mailer.ts';
-import type { WebhookDelivery } from '../features/webhooks/webhook-delivery.ts';
 import { queueWebhook } from '../features/webhooks/webhook-queue.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { dailyCron, owedDailyRun } from './daily-schedule.ts';
-import type { JobContext, JobDefinition, RunResult } from './job-definition.ts';
-import { type JobRunRow, lastRunServed, recordJobRun } from './job-runs.ts';
+import { dailyCron } from './daily-schedule.ts';
+import type { JobContext, JobDefinition, JobServices, RunResult } from './job-definition.ts';
+import { type JobRunRow, owedRunOf, recordJobRun } from './job-runs.ts';
 import { mailDeliveryJob } from './mail-delivery.job.ts';
 import { scheduledBackupJob } from './scheduled-backup.job.ts';
 import { taskRemindersJob } from './task-reminders.job.ts';
@@ -63,16 +57,7 @@ export type JobRunner = {
   handlersSettled: () => Promise<void>;
 };
 
-export type JobRunnerDeps = {
-  database: DatabaseHandle;
-  mailer: FirmMailer;
-  mail: MailDelivery;
-  webhooks: WebhookDelivery;
-  storage: FileStorage;
-  config: Config;
-  log: FastifyBaseLogger;
-  changeHub: ChangeHub;
-};
+export type JobRunnerDeps = JobServices & { database: DatabaseHandle; changeHub: ChangeHub };
 
 // How often a worker asks for a job of its queue: a mail may wait this long; on the embedded database
 // every poll shares the one connection with the requests.
@@ -81,7 +66,8 @@ const POLL_SECONDS = 10;
 const STOP_GRACE_MS = 5_000;
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
-  const { database, log } = deps;
+  const { database, changeHub, ...services } = deps;
+  const { log } = services;
   const db = database.db;
   let boss: PgBoss | null = null;
   let ready = false;
@@ -92,17 +78,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   let inFlight = 0;
   let settledWaiters: (() => void)[] = [];
 
-  const contextAt = (now: Date): JobContext => ({
-    db,
-    databaseKind: database.kind,
-    mailer: deps.mailer,
-    mail: deps.mail,
-    webhooks: deps.webhooks,
-    storage: deps.storage,
-    config: deps.config,
-    log,
-    now,
-  });
+  const contextAt = (now: Date): JobContext => ({ ...services, db, databaseKind: database.kind, now });
 
   /** `finalFailure`: the run failed after its last retry, which is a system alert (decision 0034). */
   async function record(run: Parameters<typeof recordJobRun>[1], finalFailure = false) {
@@ -181,12 +157,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const { timeZone } = await readDisplaySetting(db);
     for (const job of JOBS) {
       if (!job.daily) continue;
-      const owed = owedDailyRun({
-        now: new Date(clock.now()),
-        timeZone,
-        at: job.daily,
-        lastRunFor: await lastRunServed(db, job.name),
-      });
+      const owed = await owedRunOf(db, { name: job.name, at: job.daily, timeZone, now: new Date(clock.now()) });
       // Several processes starting together may each send one: the run decides again what it owes, and
       // the digests' key holds one per person and day, so the extra runs are recorded as skipped.
       if (owed) await instance.send(job.name, {});
@@ -215,7 +186,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       });
     }
     await reschedule();
-    unsubscribe = deps.changeHub.subscribe((event) => {
+    unsubscribe = changeHub.subscribe((event) => {
       if (event.resource !== 'settings' || event.id !== DISPLAY_SETTING_KEY) return;
       reschedule().catch((error) => log.error({ err: error }, 'Could not reschedule the daily jobs'));
     });

@@ -3,6 +3,7 @@
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { jobRuns } from '../db/schema/jobs.ts';
+import { owedDailyRun, type TimeOfDay } from './daily-schedule.ts';
 
 export type JobRunRecord = typeof jobRuns.$inferInsert & { outcome: 'succeeded' | 'skipped' | 'failed' };
 export type JobRunRow = typeof jobRuns.$inferSelect;
@@ -25,6 +26,19 @@ export async function lastRunServed(db: Executor, jobName: string): Promise<stri
     .from(jobRuns)
     .where(and(eq(jobRuns.jobName, jobName), eq(jobRuns.outcome, 'succeeded')));
   return row?.runFor ?? null;
+}
+
+/** The firm date a daily job still owes its run for at `now`, given the run it last served (owedDailyRun). */
+export async function owedRunOf(
+  db: Executor,
+  job: { name: string; at: TimeOfDay; timeZone: string; now: Date },
+): Promise<string | null> {
+  return owedDailyRun({
+    now: job.now,
+    timeZone: job.timeZone,
+    at: job.at,
+    lastRunFor: await lastRunServed(db, job.name),
+  });
 }
 
 /** The latest run of each job, newest first: the administration screens' jobs table. */

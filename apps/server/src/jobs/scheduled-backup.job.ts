@@ -5,9 +5,9 @@ import { BACKUP_RETENTION } from '@crm/domain';
 import { readBackupKeys } from '../features/backups/backup-signing.ts';
 import { storeBackup } from '../features/backups/backups.service.ts';
 import { readDisplaySetting, readGeneralSettings } from '../features/settings/settings.repository.ts';
-import { owedDailyRun, type TimeOfDay } from './daily-schedule.ts';
+import type { TimeOfDay } from './daily-schedule.ts';
 import { defineJob } from './job-definition.ts';
-import { lastRunServed } from './job-runs.ts';
+import { owedRunOf } from './job-runs.ts';
 
 export const SCHEDULED_BACKUP_JOB = 'backup-daily';
 export const BACKUP_TIME: TimeOfDay = { hour: 2, minute: 0 };
@@ -25,12 +25,7 @@ export const scheduledBackupJob = defineJob({
     const { autoBackup } = await readGeneralSettings(ctx.db);
     if (!autoBackup) return { outcome: 'skipped', summary: 'Auto backup is off' };
     const { timeZone } = await readDisplaySetting(ctx.db);
-    const firmDate = owedDailyRun({
-      now: ctx.now,
-      timeZone,
-      at: BACKUP_TIME,
-      lastRunFor: await lastRunServed(ctx.db, SCHEDULED_BACKUP_JOB),
-    });
+    const firmDate = await owedRunOf(ctx.db, { name: SCHEDULED_BACKUP_JOB, at: BACKUP_TIME, timeZone, now: ctx.now });
     if (!firmDate) return { outcome: 'skipped', summary: 'Nothing owed: not yet 02:00, or already backed up today' };
     const { signing } = readBackupKeys(ctx.config);
     const stored = await storeBackup({ db: ctx.db, kind: ctx.databaseKind }, ctx.storage, signing, ctx.now);

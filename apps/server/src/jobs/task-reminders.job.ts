@@ -10,9 +10,9 @@ import { readDisplaySetting } from '../features/settings/settings.repository.ts'
 import { sanitizeError } from '../plugins/logging.ts';
 import type { MailMessage } from '../plugins/mail.ts';
 import { queueMail } from '../features/mail/mail-queue.ts';
-import { owedDailyRun, type TimeOfDay } from './daily-schedule.ts';
+import type { TimeOfDay } from './daily-schedule.ts';
 import { defineJob } from './job-definition.ts';
-import { lastRunServed } from './job-runs.ts';
+import { owedRunOf } from './job-runs.ts';
 import { formatCalendarDate, myTasksLink, oneLine } from './mail-text.ts';
 import { type DigestRecipient, type DigestTask, openTasksForDigest } from './task-reminders.query.ts';
 
@@ -105,11 +105,11 @@ export const taskRemindersJob = defineJob({
   queue: { retryLimit: 12, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 30 * 60 },
   run: async (_data, ctx) => {
     const { timeZone, dateFormat } = await readDisplaySetting(ctx.db);
-    const firmDate = owedDailyRun({
-      now: ctx.now,
-      timeZone,
+    const firmDate = await owedRunOf(ctx.db, {
+      name: TASK_REMINDERS_JOB,
       at: TASK_REMINDER_TIME,
-      lastRunFor: await lastRunServed(ctx.db, TASK_REMINDERS_JOB),
+      timeZone,
+      now: ctx.now,
     });
     if (!firmDate) return { outcome: 'skipped', summary: 'Nothing owed: not yet 07:00, or already queued today' };
 

@@ -3,7 +3,8 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPEN_TASK_STATUSES } from '@crm/domain';
 import type { Executor } from '../db/database.ts';
 import { taskNotes, users } from '../db/schema/index.ts';
-import { ownerOfTask, recordNames } from '../features/tasks/tasks.repository.ts';
+import { parentOf } from '../features/records/child-records.ts';
+import { recordNames } from '../features/tasks/tasks.repository.ts';
 
 export type DigestTask = {
   id: string;
@@ -55,7 +56,7 @@ export async function openTasksForDigest(db: Executor, firmDate: string): Promis
       recipient = { userId, email, firstName, tasks: [] };
       recipients.set(userId, recipient);
     }
-    const owner = ownerOfTask(task);
+    const owner = parentOf(task);
     recipient.tasks.push({
       id: task.id,
       taskName: task.taskName,

@@ -193,14 +193,24 @@ function checkPayable(row: InvoiceDbRow): void {
   if (!actionsOfRow(row).recordPayment) throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyPaid);
 }
 
-/** A payment's date: the one given, else the firm's today; never after the firm's today. */
-async function paymentDateOf(tx: Executor, given: string | undefined): Promise<string> {
+/**
+ * A payment onto the invoice, recorded by the actor and dated as given, else the firm's today; never after
+ * the firm's today.
+ */
+async function insertDatedPayment(
+  tx: Executor,
+  actor: Actor,
+  invoiceId: string,
+  given: string | undefined,
+  values: Pick<Parameters<typeof insertPayment>[1], 'kind' | 'amount' | 'method' | 'reference' | 'ledgerId'>,
+) {
   const today = await readFirmToday(tx);
   const paymentDate = given ?? today;
   if (futureMoneyDate(paymentDate, today)) {
     throw validationError({ paymentDate: [INVOICE_MONEY_MESSAGES.paymentInFuture] });
   }
-  return paymentDate;
+  const payment = await insertPayment(tx, { ...values, invoiceId, paymentDate, createdBy: actor.ctx.actorId });
+  return { payment, paymentDate };
 }
 
 /**
@@ -214,15 +224,11 @@ export async function markInvoicePaid(db: Database, actor: Actor, id: string, in
     const balance = balanceOfRow(before);
     const amount = input.amount === undefined ? balance : centsOf(input.amount);
     if (amount <= 0n || amount > balance) throw validationError({ amount: [INVOICE_MESSAGES.paymentOverTotal] });
-    const paymentDate = await paymentDateOf(tx, input.paymentDate);
-    const payment = await insertPayment(tx, {
-      invoiceId: id,
+    const { payment, paymentDate } = await insertDatedPayment(tx, actor, id, input.paymentDate, {
       kind: 'payment',
-      paymentDate,
       amount,
       method: input.method,
       reference: input.reference ?? null,
-      createdBy: actor.ctx.actorId,
     });
     const row = await settleInvoice(tx, actor, before);
     await queueWebhook(
@@ -261,15 +267,11 @@ export async function applyClientCredit(db: Database, actor: Actor, id: string, 
     if (amount > centsOf(ledger.balance) || amount > balanceOfRow(before)) {
       throw validationError({ amount: [INVOICE_MONEY_MESSAGES.clientCreditOver] });
     }
-    const paymentDate = await paymentDateOf(tx, input.paymentDate);
-    const payment = await insertPayment(tx, {
-      invoiceId: id,
+    const { payment, paymentDate } = await insertDatedPayment(tx, actor, id, input.paymentDate, {
       kind: 'client_credit',
-      paymentDate,
       amount,
       method: 'Client credit',
       ledgerId: ledger.id,
-      createdBy: actor.ctx.actorId,
     });
     await postEntry(tx, ledger, {
       kind: 'to_invoice',

@@ -1,13 +1,15 @@
 // Reading and writing invoices and receipts, and the document numbers. Rows become the API's shape here
 // (toInvoiceRecord), with the status derived on the firm's date. The money rows (payments, credit notes,
 // refunds) are read and written by invoice-money.repository.ts.
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   centsOf,
   type CreditNoteRow as CreditNoteListRow,
   creditNoteTitle,
   formatMoney,
   INVOICE_DEFAULTS,
+  type InvoiceCreditNote,
   type InvoiceInput,
   type InvoiceListQuery,
   type InvoicePayment,
@@ -25,7 +27,7 @@ import {
   taxRateFor,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
+import { isUuid, listPage, type SortKey, sortKey, type Viewer } from '../../db/list-query.ts';
 import { prefixSearchKey } from '../../db/schema/columns.ts';
 import {
   creditNoteSearchText,
@@ -180,18 +182,7 @@ export function toInvoiceRecord(row: InvoiceDbRow, detail: InvoiceMoneyDetail, t
       receiptNumber: p.receiptNumber,
       createdAt: p.createdAt.toISOString(),
     })),
-    creditNotes: detail.creditNotes.map((n) => ({
-      id: n.id,
-      creditNoteNumber: n.creditNoteNumber,
-      issueDate: n.issueDate,
-      reason: n.reason,
-      cancels: n.cancels,
-      tax: formatMoney(centsOf(n.tax)),
-      total: formatMoney(centsOf(n.total)),
-      refunded: formatMoney(centsOf(n.refunded)),
-      movedToClientCredit: formatMoney(centsOf(n.movedToClientCredit)),
-      createdAt: n.createdAt.toISOString(),
-    })),
+    creditNotes: detail.creditNotes.map(toInvoiceCreditNote),
     refunds: detail.refunds.map((r) => ({
       id: r.id,
       refundDate: r.refundDate,
@@ -216,6 +207,20 @@ export function toInvoiceRecord(row: InvoiceDbRow, detail: InvoiceMoneyDetail, t
     version: row.version,
   };
 }
+
+/** A credit note as its invoice lists it: what the credit note's own record (toCreditNoteRecord) starts with. */
+export const toInvoiceCreditNote = (row: CreditNoteRow): InvoiceCreditNote => ({
+  id: row.id,
+  creditNoteNumber: row.creditNoteNumber,
+  issueDate: row.issueDate,
+  reason: row.reason,
+  cancels: row.cancels,
+  tax: formatMoney(centsOf(row.tax)),
+  total: formatMoney(centsOf(row.total)),
+  refunded: formatMoney(centsOf(row.refunded)),
+  movedToClientCredit: formatMoney(centsOf(row.movedToClientCredit)),
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** A live invoice (unlocked: for reading; a change locks it with lockInvoice). */
 export async function findInvoice(db: Executor, id: string): Promise<InvoiceDbRow | undefined> {
@@ -300,11 +305,45 @@ export async function invoicePage(
   });
 }
 
-const RECEIPT_SORT_KEYS = {
-  createdAt: sortKey(receipts.createdAt, 'timestamptz'),
-  paymentDate: sortKey(receipts.paymentDate, 'date'),
-  receiptNumber: sortKey(receipts.receiptNumber),
+/** What sets one finance document list apart: its table, the columns its search and sort use, its row shape. */
+type DocumentList<TTable extends PgTable & { id: PgColumn; createdAt: PgColumn }, Item, F extends string> = {
+  from: TTable;
+  /** Conditions every row must meet besides the search. */
+  conditions: (SQL | undefined)[];
+  searchText: SQL;
+  /** The columns a one- or two-letter search matches the start of. */
+  prefixes: PgColumn[];
+  /** The sortable fields besides createdAt, which every document list has and sorts by when none is asked. */
+  sortKeys: Record<F, SortKey>;
+  toItem: (row: TTable['$inferSelect']) => Item;
 };
+
+/**
+ * The receipts, credit notes and refunds lists: finance staff see every row (the module decides), newest
+ * first by default, searched by their text and prefix keys, keyset pages.
+ */
+function documentPage<TTable extends PgTable & { id: PgColumn; createdAt: PgColumn }, Item, F extends string>(
+  db: Executor,
+  viewer: Viewer,
+  query: ReceiptListQuery,
+  list: DocumentList<TTable, Item, F>,
+): Promise<Page<Item>> {
+  const keys: Record<F | 'createdAt', SortKey> = {
+    createdAt: sortKey(list.from.createdAt, 'timestamptz'),
+    ...list.sortKeys,
+  };
+  return listPage(db, {
+    viewer,
+    from: list.from,
+    conditions: list.conditions,
+    visibility: () => undefined,
+    search: { expression: list.searchText, prefixes: list.prefixes.map(prefixSearchKey), term: query.search },
+    sort: { keys, requested: query.sort, fallback: 'createdAt', tieBreaker: list.from.id },
+    query,
+    filtered: Boolean(query.search?.trim()),
+    toItems: async (rows) => rows.map((row) => list.toItem(row)),
+  });
+}
 
 const toReceiptListRow = (row: ReceiptRow): ReceiptListRow => ({
   id: row.id,
@@ -319,39 +358,16 @@ const toReceiptListRow = (row: ReceiptRow): ReceiptListRow => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The receipts list: newest first by default, searched by numbers and client, keyset pages. */
-export async function receiptsPage(
-  db: Executor,
-  viewer: Viewer,
-  query: ReceiptListQuery,
-): Promise<Page<ReceiptListRow>> {
-  return listPage(db, {
-    viewer,
+/** The receipts list: searched by numbers and client. */
+export const receiptsPage = (db: Executor, viewer: Viewer, query: ReceiptListQuery): Promise<Page<ReceiptListRow>> =>
+  documentPage(db, viewer, query, {
     from: receipts,
     conditions: [isNull(receipts.deletedAt)],
-    // Finance staff see every receipt: the module decides.
-    visibility: () => undefined,
-    search: {
-      expression: receiptSearchText(receipts),
-      prefixes: [
-        prefixSearchKey(receipts.receiptNumber),
-        prefixSearchKey(receipts.invoiceNumber),
-        prefixSearchKey(receipts.clientName),
-      ],
-      term: query.search,
-    },
-    sort: { keys: RECEIPT_SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: receipts.id },
-    query,
-    filtered: Boolean(query.search?.trim()),
-    toItems: async (rows) => rows.map(toReceiptListRow),
+    searchText: receiptSearchText(receipts),
+    prefixes: [receipts.receiptNumber, receipts.invoiceNumber, receipts.clientName],
+    sortKeys: { paymentDate: sortKey(receipts.paymentDate, 'date'), receiptNumber: sortKey(receipts.receiptNumber) },
+    toItem: toReceiptListRow,
   });
-}
-
-const CREDIT_NOTE_SORT_KEYS = {
-  createdAt: sortKey(creditNotes.createdAt, 'timestamptz'),
-  issueDate: sortKey(creditNotes.issueDate, 'date'),
-  creditNoteNumber: sortKey(creditNotes.creditNoteNumber),
-};
 
 export const toCreditNoteListRow = (row: CreditNoteRow): CreditNoteListRow => ({
   id: row.id,
@@ -368,36 +384,22 @@ export const toCreditNoteListRow = (row: CreditNoteRow): CreditNoteListRow => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function creditNotesPage(
+export const creditNotesPage = (
   db: Executor,
   viewer: Viewer,
   query: ReceiptListQuery,
-): Promise<Page<CreditNoteListRow>> {
-  return listPage(db, {
-    viewer,
+): Promise<Page<CreditNoteListRow>> =>
+  documentPage(db, viewer, query, {
     from: creditNotes,
     conditions: [],
-    visibility: () => undefined,
-    search: {
-      expression: creditNoteSearchText(creditNotes),
-      prefixes: [
-        prefixSearchKey(creditNotes.creditNoteNumber),
-        prefixSearchKey(creditNotes.invoiceNumber),
-        prefixSearchKey(creditNotes.clientName),
-      ],
-      term: query.search,
+    searchText: creditNoteSearchText(creditNotes),
+    prefixes: [creditNotes.creditNoteNumber, creditNotes.invoiceNumber, creditNotes.clientName],
+    sortKeys: {
+      issueDate: sortKey(creditNotes.issueDate, 'date'),
+      creditNoteNumber: sortKey(creditNotes.creditNoteNumber),
     },
-    sort: { keys: CREDIT_NOTE_SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: creditNotes.id },
-    query,
-    filtered: Boolean(query.search?.trim()),
-    toItems: async (rows) => rows.map(toCreditNoteListRow),
+    toItem: toCreditNoteListRow,
   });
-}
-
-const REFUND_SORT_KEYS = {
-  createdAt: sortKey(refunds.createdAt, 'timestamptz'),
-  refundDate: sortKey(refunds.refundDate, 'date'),
-};
 
 const toRefundListRow = (row: RefundRow): RefundListRow => ({
   id: row.id,
@@ -414,23 +416,15 @@ const toRefundListRow = (row: RefundRow): RefundListRow => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function refundsPage(db: Executor, viewer: Viewer, query: ReceiptListQuery): Promise<Page<RefundListRow>> {
-  return listPage(db, {
-    viewer,
+export const refundsPage = (db: Executor, viewer: Viewer, query: ReceiptListQuery): Promise<Page<RefundListRow>> =>
+  documentPage(db, viewer, query, {
     from: refunds,
     conditions: [],
-    visibility: () => undefined,
-    search: {
-      expression: refundSearchText(refunds),
-      prefixes: [prefixSearchKey(refunds.clientName)],
-      term: query.search,
-    },
-    sort: { keys: REFUND_SORT_KEYS, requested: query.sort, fallback: 'createdAt', tieBreaker: refunds.id },
-    query,
-    filtered: Boolean(query.search?.trim()),
-    toItems: async (rows) => rows.map(toRefundListRow),
+    searchText: refundSearchText(refunds),
+    prefixes: [refunds.clientName],
+    sortKeys: { refundDate: sortKey(refunds.refundDate, 'date') },
+    toItem: toRefundListRow,
   });
-}
 
 /** Where the invoice stood when a payment came: the money before it, the credits before it, the balance after. */
 export type ReceiptPosition = { earlierPayments: StoredEarlierPayment[]; credited: bigint; balanceDue: bigint };

@@ -62,6 +62,7 @@ import {
   rateText,
   receiptsPage,
   refundsPage,
+  toInvoiceCreditNote,
   toInvoiceRecord,
   toReceiptRecord,
 } from './invoices.repository.ts';
@@ -317,29 +318,20 @@ export const listRefunds = (db: Database, actor: Actor, query: ReceiptListQuery)
 
 export function toCreditNoteRecord(row: CreditNoteRow): CreditNoteRecord {
   return {
-    id: row.id,
-    creditNoteNumber: row.creditNoteNumber,
+    ...toInvoiceCreditNote(row),
     invoiceId: row.invoiceId,
     invoiceNumber: row.invoiceNumber,
     invoiceIssueDate: row.invoiceIssueDate,
     invoiceTotal: formatMoney(centsOf(row.invoiceTotal)),
     clientName: row.clientName,
     clientAddress: row.clientAddress,
-    issueDate: row.issueDate,
-    reason: row.reason,
-    cancels: row.cancels,
     lines: row.lines,
     taxableAmount: formatMoney(centsOf(row.taxableAmount)),
     nonTaxableAmount: formatMoney(centsOf(row.nonTaxableAmount)),
-    tax: formatMoney(centsOf(row.tax)),
-    total: formatMoney(centsOf(row.total)),
     currency: row.currency as CreditNoteRecord['currency'],
     applyTax: row.applyTax,
     taxRate: rateText(row.taxRate),
-    refunded: formatMoney(centsOf(row.refunded)),
-    movedToClientCredit: formatMoney(centsOf(row.movedToClientCredit)),
     title: creditNoteTitle(row),
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

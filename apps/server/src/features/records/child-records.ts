@@ -11,10 +11,41 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { contracts, invoices, services, taskNotes } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
 import { moveLedgers } from '../client-money/client-money.repository.ts';
 
 /** The kinds of record that have children. */
 export type ParentType = 'lead' | 'client';
+
+/** The record a child (a service, a task or note) belongs to. */
+export type Parent = { type: ParentType; id: string };
+
+/** A child's record: its lead, else its client (a database check keeps exactly one of the two set). */
+export const parentOf = (row: { leadId: string | null; clientId: string | null }): Parent =>
+  row.leadId ? { type: 'lead', id: row.leadId } : { type: 'client', id: row.clientId! };
+
+/**
+ * A child's change, in the audit log and on its record's event: the record's screens show its children, so
+ * they refresh on the record's event rather than on one of the child's own.
+ */
+export async function recordChildChange(
+  tx: Executor,
+  ctx: RequestContext,
+  resourceType: string,
+  row: { id: string; leadId: string | null; clientId: string | null },
+  action: string,
+  values: { old?: unknown; new?: unknown },
+): Promise<void> {
+  const parent = parentOf(row);
+  await recordChange(tx, ctx, {
+    action,
+    resourceType,
+    resourceId: row.id,
+    oldValues: values.old,
+    newValues: values.new,
+  });
+  await publishChange(tx, ctx, parent.type, action, parent.id);
+}
 
 /** The lead's children now belong to the client it became. */
 export async function moveChildrenToClient(tx: Executor, leadId: string, clientId: string): Promise<void> {

@@ -16,14 +16,12 @@ import type { Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
 import { services, type StoredPaymentTerm } from '../../db/schema/index.ts';
 import { changedBy } from '../../db/schema/columns.ts';
+import { type Parent, parentOf } from '../records/child-records.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 
 /** The record a service belongs to. */
-export type ServiceOwner = { type: ServiceEntityType; id: string };
-
-export const ownerOf = (row: Pick<ServiceRow, 'leadId' | 'clientId'>): ServiceOwner =>
-  row.leadId ? { type: 'lead', id: row.leadId } : { type: 'client', id: row.clientId! };
+export type ServiceOwner = Parent;
 
 const ownerColumn = (type: ServiceEntityType) => (type === 'lead' ? services.leadId : services.clientId);
 
@@ -42,7 +40,7 @@ export const paymentStatusSql = sql`(case when ${services.serviceFee} is null or
 export function toServiceRecord(row: ServiceRow, today: string): ServiceRecord {
   const fee = row.serviceFee === null ? null : centsOf(row.serviceFee);
   const paid = centsOf(row.paidAmount);
-  const owner = ownerOf(row);
+  const owner = parentOf(row);
   return {
     id: row.id,
     entityType: owner.type,

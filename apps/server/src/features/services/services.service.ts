@@ -24,9 +24,9 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
+import { parentOf, recordChildChange } from '../records/child-records.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
 import { treatmentOfTypeNamed } from '../service-types/service-types.repository.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -36,7 +36,6 @@ import {
   findService,
   insertService,
   restoreServiceRow,
-  ownerOf,
   type ServiceOwner,
   type ServiceRow,
   serviceColumns,
@@ -75,7 +74,7 @@ async function ownerFor(tx: Executor, actor: Actor, owner: ServiceOwner, access:
 export async function serviceFor(tx: Executor, actor: Actor, id: string, access: 'view' | 'edit'): Promise<ServiceRow> {
   const row = await findService(tx, id);
   if (!row) throw serviceNotFound();
-  await ownerFor(tx, actor, ownerOf(row), access).catch((error: unknown) => {
+  await ownerFor(tx, actor, parentOf(row), access).catch((error: unknown) => {
     // A record the actor may not see hides its services too.
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw serviceNotFound();
     throw error;
@@ -90,16 +89,7 @@ export async function serviceChanged(
   action: string,
   values: { old?: unknown; new?: unknown },
 ) {
-  const owner = ownerOf(row);
-  await recordChange(tx, actor.ctx, {
-    action,
-    resourceType: 'SERVICE',
-    resourceId: row.id,
-    oldValues: values.old as Record<string, unknown> | undefined,
-    newValues: values.new as Record<string, unknown> | undefined,
-  });
-  // The record's screens show its services: they refresh on the record's event.
-  await publishChange(tx, actor.ctx, owner.type, action, owner.id);
+  await recordChildChange(tx, actor.ctx, 'SERVICE', row, action, values);
 }
 
 export async function listServicesOf(db: Database, actor: Actor, owner: ServiceOwner): Promise<ServiceRecord[]> {
@@ -196,7 +186,7 @@ function auditValuesOf(row: ServiceRow) {
 async function overviewServiceFor(tx: Executor, actor: Actor, id: string): Promise<ServiceRow> {
   const row = await findService(tx, id);
   if (!row || !row.recordLive) throw serviceNotFound();
-  const owner = ownerOf(row);
+  const owner = parentOf(row);
   const visible =
     owner.type === 'lead'
       ? await findLead(tx, actor.viewer, owner.id, 'any')
@@ -221,7 +211,7 @@ export async function deleteService(
     const before = actor.can('finance:delete')
       ? await overviewServiceFor(tx, actor, id)
       : await serviceFor(tx, actor, id, 'edit');
-    if (!mayDeleteService(actor.viewer.role, ownerOf(before).type, actor.moduleAccess)) {
+    if (!mayDeleteService(actor.viewer.role, parentOf(before).type, actor.moduleAccess)) {
       throw new AppError('FORBIDDEN', SERVICE_MESSAGES.deleteRefused);
     }
     if (body.version !== undefined && before.version !== body.version) throw conflict();
@@ -248,7 +238,7 @@ export async function restoreService(db: Database, actor: Actor, id: string): Pr
   return db.transaction(async (tx) => {
     const row = await findDeletedService(tx, id);
     if (!row) throw new AppError('NOT_FOUND', SERVICE_MESSAGES.notFound);
-    const owner = ownerOf(row);
+    const owner = parentOf(row);
     requireActorCan(actor, `${owner.type === 'lead' ? 'leads' : 'clients'}:delete`);
     await ownerFor(tx, actor, owner, 'view').catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'NOT_FOUND') throw serviceNotFound();
@@ -273,7 +263,7 @@ export async function purgeService(db: Database, storage: FileStorage, actor: Ac
   const evidence = await db.transaction(async (tx) => {
     const row = await findDeletedService(tx, id);
     if (!row) throw new AppError('NOT_FOUND', SERVICE_MESSAGES.notFound);
-    const owner = ownerOf(row);
+    const owner = parentOf(row);
     requireActorCan(actor, `${owner.type === 'lead' ? 'leads' : 'clients'}:delete_permanent`);
     await deleteServiceRow(tx, id);
     await serviceChanged(tx, actor, row, 'PURGE_SERVICE', {

@@ -8,7 +8,8 @@ import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';
-import { findTask, ownerOfTask, recordNames } from './tasks.repository.ts';
+import { parentOf } from '../records/child-records.ts';
+import { findTask, recordNames } from './tasks.repository.ts';
 
 export async function notifyTaskAssigned(db: Database, assigned: TaskAssigned): Promise<void> {
   const found = await findTask(db, assigned.taskId);
@@ -27,7 +28,7 @@ export async function notifyTaskAssigned(db: Database, assigned: TaskAssigned): 
     .limit(1);
   const { dateFormat } = await readDisplaySetting(db);
   const task = found.row;
-  const owner = ownerOfTask(task);
+  const owner = parentOf(task);
   const record = (await recordNames(db, [task])).get(owner.id)?.name ?? '';
   const name = oneLine(task.taskName) || 'Untitled task';
   const byName = by ? oneLine(`${by.firstName} ${by.lastName}`, 80) : 'A colleague';

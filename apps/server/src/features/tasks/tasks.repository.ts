@@ -9,7 +9,6 @@ import {
   type MyTasksQuery,
   noteExcerpt,
   OPEN_TASK_STATUSES,
-  type TaskEntityType,
   type TaskPriority,
   type TaskRecord,
   type TaskStatus,
@@ -20,13 +19,12 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, type SortKey, sortKey, type Viewer } from '../../db/list-query.ts';
 import { prefixSearchKey } from '../../db/schema/columns.ts';
+import { type Parent, parentOf } from '../records/child-records.ts';
 import { clients, leads, myTasksDueKey, taskCounts, taskNotes, taskSearchText, users } from '../../db/schema/index.ts';
 
 export type TaskRow = typeof taskNotes.$inferSelect;
-export type TaskOwner = { type: TaskEntityType; id: string };
-
-export const ownerOfTask = (row: Pick<TaskRow, 'leadId' | 'clientId'>): TaskOwner =>
-  row.leadId ? { type: 'lead', id: row.leadId } : { type: 'client', id: row.clientId! };
+/** The record a task or note belongs to. */
+export type TaskOwner = Parent;
 
 const assignee = aliasedTable(users, 'assignee');
 const author = aliasedTable(users, 'author');
@@ -43,7 +41,7 @@ const withNames = (db: Executor) =>
     .leftJoin(author, eq(author.id, taskNotes.createdBy));
 
 export function toTaskRecord({ row, assignedToName, createdByName }: NamedRow, today: string): TaskRecord {
-  const owner = ownerOfTask(row);
+  const owner = parentOf(row);
   const status = row.status as TaskStatus | null;
   return {
     id: row.id,
@@ -173,25 +171,19 @@ const SORT_KEYS = {
 
 /** The linked records' names and managers for a page of tasks: two queries, never one per row. */
 export async function recordNames(db: Executor, rows: readonly TaskRow[]) {
+  const manager = aliasedTable(users, 'manager');
+  // Leads and clients carry the same name and manager columns: one query for each table.
+  const namesIn = async (records: typeof leads | typeof clients, ids: string[]) =>
+    ids.length
+      ? db
+          .select({ id: records.id, first: records.firstName, last: records.lastName, manager: nameOf(manager) })
+          .from(records)
+          .leftJoin(manager, eq(manager.id, records.managerUserId))
+          .where(inArray(records.id, ids))
+      : [];
   const leadIds = rows.flatMap((r) => (r.leadId ? [r.leadId] : []));
   const clientIds = rows.flatMap((r) => (r.clientId ? [r.clientId] : []));
-  const manager = aliasedTable(users, 'manager');
-  const [leadRows, clientRows] = await Promise.all([
-    leadIds.length
-      ? db
-          .select({ id: leads.id, first: leads.firstName, last: leads.lastName, manager: nameOf(manager) })
-          .from(leads)
-          .leftJoin(manager, eq(manager.id, leads.managerUserId))
-          .where(inArray(leads.id, leadIds))
-      : [],
-    clientIds.length
-      ? db
-          .select({ id: clients.id, first: clients.firstName, last: clients.lastName, manager: nameOf(manager) })
-          .from(clients)
-          .leftJoin(manager, eq(manager.id, clients.managerUserId))
-          .where(inArray(clients.id, clientIds))
-      : [],
-  ]);
+  const [leadRows, clientRows] = await Promise.all([namesIn(leads, leadIds), namesIn(clients, clientIds)]);
   return new Map(
     [...leadRows, ...clientRows].map((r) => [r.id, { name: `${r.first} ${r.last}`.trim(), manager: r.manager }]),
   );

@@ -35,9 +35,10 @@ import type { Database, Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
+import { publishChange } from '../audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
+import { parentOf, recordChildChange } from '../records/child-records.ts';
 import { readFirmToday } from '../settings/settings.repository.ts';
 import { cleanTaskContent } from './task-content.ts';
 import {
@@ -48,7 +49,6 @@ import {
   insertTask,
   myTaskCounts,
   myTasksPage,
-  ownerOfTask,
   recordNames,
   summaryOf,
   type TaskColumns,
@@ -93,7 +93,7 @@ async function taskFor(tx: Executor, actor: Actor, id: string, access: 'view' | 
   // The assignee's way in holds while the record is live: a deleted or archived record's tasks leave My
   // Tasks, and whoever still sees the record reaches them through it.
   if (found.row.assignedTo === actor.ctx.actorId && found.row.recordLive && actor.can('my_tasks:view')) return found;
-  await ownerFor(tx, actor, ownerOfTask(found.row), access).catch((error: unknown) => {
+  await ownerFor(tx, actor, parentOf(found.row), access).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw taskNotFound();
     throw error;
   });
@@ -131,16 +131,8 @@ async function taskChanged(
   values: { old?: unknown; new?: unknown },
   assignees: readonly (string | null)[] = [row.assignedTo],
 ) {
-  const owner = ownerOfTask(row);
-  await recordChange(tx, actor.ctx, {
-    action,
-    resourceType: 'TASK_NOTE',
-    resourceId: row.id,
-    oldValues: values.old as Record<string, unknown> | undefined,
-    newValues: values.new as Record<string, unknown> | undefined,
-  });
   // The record's panel, the My Tasks of everyone concerned and the reminders refresh on the record's event.
-  await publishChange(tx, actor.ctx, owner.type, action, owner.id);
+  await recordChildChange(tx, actor.ctx, 'TASK_NOTE', row, action, values);
   // And each assignee concerned, before and after: a consultant who has just lost the task no longer sees
   // the record, so its event would not reach the My Tasks and reminders that still list the task.
   for (const userId of new Set(assignees))
@@ -235,7 +227,7 @@ export async function updateTask(
 export async function deleteTask(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const { row } = await taskFor(tx, actor, id, 'view');
-    if (!mayDeleteTaskOrNote(actor.viewer.role, ownerOfTask(row).type, actor.moduleAccess)) {
+    if (!mayDeleteTaskOrNote(actor.viewer.role, parentOf(row).type, actor.moduleAccess)) {
       throw new AppError('FORBIDDEN', TASK_MESSAGES.deleteRefused);
     }
     await deleteTaskRow(tx, id);
@@ -266,7 +258,7 @@ export async function remindersOf(db: Database, actor: Actor): Promise<TaskRemin
   // The records' names for all three groups in one go.
   const names = await recordNames(db, [...overdue, ...dueToday, ...upcoming]);
   const item = (row: TaskRow): DueTask => {
-    const owner = ownerOfTask(row);
+    const owner = parentOf(row);
     return {
       id: row.id,
       taskName: row.taskName ?? '',

@@ -1,11 +1,13 @@
 // What the two client money dialogs share: the frame (full screen on a phone, a click beside it keeps what
-// was typed), the method and reference fields, and the notices of a failed save — a ledger changed elsewhere
+// was typed), the amount, date, method and reference fields, and the notices of a failed save — a ledger changed elsewhere
 // (409 on the version: the dialog has already read it again) or any other refusal.
 import { Alert, Select, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { GENERIC_MESSAGES, PAYMENT_METHODS, type PaymentMethod } from '@crm/domain';
+import { DateField } from '../../../components/date-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /** A 409 that means "the ledger changed since it was read" (a read-only record is a 409 too). */
@@ -30,7 +32,49 @@ export function MoneyDialog({
   );
 }
 
-export function MethodField({ value, onChange }: { value: PaymentMethod; onChange: (value: PaymentMethod) => void }) {
+/** One field of the form: its value, how it changes, and what is wrong with it. */
+type FieldOf<T> = { value: T; onChange: (value: T) => void; error?: string | undefined };
+
+/**
+ * How much money moves, on which date and by what method: the fields receiving and refunding share, the
+ * amount first (it takes the focus); the date's label says which movement it is.
+ */
+export function MovementFields({
+  currency,
+  amount,
+  date,
+  method,
+}: {
+  currency: string;
+  amount: FieldOf<string>;
+  date: FieldOf<string> & { label: string };
+  method: FieldOf<PaymentMethod>;
+}) {
+  return (
+    <>
+      <MoneyInput
+        label="Amount"
+        required
+        currency={currency}
+        value={amount.value}
+        onChange={amount.onChange}
+        error={amount.error}
+        data-autofocus
+      />
+      <DateField
+        kind="document"
+        label={date.label}
+        required
+        value={date.value}
+        onChange={date.onChange}
+        error={date.error}
+      />
+      <MethodField value={method.value} onChange={method.onChange} />
+    </>
+  );
+}
+
+function MethodField({ value, onChange }: { value: PaymentMethod; onChange: (value: PaymentMethod) => void }) {
   return (
     <Select
       label="Method"

@@ -15,8 +15,6 @@ import {
   GENERIC_MESSAGES,
   INVOICE_MONEY_MESSAGES,
 } from '@crm/domain';
-import { DateField } from '../../../components/date-field.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import type { ClientMoneyOwner } from '../api/client-money-keys.ts';
@@ -30,7 +28,7 @@ import {
   toReceiveBody,
   versionIn,
 } from '../client-money-form-values.ts';
-import { isStaleLedger, MethodField, MoneyDialog, ReferenceField, SaveFailedAlert } from './money-dialog.tsx';
+import { isStaleLedger, MoneyDialog, MovementFields, ReferenceField, SaveFailedAlert } from './money-dialog.tsx';
 import { differs, useCloseGuard } from '../../../components/close-guard.tsx';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: `${c} (${CURRENCY_SYMBOLS[c]})` }));
@@ -134,24 +132,17 @@ function ReceiveForm({ owner, ledgers, onReload, onClose }: Omit<ReceiveDialogPr
             onChange={(currency) => currency && set('currency')(currency as Currency)}
             error={errorOf('currency')}
           />
-          <MoneyInput
-            label="Amount"
-            required
+          <MovementFields
             currency={values.currency}
-            value={values.amount}
-            onChange={set('amount')}
-            error={errorOf('amount')}
-            data-autofocus
+            amount={{ value: values.amount, onChange: set('amount'), error: errorOf('amount') }}
+            date={{
+              label: 'Date received',
+              value: values.receivedDate,
+              onChange: set('receivedDate'),
+              error: errorOf('receivedDate'),
+            }}
+            method={{ value: values.method, onChange: set('method') }}
           />
-          <DateField
-            kind="document"
-            label="Date received"
-            required
-            value={values.receivedDate}
-            onChange={set('receivedDate')}
-            error={errorOf('receivedDate')}
-          />
-          <MethodField value={values.method} onChange={set('method')} />
         </SimpleGrid>
         <ReferenceField value={values.reference} onChange={set('reference')} error={errorOf('reference')} />
         <Group justify="flex-end" gap="xs">

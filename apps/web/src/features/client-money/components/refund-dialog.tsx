@@ -14,8 +14,6 @@ import {
   INVOICE_MONEY_MESSAGES,
   parseMoney,
 } from '@crm/domain';
-import { DateField } from '../../../components/date-field.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import type { ClientMoneyOwner } from '../api/client-money-keys.ts';
@@ -28,7 +26,7 @@ import {
   refundFormErrors,
   toRefundBody,
 } from '../client-money-form-values.ts';
-import { isStaleLedger, MethodField, MoneyDialog, ReferenceField, SaveFailedAlert } from './money-dialog.tsx';
+import { isStaleLedger, MoneyDialog, MovementFields, ReferenceField, SaveFailedAlert } from './money-dialog.tsx';
 import { differs, useCloseGuard } from '../../../components/close-guard.tsx';
 
 const FAILED = 'Failed to record the refund';
@@ -156,24 +154,17 @@ function RefundForm({ owner, name, ledger, onReload, onClose }: RefundDialogProp
         </Text>
         <SaveFailedAlert error={saveError} failure={FAILED} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-          <MoneyInput
-            label="Amount"
-            required
+          <MovementFields
             currency={seen.currency}
-            value={values.amount}
-            onChange={set('amount')}
-            error={errorOf('amount')}
-            data-autofocus
+            amount={{ value: values.amount, onChange: set('amount'), error: errorOf('amount') }}
+            date={{
+              label: 'Refund date',
+              value: values.refundDate,
+              onChange: set('refundDate'),
+              error: errorOf('refundDate'),
+            }}
+            method={{ value: values.method, onChange: set('method') }}
           />
-          <DateField
-            kind="document"
-            label="Refund date"
-            required
-            value={values.refundDate}
-            onChange={set('refundDate')}
-            error={errorOf('refundDate')}
-          />
-          <MethodField value={values.method} onChange={set('method')} />
           <ReferenceField value={values.reference} onChange={set('reference')} error={errorOf('reference')} />
         </SimpleGrid>
         <Group justify="flex-end" gap="xs">
