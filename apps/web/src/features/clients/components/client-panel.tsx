@@ -35,7 +35,6 @@ import { ClientOverviewCard } from './client-overview-card.tsx';
 export type ClientPanelTab = RecordPanelTab;
 
 /** Spec 1 §2.6: the client's tabs after its details. */
-const CLIENT_TABS = ['services', 'tasks', 'contracts', 'history'] as const;
 
 type ClientPanelProps = {
   clientId: string | null;
@@ -78,7 +77,6 @@ export function ClientPanel({ clientId, tab, onTabChange, onClose, onOpenLead }:
       ) : record ? (
         <RecordPanelTabs
           type="client"
-          order={CLIENT_TABS}
           tab={tab}
           onTabChange={onTabChange}
           record={{ id: record.id, name: fullNameOf(record) }}

@@ -31,7 +31,6 @@ export type LeadPanelState = { mode: 'new' } | { mode: 'edit'; id: string; resol
 export type LeadPanelTab = RecordPanelTab;
 
 /** Spec 1 §2.5: the lead's tabs after its details. */
-const LEAD_TABS = ['tasks', 'services', 'contracts', 'history'] as const;
 
 type LeadPanelProps = {
   state: LeadPanelState;
@@ -81,7 +80,6 @@ export function LeadPanel({ state, onClose, onCreated, tab, onTabChange, onOpenC
         ) : record ? (
           <RecordPanelTabs
             type="lead"
-            order={LEAD_TABS}
             tab={tab}
             onTabChange={onTabChange}
             record={{ id: record.id, name: fullNameOf(record) }}
@@ -114,7 +112,6 @@ function NewLeadTabs({ onClose, onCreated }: { onClose: () => void; onCreated: (
   return (
     <RecordPanelTabs
       type="lead"
-      order={LEAD_TABS}
       tab={tab}
       onTabChange={setTab}
       record={null}

@@ -18,6 +18,11 @@ import { HistoryTab, preloadHistoryTab } from './history-tab.tsx';
 export type RecordPanelTab = 'details' | 'services' | 'tasks' | 'contracts' | 'history';
 type RecordType = 'lead' | 'client';
 
+// Spec 1 §2.5 puts a lead's Tasks & Notes before its Services; §2.6 puts a client's Services first.
+const TAB_ORDER: Record<RecordType, readonly Exclude<RecordPanelTab, 'details'>[]> = {
+  lead: ['tasks', 'services', 'contracts', 'history'],
+  client: ['services', 'tasks', 'contracts', 'history'],
+};
 const TAB_LABELS = { services: 'Services', tasks: 'Tasks & Notes', contracts: 'Contracts', history: 'History' };
 const PRELOADS = {
   services: preloadServicesTab,
@@ -28,8 +33,6 @@ const PRELOADS = {
 
 type RecordPanelTabsProps = {
   type: RecordType;
-  /** The tabs after the details, in the record type's order. */
-  order: readonly Exclude<RecordPanelTab, 'details'>[];
   tab: RecordPanelTab;
   onTabChange: (tab: RecordPanelTab) => void;
   details: ReactNode;
@@ -43,7 +46,6 @@ type RecordPanelTabsProps = {
 
 export function RecordPanelTabs({
   type,
-  order,
   tab,
   onTabChange,
   details,
@@ -63,7 +65,7 @@ export function RecordPanelTabs({
       Save the {type} first to add tasks and notes.
     </Text>
   ) : null;
-  const tabs = order.filter((t) => t !== 'contracts' || contractsTab);
+  const tabs = TAB_ORDER[type].filter((t) => t !== 'contracts' || contractsTab);
   const owner = record ? { type, id: record.id } : null;
 
   const content = (t: (typeof tabs)[number]) => {
