@@ -6,9 +6,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ENQUIRY_PAGE_PATH } from '@crm/domain';
-import type { Config } from './config.ts';
+import { appUrlOf, type Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
-import { appUrlOf, authRoutes } from './features/auth/auth.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
 import { installationId } from './features/backups/installation.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
@@ -42,19 +42,20 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { recordExportRoutes } from './features/records/record-export.routes.ts';
 import { recordHistoryRoutes } from './features/records/record-history.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
-import { readGeneralSettings } from './features/settings/settings.repository.ts';
+import { readGeneralSettings } from './platform/settings/settings.repository.ts';
 import { GENERAL_SETTINGS_KEY } from './features/settings/settings.service.ts';
-import { createFirmMailer, type FirmMailer } from './features/settings/firm-mailer.ts';
+import { createFirmMailer, type FirmMailer } from './platform/settings/firm-mailer.ts';
 import { type BrandingCache, brandingMeta, createBrandingCache } from './features/settings/branding.service.ts';
-import { createSecretBox, type SecretBox, settingsSecretKey } from './features/settings/secret-box.ts';
+import { createSecretBox, type SecretBox, settingsSecretKey } from './platform/settings/secret-box.ts';
 import { userManagementRoutes } from './features/users/user-management.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { SCHEDULED_JOBS } from './scheduled-jobs.ts';
 import { MAIL_DELIVERY_JOB } from './jobs/mail-delivery.job.ts';
-import { createMailDelivery, type MailDelivery } from './features/mail/mail-delivery.ts';
-import { MAIL_EVENT } from './features/mail/mail-queue.ts';
-import { createWebhookDelivery, type WebhookDelivery } from './features/webhooks/webhook-delivery.ts';
-import { WEBHOOK_EVENT } from './features/webhooks/webhook-queue.ts';
+import { createMailDelivery, type MailDelivery } from './platform/mail/mail-delivery.ts';
+import { MAIL_EVENT } from './platform/mail/mail-queue.ts';
+import { createWebhookDelivery, type WebhookDelivery } from './platform/webhooks/webhook-delivery.ts';
+import { WEBHOOK_EVENT } from './platform/webhooks/webhook-queue.ts';
 import { WEBHOOK_DELIVERY_JOB } from './jobs/webhook-delivery.job.ts';
 import { type AfterResponse, createAfterResponse } from './plugins/after-response.ts';
 import { type ChangeHub, createChangeHub } from './plugins/change-hub.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const unlisten = await options.database.listen(changeHub.dispatch);
   app.addHook('onClose', async () => unlisten());
   jobs = createJobRunner({
+    jobs: SCHEDULED_JOBS,
     database: options.database,
     mailer,
     mail,

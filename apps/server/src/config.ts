@@ -110,3 +110,11 @@ function positiveInt(value: string | undefined): number | undefined {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
+
+/**
+ * The address put in mailed links: APP_URL, or localhost on our port. Never taken from the request (its
+ * Host or X-Forwarded-Host could be forged to send a victim a link to another site).
+ */
+export function appUrlOf(config: Config): string {
+  return config.appUrl ?? `http://localhost:${config.port}`;
+}

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { appUrlOf } from '../src/features/auth/auth.routes.ts';
-import { sentText } from '../src/features/mail/mail-queue.ts';
+import { appUrlOf } from '../src/config.ts';
+import { sentText } from '../src/platform/mail/mail-queue.ts';
 import { mailMessages } from '../src/db/schema/index.ts';
 
 /** Every mail of the log, or only those to `to` whose subject contains `subject`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firmToday } from '@crm/domain';
 import { firmClock } from '@crm/domain';
 import { dailyCron, owedDailyRun, nextDailyRun } from './daily-schedule.ts';
-import { digestGroupOf } from './task-reminders.job.ts';
+import { digestGroupOf } from '../features/tasks/task-reminders.job.ts';
 
 const SYDNEY = 'Australia/Sydney';
 const AT_7 = { hour: 7, minute: 0 };

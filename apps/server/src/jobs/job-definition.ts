@@ -5,9 +5,9 @@ import type { QueueOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
-import type { MailDelivery } from '../features/mail/mail-delivery.ts';
-import type { FirmMailer } from '../features/settings/firm-mailer.ts';
-import type { WebhookDelivery } from '../features/webhooks/webhook-delivery.ts';
+import type { MailDelivery } from '../platform/mail/mail-delivery.ts';
+import type { FirmMailer } from '../platform/settings/firm-mailer.ts';
+import type { WebhookDelivery } from '../platform/webhooks/webhook-delivery.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { TimeOfDay } from './daily-schedule.ts';
 
@@ -58,8 +58,13 @@ export type JobDefinition<Payload extends z.ZodType<object>> = {
   daily?: TimeOfDay;
   /** A job that runs on this cron schedule (UTC), e.g. a sweep every few minutes. */
   cron?: string;
-  run: (data: z.infer<Payload>, ctx: JobContext) => Promise<RunResult>;
+  // A method, so that a job with its own payload is also a ScheduledJob: the runner parses each run's data
+  // with the job's own schema before it calls run.
+  run(data: z.infer<Payload>, ctx: JobContext): Promise<RunResult>;
 };
+
+/** A job of any payload, as the runner holds them: each run parses its payload with the job's own schema. */
+export type ScheduledJob = JobDefinition<z.ZodType<object>>;
 
 /** Keeps a job's payload type tied to its handler. */
 export const defineJob = <Payload extends z.ZodType<object>>(job: JobDefinition<Payload>) => job;

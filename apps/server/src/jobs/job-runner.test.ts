@@ -8,7 +8,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { DISPLAY_SETTING_KEY } from '@crm/domain';
 import { CHANGE_CHANNEL } from '../db/database.ts';
 import { mailMessages } from '../db/schema/index.ts';
-import { writeSetting } from '../features/settings/settings.repository.ts';
+import { writeSetting } from '../platform/settings/settings.repository.ts';
 import { demoEmail } from '../seed/demo-users.ts';
 import { fixtureForFile } from '../../test/record-fixtures.ts';
 import {
@@ -22,10 +22,10 @@ import {
 } from '../../test/job-helpers.ts';
 import { JOB_SCHEMA } from './job-runner.ts';
 import { jobRunsOf } from './job-runs.ts';
-import { TASK_REMINDERS_JOB, taskRemindersJob } from './task-reminders.job.ts';
-import { type DigestRecipient, type DigestTask, openTasksForDigest } from './task-reminders.query.ts';
+import { TASK_REMINDERS_JOB, taskRemindersJob } from '../features/tasks/task-reminders.job.ts';
+import { type DigestRecipient, type DigestTask, openTasksForDigest } from '../features/tasks/task-reminders.query.ts';
 
-vi.mock('./task-reminders.query.ts', () => ({ openTasksForDigest: vi.fn() }));
+vi.mock('../features/tasks/task-reminders.query.ts', () => ({ openTasksForDigest: vi.fn() }));
 
 const f = fixtureForFile();
 beforeEach(async () => {

@@ -1,27 +1,22 @@
 // The one job mechanism (docs/decisions/0011): pg-boss on the app's database — the same PGlite instance
 // through pg-boss's PGlite adapter, or a small pool of its own on a PostgreSQL server. It runs every job
-// in JOBS, records each run in job_runs, schedules the daily ones in the firm's time zone and, at start,
+// the app hands it (scheduled-jobs.ts), records each run in job_runs, schedules the daily ones in the firm's time zone and, at start,
 // sends the run a missed due time still owes. The app starts it in main.ts; a test app only on request.
 import { sql } from 'drizzle-orm';
 import { type Clock, fromPglite, type Job, PgBoss, systemClock } from 'pg-boss';
 import type { z } from 'zod';
 import { DISPLAY_SETTING_KEY } from '@crm/domain';
 import type { DatabaseHandle } from '../db/database.ts';
-import { readDisplaySetting } from '../features/settings/settings.repository.ts';
+import { readDisplaySetting } from '../platform/settings/settings.repository.ts';
 import type { ChangeHub } from '../plugins/change-hub.ts';
 import { sanitizeError } from '../plugins/logging.ts';
-import { queueWebhook } from '../features/webhooks/webhook-queue.ts';
+import { queueWebhook } from '../platform/webhooks/webhook-queue.ts';
 import { dailyCron } from './daily-schedule.ts';
-import type { JobContext, JobDefinition, JobServices, RunResult } from './job-definition.ts';
+import type { JobContext, JobDefinition, JobServices, RunResult, ScheduledJob } from './job-definition.ts';
 import { type JobRunRow, owedRunOf, recordJobRun } from './job-runs.ts';
-import { mailDeliveryJob } from './mail-delivery.job.ts';
-import { scheduledBackupJob } from './scheduled-backup.job.ts';
-import { taskRemindersJob } from './task-reminders.job.ts';
-import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './webhook-delivery.job.ts';
+import { WEBHOOK_DELIVERY_JOB } from './webhook-delivery.job.ts';
 
 /** Every job of the product. */
-export const JOBS = [taskRemindersJob, scheduledBackupJob, mailDeliveryJob, webhookDeliveryJob];
-export type JobName = (typeof JOBS)[number]['name'];
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
 export const JOB_SCHEMA = 'pgboss';
@@ -34,6 +29,8 @@ export type JobRunnerStartOptions = {
 };
 
 export type JobRunner = {
+  /** The jobs it runs, as the app handed them. */
+  jobs: readonly ScheduledJob[];
   start: (options?: JobRunnerStartOptions) => Promise<void>;
   /** Lets running handlers finish (up to a few seconds), then stops every timer and closes pg-boss's pool. */
   stop: () => Promise<void>;
@@ -43,7 +40,7 @@ export type JobRunner = {
    * queued is a fault to see, not a debug line. A caller that may run without a runner (a test app that
    * did not start it) asks `isRunning()` first and says why skipping is safe.
    */
-  send: (name: JobName, data: object, options?: { startAfter?: Date }) => Promise<string | null>;
+  send: (name: string, data: object, options?: { startAfter?: Date }) => Promise<string | null>;
   /** Called with each run's record once it is written (tests wait on it instead of sleeping). */
   onRun: (listener: (run: JobRunRow) => void) => () => void;
   /** Rewrites the daily schedules with the firm's current time zone (done at start and on a change). */
@@ -57,7 +54,12 @@ export type JobRunner = {
   handlersSettled: () => Promise<void>;
 };
 
-export type JobRunnerDeps = JobServices & { database: DatabaseHandle; changeHub: ChangeHub };
+export type JobRunnerDeps = JobServices & {
+  database: DatabaseHandle;
+  changeHub: ChangeHub;
+  /** Every job the app runs (scheduled-jobs.ts): the runner knows none of them by name. */
+  jobs: readonly ScheduledJob[];
+};
 
 // How often a worker asks for a job of its queue: a mail may wait this long; on the embedded database
 // every poll shares the one connection with the requests.
@@ -66,7 +68,7 @@ const POLL_SECONDS = 10;
 const STOP_GRACE_MS = 5_000;
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
-  const { database, changeHub, ...services } = deps;
+  const { database, changeHub, jobs, ...services } = deps;
   const { log } = services;
   const db = database.db;
   let boss: PgBoss | null = null;
@@ -143,7 +145,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   async function reschedule() {
     if (!boss) return;
     const { timeZone } = await readDisplaySetting(db);
-    for (const job of JOBS) {
+    for (const job of jobs) {
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       if (!job.daily) continue;
       // An upsert: every process does it at start, and pg-boss keeps the row's creation time, which bounds
@@ -155,7 +157,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   /** Sends the run a daily job still owes today (its time passed while no process was up). */
   async function catchUp(instance: PgBoss) {
     const { timeZone } = await readDisplaySetting(db);
-    for (const job of JOBS) {
+    for (const job of jobs) {
       if (!job.daily) continue;
       const owed = await owedRunOf(db, { name: job.name, at: job.daily, timeZone, now: new Date(clock.now()) });
       // Several processes starting together may each send one: the run decides again what it owes, and
@@ -177,7 +179,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     instance.on('warning', (warning) => log.warn({ warning: warning.data }, warning.message));
     boss = instance;
     await instance.start();
-    for (const job of JOBS) {
+    for (const job of jobs) {
       await instance.createQueue(job.name, job.queue);
       // createQueue leaves an existing queue as it is: a changed retry policy reaches it through update.
       await instance.updateQueue(job.name, job.queue);
@@ -209,6 +211,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   }
 
   return {
+    jobs,
     start: async (options = {}) => {
       if (boss) return starting ?? undefined;
       starting = startBoss(options).catch(async (error) => {
@@ -235,7 +238,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     reschedule,
     pendingJobs: async () => {
       if (!boss) return inFlight;
-      const names = [...JOBS.map((job) => job.name), SCHEDULER_QUEUE];
+      const names = [...jobs.map((job) => job.name), SCHEDULER_QUEUE];
       const { rows } = await database.db.execute<{ pending: number }>(
         sql`select count(*)::int as pending from ${sql.identifier(JOB_SCHEMA)}.job
             where name in ${names} and state in ('created', 'retry', 'active')`,

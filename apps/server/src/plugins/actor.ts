@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { can, forbiddenMessage, type ModuleAccess, type Permission } from '@crm/domain';
 import type { Viewer } from '../db/list-query.ts';
-import type { RequestContext } from '../features/audit/record-change.ts';
+import type { RequestContext } from '../platform/audit/record-change.ts';
 import { AppError } from './errors.ts';
 import { requestContext, requireUser } from './session.ts';
 

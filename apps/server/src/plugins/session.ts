@@ -2,9 +2,9 @@
 // cookie-authenticated writes against cross-site requests.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeRole, PUBLIC_ENQUIRY_URL, type Role } from '@crm/domain';
-import type { RequestContext } from '../features/audit/record-change.ts';
-import { findSessionUser, touchSession } from '../features/auth/sessions.repository.ts';
-import { readSecuritySettings } from '../features/settings/settings.repository.ts';
+import type { RequestContext } from '../platform/audit/record-change.ts';
+import { findSessionUser, touchSession } from '../platform/credentials/sessions.repository.ts';
+import { readSecuritySettings } from '../platform/settings/settings.repository.ts';
 import { AppError } from './errors.ts';
 
 export const SESSION_COOKIE = 'crm_session';

@@ -4,9 +4,9 @@ import { parseArgs } from 'node:util';
 import { passwordPolicyErrors } from '@crm/domain';
 import { readConfig } from '../config.ts';
 import { configuredDatabase, openDatabase } from '../db/database.ts';
-import { hashPassword } from '../features/auth/password-hash.ts';
+import { hashPassword } from '../platform/credentials/password-hash.ts';
 import { findUserByEmail, insertUser } from '../features/users/users.repository.ts';
-import { recordChange } from '../features/audit/record-change.ts';
+import { recordChange } from '../platform/audit/record-change.ts';
 
 const { values } = parseArgs({
   options: {

@@ -25,8 +25,8 @@ import {
   linkConvertedLeads,
 } from '../features/leads/leads.repository.ts';
 import { contactFromLead } from '../features/leads/leads.service.ts';
-import { createSession, deleteSessionById, hashToken } from '../features/auth/sessions.repository.ts';
-import { hashPassword } from '../features/auth/password-hash.ts';
+import { createSession, deleteSessionById, hashToken } from '../platform/credentials/sessions.repository.ts';
+import { hashPassword } from '../platform/credentials/password-hash.ts';
 import { listAllUserRoles } from '../features/users/users.repository.ts';
 import { createMailer } from '../plugins/mail.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
@@ -39,7 +39,7 @@ import { loadTasks } from '../seed/large-tasks.ts';
 import { loadContracts } from '../seed/large-contracts.ts';
 import { loadDocuments } from '../seed/large-documents.ts';
 import { loadTimesheets } from '../seed/large-timesheets.ts';
-import { readFirmToday } from '../features/settings/settings.repository.ts';
+import { readFirmToday } from '../platform/settings/settings.repository.ts';
 import { createRandom, generateLead, type Random, type SeedUsers, seedUsersFrom } from '../seed/lead-generator.ts';
 
 const BATCH = 1_000;

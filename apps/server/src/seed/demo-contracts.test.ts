@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contractStatusOf, unknownPlaceholders } from '@crm/domain';
 import { appForFile } from '../../test/build-test-app.ts';
 import { contracts, contractTemplates } from '../db/schema/index.ts';
-import { readFirmToday } from '../features/settings/settings.repository.ts';
+import { readFirmToday } from '../platform/settings/settings.repository.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';

@@ -7,7 +7,7 @@ import { addDays, ROLES } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, contracts, contractTemplates, leads, users } from '../db/schema/index.ts';
 import { filledContent, nextReference, placeholderValues } from '../features/contracts/contracts.service.ts';
-import { readFirmToday } from '../features/settings/settings.repository.ts';
+import { readFirmToday } from '../platform/settings/settings.repository.ts';
 import { demoEmail } from './demo-users.ts';
 
 export const DEMO_CONTRACT_TEMPLATES = [

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_ENQUIRY_FORM_SETTINGS, ENQUIRY_FORM_SETTING_KEY, type EnquiryFormSettings } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { systemSettings, users } from '../db/schema/index.ts';
-import { writeSetting } from '../features/settings/settings.repository.ts';
+import { writeSetting } from '../platform/settings/settings.repository.ts';
 import { demoEmail } from './demo-users.ts';
 
 export async function seedDemoEnquiryForm(db: Database): Promise<boolean> {

@@ -3,7 +3,7 @@ import { centsOf, invoiceTotals, isValidAbn } from '@crm/domain';
 import { appForFile } from '../../test/build-test-app.ts';
 import { eq } from 'drizzle-orm';
 import { clientLedgers, creditNotes, invoices, receipts, refunds } from '../db/schema/index.ts';
-import { readFirmToday, readGeneralSettings } from '../features/settings/settings.repository.ts';
+import { readFirmToday, readGeneralSettings } from '../platform/settings/settings.repository.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoLeads } from './demo-leads.ts';

@@ -7,7 +7,7 @@ import { centsOf, DEFAULT_GENERAL_SETTINGS } from '@crm/domain';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, invoicePayments, invoices, leads, receipts, systemSettings } from '../db/schema/index.ts';
 import { nextNumber, receiptValuesOf } from '../features/invoices/invoices.repository.ts';
-import { readFirmToday, writeSetting } from '../features/settings/settings.repository.ts';
+import { readFirmToday, writeSetting } from '../platform/settings/settings.repository.ts';
 import { seedDemoMoneyStory } from './demo-money.ts';
 import { type GeneratedInvoice, generateInvoice, insertInvoices } from './invoice-generator.ts';
 import { createRandom } from './lead-generator.ts';

@@ -15,7 +15,7 @@ import {
 } from '../features/invoices/invoice-money.service.ts';
 import { createInvoice, readInvoice } from '../features/invoices/invoices.service.ts';
 import { addService } from '../features/services/services.service.ts';
-import { readFirmToday } from '../features/settings/settings.repository.ts';
+import { readFirmToday } from '../platform/settings/settings.repository.ts';
 import type { Actor } from '../plugins/actor.ts';
 import { demoEmail } from './demo-users.ts';
 

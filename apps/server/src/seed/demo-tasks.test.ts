@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isOverdue, reminderGroupOf, type TaskStatus, taskInputSchema } from '@crm/domain';
 import { appForFile } from '../../test/build-test-app.ts';
 import { taskNotes } from '../db/schema/index.ts';
-import { readFirmToday } from '../features/settings/settings.repository.ts';
+import { readFirmToday } from '../platform/settings/settings.repository.ts';
 import { seedDemoClients } from './demo-clients.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoTasks } from './demo-tasks.ts';

@@ -3,7 +3,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, leads, taskNotes, users } from '../db/schema/index.ts';
-import { readFirmToday } from '../features/settings/settings.repository.ts';
+import { readFirmToday } from '../platform/settings/settings.repository.ts';
 import { createRandom } from './lead-generator.ts';
 import { generateTask } from './task-generator.ts';
 

@@ -5,7 +5,7 @@ import { addDays, weekStartOf } from '@crm/domain';
 import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { auditLogs, clients, leads, timesheetEntries, timesheetWeeks, users } from '../db/schema/index.ts';
-import { readFirmToday } from '../features/settings/settings.repository.ts';
+import { readFirmToday } from '../platform/settings/settings.repository.ts';
 import { demoEmail } from './demo-users.ts';
 
 /** What a day's time was spent on; the large load adds to these. */

@@ -1,7 +1,7 @@
 // One active demo user per role, email <role>@example.com (README "Demo users").
 import { ROLE_LABELS, ROLES, type Role } from '@crm/domain';
 import type { Database } from '../db/database.ts';
-import { hashPassword } from '../features/auth/password-hash.ts';
+import { hashPassword } from '../platform/credentials/password-hash.ts';
 import { countUsers, insertUser } from '../features/users/users.repository.ts';
 
 const DEMO_NAMES: Record<Role, [string, string]> = {

@@ -29,3 +29,6 @@ export const GENERIC_MESSAGES = {
   duplicateRecord: 'Duplicate record detected. Please check the provided information.',
   internal: 'Something went wrong on the server. Please try again.',
 } as const;
+
+/** The plain success answer of an action that returns nothing else. */
+export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });

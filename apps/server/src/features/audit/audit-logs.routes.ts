@@ -12,8 +12,8 @@ import {
 } from '@crm/domain';
 import { exportTimestamp, sendExport, streamTable } from '../../exports/table-export.ts';
 import { actorOf } from '../../plugins/actor.ts';
-import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
-import { recordChange } from './record-change.ts';
+import { readDisplaySetting, readFirmToday } from '../../platform/settings/settings.repository.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
 import { auditActions, auditRowsForExport, listAuditLogs, securityOverview } from './audit-logs.service.ts';
 
 const access = {

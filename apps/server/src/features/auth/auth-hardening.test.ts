@@ -1,7 +1,7 @@
 // Reset links cannot be pointed elsewhere by a forged Host; stored security settings take effect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, mailText, TEST_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
-import { writeSetting } from '../settings/settings.repository.ts';
+import { writeSetting } from '../../platform/settings/settings.repository.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '@crm/domain';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // /api/auth: sign-in, sign-out, the current session, and password reset by link.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
+import { appUrlOf } from '../../config.ts';
 import {
   PASSWORD_RESET_MESSAGES,
   passwordPolicyFrom,
@@ -9,21 +9,14 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   signInSchema,
+  okSchema,
 } from '@crm/domain';
 import { AppError } from '../../plugins/errors.ts';
 import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from '../../plugins/session.ts';
-import { readSecuritySettings } from '../settings/settings.repository.ts';
+import { readSecuritySettings } from '../../platform/settings/settings.repository.ts';
 import { findUserById, toCurrentUser } from '../users/users.repository.ts';
-import { moduleAccessResponse, okSchema, sessionResponseSchema } from './auth.schemas.ts';
+import { moduleAccessResponse, sessionResponseSchema } from './auth.schemas.ts';
 import { claimResetRequest, mailPasswordReset, resetPassword, signIn, signOut } from './auth.service.ts';
-
-/**
- * The address put in mailed links: APP_URL, or localhost on our port. Never taken from the request (its
- * Host or X-Forwarded-Host could be forged to send a victim a link to another site).
- */
-export function appUrlOf(config: Config): string {
-  return config.appUrl ?? `http://localhost:${config.port}`;
-}
 
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -15,8 +15,6 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
-
 export function moduleAccessResponse(moduleAccess: ModuleAccess): SessionResponse['moduleAccess'] {
   return Object.fromEntries(ROLES.map((role) => [role, [...moduleAccess[role]]])) as SessionResponse['moduleAccess'];
 }

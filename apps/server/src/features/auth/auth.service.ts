@@ -13,11 +13,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../plugins/errors.ts';
-import { queueMail } from '../mail/mail-queue.ts';
+import { queueMail } from '../../platform/mail/mail-queue.ts';
 import { hitLimit, limitKey, minutesOf, releaseHit, sweepRateLimits } from '../../plugins/rate-limiter.ts';
 import type { RequestLimits } from '../../config.ts';
-import { recordChange, type RequestContext } from '../audit/record-change.ts';
-import { readGeneralSettings, readSecuritySettings } from '../settings/settings.repository.ts';
+import { recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
+import { readGeneralSettings, readSecuritySettings } from '../../platform/settings/settings.repository.ts';
 import {
   claimPasswordAttempt,
   completePasswordAttempt,
@@ -28,13 +28,17 @@ import {
   setUserPassword,
   type UserRow,
 } from '../users/users.repository.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/credentials/password-hash.ts';
 import {
   consumePasswordResetToken,
   createPasswordResetToken,
   revokePasswordResetTokens,
-} from './password-reset.repository.ts';
-import { createSession, deleteSessionById, deleteUserSessions } from './sessions.repository.ts';
+} from '../../platform/credentials/password-reset.repository.ts';
+import {
+  createSession,
+  deleteSessionById,
+  deleteUserSessions,
+} from '../../platform/credentials/sessions.repository.ts';
 
 export const RESET_LINK_HOURS = 1;
 

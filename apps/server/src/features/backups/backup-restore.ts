@@ -12,8 +12,8 @@ import { BACKUP_MESSAGES, type BackupInspection, type RestoreResult } from '@crm
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isStorageKey, type FileStorage } from '../../storage/file-storage.ts';
-import { recordChange, type RequestContext } from '../audit/record-change.ts';
-import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
+import { readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { saveGeneralSettings } from '../settings/settings.service.ts';
 import { type BackupKeys, SIGNATURE_ENTRY, type SignatureVerdict, verifyManifest } from './backup-signing.ts';
 import { backupTables, currentMigrationId, DERIVED_TABLES } from './backup-tables.ts';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { backupInstallationSchema } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { type BackupSigningKey, SIGNATURE_ENTRY, signManifest } from './backup-signing.ts';
 import { type BackupTable, backupTables, currentMigrationId } from './backup-tables.ts';
 import { installationId } from './installation.ts';

@@ -19,11 +19,11 @@ import {
 } from '@crm/domain';
 import { nextDailyRun } from '../../jobs/daily-schedule.ts';
 import { latestJobRuns } from '../../jobs/job-runs.ts';
-import { BACKUP_TIME, SCHEDULED_BACKUP_JOB } from '../../jobs/scheduled-backup.job.ts';
+import { BACKUP_TIME, SCHEDULED_BACKUP_JOB } from './scheduled-backup.job.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { recordChange } from '../audit/record-change.ts';
-import { readDisplaySetting, readGeneralSettings } from '../settings/settings.repository.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
+import { readDisplaySetting, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { inspectBackup, restoreBackup } from './backup-restore.ts';
 import { markSigningKeyStored, readBackupKeys, unstoredSigningKey } from './backup-signing.ts';
 import { backupFileName, backupToTemporaryFile, listStoredBackups, storedBackupKey } from './backups.service.ts';

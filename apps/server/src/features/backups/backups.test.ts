@@ -14,7 +14,7 @@ import { BACKUP_MESSAGES, BACKUP_RETENTION, DOCUMENT_EXAMPLE, type Role } from '
 import { apiClient } from '../../../test/api-client.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { jobServicesOf } from '../../../test/job-helpers.ts';
-import { SCHEDULED_BACKUP_JOB, scheduledBackupJob } from '../../jobs/scheduled-backup.job.ts';
+import { SCHEDULED_BACKUP_JOB, scheduledBackupJob } from './scheduled-backup.job.ts';
 import { seedDemoClients } from '../../seed/demo-clients.ts';
 import { seedDemoInvoices } from '../../seed/demo-invoices.ts';
 import { seedDemoLeads } from '../../seed/demo-leads.ts';
@@ -22,7 +22,7 @@ import { seedDemoServices } from '../../seed/demo-services.ts';
 import { seedDemoTasks } from '../../seed/demo-tasks.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
 import { TEST_PASSWORD } from '../../../test/build-test-app.ts';
-import { readGeneralSettings } from '../settings/settings.repository.ts';
+import { readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { restoreBackup } from './backup-restore.ts';
 import { type BackupSigningKey, readBackupKeys, SIGNATURE_ENTRY, signManifest } from './backup-signing.ts';
 import { backupTables, KEPT_TABLES } from './backup-tables.ts';

@@ -18,11 +18,11 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
+import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { insertRefund } from '../invoices/invoice-money.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import {
   type LedgerOwner,
   ledgerOwnerOf,

@@ -37,7 +37,7 @@ import { cappedCount, clientBuckets, sumOf } from '../../db/record-counts.ts';
 import { auditLogs, clientIsActive, clientIsLive, clientOwnership, clients, leads } from '../../db/schema/index.ts';
 import { dateSortKey, personSearchText, prefixSearchKey, textSortKey } from '../../db/schema/columns.ts';
 import { valuesPresent } from '../../db/values-present.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { type UserRef, userRefs } from '../users/users.repository.ts';
 
 export type ClientRow = typeof clients.$inferSelect;

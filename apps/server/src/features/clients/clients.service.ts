@@ -23,7 +23,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
-import { changedFields, publishChange, recordChange } from '../audit/record-change.ts';
+import { changedFields, publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { alertClientStatus } from '../notifications/record-alerts.ts';
 import { type LeadRow, updateLead } from '../leads/leads.repository.ts';
 import { checkBirthDates } from '../records/birth-dates.ts';

@@ -11,7 +11,7 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
 import { leadPerson } from '../leads/lead-person.ts';
 import { findLead, type LeadRow, updateLead } from '../leads/leads.repository.ts';
 import { insertClient, type NewClientRow } from './clients.repository.ts';

@@ -21,7 +21,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
+import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { findLinkedLead, insertClient } from '../clients/clients.repository.ts';
 import { duplicatePersonError, findDuplicatePerson } from '../clients/person-duplicates.ts';
 import { insertLead, type LeadRow, updateLead } from '../leads/leads.repository.ts';

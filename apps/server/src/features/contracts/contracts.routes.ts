@@ -30,7 +30,7 @@ import { pdfQuery, pdfResponse, sendPdf } from '../../pdf/pdf-reply.ts';
 import { renderPdf } from '../../pdf/pdf-renderer.ts';
 import { sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedNamedFile } from '../../storage/uploaded-file.ts';
-import { readDisplaySetting } from '../settings/settings.repository.ts';
+import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import { contractDocument } from './contract-pdf.ts';
 import {
   activateContract,

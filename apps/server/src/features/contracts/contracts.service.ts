@@ -52,10 +52,10 @@ import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
 import { formatCalendarDate } from '../../jobs/mail-text.ts';
-import { changedFields, recordChange } from '../audit/record-change.ts';
+import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
-import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
+import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { cleanTaskContent } from '../tasks/task-content.ts';
 
 type ContractRow = typeof contracts.$inferSelect;

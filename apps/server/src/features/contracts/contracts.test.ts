@@ -21,7 +21,7 @@ import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { contracts, documentCounters } from '../../db/schema/index.ts';
 import { formatCalendarDate } from '../../jobs/mail-text.ts';
-import { readFirmToday, readGeneralSettings } from '../settings/settings.repository.ts';
+import { readFirmToday, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 
 let f: Fixture;
 let clientId: string;

@@ -11,7 +11,7 @@ import {
 } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import type { Viewer } from '../../db/list-query.ts';
-import { readDisplaySetting } from '../settings/settings.repository.ts';
+import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import { conversionCounts, countLeadsByStatus, newLeadsPerWeek } from './dashboard.repository.ts';
 
 export async function leadStatistics(db: Database, viewer: Viewer): Promise<LeadStatistics> {

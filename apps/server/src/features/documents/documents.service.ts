@@ -29,9 +29,9 @@ import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
-import { changedFields, recordChange } from '../audit/record-change.ts';
+import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
 import { patchedForm } from '../records/patch.ts';
-import { readFirmToday, writeSetting } from '../settings/settings.repository.ts';
+import { readFirmToday, writeSetting } from '../../platform/settings/settings.repository.ts';
 import { BUILT_IN_DOCUMENTS } from './built-in-documents.ts';
 
 type DocumentRow = typeof documents.$inferSelect;

@@ -19,8 +19,8 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { CONTRACT_EVENT } from '../contracts/contracts.service.ts';
-import { MAIL_EVENT } from '../mail/mail-queue.ts';
-import { WEBHOOK_EVENT } from '../webhooks/webhook-queue.ts';
+import { MAIL_EVENT } from '../../platform/mail/mail-queue.ts';
+import { WEBHOOK_EVENT } from '../../platform/webhooks/webhook-queue.ts';
 import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
 import { clientOwnership, clients, contactOwnership, contacts, leadOwnership, leads } from '../../db/schema/index.ts';
 

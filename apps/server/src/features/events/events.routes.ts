@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { normalizeRole } from '@crm/domain';
 import type { Viewer } from '../../db/list-query.ts';
 import { requireUser, SESSION_COOKIE } from '../../plugins/session.ts';
-import { findSessionUser } from '../auth/sessions.repository.ts';
+import { findSessionUser } from '../../platform/credentials/sessions.repository.ts';
 import { mayReceive } from './event-audience.ts';
 
 const KEEP_ALIVE_MS = 25_000;

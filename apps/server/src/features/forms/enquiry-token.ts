@@ -4,7 +4,7 @@
 // used is remembered, by its nonce, so that it is accepted once (enquiry-form.service.ts).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ENQUIRY_MIN_FILL_MS, ENQUIRY_TOKEN_MAX_AGE_MS } from '@crm/domain';
-import { settingsSecretKey } from '../settings/secret-box.ts';
+import { settingsSecretKey } from '../../platform/settings/secret-box.ts';
 
 const PURPOSE = 'enquiry-form-token:';
 

@@ -41,12 +41,12 @@ import { type Cell, streamTable } from '../../exports/table-export.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
 import { insertClients } from '../clients/clients.repository.ts';
 import { formColumns as clientColumns } from '../clients/clients.service.ts';
 import { insertLeads } from '../leads/leads.repository.ts';
 import { formColumns as leadColumns } from '../leads/leads.service.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { type FileRow, type ImportFile, openImportFile, refuseFile } from './import-reader.ts';
 import {
   activeUsers,

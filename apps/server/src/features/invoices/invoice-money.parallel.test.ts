@@ -10,7 +10,7 @@ import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { testDatabaseUrl } from '../../../test/build-test-app.ts';
 import { checkMoneyInvariants } from '../../../test/money-invariants.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 
 const N = 20;
 

@@ -21,7 +21,7 @@ import {
 } from '@crm/domain';
 import { checkMoneyInvariants } from '../../../test/money-invariants.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 
 const RUNS = 200;
 const MAX_STEPS = 40;

@@ -32,7 +32,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { invoices, receipts } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
+import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import {
   balanceOf,
   type LedgerOwner,
@@ -40,7 +40,7 @@ import {
   lockOrCreateLedger,
   postEntry,
 } from '../client-money/client-money.repository.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import {
   creditNotesOf,
   type InvoiceDbRow,
@@ -63,7 +63,7 @@ import {
   toInvoiceRecord,
   toReceiptRecord,
 } from './invoices.repository.ts';
-import { queueWebhook } from '../webhooks/webhook-queue.ts';
+import { queueWebhook } from '../../platform/webhooks/webhook-queue.ts';
 import { changedBy } from '../../db/schema/columns.ts';
 
 export const INVOICE_EVENT = 'invoice';

@@ -10,7 +10,7 @@ import { idPath, type JsonBody, ok } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { receipts } from '../../db/schema/index.ts';
-import { readFirmToday, writeSetting } from '../settings/settings.repository.ts';
+import { readFirmToday, writeSetting } from '../../platform/settings/settings.repository.ts';
 
 let f: Fixture;
 let today: string;

@@ -18,7 +18,7 @@ import { invoiceTemplates } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
-import { publishChange, recordChange } from '../audit/record-change.ts';
+import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { changedBy } from '../../db/schema/columns.ts';
 
 type TemplateRow = typeof invoiceTemplates.$inferSelect;

@@ -9,7 +9,7 @@ import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { invoices } from '../../db/schema/index.ts';
-import { writeSetting } from '../settings/settings.repository.ts';
+import { writeSetting } from '../../platform/settings/settings.repository.ts';
 
 const f = fixtureForFile();
 

@@ -5,9 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type JobStatus, jobStatusSchema } from '@crm/domain';
 import { nextDailyRun } from '../../jobs/daily-schedule.ts';
-import { JOBS } from '../../jobs/job-runner.ts';
 import { latestJobRuns } from '../../jobs/job-runs.ts';
-import { readDisplaySetting } from '../settings/settings.repository.ts';
+import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 
 const clock = (hour: number, minute: number) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
@@ -26,7 +25,7 @@ export async function jobsRoutes(instance: FastifyInstance) {
     async (): Promise<JobStatus[]> => {
       const [{ timeZone }, runs] = await Promise.all([readDisplaySetting(app.db), latestJobRuns(app.db)]);
       const now = new Date();
-      return JOBS.map((job) => {
+      return app.jobs.jobs.map((job) => {
         const last = runs.find((run) => run.jobName === job.name);
         return {
           name: job.name,

@@ -20,7 +20,7 @@ import type { Viewer } from '../../db/list-query.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 import { hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
-import { changedFields, recordChange, publishChange } from '../audit/record-change.ts';
+import { changedFields, recordChange, publishChange } from '../../platform/audit/record-change.ts';
 import { alertLeadAssignees } from '../notifications/record-alerts.ts';
 import { convertLeadInTransaction } from '../clients/conversion.service.ts';
 import { duplicatePersonError, findDuplicatePerson } from '../clients/person-duplicates.ts';

@@ -7,7 +7,7 @@ import { isUuid, listPage, type Viewer } from '../../db/list-query.ts';
 import { invoices, mailMessages, mailSearchText } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userFullNames } from '../users/users.repository.ts';
-import { sentText } from './mail-queue.ts';
+import { sentText } from '../../platform/mail/mail-queue.ts';
 
 type Row = typeof mailMessages.$inferSelect;
 

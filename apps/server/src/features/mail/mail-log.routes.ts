@@ -7,11 +7,11 @@ import { mailLogPageSchema, mailLogQuerySchema, mailMessageSchema, mailReceiptSc
 import { actorOf } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { sendStoredFile } from '../../storage/file-reply.ts';
-import { recordChange } from '../audit/record-change.ts';
-import { appUrlOf } from '../auth/auth.routes.ts';
-import { readDisplaySetting } from '../settings/settings.repository.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
+import { appUrlOf } from '../../config.ts';
+import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import { mailLogPage, readMailMessage, readMailRow } from './mail-log.repository.ts';
-import { queueMail } from './mail-queue.ts';
+import { queueMail } from '../../platform/mail/mail-queue.ts';
 
 const tags = ['mail'];
 const params = z.object({ id: z.string().describe('Mail id (uuid)') });

@@ -9,11 +9,11 @@ import {
   notificationListQuerySchema,
   notificationListSchema,
   notificationPreferencesSchema,
+  okSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { okSchema } from '../auth/auth.schemas.ts';
-import { saveSetting } from '../settings/settings.service.ts';
+import { saveSetting } from '../../platform/settings/save-setting.ts';
 import {
   listNotifications,
   markRead,

@@ -18,9 +18,9 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { notificationPreferences, notifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { publishChange, type RequestContext } from '../audit/record-change.ts';
-import { queueMail } from '../mail/mail-queue.ts';
-import { readSetting } from '../settings/settings.repository.ts';
+import { publishChange, type RequestContext } from '../../platform/audit/record-change.ts';
+import { queueMail } from '../../platform/mail/mail-queue.ts';
+import { readSetting } from '../../platform/settings/settings.repository.ts';
 
 export const readNotificationDefaults = (db: Executor) =>
   readSetting(db, NOTIFICATION_DEFAULTS_KEY, notificationPreferencesSchema, DEFAULT_NOTIFICATION_PREFERENCES);

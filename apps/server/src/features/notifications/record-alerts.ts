@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { oneLine } from '../../jobs/mail-text.ts';
-import type { RequestContext } from '../audit/record-change.ts';
+import type { RequestContext } from '../../platform/audit/record-change.ts';
 import { notify } from './notifications.service.ts';
 
 type Person = { id: string; firstName: string; lastName: string };

@@ -1,11 +1,16 @@
 // /api/profile: the signed-in user's own profile and password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUserSchema, PASSWORD_RESET_MESSAGES, passwordChangeSchema, profilePatchSchema } from '@crm/domain';
+import {
+  currentUserSchema,
+  okSchema,
+  PASSWORD_RESET_MESSAGES,
+  passwordChangeSchema,
+  profilePatchSchema,
+} from '@crm/domain';
 import { notFound } from '../../plugins/errors.ts';
 import { requestContext, requireUser } from '../../plugins/session.ts';
-import { appUrlOf } from '../auth/auth.routes.ts';
-import { okSchema } from '../auth/auth.schemas.ts';
+import { appUrlOf } from '../../config.ts';
 import { claimResetRequest, mailPasswordReset } from '../auth/auth.service.ts';
 import { findUserById, toCurrentUser } from '../users/users.repository.ts';
 import { changePassword, updateProfile } from './profile.service.ts';

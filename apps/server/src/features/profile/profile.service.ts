@@ -2,12 +2,12 @@
 import { type PasswordChangeInput, type ProfilePatch, profileUpdateSchema } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
-import { changedFields, recordChange, type RequestContext } from '../audit/record-change.ts';
+import { changedFields, recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
 import type { RequestLimits } from '../../config.ts';
 import { assertPasswordPolicy, verifyCurrentPassword } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { revokePasswordResetTokens } from '../auth/password-reset.repository.ts';
-import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { hashPassword } from '../../platform/credentials/password-hash.ts';
+import { revokePasswordResetTokens } from '../../platform/credentials/password-reset.repository.ts';
+import { deleteUserSessions } from '../../platform/credentials/sessions.repository.ts';
 import { patchedForm } from '../records/patch.ts';
 import { findUserById, setUserPassword, updateUserVersioned } from '../users/users.repository.ts';
 

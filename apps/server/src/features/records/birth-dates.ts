@@ -3,7 +3,7 @@
 import { firmBirthDateErrors } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { validationError } from '../../plugins/errors.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 
 export async function checkBirthDates(
   db: Executor,

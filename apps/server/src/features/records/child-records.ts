@@ -11,7 +11,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { contracts, invoices, services, taskNotes } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
+import { publishChange, recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
 import { moveLedgers } from '../client-money/client-money.repository.ts';
 
 /** The kinds of record that have children. */

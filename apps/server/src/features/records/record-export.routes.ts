@@ -16,11 +16,11 @@ import {
 } from '@crm/domain';
 import { type Cell, exportTimestamp, sendExport, streamTable } from '../../exports/table-export.ts';
 import { actorOf } from '../../plugins/actor.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
 import { clientsForExport } from '../clients/clients.repository.ts';
 import { contactsForExport } from '../contacts/contacts.repository.ts';
 import { leadsForExport } from '../leads/leads.repository.ts';
-import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
+import { readDisplaySetting, readFirmToday } from '../../platform/settings/settings.repository.ts';
 
 const produces = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 const file = { 200: z.any().meta({ description: 'The file', format: 'binary' }) };

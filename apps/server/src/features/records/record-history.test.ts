@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { displayId, INVOICE_EXAMPLE } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { fixtureForFile } from '../../../test/record-fixtures.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
 
 const f = fixtureForFile();
 

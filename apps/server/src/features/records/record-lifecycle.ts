@@ -7,7 +7,7 @@ import type { Actor } from '../../plugins/actor.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { type ChangeResource, INVOICE_MONEY_MESSAGES } from '@crm/domain';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { type Change, publishChange, recordChange } from '../audit/record-change.ts';
+import { type Change, publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { childFileKeys, type ParentType, removeFiles } from './child-records.ts';
 import { holdsMoney } from '../client-money/client-money.repository.ts';
 

@@ -16,7 +16,7 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { rolePermissions, users } from '../../db/schema/index.ts';
 import { validationError } from '../../plugins/errors.ts';
-import { recordChange, type RequestContext } from '../audit/record-change.ts';
+import { recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
 import type { AccessPolicy } from './access-policy.ts';
 
 const inMenuOrder = (modules: readonly Module[]) => MODULES.filter((m) => modules.includes(m));

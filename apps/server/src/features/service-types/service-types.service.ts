@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/errors.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, fieldErrorsFromZod, validationError } from '../../plugins/errors.ts';
-import { changedFields, recordChange } from '../audit/record-change.ts';
+import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
 import {
   allServiceTypes,
   findServiceType,

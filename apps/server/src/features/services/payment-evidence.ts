@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { toServiceRecord, updateServiceVersioned } from './services.repository.ts';
 import { serviceFor, serviceChanged } from './services.service.ts';
 

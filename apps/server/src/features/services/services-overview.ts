@@ -41,7 +41,7 @@ import {
   services,
   serviceTotals,
 } from '../../db/schema/index.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { exportTimestamp, keysetBatches, streamTable } from '../../exports/table-export.ts';
 import { paymentStatusSql, type ServiceRow, toServiceRecord } from './services.repository.ts';
 

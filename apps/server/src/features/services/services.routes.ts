@@ -24,8 +24,8 @@ import {
 import { actorOf } from '../../plugins/actor.ts';
 import { imageVersionQuery, sendStoredFile } from '../../storage/file-reply.ts';
 import { uploadedFile } from '../../storage/uploaded-file.ts';
-import { recordChange } from '../audit/record-change.ts';
-import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
+import { readDisplaySetting, readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { exportServices, listServiceOverview, serviceChart, serviceSummary } from './services-overview.ts';
 import {
   attachEvidence,

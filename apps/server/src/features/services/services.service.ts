@@ -27,7 +27,7 @@ import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } fro
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
 import { parentOf, recordChildChange } from '../records/child-records.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { treatmentOfTypeNamed } from '../service-types/service-types.repository.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import {

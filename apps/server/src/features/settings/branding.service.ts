@@ -20,9 +20,10 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
-import type { RequestContext } from '../audit/record-change.ts';
-import { readGeneralSettings, readSetting, writeSetting } from './settings.repository.ts';
-import { GENERAL_SETTINGS_KEY, saveSetting } from './settings.service.ts';
+import type { RequestContext } from '../../platform/audit/record-change.ts';
+import { readGeneralSettings, readSetting, writeSetting } from '../../platform/settings/settings.repository.ts';
+import { saveSetting } from '../../platform/settings/save-setting.ts';
+import { GENERAL_SETTINGS_KEY } from './settings.service.ts';
 
 const storedSchema = z.object({
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),

@@ -19,7 +19,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { keepEachMessage } from '../../../test/mail-server.ts';
 import { mailMessages, systemSettings } from '../../db/schema/index.ts';
 import { demoEmail } from '../../seed/demo-users.ts';
-import { INTEGRATION_SETTINGS_KEY } from './integrations.service.ts';
+import { INTEGRATION_SETTINGS_KEY } from '../../platform/settings/integration-settings.ts';
 
 type Received = { from: string; to: string[]; data: string; user: string | undefined };
 const received: Received[] = [];

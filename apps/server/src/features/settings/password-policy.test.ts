@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, passwordPolicyErrors, type SecuritySettings } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { appForFile, mailText } from '../../../test/build-test-app.ts';
-import { writeSetting } from './settings.repository.ts';
+import { writeSetting } from '../../platform/settings/settings.repository.ts';
 
 const t = appForFile();
 

@@ -28,9 +28,14 @@ import {
   saveBranding,
   saveBrandingLogo,
 } from './branding.service.ts';
-import { readIntegrationSettings, saveIntegrationSettings } from './integrations.service.ts';
-import { readDisplaySetting, readGeneralSettings, readSecuritySettings } from './settings.repository.ts';
-import { saveGeneralSettings, saveSecuritySettings, saveSetting } from './settings.service.ts';
+import { readIntegrationSettings, saveIntegrationSettings } from '../../platform/settings/integration-settings.ts';
+import {
+  readDisplaySetting,
+  readGeneralSettings,
+  readSecuritySettings,
+} from '../../platform/settings/settings.repository.ts';
+import { saveSetting } from '../../platform/settings/save-setting.ts';
+import { saveGeneralSettings, saveSecuritySettings } from './settings.service.ts';
 
 export async function settingsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

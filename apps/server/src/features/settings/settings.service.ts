@@ -3,47 +3,20 @@
 // settings event), so only administrators work while it is on.
 import { inArray, sql } from 'drizzle-orm';
 import { type GeneralSettings, ROLES, type SecuritySettings, isAdminRole } from '@crm/domain';
-import type { Database, Executor } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { changedFields, recordChange, type RequestContext } from '../audit/record-change.ts';
+import type { RequestContext } from '../../platform/audit/record-change.ts';
+import { saveSetting } from '../../platform/settings/save-setting.ts';
 import { alertMaintenance } from '../notifications/record-alerts.ts';
 import {
   readGeneralSettings,
   readSecuritySettings,
   SECURITY_SETTINGS_KEY,
   storedSecuritySettings,
-  writeSetting,
-} from './settings.repository.ts';
+} from '../../platform/settings/settings.repository.ts';
 
 export const GENERAL_SETTINGS_KEY = 'general_settings';
 const NON_ADMIN_ROLES = ROLES.filter((role) => !isAdminRole(role));
-
-/**
- * The one way a setting is saved: written, audited with what changed and announced (the 'settings' event)
- * in one transaction. `alongside` does what the change entails in the same transaction and may add to the
- * audit row.
- */
-export async function saveSetting<T extends object>(
-  db: Database,
-  ctx: RequestContext,
-  /** `stored` is written instead of `next` when the stored form differs from the audited one (sealed secrets). */
-  change: { key: string; action: string; before: T; next: T; stored?: unknown },
-  alongside?: (tx: Executor) => Promise<Record<string, unknown>>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await writeSetting(tx, change.key, change.stored ?? change.next, ctx.actorId);
-    const extra = alongside ? await alongside(tx) : {};
-    const { oldValues, newValues } = changedFields(change.before, change.next as Record<string, unknown>);
-    await recordChange(tx, ctx, {
-      action: change.action,
-      resourceType: 'SYSTEM_SETTINGS',
-      resourceId: change.key,
-      oldValues,
-      newValues: { ...newValues, ...extra },
-      event: 'settings',
-    });
-  });
-}
 
 export async function saveGeneralSettings(
   db: Database,

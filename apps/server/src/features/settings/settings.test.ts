@@ -6,7 +6,7 @@ import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { clients, systemSettings } from '../../db/schema/index.ts';
 import { toClientRecords } from '../clients/clients.repository.ts';
 import { checkBirthDates } from '../records/birth-dates.ts';
-import { writeSetting } from './settings.repository.ts';
+import { writeSetting } from '../../platform/settings/settings.repository.ts';
 
 const f = fixtureForFile();
 afterEach(async () => {

@@ -26,8 +26,8 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { clients, leads, users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../plugins/errors.ts';
-import { publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { publishChange, recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { handOverWork } from '../users/work-handover.ts';
 import {
   activeUsers,

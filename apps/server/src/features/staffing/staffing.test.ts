@@ -7,7 +7,7 @@ import { type Role, ROLES, STAFFING_MESSAGES, weekStartOf } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, clients, leads, taskNotes, timesheetEntries } from '../../db/schema/index.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 
 let t: TestApp;
 let today: string;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { readDisplaySetting } from '../settings/settings.repository.ts';
+import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';
 import { parentOf } from '../records/child-records.ts';
 import { findTask, recordNames } from './tasks.repository.ts';

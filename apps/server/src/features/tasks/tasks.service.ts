@@ -35,11 +35,11 @@ import type { Database, Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } from '../../plugins/errors.ts';
-import { publishChange } from '../audit/record-change.ts';
+import { publishChange } from '../../platform/audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
 import { parentOf, recordChildChange } from '../records/child-records.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { cleanTaskContent } from './task-content.ts';
 import {
   deleteTaskRow,

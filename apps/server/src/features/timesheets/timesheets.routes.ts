@@ -25,7 +25,7 @@ import {
 } from '@crm/domain';
 import { sendExport, streamTable } from '../../exports/table-export.ts';
 import { actorOf } from '../../plugins/actor.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
 import {
   createEntry,
   decideWeek,

@@ -42,9 +42,9 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { changedFields, recordChange } from '../audit/record-change.ts';
+import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { readFirmToday } from '../settings/settings.repository.ts';
+import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import {
   type EntryRow,
   findWeek,

@@ -28,9 +28,9 @@ import {
 } from '@crm/domain';
 import { exportTimestamp, sendExport, streamTable } from '../../exports/table-export.ts';
 import { actorOf } from '../../plugins/actor.ts';
-import { recordChange } from '../audit/record-change.ts';
-import { appUrlOf } from '../auth/auth.routes.ts';
-import { readDisplaySetting, readFirmToday } from '../settings/settings.repository.ts';
+import { recordChange } from '../../platform/audit/record-change.ts';
+import { appUrlOf } from '../../config.ts';
+import { readDisplaySetting, readFirmToday } from '../../platform/settings/settings.repository.ts';
 import {
   bulkUpdateUsers,
   createUser,

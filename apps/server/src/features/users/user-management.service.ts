@@ -35,14 +35,17 @@ import { users } from '../../db/schema/index.ts';
 import { userSearchText } from '../../db/schema/users.ts';
 import { changedBy, timeSortKey } from '../../db/schema/columns.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
-import { queueMail } from '../mail/mail-queue.ts';
-import { queueWebhook } from '../webhooks/webhook-queue.ts';
+import { queueMail } from '../../platform/mail/mail-queue.ts';
+import { queueWebhook } from '../../platform/webhooks/webhook-queue.ts';
 import { hitLimit, limitKey, minutesOf } from '../../plugins/rate-limiter.ts';
-import { changedFields, publishChange, recordChange, type RequestContext } from '../audit/record-change.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { createPasswordResetToken, revokePasswordResetTokens } from '../auth/password-reset.repository.ts';
-import { deleteUserSessions } from '../auth/sessions.repository.ts';
-import { readSecuritySettings } from '../settings/settings.repository.ts';
+import { changedFields, publishChange, recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
+import { hashPassword } from '../../platform/credentials/password-hash.ts';
+import {
+  createPasswordResetToken,
+  revokePasswordResetTokens,
+} from '../../platform/credentials/password-reset.repository.ts';
+import { deleteUserSessions } from '../../platform/credentials/sessions.repository.ts';
+import { readSecuritySettings } from '../../platform/settings/settings.repository.ts';
 import { findUserByEmail, toCurrentUser, type UserRow } from './users.repository.ts';
 import { handOverWork } from './work-handover.ts';
 

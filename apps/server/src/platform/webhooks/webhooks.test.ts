@@ -15,7 +15,7 @@ import { nextRun, TestClock } from '../../../test/job-helpers.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { mailMessages, systemSettings, webhookDeliveries } from '../../db/schema/index.ts';
 import { MAIL_DELIVERY_JOB } from '../../jobs/mail-delivery.job.ts';
-import { INTEGRATION_SETTINGS_KEY } from '../settings/integrations.service.ts';
+import { INTEGRATION_SETTINGS_KEY } from '../settings/integration-settings.ts';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 

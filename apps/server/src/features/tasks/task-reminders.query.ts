@@ -1,10 +1,10 @@
 // The one query of the daily reminder: each active assignee's open tasks due on or before the firm date.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPEN_TASK_STATUSES } from '@crm/domain';
-import type { Executor } from '../db/database.ts';
-import { taskNotes, users } from '../db/schema/index.ts';
-import { parentOf } from '../features/records/child-records.ts';
-import { recordNames } from '../features/tasks/tasks.repository.ts';
+import type { Executor } from '../../db/database.ts';
+import { taskNotes, users } from '../../db/schema/index.ts';
+import { parentOf } from '../records/child-records.ts';
+import { recordNames } from './tasks.repository.ts';
 
 export type DigestTask = {
   id: string;

@@ -7,11 +7,19 @@
 // Each test uses later days than the one before (pg-boss's cron pass refuses to run on a clock that goes
 // back behind a pass it already made); the days are in February 2027, still AEDT, which sydney() assumes.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoEmail } from '../seed/demo-users.ts';
-import { createFixture, type Fixture } from '../../test/record-fixtures.ts';
-import { clearJobTables, digestsIn, jobServicesOf, runUntilIdle, sydney, TestClock } from '../../test/job-helpers.ts';
-import { createJobRunner, type JobRunner } from './job-runner.ts';
-import { jobRunsOf } from './job-runs.ts';
+import { demoEmail } from '../../seed/demo-users.ts';
+import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
+import {
+  clearJobTables,
+  digestsIn,
+  jobServicesOf,
+  runUntilIdle,
+  sydney,
+  TestClock,
+} from '../../../test/job-helpers.ts';
+import { createJobRunner, type JobRunner } from '../../jobs/job-runner.ts';
+import { jobRunsOf } from '../../jobs/job-runs.ts';
+import { SCHEDULED_JOBS } from '../../scheduled-jobs.ts';
 import { TASK_REMINDERS_JOB } from './task-reminders.job.ts';
 
 let f: Fixture;
@@ -19,6 +27,7 @@ let started: JobRunner[] = [];
 
 const secondRunner = () =>
   createJobRunner({
+    jobs: SCHEDULED_JOBS,
     database: f.t.database,
     ...jobServicesOf(f.t.app),
     changeHub: f.t.app.changeHub,

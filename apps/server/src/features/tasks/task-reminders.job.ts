@@ -2,18 +2,18 @@
 // listing the open tasks due that day and those overdue, with a link to My Tasks.
 import { z } from 'zod';
 import { type DateFormat } from '@crm/domain';
-import type { Database } from '../db/database.ts';
-import { taskReminderDigests } from '../db/schema/jobs.ts';
-import { appUrlOf } from '../features/auth/auth.routes.ts';
-import { notify, readPreferences } from '../features/notifications/notifications.service.ts';
-import { readDisplaySetting } from '../features/settings/settings.repository.ts';
-import { sanitizeError } from '../plugins/logging.ts';
-import type { MailMessage } from '../plugins/mail.ts';
-import { queueMail } from '../features/mail/mail-queue.ts';
-import type { TimeOfDay } from './daily-schedule.ts';
-import { defineJob } from './job-definition.ts';
-import { owedRunOf } from './job-runs.ts';
-import { formatCalendarDate, myTasksLink, oneLine } from './mail-text.ts';
+import type { Database } from '../../db/database.ts';
+import { taskReminderDigests } from '../../db/schema/jobs.ts';
+import { appUrlOf } from '../../config.ts';
+import { notify, readPreferences } from '../notifications/notifications.service.ts';
+import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
+import { sanitizeError } from '../../plugins/logging.ts';
+import type { MailMessage } from '../../plugins/mail.ts';
+import { queueMail } from '../../platform/mail/mail-queue.ts';
+import type { TimeOfDay } from '../../jobs/daily-schedule.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { owedRunOf } from '../../jobs/job-runs.ts';
+import { formatCalendarDate, myTasksLink, oneLine } from '../../jobs/mail-text.ts';
 import { type DigestRecipient, type DigestTask, openTasksForDigest } from './task-reminders.query.ts';
 
 export const TASK_REMINDERS_JOB = 'task-reminders-daily';

@@ -11,7 +11,7 @@ import { webhookRetryDelaySeconds, type WebhookTestResult, webhookTestResult } f
 import type { Database } from '../../db/database.ts';
 import { webhookDeliveries } from '../../db/schema/index.ts';
 import { deliveryRuns } from '../../jobs/delivery-runs.ts';
-import { readWebhookTarget } from '../settings/integrations.service.ts';
+import { readWebhookTarget } from '../settings/integration-settings.ts';
 import type { SecretBox } from '../settings/secret-box.ts';
 import { postWebhook } from './webhook-target.ts';
 

@@ -2,12 +2,12 @@
 // backup' is on, a backup into storage; the newest BACKUP_RETENTION are kept (docs/decisions/0015).
 import { z } from 'zod';
 import { BACKUP_RETENTION } from '@crm/domain';
-import { readBackupKeys } from '../features/backups/backup-signing.ts';
-import { storeBackup } from '../features/backups/backups.service.ts';
-import { readDisplaySetting, readGeneralSettings } from '../features/settings/settings.repository.ts';
-import type { TimeOfDay } from './daily-schedule.ts';
-import { defineJob } from './job-definition.ts';
-import { owedRunOf } from './job-runs.ts';
+import { readBackupKeys } from './backup-signing.ts';
+import { storeBackup } from './backups.service.ts';
+import { readDisplaySetting, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
+import type { TimeOfDay } from '../../jobs/daily-schedule.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { owedRunOf } from '../../jobs/job-runs.ts';
 
 export const SCHEDULED_BACKUP_JOB = 'backup-daily';
 export const BACKUP_TIME: TimeOfDay = { hour: 2, minute: 0 };

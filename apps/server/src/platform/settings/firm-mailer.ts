@@ -10,7 +10,7 @@ import nodemailer from 'nodemailer';
 import { type EmailTestOutcome, type EmailTestResult, emailTestResult } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { DEFAULT_FROM, type Mailer, type MailMessage, type SentInfo } from '../../plugins/mail.ts';
-import { readSmtpSettings, type SmtpSettings } from './integrations.service.ts';
+import { readSmtpSettings, type SmtpSettings } from './integration-settings.ts';
 import type { SecretBox } from './secret-box.ts';
 import { readGeneralSettings } from './settings.repository.ts';
 import { PrivateAddressRefused, smtpSocket } from './smtp-destination.ts';

@@ -19,7 +19,7 @@ import type { RequestContext } from '../audit/record-change.ts';
 import { webhookUrlRefusal } from '../webhooks/webhook-target.ts';
 import type { SecretBox } from './secret-box.ts';
 import { readSetting } from './settings.repository.ts';
-import { saveSetting } from './settings.service.ts';
+import { saveSetting } from './save-setting.ts';
 
 export const INTEGRATION_SETTINGS_KEY = 'integration_settings';
 

@@ -2,8 +2,8 @@
 // the firm date, on live records, oldest due first; nothing else.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@crm/domain';
-import { idPath, type JsonBody } from '../../test/api-client.ts';
-import { fixtureForFile } from '../../test/record-fixtures.ts';
+import { idPath, type JsonBody } from '../../../test/api-client.ts';
+import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { openTasksForDigest } from './task-reminders.query.ts';
 
 const f = fixtureForFile();

@@ -7,7 +7,7 @@ import { WEBHOOK_MAX_ATTEMPTS, type WebhookEventType } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { webhookDeliveries } from '../../db/schema/index.ts';
 import { publishChange } from '../audit/record-change.ts';
-import { webhookSwitchedOn } from '../settings/integrations.service.ts';
+import { webhookSwitchedOn } from '../settings/integration-settings.ts';
 
 /** The change event that wakes the deliveries (it reaches no browser: event-audience has no rule for it). */
 export const WEBHOOK_EVENT = 'webhook';
