@@ -11,6 +11,7 @@ import type { Database, DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { installationId } from './features/backups/installation.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
+import { convertLeadInTransaction } from './features/clients/conversion.service.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
@@ -123,7 +124,8 @@ const FEATURE_ROUTES = [
   jobsRoutes,
   notificationsRoutes,
   backupsRoutes,
-  leadsRoutes,
+  // A lead saved as Converted to Client becomes a client: the clients feature's conversion, handed over here.
+  (instance: FastifyInstance) => leadsRoutes(instance, { convert: convertLeadInTransaction }),
   clientsRoutes,
   recordsRoutes,
   phoneNumberReviewRoutes,

@@ -12,35 +12,12 @@ import {
   type LedgerEntryKind,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
+import { type LedgerOwner, type LedgerRow, lockLedgerOf, ownerColumn } from '../record-kit/child-records.repository.ts';
 import { isUuid } from '../../db/list-query.ts';
-import {
-  clientLedgerEntries,
-  clientLedgers,
-  creditNotes,
-  invoicePayments,
-  invoices,
-  refunds,
-} from '../../db/schema/index.ts';
-
-export type LedgerRow = typeof clientLedgers.$inferSelect;
-
-/** The lead or client a ledger belongs to. */
-export type LedgerOwner = { type: 'lead' | 'client'; id: string };
-
-const ownerColumn = (owner: LedgerOwner) => (owner.type === 'lead' ? clientLedgers.leadId : clientLedgers.clientId);
+import { clientLedgerEntries, clientLedgers, creditNotes, invoices, refunds } from '../../db/schema/index.ts';
 
 export const ledgerOwnerOf = (row: Pick<LedgerRow, 'leadId' | 'clientId'>): LedgerOwner =>
   row.leadId ? { type: 'lead', id: row.leadId } : { type: 'client', id: row.clientId! };
-
-/** The owner's ledger in a currency, locked for the transaction; undefined when it holds none yet. */
-export async function lockLedgerOf(tx: Executor, owner: LedgerOwner, currency: string): Promise<LedgerRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(clientLedgers)
-    .where(and(eq(ownerColumn(owner), owner.id), eq(clientLedgers.currency, currency)))
-    .for('update');
-  return row;
-}
 
 /** The owner's ledger in a currency, created empty (version 0) when there is none, and locked. */
 export async function lockOrCreateLedger(tx: Executor, owner: LedgerOwner, currency: string): Promise<LedgerRow> {
@@ -161,54 +138,11 @@ export async function balanceOf(db: Executor, owner: LedgerOwner, currency: stri
   return row ? centsOf(row.balance) : 0n;
 }
 
-/** Whether the owner holds any money at all (a purge is refused while it does). */
-export async function holdsMoney(db: Executor, owner: LedgerOwner): Promise<boolean> {
-  const [row] = await db
-    .select({ id: clientLedgers.id })
-    .from(clientLedgers)
-    .where(and(eq(ownerColumn(owner), owner.id), sql`${clientLedgers.balance} > 0`))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * Moves the ledgers of one record to another (conversion, reversion). A currency both already hold is
- * merged into the target's ledger: its entries move and the balances add.
- */
-export async function moveLedgers(tx: Executor, from: LedgerOwner, to: LedgerOwner): Promise<void> {
-  const moving = await tx
-    .select()
-    .from(clientLedgers)
-    .where(eq(ownerColumn(from), from.id))
-    .for('update');
-  for (const ledger of moving) {
-    const existing = await lockLedgerOf(tx, to, ledger.currency);
-    if (!existing) {
-      await tx
-        .update(clientLedgers)
-        .set({
-          leadId: to.type === 'lead' ? to.id : null,
-          clientId: to.type === 'client' ? to.id : null,
-          version: sql`${clientLedgers.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(clientLedgers.id, ledger.id));
-      continue;
-    }
-    await tx
-      .update(clientLedgerEntries)
-      .set({ ledgerId: existing.id })
-      .where(eq(clientLedgerEntries.ledgerId, ledger.id));
-    await tx.update(refunds).set({ ledgerId: existing.id }).where(eq(refunds.ledgerId, ledger.id));
-    await tx.update(invoicePayments).set({ ledgerId: existing.id }).where(eq(invoicePayments.ledgerId, ledger.id));
-    await tx
-      .update(clientLedgers)
-      .set({
-        balance: sql`${clientLedgers.balance} + ${ledger.balance}::numeric`,
-        version: sql`${clientLedgers.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(clientLedgers.id, existing.id));
-    await tx.delete(clientLedgers).where(eq(clientLedgers.id, ledger.id));
-  }
+/** A refund paid out of a ledger (client money) or of an invoice's payments (invoice money). */
+export async function insertRefund(
+  tx: Executor,
+  values: typeof refunds.$inferInsert,
+): Promise<typeof refunds.$inferSelect> {
+  const [row] = await tx.insert(refunds).values(values).returning();
+  return row!;
 }

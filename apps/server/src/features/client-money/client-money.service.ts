@@ -20,11 +20,11 @@ import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
-import { insertRefund } from '../invoices/invoice-money.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
 import { readFirmToday } from '../../platform/settings/settings.repository.ts';
+import type { LedgerOwner } from '../record-kit/child-records.repository.ts';
 import {
-  type LedgerOwner,
+  insertRefund,
   ledgerOwnerOf,
   ledgersOf,
   lockLedger,

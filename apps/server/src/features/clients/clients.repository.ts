@@ -18,7 +18,7 @@ import {
   SEARCH_COUNT_CAP,
   type TabCount,
 } from '@crm/domain';
-import { findSameEmailOrNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
+import { withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import {
@@ -323,21 +323,6 @@ export async function clientFilterOptions(db: Executor, viewer: Viewer, showHidd
     locations: await valuesPresent(db, clients, listed, clients.applicantLocation, APPLICANT_LOCATIONS),
     desiredVisas: await valuesPresent(db, clients, listed, clients.desiredVisa, VISAS),
   };
-}
-
-/**
- * An active client (not deleted, not Reverted; any visibility: duplicates are firm-wide) with the same
- * email (case-insensitive) or the same contact number (E.164, see sameContactNumber); says which matched first.
- */
-export async function findDuplicateClient(
-  db: Executor,
-  candidate: { email: string; contactNumber: string; excludeId?: string | null },
-): Promise<{ field: 'email' | 'contactNumber'; id: string } | undefined> {
-  const found = await findSameEmailOrNumber(clients, candidate, async (where) => {
-    const [row] = await db.select({ id: clients.id }).from(clients).where(and(clientIsActive(), where)).limit(1);
-    return row;
-  });
-  return found && { field: found.field, id: found.row.id };
 }
 
 export async function insertClient(db: Executor, values: NewClientRow): Promise<ClientRow> {

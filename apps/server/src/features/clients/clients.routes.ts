@@ -23,7 +23,7 @@ import {
 import { actorOf } from '../../plugins/actor.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { requirePermission } from '../../plugins/route-access.ts';
-import { registerLifecycleRoutes } from '../records/record-lifecycle-routes.ts';
+import { registerLifecycleRoutes } from '../record-kit/record-lifecycle-routes.ts';
 import { findClientConvertedFrom } from './clients.repository.ts';
 import {
   clientLifecycle,

@@ -26,9 +26,9 @@ import { AppError, conflict, notFound, validationError } from '../../plugins/err
 import { changedFields, publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { alertClientStatus } from '../notifications/record-alerts.ts';
 import { type LeadRow, updateLead } from '../leads/leads.repository.ts';
-import { checkBirthDates } from '../records/birth-dates.ts';
-import { patchedForm } from '../records/patch.ts';
-import { recordLifecycle } from '../records/record-lifecycle.ts';
+import { checkBirthDates } from '../record-kit/birth-dates.ts';
+import { patchedForm } from '../record-kit/patch.ts';
+import { recordLifecycle } from '../record-kit/record-lifecycle.ts';
 import { checkAssignments } from '../users/assignments.ts';
 import {
   type ClientRow,
@@ -43,8 +43,8 @@ import {
   updateClient,
   updateClientVersioned,
 } from './clients.repository.ts';
-import { duplicatePersonError, findDuplicatePerson } from './person-duplicates.ts';
-import { moveChildrenToLead } from '../records/child-records.ts';
+import { duplicatePersonError, findDuplicatePerson } from '../record-kit/person-duplicates.ts';
+import { moveChildrenToLead } from '../record-kit/child-records.repository.ts';
 
 const clientNotFound = () => notFound('Client');
 

@@ -16,8 +16,8 @@ import { leadPerson } from '../leads/lead-person.ts';
 import { findLead, type LeadRow, updateLead } from '../leads/leads.repository.ts';
 import { insertClient, type NewClientRow } from './clients.repository.ts';
 import { readRecord } from './clients.service.ts';
-import { duplicatePersonError, findDuplicatePerson } from './person-duplicates.ts';
-import { moveChildrenToClient } from '../records/child-records.ts';
+import { duplicatePersonError, findDuplicatePerson } from '../record-kit/person-duplicates.ts';
+import { moveChildrenToClient } from '../record-kit/child-records.repository.ts';
 
 /** The client a lead becomes: the lead's person, visa, source and assignment fields. */
 export function clientFromLead(lead: LeadRow, actorId: string, notes: string, convertedAt: Date): NewClientRow {

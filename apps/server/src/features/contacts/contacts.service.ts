@@ -23,7 +23,7 @@ import type { Actor } from '../../plugins/actor.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
 import { findLinkedLead, insertClient } from '../clients/clients.repository.ts';
-import { duplicatePersonError, findDuplicatePerson } from '../clients/person-duplicates.ts';
+import { duplicatePersonError, findDuplicatePerson } from '../record-kit/person-duplicates.ts';
 import { insertLead, type LeadRow, updateLead } from '../leads/leads.repository.ts';
 import {
   type ContactRow,
@@ -32,7 +32,7 @@ import {
   listContacts,
   updateListedContact,
 } from './contacts.repository.ts';
-import { moveChildrenToClient } from '../records/child-records.ts';
+import { moveChildrenToClient } from '../record-kit/child-records.repository.ts';
 
 export const listVisibleContacts = (db: Database, viewer: Viewer, query: ContactListQuery) =>
   listContacts(db, viewer, query);

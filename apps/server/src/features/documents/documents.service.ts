@@ -30,7 +30,7 @@ import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
 import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
-import { patchedForm } from '../records/patch.ts';
+import { patchedForm } from '../record-kit/patch.ts';
 import { readFirmToday, writeSetting } from '../../platform/settings/settings.repository.ts';
 import { BUILT_IN_DOCUMENTS } from './built-in-documents.ts';
 

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { contactDigits } from '../../db/schema/person-columns.ts';
-import { PERSON_IMPORT_LOCK } from '../clients/person-duplicates.ts';
+import { PERSON_IMPORT_LOCK } from '../record-kit/person-duplicates.ts';
 
 export async function findMapping(db: Executor, entity: string, fingerprint: string) {
   const [row] = await db

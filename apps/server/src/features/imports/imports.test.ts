@@ -20,7 +20,7 @@ import {
 import { auditLogs, clients, importMappings, importRuns, leads } from '../../db/schema/index.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { plainWorkbook, twinPartsWorkbook } from '../../../test/workbook-bombs.ts';
-import { PERSON_IMPORT_LOCK } from '../clients/person-duplicates.ts';
+import { PERSON_IMPORT_LOCK } from '../record-kit/person-duplicates.ts';
 
 let f: Fixture;
 let tag = 0;

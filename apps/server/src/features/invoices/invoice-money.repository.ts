@@ -120,11 +120,6 @@ export async function refundsOf(db: Executor, invoiceId: string): Promise<Refund
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
-export async function insertRefund(tx: Executor, values: typeof refunds.$inferInsert): Promise<RefundRow> {
-  const [row] = await tx.insert(refunds).values(values).returning();
-  return row!;
-}
-
 /** What the money rows of an invoice add up to. */
 export type InvoiceMoneyRows = {
   received: Cents;

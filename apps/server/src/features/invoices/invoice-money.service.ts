@@ -33,20 +33,14 @@ import { invoices, receipts } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
-import {
-  balanceOf,
-  type LedgerOwner,
-  lockLedgerOf,
-  lockOrCreateLedger,
-  postEntry,
-} from '../client-money/client-money.repository.ts';
+import { balanceOf, insertRefund, lockOrCreateLedger, postEntry } from '../client-money/client-money.repository.ts';
+import { type LedgerOwner, lockLedgerOf } from '../record-kit/child-records.repository.ts';
 import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import {
   creditNotesOf,
   type InvoiceDbRow,
   insertCreditNote,
   insertPayment,
-  insertRefund,
   lockInvoice,
   lockPayment,
   moneyRowsOf,

@@ -16,7 +16,7 @@ import {
   SEARCH_COUNT_CAP,
   type TabCount,
 } from '@crm/domain';
-import { findSameEmailOrNumber, withContactNumberForms } from '../../db/contact-number-e164.ts';
+import { withContactNumberForms } from '../../db/contact-number-e164.ts';
 import type { Executor } from '../../db/database.ts';
 import { keysetBatches } from '../../exports/table-export.ts';
 import {
@@ -294,25 +294,6 @@ export async function leadFilterOptions(db: Executor, viewer: Viewer, showHidden
     locations: await valuesPresent(db, leads, where, leads.applicantLocation, APPLICANT_LOCATIONS),
     desiredVisas: await valuesPresent(db, leads, where, leads.desiredVisa, VISAS),
   };
-}
-
-/**
- * A live lead (any visibility: duplicates are firm-wide) with the same email (case-insensitive) or the same
- * contact number (E.164, see sameContactNumber); says which matched first.
- */
-export async function findDuplicateLead(
-  db: Executor,
-  candidate: { email: string; contactNumber: string; excludeId?: string },
-): Promise<{ field: 'email' | 'contactNumber'; lead: Pick<LeadRow, 'id' | 'email' | 'contactNumber'> } | undefined> {
-  const found = await findSameEmailOrNumber(leads, candidate, async (where) => {
-    const [row] = await db
-      .select({ id: leads.id, email: leads.email, contactNumber: leads.contactNumber })
-      .from(leads)
-      .where(and(leadIsLive(), where))
-      .limit(1);
-    return row;
-  });
-  return found && { field: found.field, lead: found.row };
 }
 
 export async function insertLead(db: Executor, values: NewLeadRow): Promise<LeadRow> {

@@ -18,20 +18,23 @@ import {
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { requirePermission } from '../../plugins/route-access.ts';
-import { reasonBody, reasonOf, registerLifecycleRoutes } from '../records/record-lifecycle-routes.ts';
+import { reasonBody, reasonOf, registerLifecycleRoutes } from '../record-kit/record-lifecycle-routes.ts';
 import {
   archiveLead,
   createLead,
   getLead,
   leadLifecycle,
   listVisibleLeads,
+  type LeadConversion,
   updateLeadDetails,
   visibleLeadFilterOptions,
 } from './leads.service.ts';
 
 const params = z.object({ id: z.string().describe('Lead id (uuid)') });
 
-export async function leadsRoutes(instance: FastifyInstance) {
+export type LeadsRoutesOptions = { convert: LeadConversion };
+
+export async function leadsRoutes(instance: FastifyInstance, options: LeadsRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
@@ -121,7 +124,7 @@ export async function leadsRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       if (request.body.leadStatus === CONVERTED_STATUS) await requirePermission(request, 'clients:create');
-      return updateLeadDetails(app.db, await actorOf(request), request.params.id, request.body);
+      return updateLeadDetails(app.db, await actorOf(request), request.params.id, request.body, options.convert);
     },
   );
 

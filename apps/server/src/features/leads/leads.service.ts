@@ -22,11 +22,10 @@ import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 import { hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
 import { changedFields, recordChange, publishChange } from '../../platform/audit/record-change.ts';
 import { alertLeadAssignees } from '../notifications/record-alerts.ts';
-import { convertLeadInTransaction } from '../clients/conversion.service.ts';
-import { duplicatePersonError, findDuplicatePerson } from '../clients/person-duplicates.ts';
-import { checkBirthDates } from '../records/birth-dates.ts';
-import { patchedForm } from '../records/patch.ts';
-import { recordLifecycle } from '../records/record-lifecycle.ts';
+import { duplicatePersonError, findDuplicatePerson } from '../record-kit/person-duplicates.ts';
+import { checkBirthDates } from '../record-kit/birth-dates.ts';
+import { patchedForm } from '../record-kit/patch.ts';
+import { recordLifecycle } from '../record-kit/record-lifecycle.ts';
 import { checkAssignments } from '../users/assignments.ts';
 import {
   deleteLeadRow,
@@ -119,7 +118,19 @@ export async function createLead(db: Database, actor: Actor, input: LeadInput): 
  * converted (spec 1 §4.3), in the same transaction: the client is created from the saved lead, and a
  * failure anywhere leaves everything as it was.
  */
-export async function updateLeadDetails(db: Database, actor: Actor, id: string, patch: LeadPatch): Promise<LeadRecord> {
+/**
+ * Makes a client of a saved lead in the caller's transaction. The clients feature does it
+ * (clients/conversion.service.ts); the app hands it to the leads' routes, so leads need not know clients.
+ */
+export type LeadConversion = (tx: Executor, actor: Actor, lead: LeadRow) => Promise<unknown>;
+
+export async function updateLeadDetails(
+  db: Database,
+  actor: Actor,
+  id: string,
+  patch: LeadPatch,
+  convert: LeadConversion,
+): Promise<LeadRecord> {
   return db.transaction(async (tx) => {
     const before = await findLead(tx, actor.viewer, id);
     if (!before) throw leadNotFound();
@@ -161,7 +172,7 @@ export async function updateLeadDetails(db: Database, actor: Actor, id: string, 
       });
     }
     await alertLeadAssignees(tx, actor.ctx, after, before);
-    if (converting) await convertLeadInTransaction(tx, actor, after);
+    if (converting) await convert(tx, actor, after);
     return readRecord(tx, before.id);
   });
 }

@@ -8,7 +8,7 @@ import { assertPasswordPolicy, verifyCurrentPassword } from '../auth/auth.servic
 import { hashPassword } from '../../platform/credentials/password-hash.ts';
 import { revokePasswordResetTokens } from '../../platform/credentials/password-reset.repository.ts';
 import { deleteUserSessions } from '../../platform/credentials/sessions.repository.ts';
-import { patchedForm } from '../records/patch.ts';
+import { patchedForm } from '../record-kit/patch.ts';
 import { findUserById, setUserPassword, updateUserVersioned } from '../users/users.repository.ts';
 
 /** Saves the fields sent (PATCH) with the version last read, merged over the stored profile and checked whole. */

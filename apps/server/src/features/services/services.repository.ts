@@ -16,7 +16,7 @@ import type { Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
 import { services, type StoredPaymentTerm } from '../../db/schema/index.ts';
 import { changedBy } from '../../db/schema/columns.ts';
-import { type Parent, parentOf } from '../records/child-records.ts';
+import { type Parent, parentOf } from '../record-kit/child-records.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 

@@ -26,7 +26,7 @@ import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } from '../../plugins/errors.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
-import { parentOf, recordChildChange } from '../records/child-records.ts';
+import { parentOf, recordChildChange } from '../record-kit/child-records.ts';
 import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { treatmentOfTypeNamed } from '../service-types/service-types.repository.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';

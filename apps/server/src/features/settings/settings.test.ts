@@ -5,7 +5,7 @@ import { apiClient } from '../../../test/api-client.ts';
 import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { clients, systemSettings } from '../../db/schema/index.ts';
 import { toClientRecords } from '../clients/clients.repository.ts';
-import { checkBirthDates } from '../records/birth-dates.ts';
+import { checkBirthDates } from '../record-kit/birth-dates.ts';
 import { writeSetting } from '../../platform/settings/settings.repository.ts';
 
 const f = fixtureForFile();

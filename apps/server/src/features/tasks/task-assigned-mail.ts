@@ -8,7 +8,7 @@ import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';
-import { parentOf } from '../records/child-records.ts';
+import { parentOf } from '../record-kit/child-records.ts';
 import { findTask, recordNames } from './tasks.repository.ts';
 
 export async function notifyTaskAssigned(db: Database, assigned: TaskAssigned): Promise<void> {

@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPEN_TASK_STATUSES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { taskNotes, users } from '../../db/schema/index.ts';
-import { parentOf } from '../records/child-records.ts';
+import { parentOf } from '../record-kit/child-records.ts';
 import { recordNames } from './tasks.repository.ts';
 
 export type DigestTask = {

@@ -19,7 +19,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, type SortKey, sortKey, type Viewer } from '../../db/list-query.ts';
 import { prefixSearchKey } from '../../db/schema/columns.ts';
-import { type Parent, parentOf } from '../records/child-records.ts';
+import { type Parent, parentOf } from '../record-kit/child-records.ts';
 import { clients, leads, myTasksDueKey, taskCounts, taskNotes, taskSearchText, users } from '../../db/schema/index.ts';
 
 export type TaskRow = typeof taskNotes.$inferSelect;

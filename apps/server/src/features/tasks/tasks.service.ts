@@ -38,7 +38,7 @@ import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } fro
 import { publishChange } from '../../platform/audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
-import { parentOf, recordChildChange } from '../records/child-records.ts';
+import { parentOf, recordChildChange } from '../record-kit/child-records.ts';
 import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import { cleanTaskContent } from './task-content.ts';
 import {

@@ -8,8 +8,8 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import { type ChangeResource, INVOICE_MONEY_MESSAGES } from '@crm/domain';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { type Change, publishChange, recordChange } from '../../platform/audit/record-change.ts';
-import { childFileKeys, type ParentType, removeFiles } from './child-records.ts';
-import { holdsMoney } from '../client-money/client-money.repository.ts';
+import { type ParentType, removeFiles } from './child-records.ts';
+import { childFileKeys, holdsMoney } from './child-records.repository.ts';
 
 /** Which stored state a lookup accepts: live (the lists'), soft-deleted (Deleted Items), or any row. */
 export type RecordState = 'live' | 'deleted' | 'any';

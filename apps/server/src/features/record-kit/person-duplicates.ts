@@ -6,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import { contactNumberKey, LEAD_MESSAGES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findDuplicateLead } from '../leads/leads.repository.ts';
-import { findDuplicateClient } from './clients.repository.ts';
+import { findDuplicateClient, findDuplicateLead } from './person-duplicates.repository.ts';
 
 /** The advisory lock key every duplicate check takes shared and an import exclusively. */
 export const PERSON_IMPORT_LOCK = 'person-import';

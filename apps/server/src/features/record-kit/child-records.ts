@@ -7,12 +7,9 @@
 // - archive and restore: the archived lead row keeps its children, so they come back with it;
 // - soft delete hides them with the record (lists read them through a live record) and restore shows them;
 // - purge deletes them with the record (foreign keys ON DELETE CASCADE).
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { contracts, invoices, services, taskNotes } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { publishChange, recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
-import { moveLedgers } from '../client-money/client-money.repository.ts';
 
 /** The kinds of record that have children. */
 export type ParentType = 'lead' | 'client';
@@ -45,49 +42,6 @@ export async function recordChildChange(
     newValues: values.new,
   });
   await publishChange(tx, ctx, parent.type, action, parent.id);
-}
-
-/** The lead's children now belong to the client it became. */
-export async function moveChildrenToClient(tx: Executor, leadId: string, clientId: string): Promise<void> {
-  await tx
-    .update(services)
-    .set({ leadId: null, clientId, transferredFromLeadId: leadId })
-    .where(eq(services.leadId, leadId));
-  await tx
-    .update(taskNotes)
-    .set({ leadId: null, clientId, transferredFromLeadId: leadId })
-    .where(eq(taskNotes.leadId, leadId));
-  await tx.update(invoices).set({ leadId: null, clientId }).where(eq(invoices.leadId, leadId));
-  await tx.update(contracts).set({ leadId: null, clientId }).where(eq(contracts.leadId, leadId));
-  await moveLedgers(tx, { type: 'lead', id: leadId }, { type: 'client', id: clientId });
-}
-
-/** The client's children go back to the lead it was converted from (the client becomes Reverted). */
-export async function moveChildrenToLead(tx: Executor, clientId: string, leadId: string): Promise<void> {
-  await tx
-    .update(services)
-    .set({ clientId: null, leadId, transferredFromLeadId: null })
-    .where(eq(services.clientId, clientId));
-  await tx
-    .update(taskNotes)
-    .set({ clientId: null, leadId, transferredFromLeadId: null })
-    .where(eq(taskNotes.clientId, clientId));
-  await tx.update(invoices).set({ clientId: null, leadId }).where(eq(invoices.clientId, clientId));
-  await tx.update(contracts).set({ clientId: null, leadId }).where(eq(contracts.clientId, clientId));
-  await moveLedgers(tx, { type: 'client', id: clientId }, { type: 'lead', id: leadId });
-}
-
-/**
- * The stored files of a record's children, read in the purge's transaction before the rows go (the
- * foreign keys delete the rows; the files are removed once the purge has committed).
- */
-export async function childFileKeys(tx: Executor, parent: { type: ParentType; id: string }): Promise<string[]> {
-  const column = parent.type === 'lead' ? services.leadId : services.clientId;
-  const rows = await tx
-    .select({ key: services.paymentEvidenceKey })
-    .from(services)
-    .where(and(eq(column, parent.id), isNotNull(services.paymentEvidenceKey)));
-  return rows.map((r) => r.key!);
 }
 
 /** Removes files whose rows are gone; a file that cannot be removed is logged, the purge stands. */
