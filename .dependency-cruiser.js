@@ -40,10 +40,11 @@ const serverRules = [
   },
   {
     name: 'routes-call-services',
-    comment: 'Routes are thin: they call a service and never reach a repository or SQL themselves.',
+    comment:
+      "Routes are thin: they call a service and never reach a feature's repository or SQL themselves (the platform's settings reads they may use).",
     severity: 'error',
     from: { path: '\\.routes\\.ts$' },
-    to: { path: `\\.repository\\.ts$|${SQL}` },
+    to: { path: `${SERVER}features/.+\\.repository\\.ts$|${SQL}` },
   },
   {
     name: 'sql-only-in-repositories',
