@@ -56,7 +56,21 @@ const serverRules = [
 ];
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
-const webRules = [];
+const webRules = [
+  {
+    name: 'web-feature-entries',
+    comment:
+      "A web feature uses another feature only through that feature's public entry: its index.ts, or its " +
+      'lazy.ts for the code it loads on first use. Anything else in the folder is internal and may change ' +
+      'without the other features noticing. The app shell, lib and components are not features.',
+    severity: 'error',
+    from: { path: '^apps/web/src/features/([^/]+)/' },
+    to: {
+      path: '^apps/web/src/features/[^/]+/',
+      pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/(index|lazy)[.]ts$'],
+    },
+  },
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -9,7 +9,14 @@
 // Amounts are whole cents (bigint), never floats.
 import { type Cents, centsOf, sumMoney } from '../money/money.ts';
 import { taxOn } from './invoice-totals.ts';
-import type { InvoiceState } from './invoice.ts';
+
+/**
+ * What is stored, as the money decides it (invoiceStateOf below): a draft (the form always saves one, spec 3
+ * §4), partly or fully paid, or cancelled by a credit note. Overdue is derived (DECISIONS §2): unpaid, not
+ * cancelled, its due date before the firm's today.
+ */
+export const INVOICE_STATES = ['drafts', 'partially_paid', 'paid', 'cancelled'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /** What a money row on an invoice is: money received against it, or client money applied from the ledger. */
 export const PAYMENT_KINDS = ['payment', 'client_credit'] as const;

@@ -1,4 +1,4 @@
-// Invoices (spec 3 §2.2, §3 "Invoice", "Invoice item", §4, §5, §8, §9; DECISIONS.md §2): the states, the
+// Invoices (spec 3 §2.2, §3 "Invoice", "Invoice item", §4, §5, §8, §9; DECISIONS.md §2): the statuses, the
 // messages, the form / API schema and the API's invoice. The figures come from invoice-totals.ts, computed
 // by the server on every save: an input carries no subtotal, tax or total (a sent one is ignored).
 import { z } from 'zod';
@@ -9,7 +9,13 @@ import { centsOf, CURRENCIES, DEFAULT_CURRENCY, MAX_MONEY_CENTS, moneyField, par
 import { listQueryBase } from '../records/list-query.ts';
 import { pageSchemaOf } from '../records/pagination.ts';
 import { parseHundredths } from './invoice-totals.ts';
-import { INVOICE_MONEY_MESSAGES, MONEY_ACTIONS, PAYMENT_KINDS } from './invoice-money.ts';
+import {
+  INVOICE_MONEY_MESSAGES,
+  INVOICE_STATES,
+  type InvoiceState,
+  MONEY_ACTIONS,
+  PAYMENT_KINDS,
+} from './invoice-money.ts';
 import {
   isTaxedTreatment,
   SERVICE_TYPE_MESSAGES,
@@ -17,13 +23,6 @@ import {
   treatmentOfTaxable,
   TREATMENT_REASON_MAX,
 } from '../services/service-type.ts';
-
-/**
- * What is stored: a draft (the form always saves one, spec 3 §4), partly or fully paid, or cancelled by a
- * credit note. Overdue is derived (DECISIONS §2): unpaid, not cancelled, its due date before the firm's today.
- */
-export const INVOICE_STATES = ['drafts', 'partially_paid', 'paid', 'cancelled'] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /** What the lists and badges show. */
 export const INVOICE_STATUSES = ['drafts', 'sent', 'overdue', 'partially_paid', 'paid', 'cancelled'] as const;

@@ -29,16 +29,14 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
-import { AuditLogsTab } from '../audit/components/audit-logs-tab.tsx';
-import { SecurityTab } from '../audit/components/security-tab.tsx';
-import { DeletedItemsTab } from '../deleted-items/components/deleted-items-tab.tsx';
-import { DocumentsTab } from '../documents/components/documents-tab.tsx';
-import { MailLogTab } from '../mail/components/mail-log-tab.tsx';
-import { RolesTab } from '../roles/components/roles-tab.tsx';
-import { SystemSettingsTab } from '../settings/components/system-settings-tab.tsx';
-import { BrandingTab } from '../settings/components/branding-tab.tsx';
-import { UsersTab } from '../users/components/users-tab.tsx';
-import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
+import { AuditLogsTab, SecurityTab } from '../audit/index.ts';
+import { DeletedItemsTab } from '../deleted-items/index.ts';
+import { DocumentsTab } from '../documents/index.ts';
+import { MailLogTab } from '../mail/index.ts';
+import { RolesTab } from '../roles/index.ts';
+import { BrandingTab, SystemSettingsTab } from '../settings/index.ts';
+import { UsersTab } from '../users/index.ts';
+import { NotificationSwitchesCard } from '../notifications/index.ts';
 import { DataManagementTab } from './data-management-tab.tsx';
 
 const ADMIN_TABS = [

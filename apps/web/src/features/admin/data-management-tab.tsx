@@ -3,9 +3,8 @@
 // passport number), and the stored phone numbers to review (decision 0005).
 import { Alert, Stack } from '@mantine/core';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { BackupCard } from '../backups/components/backup-card.tsx';
-import { ExportCard } from '../imports/components/export-card.tsx';
-import { ImportCard } from '../imports/components/import-card.tsx';
+import { BackupCard } from '../backups/index.ts';
+import { ExportCard, ImportCard } from '../imports/index.ts';
 import { PhoneNumberReviewCard } from './phone-number-review-card.tsx';
 
 export function DataManagementTab() {

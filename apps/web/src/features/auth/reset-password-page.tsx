@@ -6,7 +6,7 @@ import { passwordResetSchemaFor } from '@crm/domain';
 import { useMemo } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { NewPasswordFields } from '../profile/new-password-fields.tsx';
+import { NewPasswordFields } from '../profile/index.ts';
 import { usePasswordPolicy } from './api/password-policy.ts';
 import { useConfirmPasswordReset } from './api/password-reset.ts';
 

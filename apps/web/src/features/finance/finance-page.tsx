@@ -10,6 +10,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
+import { loadInvoicesTab, loadTemplatesTab } from '../invoices/lazy.ts';
 import { ServicesOverview } from './components/services-overview.tsx';
 import {
   DEFAULT_FINANCE_TAB,
@@ -20,13 +21,9 @@ import {
 } from './finance-search.ts';
 
 // The Invoices tab, its dialogs and their forms load when the tab is first opened.
-const InvoicesTab = lazy(() =>
-  import('../invoices/components/invoices-tab.tsx').then((m) => ({ default: m.InvoicesTab })),
-);
+const InvoicesTab = lazy(() => loadInvoicesTab().then((component) => ({ default: component })));
 
-const TemplatesTab = lazy(() =>
-  import('../invoices/components/templates-tab.tsx').then((m) => ({ default: m.TemplatesTab })),
-);
+const TemplatesTab = lazy(() => loadTemplatesTab().then((component) => ({ default: component })));
 
 // The receipts, credit notes and refunds, in their tab and inside Templates.
 const ReceiptsAndCredits = lazy(() =>

@@ -42,7 +42,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAssignableUsers } from '../users/api/assignable-users.ts';
+import { useAssignableUsers } from '../users/index.ts';
 import { useEnquiryFormSettings, useSaveEnquiryFormSettings } from './api/enquiry-form.ts';
 
 type Values = Omit<EnquiryFormSettings, 'frameOrigins' | 'assigneeUserId'> & {

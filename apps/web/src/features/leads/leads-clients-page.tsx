@@ -25,16 +25,16 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { lazyWithPreload, OpenAfterMount, useWantedOnce } from '../../lib/lazy-component.ts';
-import { useClientFilterOptions } from '../clients/api/client-filter-options.ts';
-import { useClientList } from '../clients/api/client-list.ts';
-import { ClientsTab } from '../clients/components/clients-tab.tsx';
+import { ClientsTab, useClientFilterOptions, useClientList } from '../clients/index.ts';
+import { loadClientPanel } from '../clients/lazy.ts';
+import { loadRecordsTab } from '../records/lazy.ts';
 import { useLeadFilterOptions } from './api/lead-filter-options.ts';
 import { useLeadList } from './api/lead-list.ts';
 import { LeadsFilterBar } from './components/leads-filter-bar.tsx';
 import { LeadsTab } from './components/leads-tab.tsx';
 import { DEFAULT_SORT, hasActiveFilters, type LeadsSearch, type LeadsTab as ListTab } from './leads-search.ts';
 import { useRecordLink } from './use-record-link.ts';
-import { tabCountLabel, useRecordTabCounts } from '../records/api/record-tab-counts.ts';
+import { tabCountLabel, useRecordTabCounts } from '../records/index.ts';
 import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../lib/list-navigation.ts';
 
 type LeadsClientsPageProps = { search: LeadsSearch; defaultTab: ListTab };
@@ -42,8 +42,8 @@ type LeadsClientsPageProps = { search: LeadsSearch; defaultTab: ListTab };
 // The panels (with the record forms and the date picker) and the All Records tab load on first use: the
 // lists come first. Their code starts loading when the pointer or focus reaches the list or the tab.
 const leadPanel = lazyWithPreload(() => import('./components/lead-panel.tsx').then((m) => m.LeadPanel));
-const clientPanel = lazyWithPreload(() => import('../clients/components/client-panel.tsx').then((m) => m.ClientPanel));
-const recordsTab = lazyWithPreload(() => import('../records/records-tab.tsx').then((m) => m.RecordsTab));
+const clientPanel = lazyWithPreload(loadClientPanel);
+const recordsTab = lazyWithPreload(loadRecordsTab);
 const LeadPanel = leadPanel.Component;
 const ClientPanel = clientPanel.Component;
 const RecordsTab = recordsTab.Component;

@@ -5,8 +5,7 @@
 import { useEffect, useState } from 'react';
 import { CONVERTED_STATUS } from '@crm/domain';
 import { isApiError } from '../../lib/api-client.ts';
-import { useClient } from '../clients/api/client.ts';
-import { useClientConvertedFrom } from '../clients/api/client-converted-from.ts';
+import { useClient, useClientConvertedFrom } from '../clients/index.ts';
 import { useLead } from './api/lead.ts';
 import { isListTab, isPanelTab, type LeadsSearch, type LeadsTab, type PanelTab } from './leads-search.ts';
 

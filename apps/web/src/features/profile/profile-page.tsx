@@ -24,11 +24,10 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDateFormat } from '../../lib/format.ts';
-import { usePasswordPolicy } from '../auth/api/password-policy.ts';
-import { useSignOut } from '../auth/api/sign-out.ts';
+import { usePasswordPolicy, useSignOut } from '../auth/index.ts';
 import { useChangePassword, useProfile, useSendPasswordResetEmail, useUpdateProfile } from './api/profile.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { NotificationSwitchesCard } from '../notifications/components/notification-switches.tsx';
+import { NotificationSwitchesCard } from '../notifications/index.ts';
 
 export function ProfilePage() {
   useDocumentTitle(pageName('/profile'));

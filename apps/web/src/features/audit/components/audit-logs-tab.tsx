@@ -14,7 +14,7 @@ import { PagedListBody } from '../../../components/paged-list-body.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useListFilter } from '../../../lib/use-list-paging.ts';
-import { useAssignableUsers } from '../../users/api/assignable-users.ts';
+import { useAssignableUsers } from '../../users/index.ts';
 import { type AuditFilter, exportAuditLogs, useAuditActions, useAuditLogs } from '../api/audit-logs.ts';
 import { AuditActionBadge } from './audit-action-badge.tsx';
 

@@ -28,8 +28,7 @@ import { useRecordForm } from '../../../components/record-form/use-record-form.t
 import { PassportStatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { RecordFormActions } from '../../records/components/record-form-actions.tsx';
-import { RecordFormSections } from '../../records/components/record-form-sections.tsx';
+import { RecordFormActions, RecordFormSections } from '../../records/index.ts';
 import { useUpdateClient } from '../api/update-client.ts';
 import {
   type ClientFormValues,

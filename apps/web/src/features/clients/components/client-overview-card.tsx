@@ -3,13 +3,7 @@ import { Text } from '@mantine/core';
 import { type ClientRecord, hasCurrentVisa } from '@crm/domain';
 import { ClientStatusBadge, PassportStatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
-import {
-  notSet,
-  OverviewRow,
-  OverviewSection,
-  RecordOverviewCard,
-} from '../../records/components/record-overview-card.tsx';
-import { RecordLink } from '../../records/components/record-panel-tabs.tsx';
+import { notSet, OverviewRow, OverviewSection, RecordLink, RecordOverviewCard } from '../../records/index.ts';
 
 type ClientOverviewCardProps = {
   client: ClientRecord;

@@ -26,7 +26,7 @@ import {
   type RecordPanelTab,
   RecordPanelTabs,
   RecordPanelTitle,
-} from '../../records/components/record-panel-tabs.tsx';
+} from '../../records/index.ts';
 import { useClient } from '../api/client.ts';
 import { ClientActionDialog, type ClientActionKind } from './client-action-dialog.tsx';
 import { ClientForm } from './client-form.tsx';

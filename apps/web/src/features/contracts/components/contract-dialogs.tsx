@@ -25,8 +25,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { TaskContentField } from '../../tasks/components/task-content-field.tsx';
-import { TaskContentView } from '../../tasks/components/task-content-view.tsx';
+import { TaskContentField, TaskContentView } from '../../tasks/index.ts';
 import {
   downloadContractPdf,
   downloadSignedCopy,

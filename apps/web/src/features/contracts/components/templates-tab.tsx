@@ -32,7 +32,7 @@ import {
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { TaskContentField } from '../../tasks/components/task-content-field.tsx';
+import { TaskContentField } from '../../tasks/index.ts';
 import { useContractTemplates, useDeleteTemplate, useSaveTemplate } from '../api/contracts.ts';
 import { showError } from './contract-dialogs.tsx';
 import { differs, GuardedModal } from '../../../components/close-guard.tsx';

@@ -2,7 +2,7 @@
 // shown in a new tab (View) or saved under the server's file name (Download, ?download=1).
 import { type CreditNoteRow, type ReceiptRow } from '@crm/domain';
 import { fetchFile, saveFile } from '../../../lib/file-requests.ts';
-import { openFile } from '../../invoices/api/invoices.ts';
+import { openFile } from '../../invoices/index.ts';
 
 const receiptPath = (receipt: Pick<ReceiptRow, 'id'>) => `/api/receipts/${encodeURIComponent(receipt.id)}/pdf`;
 const creditNotePath = (note: Pick<CreditNoteRow, 'id'>) => `/api/credit-notes/${encodeURIComponent(note.id)}/pdf`;

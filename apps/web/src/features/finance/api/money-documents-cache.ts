@@ -3,7 +3,7 @@
 // receipts and a page of refunds asked with the same params never share an entry.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { navigationParams } from '../../../lib/list-navigation.ts';
-import { INVOICE_KEY } from '../../invoices/api/invoices.ts';
+import { INVOICE_KEY } from '../../invoices/index.ts';
 
 export const MONEY_LISTS = ['receipts', 'credit-notes', 'refunds'] as const;
 export type MoneyList = (typeof MONEY_LISTS)[number];

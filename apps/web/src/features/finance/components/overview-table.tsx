@@ -16,7 +16,7 @@ import { centsOf, displayMoney, parseSort, SERVICE_SORT_FIELDS, type ServiceOver
 import { ListCell, type ListColumn, ListTable, useListLayout } from '../../../components/list-table/list-table.tsx';
 import { SelectAllCheckbox } from '../../../components/list-table/select-all-checkbox.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
-import { PaymentStatusBadge, ServiceStatusBadge } from '../../services/components/service-badges.tsx';
+import { PaymentStatusBadge, ServiceStatusBadge } from '../../services/index.ts';
 import classes from '../finance.module.css';
 import { type FoldedPart, FoldedText } from '../../../components/list-table/folded-text.tsx';
 

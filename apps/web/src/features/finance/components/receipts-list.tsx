@@ -10,7 +10,7 @@ import { ListCell, type ListColumn } from '../../../components/list-table/list-t
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { useDeleteReceipt } from '../../invoices/api/invoices.ts';
+import { useDeleteReceipt } from '../../invoices/index.ts';
 import { downloadReceiptPdf, viewReceiptPdf } from '../api/money-document-pdf.ts';
 import { useReceiptList } from '../api/receipt-list.ts';
 import {

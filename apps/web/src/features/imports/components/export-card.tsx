@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { exportUsers } from '../../users/api/user-admin.ts';
+import { exportUsers } from '../../users/index.ts';
 
 const LISTS = [
   { list: 'leads', label: 'Leads' },

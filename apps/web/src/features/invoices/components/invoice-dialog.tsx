@@ -39,7 +39,7 @@ import { saveFile } from '../../../lib/file-requests.ts';
 import { creditNotePdf, invoicePdf, openFile, receiptPdf, useInvoice, useSendInvoice } from '../api/invoices.ts';
 import { emptyInvoiceValues, invoiceToFormValues } from '../invoice-form-values.ts';
 import { InvoiceForm } from './invoice-form.tsx';
-import { showMailToast } from '../../mail/mail-toast.ts';
+import { showMailToast } from '../../mail/index.ts';
 
 export type InvoiceDialogState = { mode: 'new' } | { mode: 'edit' | 'view'; id: string } | null;
 

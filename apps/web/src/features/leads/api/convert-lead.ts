@@ -6,7 +6,7 @@ import { CLIENT_MESSAGES, type ClientRecord, type LeadRecord } from '@crm/domain
 import { answer, ApiError, server, timeoutSignal } from '../../../lib/api-client.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { withSaveRetry } from '../../../lib/save-retry.ts';
-import { clientQueryOptions } from '../../clients/api/client.ts';
+import { clientQueryOptions } from '../../clients/index.ts';
 import type { UpdateLeadVariables } from './update-lead.ts';
 
 export type ConversionOutcome = { lead: LeadRecord; client: ClientRecord };

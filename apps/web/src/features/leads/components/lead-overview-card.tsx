@@ -2,12 +2,7 @@
 import { hasCurrentVisa, type LeadRecord } from '@crm/domain';
 import { LeadStatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
-import {
-  notSet,
-  OverviewRow,
-  OverviewSection,
-  RecordOverviewCard,
-} from '../../records/components/record-overview-card.tsx';
+import { notSet, OverviewRow, OverviewSection, RecordOverviewCard } from '../../records/index.ts';
 
 export function LeadOverviewCard({ lead, onOpenTasks }: { lead: LeadRecord; onOpenTasks: () => void }) {
   const { formatDate } = useDateFormat();

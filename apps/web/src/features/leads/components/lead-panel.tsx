@@ -19,7 +19,7 @@ import {
   type RecordPanelTab,
   RecordPanelTabs,
   RecordPanelTitle,
-} from '../../records/components/record-panel-tabs.tsx';
+} from '../../records/index.ts';
 import { useLead } from '../api/lead.ts';
 import { LeadActionDialog, type LeadActionKind } from './lead-action-dialog.tsx';
 import { LeadForm } from './lead-form.tsx';

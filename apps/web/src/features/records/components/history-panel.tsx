@@ -5,7 +5,7 @@ import { IconHistory, IconMail } from '@tabler/icons-react';
 import { MAIL_OUTCOME_LABELS } from '@crm/domain';
 import { ChangeList } from '../../../components/change-list.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { MailStatusBadge } from '../../mail/components/mail-status-badge.tsx';
+import { MailStatusBadge } from '../../mail/index.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { type HistoryOwner, useRecordHistory } from '../api/record-history.ts';
 

@@ -11,7 +11,7 @@ import { PhoneInput } from '../../../components/phone-input.tsx';
 import { FormSection } from '../../../components/record-form/form-section.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { UserPicker } from '../../users/components/user-picker.tsx';
+import { UserPicker } from '../../users/index.ts';
 
 type AssignedUser = { id: string; fullName: string } | null;
 type Assigned = { manager: AssignedUser; assistantManager: AssignedUser; migrationAgent: AssignedUser };

@@ -9,10 +9,10 @@ import { displayId } from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
-import { ClientMoneyTab } from '../../client-money/components/client-money-tab.tsx';
-import { preloadContractsTab, RecordContractsTab } from '../../contracts/components/record-contracts-tab.tsx';
-import { preloadServicesTab, ServicesTab } from '../../services/components/services-tab.tsx';
-import { preloadTasksTab, TasksTab } from '../../tasks/components/tasks-tab.tsx';
+import { ClientMoneyTab } from '../../client-money/index.ts';
+import { preloadContractsTab, RecordContractsTab } from '../../contracts/index.ts';
+import { preloadServicesTab, ServicesTab } from '../../services/index.ts';
+import { preloadTasksTab, TasksTab } from '../../tasks/index.ts';
 import { HistoryTab, preloadHistoryTab } from './history-tab.tsx';
 
 export type RecordPanelTab = 'details' | 'services' | 'tasks' | 'contracts' | 'history';

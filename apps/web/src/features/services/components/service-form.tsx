@@ -23,8 +23,7 @@ import { useSavedRecordSync } from '../../../components/record-form/use-saved-re
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { useServiceTypes } from '../../service-types/api/service-types.ts';
-import { TREATMENT_OPTIONS } from '../../service-types/components/service-type-dialog.tsx';
+import { TREATMENT_OPTIONS, useServiceTypes } from '../../service-types/index.ts';
 import { useAddService } from '../api/add-service.ts';
 import type { ServiceOwner } from '../api/service-keys.ts';
 import { useUpdateService } from '../api/update-service.ts';

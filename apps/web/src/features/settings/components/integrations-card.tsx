@@ -29,15 +29,14 @@ import {
   integrationActive,
   type IntegrationProvider,
   type IntegrationSettings,
-  type IntegrationSettingsInput,
   SMTP_PASSWORD_MESSAGES,
   smtpPasswordStays,
-  webhookInputOf,
 } from '@crm/domain';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useIntegrationSettings, useSaveIntegrationSettings, useSendTestEmail } from '../api/system-settings.ts';
+import { type Draft, draftOf, inputOf } from './integrations-draft.ts';
 import { SecretInput } from './secret-input.tsx';
 import { webhookDraftErrors, WebhooksCard } from './webhooks-card.tsx';
 
@@ -46,43 +45,6 @@ const SECURITY_OPTIONS = [
   { value: 'tls', label: 'TLS (port 465)' },
   { value: 'none', label: 'None (local relay only)' },
 ];
-
-/** The form's state: the stored values, with each secret empty meaning "keep what is stored". */
-export type Draft = IntegrationSettingsInput & {
-  clear: Partial<Record<'email' | IntegrationProvider | 'webhooks', boolean>>;
-};
-
-function draftOf(settings: IntegrationSettings): Draft {
-  const { passwordSet: _p, ...email } = settings.email;
-  const provider = (name: IntegrationProvider) => ({ provider: settings[name].provider, apiKey: '' });
-  return {
-    email: { ...email, password: '' },
-    ai: provider('ai'),
-    payment: provider('payment'),
-    calendar: provider('calendar'),
-    chat: provider('chat'),
-    webhooks: { ...webhookInputOf(settings.webhooks), secret: '' },
-    clear: {},
-  };
-}
-
-/** An empty secret field keeps the stored one unless the user removed it. */
-function inputOf(draft: Draft): IntegrationSettingsInput {
-  const secret = (value: string | undefined, cleared: boolean | undefined) =>
-    cleared ? '' : value ? value : undefined;
-  const provider = (name: IntegrationProvider) => ({
-    provider: draft[name].provider,
-    apiKey: secret(draft[name].apiKey, draft.clear[name]),
-  });
-  return {
-    email: { ...draft.email, password: secret(draft.email.password, draft.clear.email) },
-    ai: provider('ai'),
-    payment: provider('payment'),
-    calendar: provider('calendar'),
-    chat: provider('chat'),
-    webhooks: { ...draft.webhooks, secret: secret(draft.webhooks.secret, draft.clear.webhooks) },
-  };
-}
 
 const activeBadge = (active: boolean) => (
   <StatusBadge look={filledBadge(active ? BADGE_COLOURS.green : BADGE_COLOURS.grey)}>

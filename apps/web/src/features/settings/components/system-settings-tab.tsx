@@ -35,7 +35,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDisplaySetting } from '../api/display-setting.ts';
 import { IntegrationsCard } from './integrations-card.tsx';
-import { ServiceTypesCard } from '../../service-types/components/service-types-card.tsx';
+import { ServiceTypesCard } from '../../service-types/index.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useDateFormat } from '../../../lib/format.ts';
 import {

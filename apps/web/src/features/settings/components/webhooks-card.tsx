@@ -16,7 +16,7 @@ import {
 } from '@crm/domain';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSendTestWebhook } from '../api/system-settings.ts';
-import type { Draft } from './integrations-card.tsx';
+import type { Draft } from './integrations-draft.ts';
 import { SecretInput } from './secret-input.tsx';
 
 /** A new signing secret: 32 random bytes in hex, behind a prefix that says what it is. */

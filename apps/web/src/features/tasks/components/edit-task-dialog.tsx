@@ -8,8 +8,8 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { useClient } from '../../clients/api/client.ts';
-import { useLead } from '../../leads/api/lead.ts';
+import { useClient } from '../../clients/index.ts';
+import { useLead } from '../../leads/index.ts';
 import { useTask } from '../api/my-tasks.ts';
 import { TaskForm } from './task-form.tsx';
 

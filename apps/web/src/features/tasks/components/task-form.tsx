@@ -19,7 +19,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { isStaleEditError, SaveErrorAlert } from '../../../components/record-form/record-form-alerts.tsx';
 import { asSelectProps } from '../../../components/record-form/select-props.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { UserPicker } from '../../users/components/user-picker.tsx';
+import { UserPicker } from '../../users/index.ts';
 import { useAddTask, useUpdateTask } from '../api/save-task.ts';
 import type { TaskOwner } from '../api/task-keys.ts';
 import {

@@ -16,7 +16,7 @@ import {
 import { ReadOnlyNotice, RecordSectionHeader, sectionLoadState } from '../../../components/record-section.tsx';
 import { RecordActionModal } from '../../../components/record-action-modal.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { useClient } from '../../clients/api/client.ts';
+import { useClient } from '../../clients/index.ts';
 import { useRecordTasks } from '../api/record-tasks.ts';
 import { useDeleteTask } from '../api/save-task.ts';
 import type { TaskOwner } from '../api/task-keys.ts';

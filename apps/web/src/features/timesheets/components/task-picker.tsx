@@ -7,8 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { OPEN_TASK_STATUSES, TASK_STATUS_LABELS, type TaskRecord } from '@crm/domain';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { useMyTasks } from '../../tasks/api/my-tasks.ts';
-import { useRecordTasks } from '../../tasks/api/record-tasks.ts';
+import { useMyTasks, useRecordTasks } from '../../tasks/index.ts';
 import type { PickedRecord } from './record-picker.tsx';
 
 export type PickedTask = { id: string; label: string };

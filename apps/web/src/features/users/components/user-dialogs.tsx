@@ -36,8 +36,8 @@ import {
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { usePasswordPolicy } from '../../auth/api/password-policy.ts';
-import { PasswordStrengthMeter } from '../../profile/password-strength-meter.tsx';
+import { usePasswordPolicy } from '../../auth/index.ts';
+import { PasswordStrengthMeter } from '../../profile/index.ts';
 import { useAssignableUsers } from '../api/assignable-users.ts';
 import {
   useCreateUser,
@@ -47,7 +47,7 @@ import {
   useUpdateUser,
 } from '../api/user-admin.ts';
 import { GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
-import { showMailToast } from '../../mail/mail-toast.ts';
+import { showMailToast } from '../../mail/index.ts';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');

@@ -1,0 +1,3 @@
+// The clients feature's code that other features load on first use: each loader keeps its component in a
+// chunk of its own, which index.ts could not (a page that imports the entry would download it at once).
+export const loadClientPanel = () => import('./components/client-panel.tsx').then((m) => m.ClientPanel);

@@ -1,0 +1,4 @@
+// The invoices feature's code that other features load on first use: each loader keeps its component in a
+// chunk of its own, which index.ts could not (a page that imports the entry would download it at once).
+export const loadInvoicesTab = () => import('./components/invoices-tab.tsx').then((m) => m.InvoicesTab);
+export const loadTemplatesTab = () => import('./components/templates-tab.tsx').then((m) => m.TemplatesTab);
