@@ -4,6 +4,7 @@
 // from an invoice cancelled elsewhere shown by the live updates with its credit note and invoice; and a role
 // without Finance does not see the section.
 import type { Page } from '@playwright/test';
+import { daysAfter } from '@crm/domain';
 import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { clientPanel, convertLeadThroughApi, createLead } from './lead-helpers.ts';
@@ -99,7 +100,7 @@ test('a ledger changed elsewhere is refused, read again, and the next save lands
   await receive.getByRole('textbox', { name: 'Amount' }).fill('250');
   // Another tab records money first: the version this dialog read (none yet) is stale.
   // Yesterday in UTC: never after the firm's today, whatever its zone (no date in the future is taken).
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = daysAfter(new Date(), -1).toISOString().slice(0, 10);
   const other = await page.request.post(`/api/clients/${clientId}/client-money`, {
     data: { currency: 'AUD', amount: '100.00', receivedDate: yesterday, method: 'Cash', version: 0 },
   });
@@ -123,7 +124,7 @@ test('money kept from a cancelled invoice appears without a reload, with its cre
   await expect(section.getByText('No client money held')).toBeVisible();
 
   // Elsewhere (the page's own session, through the API): an invoice paid, then cancelled into client credit.
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => daysAfter(new Date(), offset).toISOString().slice(0, 10);
   const created = await page.request.post('/api/invoices', {
     data: {
       issueDate: day(-1),

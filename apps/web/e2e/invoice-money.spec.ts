@@ -4,6 +4,7 @@
 // Finance's totals agree; the adjustment note PDF says what a tax office expects. A sent invoice reads
 // Sent and offers no Delete; the dates' rules show on their fields.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { daysAfter } from '@crm/domain';
 import { seriousFindings } from './axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { convertLeadThroughApi, createLead } from './lead-helpers.ts';
@@ -36,7 +37,7 @@ async function billedClient(request: APIRequestContext) {
   const fee = await service('Professional Fee - Student Visa', '4000.00');
   const charge = await service('Visa Application', '1200.00');
   // Issued yesterday (in any time zone, a day the firm has reached), due in a month: not overdue.
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => daysAfter(new Date(), offset).toISOString().slice(0, 10);
   const invoice = await ok<{ id: string; invoiceNumber: string }>(
     await request.post('/api/invoices', {
       data: {

@@ -11,6 +11,7 @@ export * from './settings/security-defaults.ts';
 export * from './settings/job-status.ts';
 export * from './settings/display-setting.ts';
 export * from './calendar/calendar.ts';
+export * from './calendar/firm-dates.ts';
 export * from './settings/integrations.ts';
 export * from './settings/webhooks.ts';
 export * from './settings/branding.ts';

@@ -3,7 +3,15 @@
 // are refused when tampered with or foreign to the sort; page numbers stop where OFFSET would get costly.
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_SORT_FIELDS, LEAD_SORT_FIELDS, MAX_NUMBERED_PAGE, PAGE_MESSAGES, type Page, ROLES } from '@crm/domain';
+import {
+  CLIENT_SORT_FIELDS,
+  DAY_MS,
+  LEAD_SORT_FIELDS,
+  MAX_NUMBERED_PAGE,
+  PAGE_MESSAGES,
+  type Page,
+  ROLES,
+} from '@crm/domain';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { clients, contacts, leads } from './schema/index.ts';
 
@@ -20,7 +28,7 @@ const STATUSES = ['New Lead Received', 'Consultation Completed', 'Ineligible', '
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signIn('administrator');
-  const base = Date.now() - 30 * 86_400_000;
+  const base = Date.now() - 30 * DAY_MS;
   // Repeated names, empty values and shared timestamps: the id must settle every tie.
   const person = (i: number) => ({
     firstName: ['Ana', 'Ben', 'Cai', 'Ana'][i % 4]!,

@@ -1,23 +1,6 @@
 // Plain-text pieces of the job mails. Mails carry no HTML at all, so nothing a user typed can become
-// markup or script in a mail client (SECURITY.md); text from the database is only made one tidy line.
-import type { DateFormat } from '@crm/domain';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A calendar date ('2026-09-06') in the firm's date format ('06 Sep 2026'); the web's format.ts does the same. */
-export function formatCalendarDate(isoDate: string, format: DateFormat): string {
-  const [year = '', month = '', day = ''] = isoDate.split('-');
-  switch (format) {
-    case 'DD MMM YYYY':
-      return `${day} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
-    case 'DD/MM/YYYY':
-      return `${day}/${month}/${year}`;
-    case 'MM/DD/YYYY':
-      return `${month}/${day}/${year}`;
-    case 'YYYY-MM-DD':
-      return isoDate;
-  }
-}
+// markup or script in a mail client (SECURITY.md); text from the database is only made one tidy line. Dates
+// in mails are the domain's formatCalendarDate (calendar/firm-dates.ts), the same rule the screens use.
 
 /**
  * Stored text as one line of a plain-text mail: control characters (line breaks included, so a name

@@ -4,6 +4,7 @@ import {
   clientInputSchema,
   DEFAULT_DISPLAY_SETTING,
   CONVERSION_NOTE,
+  DAY_MS,
   dependentCount,
   firmToday,
   hasSpouse,
@@ -35,8 +36,8 @@ describe('demo leads', () => {
     expect(new Set(rows.map((r) => r.email.toLowerCase())).size).toBe(DEMO_LEAD_COUNT);
     expect(rows.filter((r) => r.isHidden).length).toBeGreaterThan(0);
     const oldest = Math.min(...rows.map((r) => r.createdAt.getTime()));
-    expect(now.getTime() - oldest).toBeLessThanOrEqual(16 * 7 * 86_400_000 + 86_400_000);
-    expect(now.getTime() - oldest).toBeGreaterThan(12 * 7 * 86_400_000);
+    expect(now.getTime() - oldest).toBeLessThanOrEqual(16 * 7 * DAY_MS + DAY_MS);
+    expect(now.getTime() - oldest).toBeGreaterThan(12 * 7 * DAY_MS);
 
     const [consultant] = await t.database.db.select().from(users).where(eq(users.role, 'consultant'));
     expect(rows.filter((r) => r.createdBy === consultant?.id).length).toBeGreaterThan(10);

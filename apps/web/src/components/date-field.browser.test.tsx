@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { formatDate } from '@crm/domain';
 import { renderInApp, signInAs } from '../../test/render.tsx';
 import { answer, server } from '../lib/api-client.ts';
-import { formatDate } from '../lib/format.ts';
 import { DateField } from './date-field.tsx';
 
 function Field() {

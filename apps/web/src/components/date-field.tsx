@@ -9,9 +9,9 @@ import { ActionIcon, CloseButton, Group, Popover, TextInput, type TextInputProps
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { DATE_BOUNDS, DATE_MESSAGES, type DisplaySetting, isValidIsoDate } from '@crm/domain';
+import { DATE_BOUNDS, DATE_MESSAGES, type DisplaySetting, formatDate, isValidIsoDate } from '@crm/domain';
 import { parseDateInput } from '../lib/date-input.ts';
-import { formatDate, useDateFormat } from '../lib/format.ts';
+import { useDateFormat } from '../lib/format.ts';
 
 type DateFieldProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'rightSection'> & {
   /** A birth date runs from 1900 to the firm's today; a document date (passport, visa) to 2100. */

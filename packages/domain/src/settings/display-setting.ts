@@ -2,7 +2,10 @@
 // screen, mail, PDF and export. Stored under the key display_settings; Administration II edits it.
 import { z } from 'zod';
 
-/** dayjs format tokens; the first is the default (DECISIONS.md §5: dd MMM yyyy). */
+/**
+ * The date patterns a firm may choose (calendar/firm-dates.ts writes them); the first is the default
+ * (DECISIONS.md §5: dd MMM yyyy).
+ */
 export const DATE_FORMATS = ['DD MMM YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 

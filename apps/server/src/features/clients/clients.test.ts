@@ -5,6 +5,8 @@ import {
   CLIENT_RULE_MESSAGES,
   type ChangeEvent,
   type ClientRecord,
+  DAY_MS,
+  daysAfter,
   DEFAULT_MODULE_ACCESS,
   GENERIC_MESSAGES,
   LEAD_MESSAGES,
@@ -34,7 +36,7 @@ const clientRow = async (id: string) => (await f.t.database.db.select().from(cli
 
 describe('create and read', () => {
   it('creates a client with the derived passport status and lists it newest first', async () => {
-    const soon = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const soon = daysAfter(new Date(), 90).toISOString().slice(0, 10);
     const client = await createClient('member', { passportNumber: 'P1234567', passportExpiryDate: soon });
     expect(client).toMatchObject({
       firstName: 'Wei',
@@ -411,7 +413,7 @@ describe('consultant visibility and page sizes', () => {
       email: `bulk.client.${i}@example.com`,
       contactNumber: `+61 2 9${String(1_000_000 + i)}`,
       createdBy: consultant,
-      createdAt: new Date(Date.now() - 365 * 86_400_000),
+      createdAt: daysAfter(new Date(), -365),
     }));
     await f.t.database.db.insert(clients).values(rows);
     const pageSize100 = { params: { query: { pageSize: 100 } } };
@@ -884,7 +886,7 @@ describe("'Revert to Lead'", () => {
     const { lead, client } = await f.convertedLead();
     await f.t.database.db
       .update(clients)
-      .set({ convertedAt: new Date(Date.now() - 30 * 86_400_000 - 60_000) })
+      .set({ convertedAt: new Date(Date.now() - 30 * DAY_MS - 60_000) })
       .where(eq(clients.id, client.id));
     const admin = f.api('administrator');
     expect((await admin.GET('/api/clients/{id}', idPath(client.id))).data?.canRevert).toBe(false);
@@ -896,7 +898,7 @@ describe("'Revert to Lead'", () => {
 
     await f.t.database.db
       .update(clients)
-      .set({ convertedAt: new Date(Date.now() - 29 * 86_400_000) })
+      .set({ convertedAt: new Date(Date.now() - 29 * DAY_MS) })
       .where(eq(clients.id, client.id));
     expect((await admin.POST('/api/clients/{id}/revert', idPath(client.id))).response.status).toBe(200);
 

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, LEAD_MESSAGES, type LeadRecord, RESTORE_MISSING_MESSAGE, type Role } from '@crm/domain';
+import {
+  CONTACT_MESSAGES,
+  daysAfter,
+  LEAD_MESSAGES,
+  type LeadRecord,
+  RESTORE_MISSING_MESSAGE,
+  type Role,
+} from '@crm/domain';
 import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
 import { fixtureForFile } from '../../../test/record-fixtures.ts';
 import { clients, contacts, leads } from '../../db/schema/index.ts';
@@ -79,7 +86,7 @@ describe('GET /api/contacts', () => {
         lastName: 'Contact',
         email: `bulk.contact.${i}@example.com`,
         contactNumber: `+61 2 8${String(1_000_000 + i)}`,
-        movedFromLeadsAt: new Date(Date.now() - 400 * 86_400_000),
+        movedFromLeadsAt: daysAfter(new Date(), -400),
       })),
     );
     const guest = await list('guest');

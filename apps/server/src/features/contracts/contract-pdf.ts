@@ -7,10 +7,10 @@ import {
   type ContractRecord,
   type DateFormat,
   formatAbn,
+  formatCalendarDate,
   type GeneralSettings,
   CONTRACT_STATUS_LABELS,
 } from '@crm/domain';
-import { formatCalendarDate } from '../../jobs/mail-text.ts';
 import { type Margins, pageFooter, type PdfContent, type PdfDefinition, type PdfNode } from '../../pdf/pdf-renderer.ts';
 
 const MUTED = '#64748B';

@@ -31,6 +31,7 @@ import {
   escapeHtml,
   fillPlaceholders,
   formatAbn,
+  formatCalendarDate,
   isReadOnlyStatus,
   unknownPlaceholders,
 } from '@crm/domain';
@@ -51,7 +52,6 @@ import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
-import { formatCalendarDate } from '../../jobs/mail-text.ts';
 import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';

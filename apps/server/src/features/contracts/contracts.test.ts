@@ -13,6 +13,7 @@ import {
   contractReferenceOf,
   DEFAULT_DISPLAY_SETTING,
   escapeHtml,
+  formatCalendarDate,
   LEAD_MESSAGES,
 } from '@crm/domain';
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,6 @@ import { idPath, type JsonBody, type Query } from '../../../test/api-client.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createFixture, type Fixture } from '../../../test/record-fixtures.ts';
 import { contracts, documentCounters } from '../../db/schema/index.ts';
-import { formatCalendarDate } from '../../jobs/mail-text.ts';
 import { readFirmToday, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 
 let f: Fixture;

@@ -1,13 +1,12 @@
 // Dashboard figures against a known data set (spec 1 §2.2, §3.5).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeLeads, dashboardConversionRate, LEAD_STATUSES, type Role } from '@crm/domain';
+import { activeLeads, DAY_MS, dashboardConversionRate, LEAD_STATUSES, type Role } from '@crm/domain';
 import { apiClient, ok } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { leads, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
-const DAY = 86_400_000;
 const now = Date.now();
 
 type Seed = {
@@ -55,8 +54,8 @@ beforeAll(async () => {
       email: `dash.${i}@example.com`,
       contactNumber: `+61 400 100 ${String(i).padStart(3, '0')}`,
       leadStatus: s.status,
-      createdAt: new Date(now - s.createdDaysAgo * DAY),
-      convertedAt: s.convertedDaysAgo === undefined ? null : new Date(now - s.convertedDaysAgo * DAY),
+      createdAt: new Date(now - s.createdDaysAgo * DAY_MS),
+      convertedAt: s.convertedDaysAgo === undefined ? null : new Date(now - s.convertedDaysAgo * DAY_MS),
       isHidden: s.hidden ?? false,
       deletedAt: s.deleted ? new Date() : null,
       archivedAt: s.archived ? new Date() : null,
@@ -80,7 +79,7 @@ function sydneyWeekStart(at: number): string {
   }).format(at);
   const date = new Date(`${local}T00:00:00Z`);
   const sinceMonday = (date.getUTCDay() + 6) % 7;
-  return new Date(date.getTime() - sinceMonday * DAY).toISOString().slice(0, 10);
+  return new Date(date.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
 }
 
 describe('GET /api/dashboard/lead-statistics', () => {
@@ -133,11 +132,11 @@ describe('GET /api/dashboard/lead-trend', () => {
     expect(trend.weeks.at(-1)?.weekStart).toBe(thisWeek);
     trend.weeks.forEach((w, i) => {
       expect(new Date(`${w.weekStart}T00:00:00Z`).getUTCDay(), w.weekStart).toBe(1);
-      if (i > 0) expect(Date.parse(w.weekStart) - Date.parse(trend.weeks[i - 1]!.weekStart)).toBe(7 * DAY);
+      if (i > 0) expect(Date.parse(w.weekStart) - Date.parse(trend.weeks[i - 1]!.weekStart)).toBe(7 * DAY_MS);
     });
     const expected = new Map(trend.weeks.map((w) => [w.weekStart, 0]));
     for (const s of counted) {
-      const week = sydneyWeekStart(now - s.createdDaysAgo * DAY);
+      const week = sydneyWeekStart(now - s.createdDaysAgo * DAY_MS);
       if (expected.has(week)) expected.set(week, (expected.get(week) ?? 0) + 1);
     }
     expect(trend.weeks).toEqual([...expected].map(([weekStart, count]) => ({ weekStart, count })));

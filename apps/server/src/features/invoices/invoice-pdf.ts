@@ -9,6 +9,7 @@ import {
   type DateFormat,
   displayMoney,
   formatAbn,
+  formatCalendarDate,
   formatMoney,
   type GeneralSettings,
   type InvoiceRecord,
@@ -17,7 +18,6 @@ import {
   type ReceiptRecord,
   taxNameFor,
 } from '@crm/domain';
-import { formatCalendarDate } from '../../jobs/mail-text.ts';
 import {
   type Margins,
   pageFooter,

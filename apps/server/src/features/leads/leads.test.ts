@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   type ChangeEvent,
+  daysAfter,
   GENERIC_MESSAGES,
   LEAD_MESSAGES,
   NEW_LEAD_CONVERTED_MESSAGE,
@@ -140,7 +141,7 @@ describe('consultant visibility and page sizes', () => {
       email: `bulk.${i}@example.com`,
       createdBy: consultant,
       // Older than everything else here, so the other tests' newest-first pages stay short.
-      createdAt: new Date(Date.now() - 365 * 86_400_000),
+      createdAt: daysAfter(new Date(), -365),
     }));
     await f.t.database.db.insert(leads).values(rows);
 

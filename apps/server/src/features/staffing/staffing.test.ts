@@ -3,7 +3,7 @@
 // exactly what its preview said, in one transaction, audited, or nothing with the refusal in words.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Role, ROLES, STAFFING_MESSAGES, weekStartOf } from '@crm/domain';
+import { addDays, type Role, ROLES, STAFFING_MESSAGES, weekStartOf } from '@crm/domain';
 import { apiClient } from '../../../test/api-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLogs, clients, leads, taskNotes, timesheetEntries } from '../../db/schema/index.ts';
@@ -71,8 +71,6 @@ async function task(leadId: string, assignedTo: string, values: Partial<typeof t
   return row!;
 }
 
-const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 /** A consultant with a known workload: what counts, and what does not. */
 async function consultantWithWork() {
   const person = await createUser('consultant', `Leaving${counter}`);
@@ -84,7 +82,7 @@ async function consultantWithWork() {
   await lead({ assistantManagerUserId: other.id }); // someone else's
   const activeClient = await client({ assistantManagerUserId: person.id, status: 'Application - Lodged' });
   await client({ assistantManagerUserId: person.id, status: 'Completed' }); // closed
-  await task(openOne.id, person.id, { dueDate: dayBefore(today) }); // overdue
+  await task(openOne.id, person.id, { dueDate: addDays(today, -1) }); // overdue
   await task(openOne.id, person.id, { dueDate: today, status: 'in_progress' });
   await task(openTwo.id, person.id, { status: 'completed' }); // done: stays
   return { person, other, openOne, openTwo, activeClient };
@@ -143,7 +141,7 @@ describe('the directory', () => {
     const { person } = await consultantWithWork();
     const [leadId] = (await t.database.db.select({ id: leads.id }).from(leads).limit(1)).map((r) => r.id);
     const monday = weekStartOf(today);
-    const lastSunday = new Date(Date.parse(`${monday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const lastSunday = addDays(monday, -1);
     await t.database.db.insert(timesheetEntries).values([
       { userId: person.id, entryDate: monday, hours: 2.5, leadId },
       { userId: person.id, entryDate: today, hours: 1.25, leadId },

@@ -2,9 +2,10 @@
 // their switches say, issue 15 item 3), written after the answer (plugins/after-response.ts). Plain text only, like every mail the product sends (SECURITY.md): the task's
 // name and record are made one tidy line, its rich content is not included.
 import { eq } from 'drizzle-orm';
+import { formatCalendarDate } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { formatCalendarDate, oneLine } from '../../jobs/mail-text.ts';
+import { oneLine } from '../../jobs/mail-text.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';

@@ -1,7 +1,7 @@
 // The daily task reminder (issue 12 item 7): at 07:00 in the firm's time zone, one mail per assignee
 // listing the open tasks due that day and those overdue, with a link to My Tasks.
 import { z } from 'zod';
-import { type DateFormat } from '@crm/domain';
+import { type DateFormat, formatCalendarDate } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import { taskReminderDigests } from '../../db/schema/jobs.ts';
 import { appUrlOf } from '../../config.ts';
@@ -13,7 +13,7 @@ import { queueMail } from '../../platform/mail/mail-queue.ts';
 import type { TimeOfDay } from '../../jobs/daily-schedule.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { owedRunOf } from '../../jobs/job-runs.ts';
-import { formatCalendarDate, myTasksLink, oneLine } from '../../jobs/mail-text.ts';
+import { myTasksLink, oneLine } from '../../jobs/mail-text.ts';
 import { type DigestRecipient, type DigestTask, openTasksForDigest } from './task-reminders.query.ts';
 
 export const TASK_REMINDERS_JOB = 'task-reminders-daily';

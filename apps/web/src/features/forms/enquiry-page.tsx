@@ -1,5 +1,5 @@
 // /enquiry: the firm's public enquiry form (no sign-in), in the firm's branding. Light on purpose: plain
-// inputs (native lists and date field; no date picker, combobox or phone widget), no shell. The page and then the
+// inputs (native lists and the forms' date field; no combobox or phone widget), no shell. The page and then the
 // server check everything with the lead form's rules and answer in their words; a repeat enquiry is thanked like any other. The contact
 // number is asked with its country (a native list), joined as the staff forms join it (decision 0005).
 import {

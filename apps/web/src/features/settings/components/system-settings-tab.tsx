@@ -21,13 +21,13 @@ import {
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import {
   BADGE_COLOURS,
   DATE_FORMATS,
   type DateFormat,
   filledBadge,
+  formatCalendarDate,
   type GeneralSettings,
   generalSettingsSchema,
 } from '@crm/domain';
@@ -235,7 +235,7 @@ export function RegionalSettingsCard({ editable }: { editable: boolean }) {
           label="Date format"
           data={DATE_FORMATS.map((format) => ({
             value: format,
-            label: `${format} (${dayjs('2026-09-06').format(format)})`,
+            label: `${format} (${formatCalendarDate('2026-09-06', format)})`,
           }))}
           value={dateFormat}
           onChange={(value) => value && setDateFormat(value as DateFormat)}

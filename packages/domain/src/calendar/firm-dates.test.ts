@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, type DisplaySetting } from '@crm/domain';
-import { formatDate, formatDatesIn, formatDayMonth, formatLongDate, formatTime } from './format.ts';
+import { DATE_FORMATS, type DisplaySetting } from '../settings/display-setting.ts';
+import {
+  formatCalendarDate,
+  formatDate,
+  formatDatesIn,
+  formatDayMonth,
+  formatLongDate,
+  formatTime,
+} from './firm-dates.ts';
 
 const sydney: DisplaySetting = { timeZone: 'Australia/Sydney', dateFormat: 'DD MMM YYYY' };
 
@@ -30,6 +37,22 @@ describe('formatDate', () => {
 
   it("says 'Not set' for nothing and for nonsense", () => {
     for (const value of [null, undefined, '', 'soon', '2026-02-30']) expect(formatDate(value, sydney)).toBe('Not set');
+  });
+});
+
+describe('formatCalendarDate (mails, PDFs, contract text)', () => {
+  it('writes a calendar date in each of the four formats, as the screens do', () => {
+    const written = DATE_FORMATS.map((dateFormat) => formatCalendarDate('2026-09-06', dateFormat));
+    expect(written).toEqual(['06 Sep 2026', '06/09/2026', '09/06/2026', '2026-09-06']);
+    for (const dateFormat of DATE_FORMATS) {
+      for (const date of ['2026-01-31', '2024-02-29', '0999-12-01'])
+        expect(formatCalendarDate(date, dateFormat)).toBe(formatDate(date, { ...sydney, dateFormat }));
+    }
+    expect(formatCalendarDate('2026-12-01', 'DD MMM YYYY')).toBe('01 Dec 2026');
+  });
+
+  it('leaves text that is not a real date as written', () => {
+    for (const text of ['', 'soon', '2026-02-30']) expect(formatCalendarDate(text, 'DD/MM/YYYY')).toBe(text);
   });
 });
 
