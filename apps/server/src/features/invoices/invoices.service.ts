@@ -34,7 +34,7 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
 import { invoices, receipts, services } from '../../db/schema/index.ts';
-import { oneLine } from '../../jobs/mail-text.ts';
+import { oneLine } from '../../platform/mail/mail-text.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { queueMail } from '../../platform/mail/mail-queue.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';

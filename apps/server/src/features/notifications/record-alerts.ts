@@ -4,7 +4,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { oneLine } from '../../jobs/mail-text.ts';
+import { oneLine } from '../../platform/mail/mail-text.ts';
 import type { RequestContext } from '../../platform/audit/record-change.ts';
 import { notify } from './notifications.service.ts';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { formatCalendarDate } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { oneLine } from '../../jobs/mail-text.ts';
+import { oneLine } from '../../platform/mail/mail-text.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';

@@ -13,7 +13,7 @@ import { queueMail } from '../../platform/mail/mail-queue.ts';
 import type { TimeOfDay } from '../../jobs/daily-schedule.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { owedRunOf } from '../../jobs/job-runs.ts';
-import { myTasksLink, oneLine } from '../../jobs/mail-text.ts';
+import { myTasksLink, oneLine } from '../../platform/mail/mail-text.ts';
 import { type DigestRecipient, type DigestTask, openTasksForDigest } from './task-reminders.query.ts';
 
 export const TASK_REMINDERS_JOB = 'task-reminders-daily';
