@@ -88,9 +88,10 @@ export default {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Tests reach across on purpose (an app, a fixture, a feature's internals): the boundaries are the product code's.
-    exclude: { path: ['(^|/)(node_modules|dist|data)/', '\\.test\\.tsx?$', '^apps/server/test/', '^apps/web/e2e/'] },
+    exclude: { path: ['(^|/)(dist|data)/', '\\.test\\.tsx?$', '^apps/server/test/', '^apps/web/e2e/'] },
     // Type-only imports count: a layer that needs another's types depends on it.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'] },
   },
 };
