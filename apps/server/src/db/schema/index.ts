@@ -10,6 +10,7 @@ export * from './service-types.ts';
 export * from './jobs.ts';
 export * from './tasks.ts';
 export * from './invoices.ts';
+export * from './client-ledgers.ts';
 export * from './client-money.ts';
 export * from './notifications.ts';
 export * from './documents.ts';

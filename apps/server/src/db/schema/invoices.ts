@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clientLedgers } from './client-money.ts';
+import { clientLedgers } from './client-ledgers.ts';
 import { auditColumns, id, prefixSearchKey, timestamptz } from './columns.ts';
 import { clients } from './clients.ts';
 import { leads } from './leads.ts';
