@@ -9,7 +9,7 @@ import { ENQUIRY_PAGE_PATH } from '@crm/domain';
 import { appUrlOf, type Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { installationId } from './features/backups/installation.ts';
+import { installationId } from './features/backups/installation.repository.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { convertLeadInTransaction } from './features/clients/conversion.service.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';

@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import { BACKUP_MESSAGES, type BackupInspection, type RestoreResult } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -16,7 +15,16 @@ import { recordChange, type RequestContext } from '../../platform/audit/record-c
 import { readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { saveGeneralSettings } from '../settings/settings.service.ts';
 import { type BackupKeys, SIGNATURE_ENTRY, type SignatureVerdict, verifyManifest } from './backup-signing.ts';
-import { backupTables, currentMigrationId, DERIVED_TABLES } from './backup-tables.ts';
+import { backupTables, currentMigrationId, DERIVED_TABLES } from './backup-tables.repository.ts';
+import {
+  advanceDocumentNumbers,
+  deleteSetting,
+  emptyTable,
+  insertRows,
+  tableRowsOf,
+  settingRowsOf,
+  truncateTables,
+} from './backups.repository.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -26,7 +34,7 @@ import {
   type ReadableManifest,
   readableManifestSchema,
 } from './backup-writer.ts';
-import { INSTALLATION_SETTING_KEY, installationId, readInstallationId } from './installation.ts';
+import { INSTALLATION_SETTING_KEY, installationId, readInstallationId } from './installation.repository.ts';
 import { readTar, type TarEntry } from './tar-archive.ts';
 
 /** The change event a restore publishes: every open screen reloads everything. */
@@ -188,36 +196,10 @@ export async function inspectBackup(deps: { db: Database; keys: BackupKeys }, pa
 }
 
 /**
- * Rows kept across a restore that belong to users (KEPT_TABLES in backup-tables.ts): truncating users
+ * Rows kept across a restore that belong to users (KEPT_TABLES in backup-tables.repository.ts): truncating users
  * takes them along, so they are read first and put back for the users the backup holds.
  */
 const USER_ROWS_KEPT = ['sessions', 'task_reminder_digests'];
-
-/**
- * The columns a row of the table is written with: all but generated ones (the database computes those;
- * none today). Identity columns keep the backup's values (`overriding system value`).
- */
-async function writableColumns(tx: Executor, table: string) {
-  const columns = await tx.execute<{ name: string }>(
-    sql`select column_name::text as name from information_schema.columns
-        where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
-        order by ordinal_position`,
-  );
-  return sql.join(
-    columns.rows.map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
-}
-
-async function insertRows(tx: Executor, table: string, jsonArray: string, onlyKnownUsers = false) {
-  const name = sql.identifier(table);
-  const columns = await writableColumns(tx, table);
-  await tx.execute(
-    sql`insert into ${name} (${columns}) overriding system value
-        select ${columns} from json_populate_recordset(null::${name}, ${jsonArray}::json) r
-        ${onlyKnownUsers ? sql`where exists (select 1 from users u where u.id = r.user_id)` : sql``}`,
-  );
-}
 
 const jsonArrayOf = (data: Buffer) => `[${data.toString('utf8').trimEnd().split('\n').join(',')}]`;
 
@@ -225,23 +207,10 @@ async function replaceTables(tx: Executor, path: string, manifest: ReadableManif
   // This installation stays itself: its id is put back over whatever the backup holds (another
   // installation's, or none from before signing).
   await installationId(tx);
-  const installationRow = await tx.execute<{ rows: string }>(
-    sql`select json_agg(t)::text as rows from system_settings t where setting_key = ${INSTALLATION_SETTING_KEY}`,
-  );
+  const installationRow = await settingRowsOf(tx, INSTALLATION_SETTING_KEY);
   const kept = new Map<string, string>();
-  for (const table of USER_ROWS_KEPT) {
-    const rows = await tx.execute<{ rows: string | null }>(
-      sql`select json_agg(t)::text as rows from ${sql.identifier(table)} t`,
-    );
-    kept.set(table, rows.rows[0]?.rows ?? '[]');
-  }
-  const truncated = [...manifest.tables.map((t) => t.name), ...USER_ROWS_KEPT, 'password_reset_tokens'];
-  await tx.execute(
-    sql`truncate ${sql.join(
-      truncated.map((t) => sql.identifier(t)),
-      sql`, `,
-    )}`,
-  );
+  for (const table of USER_ROWS_KEPT) kept.set(table, await tableRowsOf(tx, table));
+  await truncateTables(tx, [...manifest.tables.map((t) => t.name), ...USER_ROWS_KEPT, 'password_reset_tokens']);
 
   // The counting triggers fire while the counted tables fill: the derived tables are cleared once before
   // their own rows go in (they come last), or at the end when the backup holds none of them.
@@ -249,7 +218,7 @@ async function replaceTables(tx: Executor, path: string, manifest: ReadableManif
   const clearDerived = async () => {
     if (derivedCleared) return;
     derivedCleared = true;
-    for (const table of DERIVED_TABLES) await tx.execute(sql`delete from ${sql.identifier(table)}`);
+    for (const table of DERIVED_TABLES) await emptyTable(tx, table);
   };
   for await (const entry of entriesOf(path)) {
     if (entry.kind !== 'table') continue;
@@ -258,23 +227,10 @@ async function replaceTables(tx: Executor, path: string, manifest: ReadableManif
   }
   await clearDerived();
   for (const [table, rows] of kept) await insertRows(tx, table, rows, true);
-  await tx.execute(sql`delete from system_settings where setting_key = ${INSTALLATION_SETTING_KEY}`);
-  await insertRows(tx, 'system_settings', installationRow.rows[0]!.rows);
+  await deleteSetting(tx, INSTALLATION_SETTING_KEY);
+  await insertRows(tx, 'system_settings', installationRow);
 
   await advanceDocumentNumbers(tx);
-}
-
-/**
- * A sequence is not a table, so no backup carries it: the document control numbers restored may be past
- * this installation's counter (a backup from a busier or older installation), and the next document would
- * take a number already in use. The counter goes past the highest restored number; never back.
- */
-async function advanceDocumentNumbers(tx: Executor) {
-  await tx.execute(sql`
-    select setval('document_control_number_seq', greatest(
-      (select last_value from document_control_number_seq),
-      coalesce((select max(substring(control_number from '([0-9]{1,18})$')::bigint) from documents), 1)
-    ))`);
 }
 
 export type RestoreDeps = { db: Database; storage: FileStorage; keys: BackupKeys };

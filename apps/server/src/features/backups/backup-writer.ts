@@ -6,15 +6,15 @@ import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { backupInstallationSchema } from '@crm/domain';
-import type { Database, Executor } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { type BackupSigningKey, SIGNATURE_ENTRY, signManifest } from './backup-signing.ts';
-import { type BackupTable, backupTables, currentMigrationId } from './backup-tables.ts';
-import { installationId } from './installation.ts';
+import { backupTables, currentMigrationId } from './backup-tables.repository.ts';
+import { maintenanceModeOf, tableChunks } from './backups.repository.ts';
+import { installationId } from './installation.repository.ts';
 import { tarWriter } from './tar-archive.ts';
 
 export const BACKUP_FORMAT = 'visa-crm-backup';
@@ -61,33 +61,6 @@ export const readableManifestSchema = z.discriminatedUnion('formatVersion', [
 ]);
 export type ReadableManifest = z.infer<typeof readableManifestSchema>;
 
-/**
- * One table in key order, BACKUP_BATCH_ROWS at a time by keyset: the next batch starts after the last
- * row's key, read back from that row's own JSON, so every key type compares as the database does.
- */
-async function* tableChunks(db: Executor, table: BackupTable, batchRows: number): AsyncGenerator<string[]> {
-  const name = sql.identifier(table.name);
-  const keyOf = (alias: string) =>
-    sql.join(
-      table.key.map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`),
-      sql`, `,
-    );
-  let last: string | null = null;
-  for (;;) {
-    const after: ReturnType<typeof sql> =
-      last === null
-        ? sql`true`
-        : sql`(${keyOf('t')}) > (select ${keyOf('r')} from json_populate_record(null::${name}, ${last}::json) r)`;
-    const result = await db.execute<{ line: string }>(
-      sql`select row_to_json(t)::text as line from ${name} t where ${after} order by ${keyOf('t')} limit ${batchRows}`,
-    );
-    const lines = result.rows.map((row) => row.line);
-    if (lines.length > 0) yield lines;
-    if (lines.length < batchRows) return;
-    last = lines.at(-1)!;
-  }
-}
-
 /** A batch of long rows (notes of 50,000 characters) in entries of about CHUNK_BYTES at most. */
 function bySize(lines: string[]): string[][] {
   const groups: string[][] = [[]];
@@ -102,15 +75,6 @@ function bySize(lines: string[]): string[][] {
     bytes += size;
   }
   return groups;
-}
-
-/** Whether maintenance mode is on in the rows being backed up (the restore leaves it as it was then). */
-async function maintenanceModeOf(db: Executor): Promise<boolean> {
-  const result = await db.execute<{ on: boolean | null }>(
-    sql`select (setting_value ->> 'maintenanceMode')::boolean as on from system_settings
-        where setting_key = 'general_settings'`,
-  );
-  return result.rows[0]?.on === true;
 }
 
 export type WriteBackupOptions = { signingKey: BackupSigningKey; now?: Date; batchRows?: number };

@@ -26,8 +26,13 @@ import { recordChange } from '../../platform/audit/record-change.ts';
 import { readDisplaySetting, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { inspectBackup, restoreBackup } from './backup-restore.ts';
 import { markSigningKeyStored, readBackupKeys, unstoredSigningKey } from './backup-signing.ts';
-import { backupFileName, backupToTemporaryFile, listStoredBackups, storedBackupKey } from './backups.service.ts';
-import { installationId } from './installation.ts';
+import {
+  backupFileName,
+  backupToTemporaryFile,
+  listStoredBackups,
+  storedBackupKey,
+  thisInstallation,
+} from './backups.service.ts';
 
 const access = {
   permission: 'admin:manage_settings',
@@ -69,7 +74,7 @@ export async function backupsRoutes(instance: FastifyInstance) {
         readDisplaySetting(app.db),
         latestJobRuns(app.db),
         listStoredBackups(app.storage),
-        installationId(app.db),
+        thisInstallation(app.db),
       ]);
       const newSigningKey = unstoredSigningKey(readBackupKeys(app.config));
       // The answer may carry the generated key: no cache keeps it.

@@ -11,6 +11,10 @@ import type { Database, DatabaseHandle } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { BackupSigningKey } from './backup-signing.ts';
 import { BACKUPS_PREFIX, type BackupManifest, type WriteBackupOptions, writeBackup } from './backup-writer.ts';
+import { installationId } from './installation.repository.ts';
+
+/** This installation's id for the overview: made on the first ask, by whichever process asks first. */
+export const thisInstallation = (db: Database) => installationId(db);
 
 export type BackupSource = { db: Database; kind: DatabaseHandle['kind'] };
 

@@ -25,7 +25,7 @@ import { TEST_PASSWORD } from '../../../test/build-test-app.ts';
 import { readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { restoreBackup } from './backup-restore.ts';
 import { type BackupSigningKey, readBackupKeys, SIGNATURE_ENTRY, signManifest } from './backup-signing.ts';
-import { backupTables, KEPT_TABLES } from './backup-tables.ts';
+import { backupTables, KEPT_TABLES } from './backup-tables.repository.ts';
 import { BACKUPS_PREFIX, MANIFEST_ENTRY } from './backup-writer.ts';
 import { backupToTemporaryFile, storeBackup } from './backups.service.ts';
 import { readTar, sha256, type TarEntry, tarOf } from './tar-archive.ts';
