@@ -21,16 +21,14 @@ import {
   reversionResultSchema,
 } from '@crm/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { notFound } from '../../plugins/errors.ts';
 import { requirePermission } from '../../plugins/route-access.ts';
 import { registerLifecycleRoutes } from '../record-kit/record-lifecycle-routes.ts';
-import { findClientConvertedFrom } from './clients.repository.ts';
 import {
   clientLifecycle,
   createClient,
   getClient,
   listVisibleClients,
-  readRecord,
+  readClientConvertedFrom,
   revertClient,
   updateClientDetails,
   visibleClientFilterOptions,
@@ -106,11 +104,7 @@ export async function clientsRoutes(instance: FastifyInstance) {
         response: { 200: clientRecordSchema },
       },
     },
-    async (request) => {
-      const client = await findClientConvertedFrom(app.db, (await actorOf(request)).viewer, request.params.id);
-      if (!client) throw notFound('Client');
-      return readRecord(app.db, client.id);
-    },
+    async (request) => readClientConvertedFrom(app.db, (await actorOf(request)).viewer, request.params.id),
   );
 
   app.get(

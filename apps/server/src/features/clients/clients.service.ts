@@ -35,6 +35,7 @@ import {
   clientFilterOptions,
   deleteClientRow,
   findClient,
+  findClientConvertedFrom,
   findClientRecord,
   findLinkedLead,
   insertClient,
@@ -64,6 +65,13 @@ export async function readRecord(db: Executor, id: string): Promise<ClientRecord
   const record = await findClientRecord(db, id);
   if (!record) throw clientNotFound();
   return record;
+}
+
+/** The client a lead was converted to, as the viewer may see it (deep links to a converted lead open it). */
+export async function readClientConvertedFrom(db: Executor, viewer: Viewer, leadId: string): Promise<ClientRecord> {
+  const client = await findClientConvertedFrom(db, viewer, leadId);
+  if (!client) throw notFound('Client');
+  return readRecord(db, client.id);
 }
 
 /** Stored dependents: what applies (normalizeClientInput), each with an id, empty fields left out. */

@@ -7,11 +7,9 @@ import { mailLogPageSchema, mailLogQuerySchema, mailMessageSchema, mailReceiptSc
 import { actorOf } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { sendStoredFile } from '../../storage/file-reply.ts';
-import { recordChange } from '../../platform/audit/record-change.ts';
 import { appUrlOf } from '../../config.ts';
 import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
-import { mailLogPage, readMailMessage, readMailRow } from './mail-log.repository.ts';
-import { queueMail } from '../../platform/mail/mail-queue.ts';
+import { listMailLog, mailAttachments, mailMessage, resendMail } from './mail-log.service.ts';
 
 const tags = ['mail'];
 const params = z.object({ id: z.string().describe('Mail id (uuid)') });
@@ -33,7 +31,7 @@ export async function mailLogRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { timeZone } = await readDisplaySetting(app.db);
-      return mailLogPage(app.db, (await actorOf(request)).viewer, request.query, timeZone);
+      return listMailLog(app.db, (await actorOf(request)).viewer, request.query, timeZone);
     },
   );
 
@@ -48,7 +46,7 @@ export async function mailLogRoutes(instance: FastifyInstance) {
         response: { 200: mailMessageSchema },
       },
     },
-    async (request) => readMailMessage(app.db, request.params.id, appUrlOf(app.config)),
+    async (request) => mailMessage(app.db, request.params.id, appUrlOf(app.config)),
   );
 
   app.get(
@@ -64,8 +62,7 @@ export async function mailLogRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await readMailRow(app.db, request.params.id);
-      const file = row.attachments[request.params.index];
+      const file = (await mailAttachments(app.db, request.params.id))[request.params.index];
       const stored = file ? await app.storage.get(file.storageKey) : undefined;
       if (!file || !stored) throw new AppError('NOT_FOUND', 'Attachment not found');
       return sendStoredFile(reply, {
@@ -89,31 +86,6 @@ export async function mailLogRoutes(instance: FastifyInstance) {
         response: { 200: mailReceiptSchema },
       },
     },
-    async (request) => {
-      const actor = await actorOf(request);
-      const row = await readMailRow(app.db, request.params.id);
-      return app.db.transaction(async (tx) => {
-        const receipt = await queueMail(tx, {
-          kind: row.kind as Parameters<typeof queueMail>[1]['kind'],
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.body,
-          link: row.link,
-          storedAttachments: row.attachments,
-          about:
-            row.recordType && row.recordId
-              ? { type: row.recordType as 'invoice' | 'lead' | 'client' | 'user' | 'task', id: row.recordId }
-              : undefined,
-          actorId: actor.ctx.actorId,
-        });
-        await recordChange(tx, actor.ctx, {
-          action: 'RESEND_MAIL',
-          resourceType: 'MAIL',
-          resourceId: receipt.id,
-          newValues: { resentFrom: row.id, to: row.toAddress, subject: row.subject },
-        });
-        return receipt;
-      });
-    },
+    async (request) => resendMail(app.db, (await actorOf(request)).ctx, request.params.id),
   );
 }

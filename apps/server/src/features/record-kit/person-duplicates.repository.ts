@@ -1,6 +1,6 @@
-// The SQL of the duplicate-person check (person-duplicates.ts): a live lead or an active client with the
-// same email or contact number, firm-wide.
-import { and } from 'drizzle-orm';
+// The SQL of the duplicate-person check (person-duplicates.ts): its advisory locks, and a live lead or an
+// active client with the same email or contact number, firm-wide.
+import { and, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { findSameEmailOrNumber } from '../../db/contact-number-e164.ts';
 import { clientIsActive, clients, leadIsLive, leads } from '../../db/schema/index.ts';
@@ -39,4 +39,14 @@ export async function findDuplicateClient(
     return row;
   });
   return found && { field: found.field, id: found.row.id };
+}
+
+/** A transaction-scoped advisory lock on the key, shared: other shared holders pass, an exclusive one waits. */
+export async function lockSharedUntilCommit(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`);
+}
+
+/** A transaction-scoped advisory lock on the key, exclusive: the next transaction taking it waits for the commit. */
+export async function lockUntilCommit(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }

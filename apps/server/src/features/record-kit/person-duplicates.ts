@@ -2,11 +2,15 @@
 // reported as a 409 naming the field. The check takes a lock on the person's email and number first, so
 // two saves of one person cannot both pass it, on any server process (a unique index on lead emails
 // remains as a last backstop: the error handler's 23505 → 409).
-import { sql } from 'drizzle-orm';
 import { contactNumberKey, LEAD_MESSAGES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findDuplicateClient, findDuplicateLead } from './person-duplicates.repository.ts';
+import {
+  findDuplicateClient,
+  findDuplicateLead,
+  lockSharedUntilCommit,
+  lockUntilCommit,
+} from './person-duplicates.repository.ts';
 
 /** The advisory lock key every duplicate check takes shared and an import exclusively. */
 export const PERSON_IMPORT_LOCK = 'person-import';
@@ -31,10 +35,8 @@ function personKeys(person: { email: string; contactNumber: string }): string[] 
 async function lockPerson(db: Executor, person: { email: string; contactNumber: string }): Promise<void> {
   // Shared with every other single save, exclusive to an import (features/imports): an import waits for
   // the saves already checking, and saves wait for the import, which checks its whole file at once.
-  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${PERSON_IMPORT_LOCK}, 0))`);
-  for (const key of personKeys(person)) {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  }
+  await lockSharedUntilCommit(db, PERSON_IMPORT_LOCK);
+  for (const key of personKeys(person)) await lockUntilCommit(db, key);
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { phoneNumberReviewSchema } from '@crm/domain';
-import { listPhoneNumberReview } from './phone-number-review.repository.ts';
+import { phoneNumbersToReview } from './phone-number-review.service.ts';
 
 export async function phoneNumberReviewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +19,6 @@ export async function phoneNumberReviewRoutes(instance: FastifyInstance) {
         response: { 200: phoneNumberReviewSchema },
       },
     },
-    async () => listPhoneNumberReview(app.db),
+    async () => phoneNumbersToReview(app.db),
   );
 }

@@ -17,10 +17,8 @@ import {
 import { type Cell, exportTimestamp, sendExport, streamTable } from '../../exports/table-export.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { recordChange } from '../../platform/audit/record-change.ts';
-import { clientsForExport } from '../clients/clients.repository.ts';
-import { contactsForExport } from '../contacts/contacts.repository.ts';
-import { leadsForExport } from '../leads/leads.repository.ts';
 import { readDisplaySetting, readFirmToday } from '../../platform/settings/settings.repository.ts';
+import { clientsToExport, contactsToExport, leadsToExport } from './record-export.service.ts';
 
 const produces = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 const file = { 200: z.any().meta({ description: 'The file', format: 'binary' }) };
@@ -61,7 +59,7 @@ export async function recordExportRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { actor, today, stamp, onDone } = await exportContext(request, 'leads', request.query);
       async function* rows() {
-        for await (const lead of leadsForExport(app.db, actor.viewer, request.query)) {
+        for await (const lead of leadsToExport(app.db, actor.viewer, request.query)) {
           yield [
             lead.displayId,
             text(lead.firstName),
@@ -112,7 +110,7 @@ export async function recordExportRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { actor, today, stamp, onDone } = await exportContext(request, 'clients', request.query);
       async function* rows() {
-        for await (const client of clientsForExport(app.db, actor.viewer, request.query)) {
+        for await (const client of clientsToExport(app.db, actor.viewer, request.query)) {
           yield [
             client.displayId,
             text(client.firstName),
@@ -162,7 +160,7 @@ export async function recordExportRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { actor, today, stamp, onDone } = await exportContext(request, 'contacts', request.query);
       async function* rows() {
-        for await (const contact of contactsForExport(app.db, actor.viewer, request.query)) {
+        for await (const contact of contactsToExport(app.db, actor.viewer, request.query)) {
           yield [
             text(contact.firstName),
             text(contact.middleName),

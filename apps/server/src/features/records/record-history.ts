@@ -3,8 +3,6 @@
 // role with Finance, the mails about its invoices (issue 27), as the Mail log has them now.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   auditChanges,
@@ -18,12 +16,12 @@ import {
   recordHistoryEntrySchema,
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { isUuid, isVisibleRow, type Ownership } from '../../db/list-query.ts';
-import { auditLogs, clientOwnership, clients, leadOwnership, leads } from '../../db/schema/index.ts';
+import { isUuid } from '../../db/list-query.ts';
 import { type Actor, actorOf } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { invoiceMailsOf } from '../mail/mail-log.repository.ts';
 import { auditRowNames } from '../audit/audit-words.ts';
+import { auditRowsOf, isVisibleRecord } from './record-history.repository.ts';
 
 type HistoryOf = {
   path: string;
@@ -31,8 +29,6 @@ type HistoryOf = {
   type: 'lead' | 'client';
   resourceType: 'LEAD' | 'CLIENT';
   noun: string;
-  table: PgTable & { id: PgColumn };
-  ownership: Ownership;
 };
 
 const RECORDS: HistoryOf[] = [
@@ -42,8 +38,6 @@ const RECORDS: HistoryOf[] = [
     type: 'lead',
     resourceType: 'LEAD',
     noun: 'Lead',
-    table: leads,
-    ownership: leadOwnership,
   },
   {
     path: '/api/clients',
@@ -51,8 +45,6 @@ const RECORDS: HistoryOf[] = [
     type: 'client',
     resourceType: 'CLIENT',
     noun: 'Client',
-    table: clients,
-    ownership: clientOwnership,
   },
 ];
 
@@ -62,15 +54,10 @@ export async function recordHistory(
   of: HistoryOf,
   id: string,
 ): Promise<RecordHistoryEntry[]> {
-  if (!isUuid(id) || !(await isVisibleRow(db, actor.viewer, of.table, of.ownership, id))) {
+  if (!isUuid(id) || !(await isVisibleRecord(db, actor.viewer, of.type, id))) {
     throw new AppError('NOT_FOUND', `${of.noun} not found`);
   }
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceType, of.resourceType), eq(auditLogs.resourceId, id)))
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(HISTORY_LIMIT);
+  const rows = await auditRowsOf(db, of.resourceType, id, HISTORY_LIMIT);
   // Invoice mails are finance information: a role without the Finance module sees only the changes.
   const mails = actor.can('finance:view') ? await invoiceMailsOf(db, { type: of.type, id }, HISTORY_LIMIT) : [];
   // Names of the actors and of every record a row points at (people, invoices, services …): one query a kind.

@@ -2,7 +2,7 @@
 // Kept in memory and reloaded when a role_permissions change event arrives (from any process).
 import { DEFAULT_MODULE_ACCESS, isRole, type Module, type ModuleAccess, MODULES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { rolePermissions } from '../../db/schema/index.ts';
+import { storedRoleModules } from './roles.repository.ts';
 
 export type AccessPolicy = {
   moduleAccess: () => ModuleAccess;
@@ -14,7 +14,7 @@ export function createAccessPolicy(db: Executor): AccessPolicy {
   return {
     moduleAccess: () => current,
     reload: async () => {
-      const rows = await db.select().from(rolePermissions);
+      const rows = await storedRoleModules(db);
       const next: ModuleAccess = { ...DEFAULT_MODULE_ACCESS };
       for (const row of rows) {
         if (!isRole(row.role)) continue;

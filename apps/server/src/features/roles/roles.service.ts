@@ -1,6 +1,5 @@
 // Roles & Permissions (issue 14 item 3): which modules each role may open, stored in role_permissions and
 // enforced by the server at once (this process reloads before answering; the others on the change event).
-import { count, eq, isNull } from 'drizzle-orm';
 import {
   DEFAULT_MODULE_ACCESS,
   type Module,
@@ -14,20 +13,16 @@ import {
   type RoleSummary,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { rolePermissions, users } from '../../db/schema/index.ts';
 import { validationError } from '../../plugins/errors.ts';
 import { recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
 import type { AccessPolicy } from './access-policy.ts';
+import { deleteRoleModules, upsertRoleModules, userCountsByRole } from './roles.repository.ts';
 
 const inMenuOrder = (modules: readonly Module[]) => MODULES.filter((m) => modules.includes(m));
 const same = (a: readonly Module[], b: readonly Module[]) => inMenuOrder(a).join(',') === inMenuOrder(b).join(',');
 
 export async function listRoles(db: Executor, policy: AccessPolicy): Promise<RoleSummary[]> {
-  const counts = await db
-    .select({ role: users.role, n: count() })
-    .from(users)
-    .where(isNull(users.deletedAt))
-    .groupBy(users.role);
+  const counts = await userCountsByRole(db);
   const byRole = new Map<Role, number>();
   for (const row of counts) {
     const role = normalizeRole(row.role);
@@ -58,16 +53,8 @@ export async function saveRoleModules(
   if (problem) throw validationError({ modules: [problem] });
   const before = inMenuOrder(policy.moduleAccess()[role]);
   await db.transaction(async (tx) => {
-    if (modules === null) await tx.delete(rolePermissions).where(eq(rolePermissions.role, role));
-    else {
-      await tx
-        .insert(rolePermissions)
-        .values({ role, modules: next, updatedBy: ctx.actorId })
-        .onConflictDoUpdate({
-          target: rolePermissions.role,
-          set: { modules: next, updatedAt: new Date(), updatedBy: ctx.actorId },
-        });
-    }
+    if (modules === null) await deleteRoleModules(tx, role);
+    else await upsertRoleModules(tx, role, next, ctx.actorId);
     await recordChange(tx, ctx, {
       action: modules === null ? 'RESTORE_ROLE_DEFAULTS' : 'UPDATE_ROLE_PERMISSIONS',
       resourceType: 'ROLE',

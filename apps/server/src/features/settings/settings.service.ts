@@ -1,10 +1,8 @@
 // Saving the general settings (issue 15 item 1): audited with what changed; turning maintenance mode on
 // ends every non-administrator's session in the same transaction (their live streams close on the
 // settings event), so only administrators work while it is on.
-import { inArray, sql } from 'drizzle-orm';
 import { type GeneralSettings, ROLES, type SecuritySettings, isAdminRole } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
-import { sessions, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../platform/audit/record-change.ts';
 import { saveSetting } from '../../platform/settings/save-setting.ts';
 import { alertMaintenance } from '../notifications/record-alerts.ts';
@@ -14,6 +12,7 @@ import {
   SECURITY_SETTINGS_KEY,
   storedSecuritySettings,
 } from '../../platform/settings/settings.repository.ts';
+import { endSessionsOfRoles } from './maintenance.repository.ts';
 
 export const GENERAL_SETTINGS_KEY = 'general_settings';
 const NON_ADMIN_ROLES = ROLES.filter((role) => !isAdminRole(role));
@@ -31,15 +30,7 @@ export async function saveGeneralSettings(
     async (tx) => {
       if (next.maintenanceMode !== before.maintenanceMode) await alertMaintenance(tx, ctx, next.maintenanceMode);
       if (!next.maintenanceMode || before.maintenanceMode) return {};
-      const ended = await tx
-        .delete(sessions)
-        .where(
-          inArray(
-            sessions.userId,
-            sql`(select ${users.id} from ${users} where ${inArray(users.role, NON_ADMIN_ROLES)})`,
-          ),
-        )
-        .returning({ id: sessions.id });
+      const ended = await endSessionsOfRoles(tx, NON_ADMIN_ROLES);
       return ended.length > 0 ? { sessionsEnded: ended.length } : {};
     },
   );
