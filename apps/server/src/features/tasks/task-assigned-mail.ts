@@ -8,15 +8,16 @@ import { notify } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';
 import { parentOf } from '../record-kit/child-records.ts';
-import { assigneeForMail, assignerOf, findTask, recordNames } from './tasks.repository.ts';
+import { findTask, recordNames } from './tasks.repository.ts';
+import { findUserMailee, findUserName } from '../users/users.repository.ts';
 
 export async function notifyTaskAssigned(db: Database, assigned: TaskAssigned): Promise<void> {
   const found = await findTask(db, assigned.taskId);
   // Reassigned or deleted again before the mail went: nothing to say to this user any more.
   if (!found || found.row.assignedTo !== assigned.assigneeId) return;
-  const assignee = await assigneeForMail(db, assigned.assigneeId);
+  const assignee = await findUserMailee(db, assigned.assigneeId);
   if (!assignee || assignee.status !== 'active') return;
-  const by = await assignerOf(db, assigned.assignedBy);
+  const by = await findUserName(db, assigned.assignedBy);
   const { dateFormat } = await readDisplaySetting(db);
   const task = found.row;
   const owner = parentOf(task);

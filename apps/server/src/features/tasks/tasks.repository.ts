@@ -85,32 +85,6 @@ export async function findTask(db: Executor, id: string): Promise<NamedRow | und
   return found;
 }
 
-/** A would-be assignee's status (tasks go to active users only); undefined when no such user. */
-export async function userStatusOf(db: Executor, userId: string): Promise<string | undefined> {
-  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
-  return user?.status;
-}
-
-/** Whom the assignment alert goes to, and whether they may still get it. */
-export async function assigneeForMail(db: Executor, userId: string) {
-  const [assignee] = await db
-    .select({ email: users.email, firstName: users.firstName, status: users.status })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return assignee;
-}
-
-/** The name of whoever assigned the task, as the alert quotes it. */
-export async function assignerOf(db: Executor, userId: string) {
-  const [by] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return by;
-}
-
 export type TaskColumns = Omit<typeof taskNotes.$inferInsert, 'id' | 'leadId' | 'clientId'>;
 
 export async function insertTask(db: Executor, owner: TaskOwner, values: TaskColumns): Promise<TaskRow> {

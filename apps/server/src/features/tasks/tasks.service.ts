@@ -55,8 +55,8 @@ import {
   tasksOf,
   toTaskRecord,
   updateTaskVersioned,
-  userStatusOf,
 } from './tasks.repository.ts';
+import { findUserStatus } from '../users/users.repository.ts';
 
 const taskNotFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
 
@@ -102,7 +102,7 @@ async function taskFor(tx: Executor, actor: Actor, id: string, access: 'view' | 
 /** Tasks go to active users only (spec 2 "Other rules"). */
 async function checkAssignee(tx: Executor, userId: string | null | undefined): Promise<void> {
   if (!userId) return;
-  if ((await userStatusOf(tx, userId)) !== 'active') {
+  if ((await findUserStatus(tx, userId)) !== 'active') {
     throw validationError({ assignedTo: [TASK_MESSAGES.assigneeInactive] });
   }
 }

@@ -46,7 +46,8 @@ import {
 } from '../../platform/credentials/password-reset.repository.ts';
 import { deleteUserSessions } from '../../platform/credentials/sessions.repository.ts';
 import { readSecuritySettings } from '../../platform/settings/settings.repository.ts';
-import { findUserByEmail, toCurrentUser, type UserRow } from './users.repository.ts';
+import { findUserByEmail, type UserRow } from './users.repository.ts';
+import { toCurrentUser } from './users.service.ts';
 import { handOverWork } from './work-handover.ts';
 
 export type UserActor = { ctx: RequestContext & { actorId: string }; viewer: Viewer; manageUsers: boolean };
