@@ -1,5 +1,5 @@
 // The only place that reads and writes the users table.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
@@ -100,6 +100,19 @@ export async function setUserPassword(db: Executor, id: string, passwordHash: st
     .where(eq(users.id, id));
 }
 
+/** The next sign-in must change the password first (an expired one). */
+export async function requirePasswordChange(db: Executor, id: string): Promise<void> {
+  await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, id));
+}
+
+/** An invited (pending) user becomes active; any other status stays. */
+export async function activatePendingUser(db: Executor, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ status: 'active' })
+    .where(and(eq(users.id, id), eq(users.status, 'pending')));
+}
+
 /** A lockout that has run out counts as none: the next attempt starts a fresh count. */
 const lockExpired = sql`${users.lockedUntil} <= now()`;
 const countSoFar = sql`(case when ${lockExpired} then 0 else ${users.failedLoginCount} end)`;
@@ -181,6 +194,14 @@ export async function listActiveUsersByRoles(db: Executor, roles: readonly Role[
     .from(users)
     .where(and(eq(users.status, 'active'), inArray(users.role, [...roles])))
     .orderBy(users.firstName, users.lastName);
+}
+
+/** Every active user (not deleted), as ids. */
+export async function activeUserIds(db: Executor) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.status, 'active'), isNull(users.deletedAt)));
 }
 
 export async function findUsersByIds(db: Executor, ids: readonly string[]) {
