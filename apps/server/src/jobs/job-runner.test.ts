@@ -23,9 +23,17 @@ import {
 import { JOB_SCHEMA } from './job-runner.ts';
 import { jobRunsOf } from './job-runs.ts';
 import { TASK_REMINDERS_JOB, taskRemindersJob } from '../features/tasks/task-reminders.job.ts';
-import { type DigestRecipient, type DigestTask, openTasksForDigest } from '../features/tasks/task-reminders.query.ts';
+import {
+  type DigestRecipient,
+  type DigestTask,
+  openTasksForDigest,
+} from '../features/tasks/task-reminders.repository.ts';
 
-vi.mock('../features/tasks/task-reminders.query.ts', () => ({ openTasksForDigest: vi.fn() }));
+// The reminder's recipients are made up; its digest claim stays real.
+vi.mock(import('../features/tasks/task-reminders.repository.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  openTasksForDigest: vi.fn(),
+}));
 
 const f = fixtureForFile();
 beforeEach(async () => {

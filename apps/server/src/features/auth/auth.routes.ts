@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../plugins/errors.ts';
 import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from '../../plugins/session.ts';
 import { readSecuritySettings } from '../../platform/settings/settings.repository.ts';
-import { findUserById, toCurrentUser } from '../users/users.repository.ts';
+import { findCurrentUser, toCurrentUser } from '../users/users.service.ts';
 import { moduleAccessResponse, sessionResponseSchema } from './auth.schemas.ts';
 import { claimResetRequest, mailPasswordReset, resetPassword, signIn, signOut } from './auth.service.ts';
 
@@ -66,9 +66,9 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const sessionUser = await requireUser(request);
-      const user = await findUserById(app.db, sessionUser.id);
+      const user = await findCurrentUser(app.db, sessionUser.id);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-      return { user: toCurrentUser(user), moduleAccess: moduleAccessResponse(app.accessPolicy.moduleAccess()) };
+      return { user, moduleAccess: moduleAccessResponse(app.accessPolicy.moduleAccess()) };
     },
   );
 

@@ -9,9 +9,7 @@ import {
   type SignInInput,
   daysAfter,
 } from '@crm/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../plugins/errors.ts';
 import { queueMail } from '../../platform/mail/mail-queue.ts';
 import { hitLimit, limitKey, minutesOf, releaseHit, sweepRateLimits } from '../../plugins/rate-limiter.ts';
@@ -24,6 +22,8 @@ import {
   findUserByEmail,
   findUserById,
   lockedUntilOf,
+  activatePendingUser,
+  requirePasswordChange,
   recordFailedPassword,
   setUserPassword,
   type UserRow,
@@ -159,7 +159,7 @@ export async function signIn(db: Database, ctx: RequestContext, input: SignInInp
     // Spec 3 security settings: a password older than the expiry must be changed before anything else.
     const changedAt = user.passwordChangedAt ?? user.createdAt;
     if (!user.mustChangePassword && Date.now() > daysAfter(changedAt, security.passwordExpiryDays).getTime()) {
-      await tx.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
+      await requirePasswordChange(tx, user.id);
     }
     const session = await createSession(tx, {
       userId: user.id,
@@ -301,10 +301,7 @@ export async function resetPassword(db: Database, ctx: RequestContext, token: st
       });
     await setUserPassword(tx, userId, passwordHash, userId);
     // An invitation's link is a reset link too: choosing the password accepts it.
-    await tx
-      .update(users)
-      .set({ status: 'active' })
-      .where(and(eq(users.id, userId), eq(users.status, 'pending')));
+    await activatePendingUser(tx, userId);
     // Every other link mailed to this user ends with this reset.
     await revokePasswordResetTokens(tx, userId);
     await deleteUserSessions(tx, userId);

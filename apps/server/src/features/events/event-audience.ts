@@ -16,13 +16,12 @@ import {
   ROLE_RESTRICTIONS,
   TIMESHEET_EVENT,
 } from '@crm/domain';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { CONTRACT_EVENT } from '../contracts/contracts.service.ts';
 import { MAIL_EVENT } from '../../platform/mail/mail-queue.ts';
 import { WEBHOOK_EVENT } from '../../platform/webhooks/webhook-queue.ts';
-import { isUuid, isVisibleRow, type Ownership, type Viewer } from '../../db/list-query.ts';
-import { clientOwnership, clients, contactOwnership, contacts, leadOwnership, leads } from '../../db/schema/index.ts';
+import { isUuid, type Viewer } from '../../db/list-query.ts';
+import { isRecordVisible, type RecordResource } from './event-audience.repository.ts';
 
 // The security settings hold the password policy every password form checks (decision 0032); the event
 // names only the key, never the values.
@@ -33,13 +32,8 @@ const EVERYONE_SETTINGS = new Set([
   'security_settings',
 ]);
 
-type RecordAudience = { module: Module; table: PgTable & { id: PgColumn }; ownership: Ownership };
-
-const RECORDS: Record<string, RecordAudience> = {
-  lead: { module: 'leads', table: leads, ownership: leadOwnership },
-  client: { module: 'clients', table: clients, ownership: clientOwnership },
-  contact: { module: 'contacts', table: contacts, ownership: contactOwnership },
-};
+/** The module each record resource belongs to. */
+const RECORD_MODULES: Record<string, Module> = { lead: 'leads', client: 'clients', contact: 'contacts' };
 
 export async function mayReceive(
   db: Executor,
@@ -77,9 +71,9 @@ export async function mayReceive(
     return canOpenModule(viewer.role, 'admin', moduleAccess);
   // Contracts: everyone who opens the Contract Manager lists them all, and a record's Contracts tab follows.
   if (event.resource === CONTRACT_EVENT) return can(viewer.role, 'contracts:view', moduleAccess);
-  const record = RECORDS[event.resource];
-  if (!record || !canOpenModule(viewer.role, record.module, moduleAccess)) return false;
+  const recordModule = RECORD_MODULES[event.resource];
+  if (!recordModule || !canOpenModule(viewer.role, recordModule, moduleAccess)) return false;
   if (ROLE_RESTRICTIONS[viewer.role].scope === 'all') return true;
   if (!event.id || !isUuid(event.id)) return false;
-  return isVisibleRow(db, viewer, record.table, record.ownership, event.id);
+  return isRecordVisible(db, viewer, event.resource as RecordResource, event.id);
 }

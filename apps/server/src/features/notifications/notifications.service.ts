@@ -4,7 +4,6 @@
 // so an alert exists exactly when the change it reports does; its mail is queued in the same transaction
 // and leaves after commit (features/mail, issue 27). Password reset and invitation mails do not come here:
 // they are always sent.
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_DEFAULTS_KEY,
@@ -16,21 +15,28 @@ import {
   notificationPreferencesSchema,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { notificationPreferences, notifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { publishChange, type RequestContext } from '../../platform/audit/record-change.ts';
 import { queueMail } from '../../platform/mail/mail-queue.ts';
 import { readSetting } from '../../platform/settings/settings.repository.ts';
+import {
+  activeRecipients,
+  findOwnPreferences,
+  hasNotification,
+  insertNotifications,
+  markUnreadRead,
+  notificationRowsAfter,
+  type NotificationRow,
+  unreadCount,
+  upsertPreferences,
+} from './notifications.repository.ts';
 
 export const readNotificationDefaults = (db: Executor) =>
   readSetting(db, NOTIFICATION_DEFAULTS_KEY, notificationPreferencesSchema, DEFAULT_NOTIFICATION_PREFERENCES);
 
 /** A user's switches: their own when they saved some, else the firm's defaults. */
 export async function readPreferences(db: Executor, userId: string): Promise<NotificationPreferences> {
-  const [own] = await db
-    .select({ preferences: notificationPreferences.preferences })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
+  const own = await findOwnPreferences(db, userId);
   const defaults = await readNotificationDefaults(db);
   if (!own) return defaults;
   const parsed = notificationPreferencesSchema.safeParse({
@@ -41,10 +47,7 @@ export async function readPreferences(db: Executor, userId: string): Promise<Not
 }
 
 export async function savePreferences(db: Database, userId: string, next: NotificationPreferences) {
-  await db
-    .insert(notificationPreferences)
-    .values({ userId, preferences: next })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { preferences: next, updatedAt: new Date() } });
+  await upsertPreferences(db, userId, next);
   return readPreferences(db, userId);
 }
 
@@ -69,11 +72,7 @@ export async function notify(
 ): Promise<number> {
   const recipients = [...new Set(userIds.filter((id): id is string => !!id && id !== ctx.actorId))];
   if (recipients.length === 0) return 0;
-  const active = await tx
-    .select({ id: users.id, email: users.email, own: notificationPreferences.preferences })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(inArray(users.id, recipients), eq(users.status, 'active'), isNull(users.deletedAt)));
+  const active = await activeRecipients(tx, recipients);
   if (active.length === 0) return 0;
   const defaults = await readNotificationDefaults(tx);
   const rows = active.flatMap(({ id, email: address, own }) => {
@@ -83,7 +82,8 @@ export async function notify(
     return [{ userId: id, address, inApp, email }];
   });
   if (rows.length === 0) return 0;
-  await tx.insert(notifications).values(
+  await insertNotifications(
+    tx,
     rows.map((row) => ({
       userId: row.userId,
       kind: alert.kind,
@@ -116,7 +116,7 @@ export async function notify(
   return rows.length;
 }
 
-const toItem = (row: typeof notifications.$inferSelect): AppNotification => ({
+const toItem = (row: NotificationRow): AppNotification => ({
   id: row.id,
   kind: row.kind as AppNotification['kind'],
   title: row.title,
@@ -144,30 +144,9 @@ export async function listNotifications(
   query: { cursor?: string; limit: number },
 ): Promise<NotificationList> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.inApp, true),
-        after
-          ? or(
-              lt(notifications.createdAt, after.createdAt),
-              and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(query.limit + 1);
+  const rows = await notificationRowsAfter(db, userId, after, query.limit);
   const page = rows.slice(0, query.limit);
-  const [{ unread }] = (await db
-    .select({ unread: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), isNull(notifications.readAt)))) as [
-    { unread: number },
-  ];
+  const unread = await unreadCount(db, userId);
   return {
     items: page.map(toItem),
     nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
@@ -178,24 +157,9 @@ export async function listNotifications(
 /** Marks one of the user's notifications read (404 for anyone else's), or all of them when `id` is null. */
 export async function markRead(db: Database, userId: string, id: string | null): Promise<void> {
   await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.inApp, true),
-          isNull(notifications.readAt),
-          id ? eq(notifications.id, id) : undefined,
-        ),
-      )
-      .returning({ id: notifications.id });
+    const updated = await markUnreadRead(tx, userId, id);
     if (id && updated.length === 0) {
-      const [exists] = await tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.id, id), eq(notifications.inApp, true)));
-      if (!exists) throw new AppError('NOT_FOUND', 'Notification not found');
+      if (!(await hasNotification(tx, userId, id))) throw new AppError('NOT_FOUND', 'Notification not found');
     }
     if (updated.length > 0)
       await publishChange(

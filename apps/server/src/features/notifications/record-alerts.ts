@@ -1,12 +1,11 @@
 // The alerts about records and the system, written in the transaction of the change they report: a lead
 // given to a new assignee, a client's status changed, maintenance mode turned on or off. Texts are one
 // tidy line each (mail-text.ts): mails are plain text, nothing a user typed becomes markup.
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
 import { oneLine } from '../../platform/mail/mail-text.ts';
 import type { RequestContext } from '../../platform/audit/record-change.ts';
 import { notify } from './notifications.service.ts';
+import { activeUserIds } from '../users/users.repository.ts';
 
 type Person = { id: string; firstName: string; lastName: string };
 type Assignees = {
@@ -60,10 +59,7 @@ export async function alertClientStatus(
 
 /** Every active user hears that maintenance mode started or ended. */
 export async function alertMaintenance(tx: Executor, ctx: Ctx, on: boolean) {
-  const everyone = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.status, 'active'), isNull(users.deletedAt)));
+  const everyone = await activeUserIds(tx);
   const title = on ? 'Maintenance mode is on' : 'Maintenance is over';
   const body = on
     ? 'Only administrators can sign in until maintenance ends.'

@@ -12,7 +12,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { requestContext, requireUser } from '../../plugins/session.ts';
 import { appUrlOf } from '../../config.ts';
 import { claimResetRequest, mailPasswordReset } from '../auth/auth.service.ts';
-import { findUserById, toCurrentUser } from '../users/users.repository.ts';
+import { findCurrentUser, toCurrentUser } from '../users/users.service.ts';
 import { changePassword, updateProfile } from './profile.service.ts';
 
 const access = { signedIn: true } as const;
@@ -25,9 +25,9 @@ export async function profileRoutes(instance: FastifyInstance) {
     '/api/profile',
     { config: { access }, schema: { tags, summary: 'My profile', response: { 200: currentUserSchema } } },
     async (request) => {
-      const user = await findUserById(app.db, (await requireUser(request)).id);
+      const user = await findCurrentUser(app.db, (await requireUser(request)).id);
       if (!user) throw notFound('User');
-      return toCurrentUser(user);
+      return user;
     },
   );
 

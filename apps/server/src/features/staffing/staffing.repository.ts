@@ -10,7 +10,7 @@ import {
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { clients, leads, taskCounts, taskNotes, timesheetEntries, users } from '../../db/schema/index.ts';
-import { assignedTo, openTask } from '../users/work-handover.ts';
+import { assignedTo, openTask } from '../users/work-handover.repository.ts';
 
 /** A lead still being worked: neither deleted nor archived, in an active status. */
 export const openLead = (): SQL =>
@@ -24,7 +24,7 @@ export const openClient = (): SQL =>
 export const openTaskOnLiveRecord = (): SQL => and(openTask(), eq(taskNotes.recordLive, true))!;
 
 /** What Staffing shows of a user. */
-export const staffColumns = {
+const staffColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -124,7 +124,7 @@ export async function firmTotals(db: Executor, today: string) {
 export type RecordCounts = { records: number } & Record<AssignmentField, number>;
 
 /** How many of the user's open records of the table would move, in all and per assignment. */
-export async function openRecordsOf(
+async function openRecordsOf(
   db: Executor,
   table: typeof leads | typeof clients,
   open: SQL,
@@ -155,4 +155,19 @@ export async function openTasksOf(db: Executor, userId: string, today: string) {
     .from(taskNotes)
     .where(and(eq(taskNotes.assignedTo, userId), openTaskOnLiveRecord()));
   return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0) };
+}
+
+/** How many of the user's open leads would move, in all and per assignment. */
+export const openLeadsOf = (db: Executor, userId: string) => openRecordsOf(db, leads, openLead(), userId);
+
+/** How many of the user's open clients would move, in all and per assignment. */
+export const openClientsOf = (db: Executor, userId: string) => openRecordsOf(db, clients, openClient(), userId);
+
+/** A user not deleted (a departing one may already be suspended), with the status that says if work may go to them. */
+export async function findPresentUser(db: Executor, id: string): Promise<(StaffRow & { status: string }) | undefined> {
+  const [row] = await db
+    .select({ ...staffColumns, status: users.status })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
 }

@@ -1,7 +1,6 @@
 // Staffing (DECISIONS.md §3, issue 16 item 3): the directory of active users with their workload, and
 // handing a person's open leads, clients and tasks to someone else in one audited transaction. The move
-// reuses User Management's hand-over (features/users/work-handover.ts) with Staffing's "open" scope.
-import { and, eq, isNull } from 'drizzle-orm';
+// reuses User Management's hand-over (features/users/work-handover.repository.ts) with Staffing's "open" scope.
 import {
   ASSIGNMENT_FIELDS,
   type AssignmentField,
@@ -24,11 +23,10 @@ import {
   type WorkKind,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { clients, leads, users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
 import { readFirmToday } from '../../platform/settings/settings.repository.ts';
-import { handOverWork } from '../users/work-handover.ts';
+import { handOverWork } from '../users/work-handover.repository.ts';
 import {
   activeUsers,
   firmTotals,
@@ -36,13 +34,14 @@ import {
   openClientsPerUser,
   openLead,
   openLeadsPerUser,
-  openRecordsOf,
+  openClientsOf,
+  openLeadsOf,
   openTaskOnLiveRecord,
   openTasksOf,
   hoursPerUser,
   openTasksPerUser,
   type RecordCounts,
-  staffColumns,
+  findPresentUser,
   type StaffRow,
 } from './staffing.repository.ts';
 
@@ -141,20 +140,12 @@ const movesOf = (counts: RecordCounts, target: StaffRow): RecordMoves => ({
   refusal: pickerRefusal(counts, target),
 });
 
-async function presentUser(db: Executor, id: string): Promise<(StaffRow & { status: string }) | undefined> {
-  const [row] = await db
-    .select({ ...staffColumns, status: users.status })
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return row;
-}
-
 /** The person whose work moves (any user not deleted: a departing one may already be suspended) and the target. */
 async function parties(db: Executor, fromUserId: string, toUserId: string) {
-  const from = await presentUser(db, fromUserId);
+  const from = await findPresentUser(db, fromUserId);
   if (!from) throw new AppError('NOT_FOUND', STAFFING_MESSAGES.notFound);
   if (toUserId === fromUserId) throw validationError({ toUserId: [STAFFING_MESSAGES.sameUser] });
-  const to = await presentUser(db, toUserId);
+  const to = await findPresentUser(db, toUserId);
   // Tasks go to active users only, and every picker offers active users only.
   if (!to || to.status !== 'active') throw validationError({ toUserId: [STAFFING_MESSAGES.chooseTarget] });
   return { from, to };
@@ -163,8 +154,8 @@ async function parties(db: Executor, fromUserId: string, toUserId: string) {
 async function preview(db: Executor, fromUserId: string, to: StaffRow): Promise<ReassignPreview> {
   const today = await readFirmToday(db);
   const [leadCounts, clientCounts, tasks] = [
-    await openRecordsOf(db, leads, openLead(), fromUserId),
-    await openRecordsOf(db, clients, openClient(), fromUserId),
+    await openLeadsOf(db, fromUserId),
+    await openClientsOf(db, fromUserId),
     await openTasksOf(db, fromUserId, today),
   ];
   return {

@@ -1,32 +1,23 @@
 // The alert to a user whom someone else has just given a task (issue 12 item 7; in the app and by mail as
 // their switches say, issue 15 item 3), written after the answer (plugins/after-response.ts). Plain text only, like every mail the product sends (SECURITY.md): the task's
 // name and record are made one tidy line, its rich content is not included.
-import { eq } from 'drizzle-orm';
 import { formatCalendarDate } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
 import { oneLine } from '../../platform/mail/mail-text.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
 import type { TaskAssigned } from './tasks.service.ts';
 import { parentOf } from '../record-kit/child-records.ts';
 import { findTask, recordNames } from './tasks.repository.ts';
+import { findUserMailee, findUserName } from '../users/users.repository.ts';
 
 export async function notifyTaskAssigned(db: Database, assigned: TaskAssigned): Promise<void> {
   const found = await findTask(db, assigned.taskId);
   // Reassigned or deleted again before the mail went: nothing to say to this user any more.
   if (!found || found.row.assignedTo !== assigned.assigneeId) return;
-  const [assignee] = await db
-    .select({ email: users.email, firstName: users.firstName, status: users.status })
-    .from(users)
-    .where(eq(users.id, assigned.assigneeId))
-    .limit(1);
+  const assignee = await findUserMailee(db, assigned.assigneeId);
   if (!assignee || assignee.status !== 'active') return;
-  const [by] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, assigned.assignedBy))
-    .limit(1);
+  const by = await findUserName(db, assigned.assignedBy);
   const { dateFormat } = await readDisplaySetting(db);
   const task = found.row;
   const owner = parentOf(task);

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { type DateFormat, formatCalendarDate } from '@crm/domain';
 import type { Database } from '../../db/database.ts';
-import { taskReminderDigests } from '../../db/schema/jobs.ts';
 import { appUrlOf } from '../../config.ts';
 import { notify, readPreferences } from '../notifications/notifications.service.ts';
 import { readDisplaySetting } from '../../platform/settings/settings.repository.ts';
@@ -14,7 +13,7 @@ import type { TimeOfDay } from '../../jobs/daily-schedule.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { owedRunOf } from '../../jobs/job-runs.ts';
 import { myTasksLink, oneLine } from '../../platform/mail/mail-text.ts';
-import { type DigestRecipient, type DigestTask, openTasksForDigest } from './task-reminders.query.ts';
+import { claimDigest, type DigestRecipient, type DigestTask, openTasksForDigest } from './task-reminders.repository.ts';
 
 export const TASK_REMINDERS_JOB = 'task-reminders-daily';
 export const TASK_REMINDER_TIME: TimeOfDay = { hour: 7, minute: 0 };
@@ -70,12 +69,7 @@ export async function sendDigestOnce(
   message: MailMessage,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(taskReminderDigests)
-      .values(digest)
-      .onConflictDoNothing()
-      .returning({ userId: taskReminderDigests.userId });
-    if (claimed.length === 0) return false;
+    if (!(await claimDigest(tx, digest))) return false;
     // The user's switches (issue 15 item 3): the alert in the app, the mail, both or neither.
     await notify(tx, { actorId: null }, [digest.userId], {
       kind: 'taskReminders',

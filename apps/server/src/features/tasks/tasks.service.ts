@@ -3,7 +3,6 @@
 // db/list-query.ts visibleTo). An entry is deleted only by a role that may delete in its record's module
 // (spec 1 §6.2, decision 0027), never for being its author or assignee. Each write is one transaction with
 // its audit row and a change event on the record.
-import { eq } from 'drizzle-orm';
 import {
   addDays,
   CLIENT_MESSAGES,
@@ -32,7 +31,6 @@ import {
   taskInputSchema,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
 import { type Actor, requireActorCan } from '../../plugins/actor.ts';
 import { AppError, conflict, fieldErrorsFromZod, notFound, validationError } from '../../plugins/errors.ts';
 import { publishChange } from '../../platform/audit/record-change.ts';
@@ -58,6 +56,7 @@ import {
   toTaskRecord,
   updateTaskVersioned,
 } from './tasks.repository.ts';
+import { findUserStatus } from '../users/users.repository.ts';
 
 const taskNotFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
 
@@ -103,8 +102,7 @@ async function taskFor(tx: Executor, actor: Actor, id: string, access: 'view' | 
 /** Tasks go to active users only (spec 2 "Other rules"). */
 async function checkAssignee(tx: Executor, userId: string | null | undefined): Promise<void> {
   if (!userId) return;
-  const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
-  if (user?.status !== 'active') {
+  if ((await findUserStatus(tx, userId)) !== 'active') {
     throw validationError({ assignedTo: [TASK_MESSAGES.assigneeInactive] });
   }
 }

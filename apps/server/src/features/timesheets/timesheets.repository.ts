@@ -1,7 +1,18 @@
 // The timesheet's SQL: entries with the names of their record, task and author; the week rows.
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Role } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
-import { clients, leads, taskNotes, timesheetEntries, timesheetWeeks, users } from '../../db/schema/index.ts';
+import { isVisibleRow, type Viewer } from '../../db/list-query.ts';
+import {
+  clientOwnership,
+  clients,
+  leadOwnership,
+  leads,
+  taskNotes,
+  timesheetEntries,
+  timesheetWeeks,
+  users,
+} from '../../db/schema/index.ts';
 
 export type WeekRow = typeof timesheetWeeks.$inferSelect;
 export type EntryRow = typeof timesheetEntries.$inferSelect;
@@ -131,4 +142,120 @@ export async function reportRows(db: Executor, where: SQL | undefined, recordLim
     .orderBy(sql`sum(${timesheetEntries.hours}) desc`, asc(userName));
   const recordCount = Number(byRecord[0]?.records ?? 0);
   return { byRecord, byUser, recordCount };
+}
+
+/** One entry with the names it is shown with. */
+export async function findEntry(db: Executor, id: string) {
+  const [row] = await selectEntries(db, eq(timesheetEntries.id, id));
+  return row;
+}
+
+/** A timesheet's author: id, role and name; undefined when no such user. */
+export async function findAuthor(db: Executor, userId: string) {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+
+export const isLeadVisible = (db: Executor, viewer: Viewer, id: string) =>
+  isVisibleRow(db, viewer, leads, leadOwnership, id);
+
+export const isClientVisible = (db: Executor, viewer: Viewer, id: string) =>
+  isVisibleRow(db, viewer, clients, clientOwnership, id);
+
+/** Whether `taskId` is a task (not a note) of the entry's lead or client. */
+export async function isTaskOfRecord(
+  db: Executor,
+  taskId: string,
+  record: { leadId: string | null; clientId: string | null },
+): Promise<boolean> {
+  const [task] = await db
+    .select({ id: taskNotes.id })
+    .from(taskNotes)
+    .where(
+      and(
+        eq(taskNotes.id, taskId),
+        eq(taskNotes.kind, 'task'),
+        record.leadId ? eq(taskNotes.leadId, record.leadId) : eq(taskNotes.clientId, record.clientId!),
+      ),
+    );
+  return !!task;
+}
+
+export async function insertEntry(db: Executor, values: typeof timesheetEntries.$inferInsert): Promise<EntryRow> {
+  const [row] = await db.insert(timesheetEntries).values(values).returning();
+  return row!;
+}
+
+/** The entry row; with `lock`, locked for the rest of the transaction. */
+export async function findEntryRow(db: Executor, id: string, lock = false): Promise<EntryRow | undefined> {
+  const query = db.select().from(timesheetEntries).where(eq(timesheetEntries.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateEntryRow(
+  db: Executor,
+  id: string,
+  values: Partial<typeof timesheetEntries.$inferInsert>,
+): Promise<EntryRow | undefined> {
+  const [after] = await db.update(timesheetEntries).set(values).where(eq(timesheetEntries.id, id)).returning();
+  return after;
+}
+
+export async function deleteEntryRow(db: Executor, id: string): Promise<void> {
+  await db.delete(timesheetEntries).where(eq(timesheetEntries.id, id));
+}
+
+/** Whether the user logged any entry between the two dates. */
+export async function hasEntriesIn(db: Executor, from: string, to: string, userId: string): Promise<boolean> {
+  const [any] = await db
+    .select({ id: timesheetEntries.id })
+    .from(timesheetEntries)
+    .where(inRange(from, to, userId))
+    .limit(1);
+  return !!any;
+}
+
+export async function updateWeekRow(
+  db: Executor,
+  userId: string,
+  weekStart: string,
+  values: Partial<typeof timesheetWeeks.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(timesheetWeeks)
+    .set(values)
+    .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)));
+}
+
+/** The week's row, locked for the rest of the transaction; undefined when the week was never written. */
+export async function findWeekForUpdate(db: Executor, userId: string, weekStart: string): Promise<WeekRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(timesheetWeeks)
+    .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)))
+    .for('update');
+  return row;
+}
+
+/** The active users of the given roles (those who approve timesheets). */
+export async function activeUserIdsWithRoles(db: Executor, roles: readonly Role[]) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.role, [...roles]), eq(users.status, 'active'), isNull(users.deletedAt)));
+}
+
+const submitted = () => eq(timesheetWeeks.status, 'submitted');
+
+/** The oldest submitted weeks with their totals, at most `limit`. */
+export const submittedWeekTotals = (db: Executor, limit: number) => weekTotals(db, submitted(), limit);
+
+/** How many weeks wait for approval; the partial index of submitted weeks holds exactly these (index-only). */
+export async function countSubmittedWeeks(db: Executor): Promise<number | undefined> {
+  const [counted] = await db.select({ n: count() }).from(timesheetWeeks).where(submitted());
+  return counted?.n;
 }

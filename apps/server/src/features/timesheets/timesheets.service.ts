@@ -2,7 +2,6 @@
 // week is a draft or was sent back; submitting locks the week (approved at once for roles that need no
 // approval); a supervisor or above approves or rejects other people's submitted weeks and the author is told.
 // Own timesheet always visible; every timesheet to whoever may approve (timesheet:approve).
-import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import {
   addDays,
   APPROVAL_QUEUE_SHOWN,
@@ -29,32 +28,36 @@ import {
   weekStartOf,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { isUuid, isVisibleRow } from '../../db/list-query.ts';
-import {
-  clientOwnership,
-  clients,
-  leadOwnership,
-  leads,
-  taskNotes,
-  timesheetEntries,
-  timesheetWeeks,
-  users,
-} from '../../db/schema/index.ts';
+import { isUuid } from '../../db/list-query.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import {
+  activeUserIdsWithRoles,
+  countSubmittedWeeks,
+  deleteEntryRow,
   type EntryRow,
+  findAuthor,
+  findEntry,
+  findEntryRow,
   findWeek,
+  findWeekForUpdate,
+  hasEntriesIn,
   hoursOnDay,
   inRange,
+  insertEntry,
+  isClientVisible,
+  isLeadVisible,
+  isTaskOfRecord,
   lockWeek,
   reportRows,
   selectEntries,
+  submittedWeekTotals,
+  updateEntryRow,
+  updateWeekRow,
   type WeekRow,
-  weekTotals,
 } from './timesheets.repository.ts';
 
 /** Whether the actor sees every user's timesheet (supervisors and above, by the approve permission). */
@@ -91,10 +94,7 @@ const toEntry = (row: EntrySelection): TimesheetEntry => ({
 });
 
 async function authorOf(db: Executor, userId: string) {
-  const [user] = await db
-    .select({ id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findAuthor(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return { ...user, role: normalizeRole(user.role), name: `${user.firstName} ${user.lastName}`.trim() };
 }
@@ -135,7 +135,7 @@ export async function readWeek(
 }
 
 async function readEntry(db: Executor, id: string): Promise<TimesheetEntry> {
-  const [row] = await selectEntries(db, eq(timesheetEntries.id, id));
+  const row = await findEntry(db, id);
   return toEntry(row!);
 }
 
@@ -147,21 +147,11 @@ async function checkRecordAndTask(
   taskId: string | null | undefined,
 ) {
   const visible = record.leadId
-    ? actor.can('leads:view') && (await isVisibleRow(db, actor.viewer, leads, leadOwnership, record.leadId))
-    : actor.can('clients:view') && (await isVisibleRow(db, actor.viewer, clients, clientOwnership, record.clientId!));
+    ? actor.can('leads:view') && (await isLeadVisible(db, actor.viewer, record.leadId))
+    : actor.can('clients:view') && (await isClientVisible(db, actor.viewer, record.clientId!));
   if (!visible) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.recordNotFound);
   if (!taskId) return;
-  const [task] = await db
-    .select({ id: taskNotes.id })
-    .from(taskNotes)
-    .where(
-      and(
-        eq(taskNotes.id, taskId),
-        eq(taskNotes.kind, 'task'),
-        record.leadId ? eq(taskNotes.leadId, record.leadId) : eq(taskNotes.clientId, record.clientId!),
-      ),
-    );
-  if (!task)
+  if (!(await isTaskOfRecord(db, taskId, record)))
     throw new AppError('VALIDATION_FAILED', TIMESHEET_MESSAGES.taskNotFound, {
       taskId: [TIMESHEET_MESSAGES.taskNotFound],
     });
@@ -193,19 +183,16 @@ export async function createEntry(db: Database, actor: Actor, input: TimesheetEn
     const record = { leadId: input.leadId ?? null, clientId: input.clientId ?? null };
     await checkRecordAndTask(tx, actor, record, input.taskId);
     await checkDayTotal(tx, userId, input.date, input.hours);
-    const [row] = await tx
-      .insert(timesheetEntries)
-      .values({
-        userId,
-        entryDate: input.date,
-        hours: input.hours,
-        ...record,
-        taskId: input.taskId ?? null,
-        description: input.description,
-        createdBy: userId,
-        updatedBy: userId,
-      })
-      .returning();
+    const row = await insertEntry(tx, {
+      userId,
+      entryDate: input.date,
+      hours: input.hours,
+      ...record,
+      taskId: input.taskId ?? null,
+      description: input.description,
+      createdBy: userId,
+      updatedBy: userId,
+    });
     await recordChange(tx, actor.ctx, {
       action: 'CREATE_TIMESHEET_ENTRY',
       resourceType: 'TIMESHEET_ENTRY',
@@ -220,14 +207,14 @@ export async function createEntry(db: Database, actor: Actor, input: TimesheetEn
 /** The actor's own entry, locked, with its week locked too; others' entries are not found. */
 async function ownEntryForChange(tx: Executor, actor: Actor, id: string): Promise<EntryRow> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
-  const [found] = await tx.select().from(timesheetEntries).where(eq(timesheetEntries.id, id));
+  const found = await findEntryRow(tx, id);
   if (!found) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
   if (found.userId !== actor.viewer.id) {
     if (!seesAllTimesheets(actor)) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
     throw new AppError('FORBIDDEN', TIMESHEET_MESSAGES.notYours);
   }
   assertEditable(await lockWeek(tx, found.userId, weekStartOf(found.entryDate), actor.viewer.id));
-  const [row] = await tx.select().from(timesheetEntries).where(eq(timesheetEntries.id, id)).for('update');
+  const row = await findEntryRow(tx, id, true);
   if (!row) throw new AppError('NOT_FOUND', TIMESHEET_MESSAGES.entryNotFound);
   return row;
 }
@@ -244,18 +231,14 @@ export async function updateEntry(
     if (patch.taskId) await checkRecordAndTask(tx, actor, before, patch.taskId);
     const hours = patch.hours ?? Number(before.hours);
     await checkDayTotal(tx, before.userId, before.entryDate, hours, before.id);
-    const [after] = await tx
-      .update(timesheetEntries)
-      .set({
-        hours,
-        ...(patch.taskId !== undefined ? { taskId: patch.taskId } : {}),
-        ...(patch.description !== undefined ? { description: patch.description } : {}),
-        updatedBy: actor.viewer.id,
-        updatedAt: new Date(),
-        version: before.version + 1,
-      })
-      .where(eq(timesheetEntries.id, id))
-      .returning();
+    const after = await updateEntryRow(tx, id, {
+      hours,
+      ...(patch.taskId !== undefined ? { taskId: patch.taskId } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      updatedBy: actor.viewer.id,
+      updatedAt: new Date(),
+      version: before.version + 1,
+    });
     const { oldValues, newValues } = changedFields(auditValues(before), auditValues(after!));
     await recordChange(tx, actor.ctx, {
       action: 'UPDATE_TIMESHEET_ENTRY',
@@ -272,7 +255,7 @@ export async function updateEntry(
 export async function deleteEntry(db: Database, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await ownEntryForChange(tx, actor, id);
-    await tx.delete(timesheetEntries).where(eq(timesheetEntries.id, id));
+    await deleteEntryRow(tx, id);
     await recordChange(tx, actor.ctx, {
       action: 'DELETE_TIMESHEET_ENTRY',
       resourceType: 'TIMESHEET_ENTRY',
@@ -308,12 +291,8 @@ export async function submitWeek(
     const week = await lockWeek(tx, userId, weekStart, userId);
     if (!isWeekEditable(statusOf(week))) throw new AppError('CONFLICT', TIMESHEET_MESSAGES.notSubmittable);
     const dates = weekDates(weekStart);
-    const [any] = await tx
-      .select({ id: timesheetEntries.id })
-      .from(timesheetEntries)
-      .where(inRange(dates[0]!, dates[6]!, userId))
-      .limit(1);
-    if (!any) throw new AppError('CONFLICT', TIMESHEET_MESSAGES.emptyWeek);
+    if (!(await hasEntriesIn(tx, dates[0]!, dates[6]!, userId)))
+      throw new AppError('CONFLICT', TIMESHEET_MESSAGES.emptyWeek);
     const author = await authorOf(tx, userId);
     const now = new Date();
     // A week nobody has to approve is final when its author submits it (decision 0019).
@@ -321,10 +300,14 @@ export async function submitWeek(
     const next = approvedAtOnce
       ? { status: 'approved', approvedBy: userId, approvedAt: now }
       : { status: 'submitted', approvedBy: null, approvedAt: null };
-    await tx
-      .update(timesheetWeeks)
-      .set({ ...next, reason: null, submittedAt: now, updatedAt: now, updatedBy: userId, version: week.version + 1 })
-      .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)));
+    await updateWeekRow(tx, userId, weekStart, {
+      ...next,
+      reason: null,
+      submittedAt: now,
+      updatedAt: now,
+      updatedBy: userId,
+      version: week.version + 1,
+    });
     await recordChange(tx, actor.ctx, {
       action: 'SUBMIT_TIMESHEET_WEEK',
       resourceType: 'TIMESHEET_WEEK',
@@ -336,10 +319,7 @@ export async function submitWeek(
     // A week that waits for approval is announced to everyone who may approve it (the author excepted).
     if (!approvedAtOnce) {
       const approverRoles = ROLES.filter((role) => can(role, 'timesheet:approve'));
-      const approvers = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.role, approverRoles), eq(users.status, 'active'), isNull(users.deletedAt)));
+      const approvers = await activeUserIdsWithRoles(tx, approverRoles);
       const title = `Timesheet to approve: ${author.name}`;
       const body = `${author.name} submitted the week starting ${weekStart}.`;
       await notify(
@@ -369,10 +349,12 @@ export async function decideWeek(
     const next = decision.approve
       ? { status: 'approved' as const, reason: null, approvedBy: actor.viewer.id, approvedAt: now }
       : { status: 'rejected' as const, reason: decision.reason, approvedBy: null, approvedAt: null };
-    await tx
-      .update(timesheetWeeks)
-      .set({ ...next, updatedAt: now, updatedBy: actor.viewer.id, version: week.version + 1 })
-      .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)));
+    await updateWeekRow(tx, userId, weekStart, {
+      ...next,
+      updatedAt: now,
+      updatedBy: actor.viewer.id,
+      version: week.version + 1,
+    });
     const action = decision.approve ? 'APPROVE_TIMESHEET_WEEK' : 'REJECT_TIMESHEET_WEEK';
     await recordChange(tx, actor.ctx, {
       action,
@@ -397,21 +379,10 @@ export async function decideWeek(
   return readWeek(db, actor, { userId, weekStart });
 }
 
-async function findWeekForUpdate(tx: Executor, userId: string, weekStart: string): Promise<WeekRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(timesheetWeeks)
-    .where(and(eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)))
-    .for('update');
-  return row;
-}
-
 /** The approval queue: the oldest submitted weeks (at most APPROVAL_QUEUE_SHOWN) and how many wait in all. */
 export async function approvalQueue(db: Executor): Promise<TimesheetApprovalQueue> {
-  const submitted = eq(timesheetWeeks.status, 'submitted');
-  const rows = await weekTotals(db, submitted, APPROVAL_QUEUE_SHOWN);
-  // The partial index of submitted weeks holds exactly these: an index-only count of the queue.
-  const [counted] = await db.select({ n: count() }).from(timesheetWeeks).where(submitted);
+  const rows = await submittedWeekTotals(db, APPROVAL_QUEUE_SHOWN);
+  const waiting = await countSubmittedWeeks(db);
   return {
     weeks: rows.map((r) => ({
       userId: r.week.userId,
@@ -421,12 +392,12 @@ export async function approvalQueue(db: Executor): Promise<TimesheetApprovalQueu
       submittedAt: r.week.submittedAt?.toISOString() ?? null,
       totalHours: Number(r.total),
     })),
-    waiting: counted?.n ?? 0,
+    waiting: waiting ?? 0,
   };
 }
 
 /** Whose entries a range read covers: everyone's for those who see all, else the actor's own. */
-const rangeWhere = (actor: Actor, range: TimesheetRange): SQL | undefined =>
+const rangeWhere = (actor: Actor, range: TimesheetRange) =>
   inRange(range.from, range.to, seesAllTimesheets(actor) ? undefined : actor.viewer.id);
 
 export async function timesheetReport(db: Executor, actor: Actor, range: TimesheetRange): Promise<TimesheetReport> {

@@ -4,7 +4,6 @@
 // its role opens (account administrators manage one another; the domain's userManagementRefusal, issue 28),
 // and the firm always keeps one active account administrator (who cannot remove themselves from it).
 import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   adminPasswordErrors,
   type AdminUser,
@@ -22,7 +21,6 @@ import {
   type UserManagementAction,
   type UserManagementDetail,
   userManagementRefusal,
-  type USER_SORT_FIELDS,
   type UserBulkInput,
   type UserBulkResult,
   type UserListQuery,
@@ -30,10 +28,7 @@ import {
   type UserStatistics,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
-import { users } from '../../db/schema/index.ts';
-import { userSearchText } from '../../db/schema/users.ts';
-import { changedBy, timeSortKey } from '../../db/schema/columns.ts';
+import { isUuid, type Viewer } from '../../db/list-query.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { queueMail } from '../../platform/mail/mail-queue.ts';
 import { queueWebhook } from '../../platform/webhooks/webhook-queue.ts';
@@ -46,8 +41,23 @@ import {
 } from '../../platform/credentials/password-reset.repository.ts';
 import { deleteUserSessions } from '../../platform/credentials/sessions.repository.ts';
 import { readSecuritySettings } from '../../platform/settings/settings.repository.ts';
-import { findUserByEmail, toCurrentUser, type UserRow } from './users.repository.ts';
-import { handOverWork } from './work-handover.ts';
+import { findUserByEmail, type UserRow } from './users.repository.ts';
+import {
+  countUsersByRoleAndStatus,
+  findPresentUser,
+  hasOtherActiveAccountAdministrator,
+  insertManagedUser,
+  isActiveHeir,
+  lockUserAdministration,
+  markUserDeleted,
+  presentUsersByName,
+  setTemporaryPassword,
+  updateManagedUser,
+  updateUserStatus,
+  userPage,
+} from './user-management.repository.ts';
+import { toCurrentUser } from './users.service.ts';
+import { handOverWork } from './work-handover.repository.ts';
 
 export type UserActor = { ctx: RequestContext & { actorId: string }; viewer: Viewer; manageUsers: boolean };
 
@@ -68,43 +78,13 @@ export function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-const present = () => isNull(users.deletedAt);
-
 /** One page of users (deleted ones left out), searched by name and email, filtered by status and role. */
 export async function listUsers(db: Executor, viewer: Viewer, query: UserListQuery): Promise<UserPage> {
-  const filtered = Boolean(query.search || query.status?.length || query.role?.length);
-  return listPage<typeof users, AdminUser, (typeof USER_SORT_FIELDS)[number]>(db, {
-    viewer,
-    from: users,
-    conditions: [
-      present(),
-      query.status?.length ? sql`${users.status} in ${query.status}` : undefined,
-      query.role?.length ? sql`${users.role} in ${query.role}` : undefined,
-    ],
-    search: { expression: userSearchText(users), term: query.search },
-    sort: {
-      keys: {
-        createdAt: { expr: timeSortKey(users.createdAt), type: 'timestamptz' },
-        lastName: sortKey(users.lastName),
-        email: sortKey(users.email),
-        lastLoginAt: { expr: timeSortKey(users.lastLoginAt), type: 'timestamptz' },
-      },
-      requested: query.sort,
-      fallback: 'createdAt',
-      tieBreaker: users.id,
-    },
-    query,
-    filtered,
-    toItems: async (rows) => rows.map(toAdminUser),
-  });
+  return userPage(db, viewer, query, toAdminUser);
 }
 
 export async function userStatistics(db: Executor): Promise<UserStatistics> {
-  const rows = await db
-    .select({ role: users.role, status: users.status, n: count() })
-    .from(users)
-    .where(present())
-    .groupBy(users.role, users.status);
+  const rows = await countUsersByRoleAndStatus(db);
   const stats: UserStatistics = {
     total: 0,
     active: 0,
@@ -133,12 +113,7 @@ export async function getUser(db: Executor, id: string): Promise<AdminUser> {
 
 async function presentUser(db: Executor, id: string, lock = false): Promise<UserRow> {
   if (!isUuid(id)) throw notFound();
-  const query = db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), present()))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await findPresentUser(db, id, lock);
   if (!row) throw notFound();
   return row;
 }
@@ -178,7 +153,7 @@ function assertMayManage(
  * second sees the first's change and the firm keeps one, with no deadlock between their row locks.
  */
 async function serializeUserChanges(tx: Executor) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('user-administration'))`);
+  await lockUserAdministration(tx);
 }
 
 /**
@@ -187,13 +162,8 @@ async function serializeUserChanges(tx: Executor) {
  */
 async function assertKeepsAnAccountAdministrator(tx: Executor, target: UserRow) {
   if (normalizeRole(target.role) !== 'account_administrator' || target.status !== 'active') return;
-  const others = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.role, 'account_administrator'), eq(users.status, 'active'), present(), ne(users.id, target.id)),
-    );
-  if (others.length === 0) throw new AppError('CONFLICT', USER_ADMIN_MESSAGES.lastAccountAdmin);
+  if (!(await hasOtherActiveAccountAdministrator(tx, target.id)))
+    throw new AppError('CONFLICT', USER_ADMIN_MESSAGES.lastAccountAdmin);
 }
 
 async function assertPasswordRules(db: Executor, password: string, field: string) {
@@ -225,20 +195,17 @@ export async function createUser(
   // An invited user has no password anyone knows until the link is used.
   const passwordHash = await hashPassword(temporaryPassword ?? randomPassword(32));
   const { row, mail } = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email.trim().toLowerCase(),
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        role: input.role,
-        status: input.invite ? 'pending' : 'active',
-        passwordHash,
-        mustChangePassword: !input.invite,
-        createdBy: actor.ctx.actorId,
-        updatedBy: actor.ctx.actorId,
-      })
-      .returning();
+    const created = await insertManagedUser(tx, {
+      email: input.email.trim().toLowerCase(),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      role: input.role,
+      status: input.invite ? 'pending' : 'active',
+      passwordHash,
+      mustChangePassword: !input.invite,
+      createdBy: actor.ctx.actorId,
+      updatedBy: actor.ctx.actorId,
+    });
     if (!created) throw new Error('insert users returned no row');
     const invitation = input.invite ? await createPasswordResetToken(tx, created.id, INVITATION_HOURS) : null;
     await recordChange(tx, actor.ctx, {
@@ -288,11 +255,7 @@ export async function updateUser(db: Database, actor: UserActor, id: string, inp
       ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
       ...(roleChanges ? { role: input.role } : {}),
     };
-    const [after] = await tx
-      .update(users)
-      .set({ ...patch, ...changedBy(users, actor.ctx.actorId) })
-      .where(eq(users.id, id))
-      .returning();
+    const after = await updateManagedUser(tx, id, patch, actor.ctx.actorId);
     const { oldValues, newValues } = changedFields(before, patch);
     await recordChange(tx, actor.ctx, {
       action: roleChanges ? 'UPDATE_USER_ROLE' : 'UPDATE_USER',
@@ -320,15 +283,7 @@ export async function setUserStatus(db: Database, actor: UserActor, id: string, 
       );
     }
     if (status === 'suspended') await assertKeepsAnAccountAdministrator(tx, before);
-    const [after] = await tx
-      .update(users)
-      .set({
-        status,
-        ...changedBy(users, actor.ctx.actorId),
-        ...(status === 'active' ? { failedLoginCount: 0, lockedUntil: null } : {}),
-      })
-      .where(eq(users.id, id))
-      .returning();
+    const after = await updateUserStatus(tx, id, status, actor.ctx.actorId);
     if (status === 'suspended') await deleteUserSessions(tx, id);
     await recordChange(tx, actor.ctx, {
       action: 'UPDATE_USER_STATUS',
@@ -371,18 +326,7 @@ export async function resetUserPassword(
   const mail = await db.transaction(async (tx) => {
     let link: string | null = null;
     if (passwordHash) {
-      // A password someone else chose is temporary: the user picks their own at the next sign-in.
-      await tx
-        .update(users)
-        .set({
-          passwordHash,
-          mustChangePassword: true,
-          passwordChangedAt: new Date(),
-          failedLoginCount: 0,
-          lockedUntil: null,
-          ...changedBy(users, actor.ctx.actorId),
-        })
-        .where(eq(users.id, id));
+      await setTemporaryPassword(tx, id, passwordHash, actor.ctx.actorId);
       await revokePasswordResetTokens(tx, id);
       await deleteUserSessions(tx, id);
     } else {
@@ -426,11 +370,8 @@ export async function deleteUser(db: Database, actor: UserActor, id: string, rea
     assertMayManage(actor, before, 'delete');
     await assertKeepsAnAccountAdministrator(tx, before);
     if (reassignTo !== undefined) {
-      const [heir] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, reassignTo), eq(users.status, 'active'), present(), ne(users.id, id)));
-      if (!heir) throw validationError({ reassignTo: [USER_ADMIN_MESSAGES.reassignTarget] });
+      if (!(await isActiveHeir(tx, reassignTo, id)))
+        throw validationError({ reassignTo: [USER_ADMIN_MESSAGES.reassignTarget] });
     }
     const moved = await handOverWork(
       tx,
@@ -439,15 +380,7 @@ export async function deleteUser(db: Database, actor: UserActor, id: string, rea
       { leads: true, clients: true, contacts: true, tasks: true },
       actor.ctx.actorId,
     );
-    await tx
-      .update(users)
-      .set({
-        status: 'inactive',
-        deletedAt: new Date(),
-        deletedBy: actor.ctx.actorId,
-        ...changedBy(users, actor.ctx.actorId),
-      })
-      .where(eq(users.id, id));
+    await markUserDeleted(tx, id, actor.ctx.actorId);
     await deleteUserSessions(tx, id);
     await revokePasswordResetTokens(tx, id);
     await recordChange(tx, actor.ctx, {
@@ -486,5 +419,5 @@ export async function bulkUpdateUsers(db: Database, actor: UserActor, input: Use
 
 /** Every user that is not deleted, for the CSV export (a firm has hundreds, not millions). */
 export async function usersForExport(db: Executor): Promise<UserRow[]> {
-  return db.select().from(users).where(present()).orderBy(users.lastName, users.firstName, users.id);
+  return presentUsersByName(db);
 }

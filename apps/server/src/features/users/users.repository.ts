@@ -1,28 +1,11 @@
 // The only place that reads and writes the users table.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type CurrentUser, normalizeRole, type Role, type UserStatus, USER_STATUSES } from '@crm/domain';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Role, UserStatus } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { changedBy } from '../../db/schema/columns.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-export function toCurrentUser(row: UserRow): CurrentUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    role: normalizeRole(row.role),
-    status: (USER_STATUSES as readonly string[]).includes(row.status) ? (row.status as UserStatus) : 'inactive',
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    mustChangePassword: row.mustChangePassword,
-    version: row.version,
-  };
-}
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -36,6 +19,31 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** A user's status alone (a task goes to active users only); undefined when no such user. */
+export async function findUserStatus(db: Executor, id: string): Promise<string | undefined> {
+  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).limit(1);
+  return user?.status;
+}
+
+/** What a mail to the user needs: the address, the first name, and the status that says whether to send it. */
+export async function findUserMailee(db: Executor, id: string) {
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, status: users.status })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
+}
+
+export async function findUserName(db: Executor, id: string) {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
 }
 
 export async function countUsers(db: Executor): Promise<number> {
@@ -90,6 +98,19 @@ export async function setUserPassword(db: Executor, id: string, passwordHash: st
       ...changedBy(users, actorId),
     })
     .where(eq(users.id, id));
+}
+
+/** The next sign-in must change the password first (an expired one). */
+export async function requirePasswordChange(db: Executor, id: string): Promise<void> {
+  await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, id));
+}
+
+/** An invited (pending) user becomes active; any other status stays. */
+export async function activatePendingUser(db: Executor, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ status: 'active' })
+    .where(and(eq(users.id, id), eq(users.status, 'pending')));
 }
 
 /** A lockout that has run out counts as none: the next attempt starts a fresh count. */
@@ -173,6 +194,14 @@ export async function listActiveUsersByRoles(db: Executor, roles: readonly Role[
     .from(users)
     .where(and(eq(users.status, 'active'), inArray(users.role, [...roles])))
     .orderBy(users.firstName, users.lastName);
+}
+
+/** Every active user (not deleted), as ids. */
+export async function activeUserIds(db: Executor) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.status, 'active'), isNull(users.deletedAt)));
 }
 
 export async function findUsersByIds(db: Executor, ids: readonly string[]) {

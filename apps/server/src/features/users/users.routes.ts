@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assignableUserSchema, fullName, multiValue, roleAtLeast, ROLES } from '@crm/domain';
 import { requireUser } from '../../plugins/session.ts';
-import { listActiveUsersByRoles } from './users.repository.ts';
+import { assignableUsers } from './users.service.ts';
 
 const assignableQuery = z.object({
   // The lists' one multi-value form ('a|b', or the parameter repeated), as every other filter reads it.
@@ -34,7 +34,7 @@ export async function usersRoutes(instance: FastifyInstance) {
     async (request) => {
       const viewer = await requireUser(request);
       const showEmails = roleAtLeast(viewer.role, 'supervisor');
-      const rows = await listActiveUsersByRoles(app.db, request.query.roles ?? ROLES);
+      const rows = await assignableUsers(app.db, request.query.roles ?? ROLES);
       return rows.map((u) => ({ id: u.id, fullName: fullName(u), email: showEmails ? u.email : null, role: u.role }));
     },
   );

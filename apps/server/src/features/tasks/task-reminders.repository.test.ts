@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '@crm/domain';
 import { idPath, type JsonBody } from '../../../test/api-client.ts';
 import { fixtureForFile } from '../../../test/record-fixtures.ts';
-import { openTasksForDigest } from './task-reminders.query.ts';
+import { openTasksForDigest } from './task-reminders.repository.ts';
 
 const f = fixtureForFile();
 

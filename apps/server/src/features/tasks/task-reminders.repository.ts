@@ -1,8 +1,10 @@
-// The one query of the daily reminder: each active assignee's open tasks due on or before the firm date.
+// The SQL of the daily reminder: each active assignee's open tasks due on or before the firm date, and the
+// row that claims one person's digest of a day.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPEN_TASK_STATUSES } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { taskNotes, users } from '../../db/schema/index.ts';
+import { taskReminderDigests } from '../../db/schema/jobs.ts';
 import { parentOf } from '../record-kit/child-records.ts';
 import { recordNames } from './tasks.repository.ts';
 
@@ -67,4 +69,17 @@ export async function openTasksForDigest(db: Executor, firmDate: string): Promis
     });
   }
   return [...recipients.values()];
+}
+
+/** Claims the digest of this person and day; false when one exists (also when a concurrent run holds it). */
+export async function claimDigest(
+  db: Executor,
+  digest: { userId: string; firmDate: string; taskCount: number },
+): Promise<boolean> {
+  const claimed = await db
+    .insert(taskReminderDigests)
+    .values(digest)
+    .onConflictDoNothing()
+    .returning({ userId: taskReminderDigests.userId });
+  return claimed.length > 0;
 }
