@@ -22,7 +22,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { FIRST_PAGE, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
+import { FIRST_PAGE, navigationOf, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useContactList } from './api/contact-list.ts';
 import { useContactStatistics } from './api/contact-statistics.ts';
@@ -45,13 +45,7 @@ export function ContactsPage() {
   // The default page, or the role's smaller limit (guest 20, spec 2 §6).
   const pageSizes = pageSizeChoices(role, 'contacts');
   const pageSize = pageSizeFor(role, search.pageSize, 'contacts');
-  const navigation = {
-    page: search.page,
-    after: search.after,
-    before: search.before,
-    last: search.last,
-    at: search.at,
-  };
+  const navigation = navigationOf(search);
   const list = useContactList({ search: search.search, ...navigationParams(navigation), pageSize });
   const statistics = useContactStatistics();
   const [restoring, setRestoring] = useState<ContactRecord | null>(null);

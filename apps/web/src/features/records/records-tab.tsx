@@ -16,7 +16,13 @@ import { ListFooter } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { FIRST_PAGE, type ListNavigation, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
+import {
+  FIRST_PAGE,
+  type ListNavigation,
+  navigationOf,
+  navigationParams,
+  totalLabel,
+} from '../../lib/list-navigation.ts';
 import { useRecordList } from './api/record-list.ts';
 import { useRecordStatistics } from './api/record-statistics.ts';
 import { DeleteRecordDialog } from './components/delete-record-dialog.tsx';
@@ -48,13 +54,7 @@ export function RecordsTab({ search, onNavigate }: RecordsTabProps) {
   const sizes = pageSizeChoices(role);
   const pageSize = pageSizeFor(role, search.pageSize);
   const showHidden = Boolean(search.showHidden);
-  const navigation: ListNavigation = {
-    page: search.page,
-    after: search.after,
-    before: search.before,
-    last: search.last,
-    at: search.at,
-  };
+  const navigation = navigationOf(search);
   const params = { search: search.search, showHidden, ...navigationParams(navigation), pageSize };
 
   const list = useRecordList(params);

@@ -50,7 +50,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDateFormat } from '../../lib/format.ts';
-import { FIRST_PAGE, navigationParams } from '../../lib/list-navigation.ts';
+import { FIRST_PAGE, navigationOf, navigationParams } from '../../lib/list-navigation.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../lib/use-phone-layout.ts';
 import { useMyTaskCounts, useMyTasks } from './api/my-tasks.ts';
@@ -85,13 +85,7 @@ export function MyTasksPage() {
   const status = search.status ?? DEFAULT_MY_TASK_STATUS;
   const pageSizes = pageSizeChoices(role);
   const pageSize = pageSizeFor(role, search.pageSize);
-  const navigation = {
-    page: search.page,
-    after: search.after,
-    before: search.before,
-    last: search.last,
-    at: search.at,
-  };
+  const navigation = navigationOf(search);
   const list = useMyTasks({
     search: search.search,
     status,

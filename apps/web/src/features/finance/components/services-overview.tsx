@@ -31,7 +31,7 @@ import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { FIRST_PAGE, navigationParams } from '../../../lib/list-navigation.ts';
+import { FIRST_PAGE, navigationOf, navigationParams } from '../../../lib/list-navigation.ts';
 import { type ExportRequest, useServicesExport } from '../api/export-services.ts';
 import { useServiceOverview } from '../api/service-overview.ts';
 import { useServiceSummary } from '../api/service-summary.ts';
@@ -39,7 +39,6 @@ import {
   DEFAULT_OVERVIEW_SORT,
   type FinanceSearch,
   hasFilters,
-  navigationOf,
   NO_FILTERS,
   overviewFilter,
 } from '../finance-search.ts';
