@@ -45,15 +45,6 @@ export const navigationSearchFields = {
 /** The URL's rows-per-page choice of a list that keeps it there (left out: the role's first choice). */
 export const pageSizeSearchField = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().catch(undefined);
 
-/** A page's URL search narrowed to where its list is, as the shared list footer reads it. */
-export const navigationOf = ({ page, after, before, last, at }: ListNavigation): ListNavigation => ({
-  page,
-  after,
-  before,
-  last,
-  at,
-});
-
 /** What the API is sent: one of page / after / before / last (the first page when none). */
 export function navigationParams(nav: ListNavigation): {
   page?: number;

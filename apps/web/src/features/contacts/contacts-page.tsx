@@ -14,7 +14,7 @@ import {
   ROLE_LABELS,
 } from '@crm/domain';
 import { ExportMenu } from '../../components/export-menu.tsx';
-import { ListFooter } from '../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { ListToolbar, ListUpdating, RefreshButton } from '../../components/list-toolbar.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
@@ -22,7 +22,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RoleBadge } from '../../components/role-badge.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { FIRST_PAGE, navigationOf, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
+import { FIRST_PAGE, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useContactList } from './api/contact-list.ts';
 import { useContactStatistics } from './api/contact-statistics.ts';

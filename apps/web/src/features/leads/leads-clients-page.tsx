@@ -35,7 +35,8 @@ import { LeadsTab } from './components/leads-tab.tsx';
 import { DEFAULT_SORT, hasActiveFilters, type LeadsSearch, type LeadsTab as ListTab } from './leads-search.ts';
 import { useRecordLink } from './use-record-link.ts';
 import { tabCountLabel, useRecordTabCounts } from '../records/index.ts';
-import { FIRST_PAGE, type ListNavigation, navigationOf, navigationParams } from '../../lib/list-navigation.ts';
+import { navigationOf } from '../../components/list-footer.tsx';
+import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../lib/list-navigation.ts';
 
 type LeadsClientsPageProps = { search: LeadsSearch; defaultTab: ListTab };
 

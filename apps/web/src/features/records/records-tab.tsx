@@ -12,17 +12,11 @@ import {
   type RecordType,
   ROLE_LABELS,
 } from '@crm/domain';
-import { ListFooter } from '../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import {
-  FIRST_PAGE,
-  type ListNavigation,
-  navigationOf,
-  navigationParams,
-  totalLabel,
-} from '../../lib/list-navigation.ts';
+import { FIRST_PAGE, type ListNavigation, navigationParams, totalLabel } from '../../lib/list-navigation.ts';
 import { useRecordList } from './api/record-list.ts';
 import { useRecordStatistics } from './api/record-statistics.ts';
 import { DeleteRecordDialog } from './components/delete-record-dialog.tsx';

@@ -41,7 +41,7 @@ import {
 } from '@crm/domain';
 import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
-import { ListFooter } from '../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../components/list-footer.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { ListToolbar, ListUpdating } from '../../components/list-toolbar.tsx';
@@ -50,7 +50,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDateFormat } from '../../lib/format.ts';
-import { FIRST_PAGE, navigationOf, navigationParams } from '../../lib/list-navigation.ts';
+import { FIRST_PAGE, navigationParams } from '../../lib/list-navigation.ts';
 import { pageName, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePhoneLayout } from '../../lib/use-phone-layout.ts';
 import { useMyTaskCounts, useMyTasks } from './api/my-tasks.ts';

@@ -25,13 +25,13 @@ import {
   type ServiceOverviewRow,
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
-import { ListFooter } from '../../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../../components/list-footer.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useDateFormat } from '../../../lib/format.ts';
-import { FIRST_PAGE, navigationOf, navigationParams } from '../../../lib/list-navigation.ts';
+import { FIRST_PAGE, navigationParams } from '../../../lib/list-navigation.ts';
 import { type ExportRequest, useServicesExport } from '../api/export-services.ts';
 import { useServiceOverview } from '../api/service-overview.ts';
 import { useServiceSummary } from '../api/service-summary.ts';
