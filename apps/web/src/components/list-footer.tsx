@@ -14,6 +14,15 @@ import { usePhoneLayout } from '../lib/use-phone-layout.ts';
 const PHONE_PAGE_BUTTONS = 3;
 
 /** Where a list is and how the user moves it. */
+/** A page's URL search narrowed to where its list is, as the footer reads it. */
+export const navigationOf = ({ page, after, before, last, at }: ListNavigation): ListNavigation => ({
+  page,
+  after,
+  before,
+  last,
+  at,
+});
+
 export type ListPaging = {
   navigation: ListNavigation;
   pageSize: number;

@@ -14,7 +14,7 @@ import {
   ROLE_LABELS,
 } from '@crm/domain';
 import { ExportMenu } from '../../components/export-menu.tsx';
-import { ListFooter } from '../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { ListToolbar, ListUpdating, RefreshButton } from '../../components/list-toolbar.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
@@ -45,13 +45,7 @@ export function ContactsPage() {
   // The default page, or the role's smaller limit (guest 20, spec 2 §6).
   const pageSizes = pageSizeChoices(role, 'contacts');
   const pageSize = pageSizeFor(role, search.pageSize, 'contacts');
-  const navigation = {
-    page: search.page,
-    after: search.after,
-    before: search.before,
-    last: search.last,
-    at: search.at,
-  };
+  const navigation = navigationOf(search);
   const list = useContactList({ search: search.search, ...navigationParams(navigation), pageSize });
   const statistics = useContactStatistics();
   const [restoring, setRestoring] = useState<ContactRecord | null>(null);

@@ -11,7 +11,7 @@ import {
   SERVICE_SORT_FIELDS,
   SERVICE_STATUSES,
 } from '@crm/domain';
-import { type ListNavigation, navigationSearchFields } from '../../lib/list-navigation.ts';
+import { navigationSearchFields } from '../../lib/list-navigation.ts';
 
 export const FINANCE_TABS = ['invoices', 'receipts', 'templates', 'services'] as const;
 export type FinanceTab = (typeof FINANCE_TABS)[number];
@@ -73,12 +73,3 @@ export const NO_FILTERS: Record<keyof OverviewFilter, undefined> = {
   paymentStatus: undefined,
   type: undefined,
 };
-
-/** Where the overview's list is, as the shared list footer reads it. */
-export const navigationOf = ({ page, after, before, last, at }: FinanceSearch): ListNavigation => ({
-  page,
-  after,
-  before,
-  last,
-  at,
-});

@@ -35,6 +35,7 @@ import { LeadsTab } from './components/leads-tab.tsx';
 import { DEFAULT_SORT, hasActiveFilters, type LeadsSearch, type LeadsTab as ListTab } from './leads-search.ts';
 import { useRecordLink } from './use-record-link.ts';
 import { tabCountLabel, useRecordTabCounts } from '../records/index.ts';
+import { navigationOf } from '../../components/list-footer.tsx';
 import { FIRST_PAGE, type ListNavigation, navigationParams } from '../../lib/list-navigation.ts';
 
 type LeadsClientsPageProps = { search: LeadsSearch; defaultTab: ListTab };
@@ -78,13 +79,7 @@ export function LeadsClientsPage({ search, defaultTab }: LeadsClientsPageProps) 
   const sortString = search.sort ?? DEFAULT_SORT;
   // Only the active tab's list is read; the other tab's count comes from the tab counts (search and Show
   // Hidden, as switching tabs keeps only those).
-  const navigation = {
-    page: search.page,
-    after: search.after,
-    before: search.before,
-    last: search.last,
-    at: search.at,
-  };
+  const navigation = navigationOf(search);
   const listParams = <S extends string>(statuses: readonly S[]) => ({
     search: search.search,
     status: only(search.status, statuses),

@@ -12,7 +12,7 @@ import {
   type RecordType,
   ROLE_LABELS,
 } from '@crm/domain';
-import { ListFooter } from '../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../components/list-footer.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../components/no-matches-state.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
@@ -48,13 +48,7 @@ export function RecordsTab({ search, onNavigate }: RecordsTabProps) {
   const sizes = pageSizeChoices(role);
   const pageSize = pageSizeFor(role, search.pageSize);
   const showHidden = Boolean(search.showHidden);
-  const navigation: ListNavigation = {
-    page: search.page,
-    after: search.after,
-    before: search.before,
-    last: search.last,
-    at: search.at,
-  };
+  const navigation = navigationOf(search);
   const params = { search: search.search, showHidden, ...navigationParams(navigation), pageSize };
 
   const list = useRecordList(params);

@@ -41,7 +41,7 @@ import {
 } from '@crm/domain';
 import { CountCard } from '../../components/count-card.tsx';
 import { CollapsibleStatistics } from '../../components/collapsible-statistics.tsx';
-import { ListFooter } from '../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../components/list-footer.tsx';
 import { ListCell, type ListColumn, ListTable } from '../../components/list-table/list-table.tsx';
 import { ListLoadError } from '../../components/list-load-error.tsx';
 import { ListToolbar, ListUpdating } from '../../components/list-toolbar.tsx';
@@ -85,13 +85,7 @@ export function MyTasksPage() {
   const status = search.status ?? DEFAULT_MY_TASK_STATUS;
   const pageSizes = pageSizeChoices(role);
   const pageSize = pageSizeFor(role, search.pageSize);
-  const navigation = {
-    page: search.page,
-    after: search.after,
-    before: search.before,
-    last: search.last,
-    at: search.at,
-  };
+  const navigation = navigationOf(search);
   const list = useMyTasks({
     search: search.search,
     status,

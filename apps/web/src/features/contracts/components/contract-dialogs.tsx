@@ -41,6 +41,7 @@ import {
 import { ContractStatusBadge } from './contract-status-badge.tsx';
 import { AdditionalClientsPicker, type PickedRecord, RecordPicker } from './record-picker.tsx';
 import { differs, GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 export const showError = (error: unknown) =>
   notifications.show({ color: 'red', title: 'Error', message: error instanceof Error ? error.message : String(error) });
@@ -644,18 +645,13 @@ function ContractBody({ contract, onClose }: { contract: ContractRecord; onClose
                 ? `${contract.reference} will be terminated and can no longer be changed.`
                 : `The draft ${contract.reference} will be deleted. Its reference is not reused.`}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => closeConfirm()}>
-              Cancel
-            </Button>
-            <Button
-              color={confirm.kind === 'activate' ? 'green' : 'red'}
-              loading={action.isPending || remove.isPending}
-              onClick={runConfirmed}
-            >
-              {confirm.kind === 'activate' ? 'Activate' : confirm.kind === 'terminate' ? 'Terminate' : 'Delete'}
-            </Button>
-          </Group>
+          <ConfirmActions
+            label={confirm.kind === 'activate' ? 'Activate' : confirm.kind === 'terminate' ? 'Terminate' : 'Delete'}
+            color={confirm.kind === 'activate' ? 'green' : 'red'}
+            loading={action.isPending || remove.isPending}
+            onCancel={() => closeConfirm()}
+            onConfirm={runConfirmed}
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -36,6 +36,7 @@ import { TaskContentField } from '../../tasks/index.ts';
 import { useContractTemplates, useDeleteTemplate, useSaveTemplate } from '../api/contracts.ts';
 import { showError } from './contract-dialogs.tsx';
 import { differs, GuardedModal } from '../../../components/close-guard.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 type Editing = { template: ContractTemplateRecord | null } | null;
 
@@ -116,30 +117,24 @@ export function TemplatesTab() {
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete template?" size="sm">
         <Stack>
           <Text size="sm">“{deleting?.name}” will be deleted. Contracts made from it keep their content.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: CONTRACT_MESSAGES.templateDeleted });
-                    setDeleting(null);
-                  },
-                  onError: (e) => {
-                    setDeleting(null);
-                    showError(e);
-                  },
-                })
-              }
-            >
-              Delete
-            </Button>
-          </Group>
+          <ConfirmActions
+            label="Delete"
+            loading={remove.isPending}
+            onCancel={() => setDeleting(null)}
+            onConfirm={() =>
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: CONTRACT_MESSAGES.templateDeleted });
+                  setDeleting(null);
+                },
+                onError: (e) => {
+                  setDeleting(null);
+                  showError(e);
+                },
+              })
+            }
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -26,6 +26,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { useDateFormat } from '../../../lib/format.ts';
 import { useListPaging } from '../../../lib/use-list-paging.ts';
 import { useDeletedItemAction, useDeletedItems, useDeletedItemsStatistics } from '../api/deleted-items.ts';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 const COUNTERS: Counter<DeletedItemsStatistics>[] = [
   { label: 'Deleted Leads', value: (s) => s.leads },
@@ -217,29 +218,24 @@ export function DeletedItemsTab() {
               {DELETED_ITEM_TYPE_LABELS[purging.type]}: <strong>{purging.name}</strong>
             </Text>
             {purging.type === 'client' ? <Text size="sm">{DELETED_ITEMS_MESSAGES.purgeClientLead}</Text> : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setPurging(null)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={action.isPending}
-                onClick={() =>
-                  action.mutate(
-                    { type: purging.type, id: purging.id, action: 'purge' },
-                    {
-                      onSuccess: () => {
-                        notifications.show({ color: 'green', message: DELETED_ITEM_OUTCOMES[purging.type].purged });
-                        setPurging(null);
-                      },
-                      onError: (error) => showFailure(DELETED_ITEM_OUTCOMES[purging.type].purgeFailed, error),
+            <ConfirmActions
+              gap="sm"
+              label="Delete Forever"
+              loading={action.isPending}
+              onCancel={() => setPurging(null)}
+              onConfirm={() =>
+                action.mutate(
+                  { type: purging.type, id: purging.id, action: 'purge' },
+                  {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: DELETED_ITEM_OUTCOMES[purging.type].purged });
+                      setPurging(null);
                     },
-                  )
-                }
-              >
-                Delete Forever
-              </Button>
-            </Group>
+                    onError: (error) => showFailure(DELETED_ITEM_OUTCOMES[purging.type].purgeFailed, error),
+                  },
+                )
+              }
+            />
           </Stack>
         ) : null}
       </Modal>

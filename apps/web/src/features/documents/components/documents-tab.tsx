@@ -22,6 +22,7 @@ import {
   download,
   showError,
 } from './document-dialogs.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 /** First open of an empty library: the built-in documents, once (the server keeps it to once). */
 function useBuiltInDocuments(empty: boolean) {
@@ -215,26 +216,21 @@ export function DocumentsTab() {
               {deleting.controlNumber}: <strong>{deleting.title}</strong>
               {deleting.file ? ` (and its file ${deleting.file.name})` : ''}
             </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(deleting.id, {
-                    onSuccess: () => {
-                      notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.deleted });
-                      setDeleting(null);
-                    },
-                    onError: showError,
-                  })
-                }
-              >
-                Delete
-              </Button>
-            </Group>
+            <ConfirmActions
+              gap="sm"
+              label="Delete"
+              loading={remove.isPending}
+              onCancel={() => setDeleting(null)}
+              onConfirm={() =>
+                remove.mutate(deleting.id, {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.deleted });
+                    setDeleting(null);
+                  },
+                  onError: showError,
+                })
+              }
+            />
           </Stack>
         ) : null}
       </Modal>

@@ -25,7 +25,7 @@ import {
   type ServiceOverviewRow,
 } from '@crm/domain';
 import { CollapsibleStatistics } from '../../../components/collapsible-statistics.tsx';
-import { ListFooter } from '../../../components/list-footer.tsx';
+import { ListFooter, navigationOf } from '../../../components/list-footer.tsx';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { NoMatchesState } from '../../../components/no-matches-state.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
@@ -39,7 +39,6 @@ import {
   DEFAULT_OVERVIEW_SORT,
   type FinanceSearch,
   hasFilters,
-  navigationOf,
   NO_FILTERS,
   overviewFilter,
 } from '../finance-search.ts';

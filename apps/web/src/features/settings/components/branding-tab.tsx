@@ -37,6 +37,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { useRemoveBrandingLogo, useSaveBranding, useUploadBrandingLogo } from '../api/branding.ts';
 import { RegionalSettingsCard } from './system-settings-tab.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 const failed = (error: unknown) =>
   notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Saving failed' });
@@ -279,18 +280,13 @@ function LogoCard({ branding, editable }: { branding: BrandingView; editable: bo
       </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Remove the logo?" centered>
         <Text size="sm">The product's mark is shown instead until another logo is uploaded.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => remove.mutate(undefined, { onSuccess: () => setConfirming(false), onError: failed })}
-          >
-            Remove
-          </Button>
-        </Group>
+        <ConfirmActions
+          mt="md"
+          label="Remove"
+          loading={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate(undefined, { onSuccess: () => setConfirming(false), onError: failed })}
+        />
       </Modal>
     </Card>
   );

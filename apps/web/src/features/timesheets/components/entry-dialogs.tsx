@@ -12,6 +12,7 @@ import { HoursField } from './hours-field.tsx';
 import { type PickedRecord, RecordPicker } from './record-picker.tsx';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
 import { GuardedModal } from '../../../components/close-guard.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 export function AddEntryDialog({ dates, onClose }: { dates: string[]; onClose: () => void }) {
   const { formatDate, today } = useDateFormat();
@@ -128,25 +129,19 @@ export function DeleteEntryDialog({ entry, onClose }: { entry: TimesheetEntry | 
             Delete {hoursText(entry.hours)} hours on {formatDate(entry.date)} for {entry.recordName}?
           </Text>
           {remove.isError ? <Alert color="red">{errorText(remove.error)}</Alert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(entry.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: TIMESHEET_MESSAGES.entryDeleted });
-                    close();
-                  },
-                })
-              }
-            >
-              Delete
-            </Button>
-          </Group>
+          <ConfirmActions
+            label="Delete"
+            loading={remove.isPending}
+            onCancel={close}
+            onConfirm={() =>
+              remove.mutate(entry.id, {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: TIMESHEET_MESSAGES.entryDeleted });
+                  close();
+                },
+              })
+            }
+          />
         </Stack>
       ) : null}
     </Modal>

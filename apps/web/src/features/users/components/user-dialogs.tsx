@@ -48,6 +48,7 @@ import {
 } from '../api/user-admin.ts';
 import { GuardedModal, useCloseGuard } from '../../../components/close-guard.tsx';
 import { showMailToast } from '../../mail/index.ts';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
@@ -407,32 +408,29 @@ export function UserStatusDialog({ user, onClose }: { user: AdminUser | null; on
               : `Activate ${fullName(user)}? They can sign in again.`}
           </Text>
           <Failure error={change.error} prefix="Error updating status: " />
-          <Actions>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color={suspending ? 'red' : 'green'}
-              loading={change.isPending}
-              onClick={() =>
-                change.mutate(
-                  { id: user.id, status: suspending ? 'suspended' : 'active' },
-                  {
-                    onSuccess: () => {
-                      notifications.show({
-                        color: 'green',
-                        title: 'User status updated successfully',
-                        message: suspending ? 'User has been suspended' : 'User has been activated',
-                      });
-                      close();
-                    },
+          <ConfirmActions
+            gap="sm"
+            mt="xs"
+            label={suspending ? 'Suspend' : 'Activate'}
+            color={suspending ? 'red' : 'green'}
+            loading={change.isPending}
+            onCancel={close}
+            onConfirm={() =>
+              change.mutate(
+                { id: user.id, status: suspending ? 'suspended' : 'active' },
+                {
+                  onSuccess: () => {
+                    notifications.show({
+                      color: 'green',
+                      title: 'User status updated successfully',
+                      message: suspending ? 'User has been suspended' : 'User has been activated',
+                    });
+                    close();
                   },
-                )
-              }
-            >
-              {suspending ? 'Suspend' : 'Activate'}
-            </Button>
-          </Actions>
+                },
+              )
+            }
+          />
         </Stack>
       ) : null}
     </Modal>
@@ -620,28 +618,24 @@ function DeleteUserForm({ user, onClose }: { user: AdminUser; onClose: () => voi
         nothingFoundMessage="No active user found"
       />
       <Failure error={remove.error} />
-      <Actions>
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { id: user.id, reassignTo: heir },
-              {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: 'User deleted successfully' });
-                  onClose();
-                },
+      <ConfirmActions
+        gap="sm"
+        mt="xs"
+        label="Delete User"
+        loading={remove.isPending}
+        onCancel={onClose}
+        onConfirm={() =>
+          remove.mutate(
+            { id: user.id, reassignTo: heir },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: 'User deleted successfully' });
+                onClose();
               },
-            )
-          }
-        >
-          Delete User
-        </Button>
-      </Actions>
+            },
+          )
+        }
+      />
     </Stack>
   );
 }
