@@ -624,3 +624,20 @@ export async function findReceipt(db: Executor, id: string): Promise<ReceiptRow 
 export async function softDeleteReceipt(tx: Executor, id: string, actorId: string): Promise<void> {
   await tx.update(receipts).set({ deletedAt: new Date(), updatedBy: actorId }).where(eq(receipts.id, id));
 }
+
+/** The live receipt already taken for a payment, if any. */
+export async function liveReceiptOfPayment(
+  tx: Executor,
+  paymentId: string,
+): Promise<{ receiptNumber: string } | undefined> {
+  const [existing] = await tx
+    .select({ receiptNumber: receipts.receiptNumber })
+    .from(receipts)
+    .where(and(eq(receipts.paymentId, paymentId), sql`${receipts.deletedAt} is null`));
+  return existing;
+}
+
+export async function insertReceipt(tx: Executor, values: typeof receipts.$inferInsert): Promise<ReceiptRow> {
+  const [row] = await tx.insert(receipts).values(values).returning();
+  return row!;
+}
