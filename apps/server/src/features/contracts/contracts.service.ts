@@ -3,7 +3,6 @@
 // placeholders are filled here from the record and the firm, edited with the version read, activated,
 // terminated, and carrying a signed copy. Terminated and expired contracts are read-only. Every write is
 // one transaction with its audit row and a 'contract' change event.
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   CLIENT_MESSAGES,
@@ -11,7 +10,6 @@ import {
   CONVERTED_STATUS,
   LEAD_MESSAGES,
   REVERTED_STATUS,
-  type CONTRACT_SORT_FIELDS,
   type ContractFill,
   type ContractFilled,
   type ContractInput,
@@ -21,7 +19,6 @@ import {
   type ContractPlaceholder,
   type ContractRecord,
   type ContractState,
-  type ContractStatus,
   type ContractSummary,
   type ContractTemplateInput,
   type ContractTemplateRecord,
@@ -36,31 +33,37 @@ import {
   unknownPlaceholders,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { isUuid, listPage, seesEverything, sortKey, visibleRecordTo, type Viewer } from '../../db/list-query.ts';
-import {
-  clientOwnership,
-  clients,
-  contractSearchText,
-  contractTemplates,
-  contracts,
-  documentCounters,
-  leadOwnership,
-  leads,
-  users,
-} from '../../db/schema/index.ts';
-import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
+import { seesEverything, type Viewer } from '../../db/list-query.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
 import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
-import { findClient } from '../clients/clients.repository.ts';
-import { findLead } from '../leads/leads.repository.ts';
+import { type ClientRow, findClient } from '../clients/clients.repository.ts';
+import { findLead, type LeadRow } from '../leads/leads.repository.ts';
 import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { cleanTaskContent } from '../tasks/task-content.ts';
+import {
+  clientsByIds,
+  type ContractInsert,
+  type ContractRow,
+  contractsOfOwner,
+  contractsPage,
+  deleteContractRow,
+  deleteTemplateRow,
+  findContract,
+  findTemplate,
+  insertContract,
+  insertTemplate,
+  leadsByIds,
+  takeContractNumber,
+  templateAuthors,
+  type TemplateRow,
+  templatesOf,
+  updateContractRow,
+  updateTemplateRow,
+} from './contracts.repository.ts';
 
-type ContractRow = typeof contracts.$inferSelect;
-type TemplateRow = typeof contractTemplates.$inferSelect;
-export type Party = { type: 'lead' | 'client'; row: typeof leads.$inferSelect | typeof clients.$inferSelect };
+export type Party = { type: 'lead' | 'client'; row: LeadRow | ClientRow };
 
 export const CONTRACT_EVENT = 'contract';
 
@@ -80,17 +83,9 @@ const SIGNED_FILE_TYPES: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-/**
- * The next number of the year, from its counter row: the row stays locked until the transaction ends, so
- * concurrent creates (in any server process) queue on it and each gets its own number.
- */
+/** The next reference of the year; its counter row stays locked until the transaction ends. */
 export async function nextReference(tx: Executor, year: string): Promise<string> {
-  const name = `contract-${year}`;
-  const result = await tx.execute<{ last_value: string }>(sql`
-    insert into ${documentCounters} (name, last_value) values (${name}, 1)
-    on conflict (name) do update set last_value = ${documentCounters.lastValue} + 1
-    returning last_value`);
-  return contractReferenceOf(year, Number(result.rows[0]!.last_value));
+  return contractReferenceOf(year, await takeContractNumber(tx, year));
 }
 
 const fullName = (p: { firstName: string; middleName: string | null; lastName: string }) =>
@@ -189,18 +184,12 @@ export const filledContent = (source: string, values: Partial<Record<ContractPla
 async function namesOf(db: Executor, leadIds: string[], clientIds: string[]) {
   const names = new Map<string, string>();
   if (leadIds.length > 0) {
-    for (const r of await db
-      .select()
-      .from(leads)
-      .where(inArray(leads.id, [...new Set(leadIds)]))) {
+    for (const r of await leadsByIds(db, leadIds)) {
       names.set(r.id, fullName(r));
     }
   }
   if (clientIds.length > 0) {
-    for (const r of await db
-      .select()
-      .from(clients)
-      .where(inArray(clients.id, [...new Set(clientIds)]))) {
+    for (const r of await clientsByIds(db, clientIds)) {
       names.set(r.id, fullName(r));
     }
   }
@@ -249,77 +238,14 @@ async function toRecord(db: Executor, actor: Actor, row: ContractRow): Promise<C
   };
 }
 
-/**
- * Which contracts a viewer sees: every one for a role that sees all records; otherwise those they wrote and
- * those of the leads and clients they may see (the same rule as the records themselves), checked row by
- * row with one primary-key probe into leads or clients. `offset 0` keeps each EXISTS a per-row subplan:
- * without it PostgreSQL makes them hashed subplans that first read every lead and client the viewer sees
- * (60,000 for the demo consultant at 100,000 leads: seconds a page).
- */
-function contractVisibility(viewer: Viewer): SQL | undefined {
-  if (seesEverything(viewer)) return undefined;
-  return or(
-    eq(contracts.createdBy, viewer.id),
-    sql`exists (select 1 from ${leads} where ${leads.id} = ${contracts.leadId} and ${visibleRecordTo(viewer, leadOwnership)} offset 0)`,
-    sql`exists (select 1 from ${clients} where ${clients.id} = ${contracts.clientId} and ${visibleRecordTo(viewer, clientOwnership)} offset 0)`,
-  );
-}
-
-async function findContract(db: Executor, viewer: Viewer, id: string): Promise<ContractRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(contracts)
-    .where(and(eq(contracts.id, id), contractVisibility(viewer)))
-    .limit(1);
-  return row;
-}
-
-function statusCondition(statuses: readonly ContractStatus[] | undefined, today: string): SQL | undefined {
-  if (!statuses || statuses.length === 0) return undefined;
-  const notExpired = sql`(${contracts.expiryDate} is null or ${contracts.expiryDate} >= ${today}::date)`;
-  const each: Record<ContractStatus, SQL> = {
-    draft: sql`${contracts.state} = 'draft'`,
-    terminated: sql`${contracts.state} = 'terminated'`,
-    active: sql`(${contracts.state} = 'active' and ${notExpired})`,
-    expired: sql`(${contracts.state} = 'active' and ${contracts.expiryDate} < ${today}::date)`,
-  };
-  return or(...statuses.map((s) => each[s]));
-}
-
 export async function listContracts(db: Executor, actor: Actor, query: ContractListQuery): Promise<ContractPage> {
   const today = await readFirmToday(db);
-  return listPage<typeof contracts, ContractSummary, (typeof CONTRACT_SORT_FIELDS)[number]>(db, {
-    viewer: actor.viewer,
-    from: contracts,
-    visibility: contractVisibility,
-    conditions: [statusCondition(query.status, today)],
-    search: {
-      expression: contractSearchText(contracts),
-      prefixes: [
-        prefixSearchKey(contracts.reference),
-        prefixSearchKey(contracts.title),
-        prefixSearchKey(contracts.clientName),
-      ],
-      term: query.search,
-    },
-    sort: {
-      keys: {
-        createdAt: sortKey(contracts.createdAt, 'timestamptz'),
-        updatedAt: sortKey(contracts.updatedAt, 'timestamptz'),
-        title: sortKey(contracts.title),
-        reference: sortKey(contracts.reference),
-      },
-      requested: query.sort,
-      fallback: 'createdAt',
-      tieBreaker: contracts.id,
-    },
-    query,
-    // Counting a consultant's contracts would check every contract against its record (a probe each, half
-    // a second at 20,000): like a searched list, theirs shows no total.
-    filtered: Boolean(query.search) || Boolean(query.status?.length) || !seesEverything(actor.viewer),
-    toItems: async (rows) => rows.map((row) => toSummary(row, today)),
-  });
+  // Counting a consultant's contracts would check every contract against its record (a probe each, half
+  // a second at 20,000): like a searched list, theirs shows no total.
+  const filtered = Boolean(query.search) || Boolean(query.status?.length) || !seesEverything(actor.viewer);
+  return contractsPage(db, actor.viewer, query, today, filtered, async (rows) =>
+    rows.map((row) => toSummary(row, today)),
+  );
 }
 
 /** A record's contracts (its panel's Contracts section), newest first; 404 when the record is not visible. */
@@ -332,17 +258,7 @@ export async function contractsOfRecord(
     owner.type === 'lead' ? await findLead(db, actor.viewer, owner.id) : await findClient(db, actor.viewer, owner.id);
   if (!visible) throw new AppError('NOT_FOUND', `${owner.type === 'lead' ? 'Lead' : 'Client'} not found`);
   const today = await readFirmToday(db);
-  const column = owner.type === 'lead' ? contracts.leadId : contracts.clientId;
-  const rows = await db
-    .select()
-    .from(contracts)
-    .where(
-      owner.type === 'client'
-        ? or(eq(column, owner.id), sql`${owner.id}::uuid = any(${contracts.additionalClientIds})`)
-        : eq(column, owner.id),
-    )
-    .orderBy(sql`${contracts.createdAt} desc`, contracts.id)
-    .limit(200);
+  const rows = await contractsOfOwner(db, owner);
   return rows.map((row) => toSummary(row, today));
 }
 
@@ -350,22 +266,6 @@ export async function readContract(db: Executor, actor: Actor, id: string): Prom
   const row = await findContract(db, actor.viewer, id);
   if (!row) throw notFound();
   return toRecord(db, actor, row);
-}
-
-/** A template the actor may use: public, or their own. */
-async function findTemplate(db: Executor, viewer: Viewer, id: string): Promise<TemplateRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(contractTemplates)
-    .where(
-      and(
-        eq(contractTemplates.id, id),
-        or(eq(contractTemplates.isPublic, true), eq(contractTemplates.createdBy, viewer.id)),
-      ),
-    )
-    .limit(1);
-  return row;
 }
 
 export async function createContract(db: Database, actor: Actor, input: ContractInput): Promise<ContractRecord> {
@@ -387,32 +287,29 @@ export async function createContract(db: Database, actor: Actor, input: Contract
       expiryDate,
     });
     const content = filledContent(source, values);
-    const [row] = await tx
-      .insert(contracts)
-      .values({
-        reference,
-        title: input.title,
-        leadId: party.type === 'lead' ? party.row.id : null,
-        clientId: party.type === 'client' ? party.row.id : null,
-        additionalClientIds: additional,
-        clientName: fullName(party.row),
-        clientEmail: party.row.email ?? null,
-        templateId: template?.id ?? null,
-        content,
-        effectiveDate: input.effectiveDate,
-        expiryDate,
-        createdBy: actor.ctx.actorId,
-        updatedBy: actor.ctx.actorId,
-      })
-      .returning();
+    const row = await insertContract(tx, {
+      reference,
+      title: input.title,
+      leadId: party.type === 'lead' ? party.row.id : null,
+      clientId: party.type === 'client' ? party.row.id : null,
+      additionalClientIds: additional,
+      clientName: fullName(party.row),
+      clientEmail: party.row.email ?? null,
+      templateId: template?.id ?? null,
+      content,
+      effectiveDate: input.effectiveDate,
+      expiryDate,
+      createdBy: actor.ctx.actorId,
+      updatedBy: actor.ctx.actorId,
+    });
     await recordChange(tx, actor.ctx, {
       action: 'CREATE_CONTRACT',
       resourceType: 'CONTRACT',
-      resourceId: row!.id,
+      resourceId: row.id,
       newValues: { reference, title: input.title, record: `${party.type}:${party.row.id}`, templateId: template?.id },
       event: CONTRACT_EVENT,
     });
-    return toRecord(tx, actor, row!);
+    return toRecord(tx, actor, row);
   });
 }
 
@@ -455,13 +352,9 @@ async function saveRow(
   tx: Executor,
   actor: Actor,
   row: ContractRow,
-  set: Partial<typeof contracts.$inferInsert>,
+  set: Partial<ContractInsert>,
 ): Promise<ContractRow> {
-  const [saved] = await tx
-    .update(contracts)
-    .set({ ...set, ...changedBy(contracts, actor.ctx.actorId) })
-    .where(and(eq(contracts.id, row.id), eq(contracts.version, row.version)))
-    .returning();
+  const saved = await updateContractRow(tx, actor.ctx.actorId, row, set);
   if (!saved) throw conflict();
   return saved;
 }
@@ -553,7 +446,7 @@ export async function deleteContract(
     const row = await findContract(tx, actor.viewer, id);
     if (!row) throw notFound();
     if (row.state !== 'draft') throw new AppError('CONFLICT', CONTRACT_MESSAGES.notDraft);
-    await tx.delete(contracts).where(eq(contracts.id, row.id));
+    await deleteContractRow(tx, row.id);
     await recordChange(tx, actor.ctx, {
       action: 'DELETE_CONTRACT',
       resourceType: 'CONTRACT',
@@ -658,10 +551,7 @@ async function toTemplateRecords(db: Executor, actor: Actor, rows: TemplateRow[]
   const authorIds = [...new Set(rows.map((r) => r.createdBy).filter((x): x is string => x !== null))];
   const authors = new Map<string, string>();
   if (authorIds.length > 0) {
-    for (const u of await db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(inArray(users.id, authorIds))) {
+    for (const u of await templateAuthors(db, authorIds)) {
       authors.set(u.id, `${u.firstName} ${u.lastName}`.trim());
     }
   }
@@ -682,12 +572,7 @@ async function toTemplateRecords(db: Executor, actor: Actor, rows: TemplateRow[]
 
 /** The templates the actor may use: the public ones and their own private ones, by name. */
 export async function listTemplates(db: Executor, actor: Actor): Promise<ContractTemplateRecord[]> {
-  const rows = await db
-    .select()
-    .from(contractTemplates)
-    .where(or(eq(contractTemplates.isPublic, true), eq(contractTemplates.createdBy, actor.ctx.actorId)))
-    .orderBy(contractTemplates.name, contractTemplates.id)
-    .limit(500);
+  const rows = await templatesOf(db, actor.ctx.actorId);
   return toTemplateRecords(db, actor, rows);
 }
 
@@ -713,18 +598,15 @@ export async function createTemplate(
   refuseUnknownPlaceholders(input.content);
   return db.transaction(async (tx) => {
     const values = templateColumns(input);
-    const [row] = await tx
-      .insert(contractTemplates)
-      .values({ ...values, createdBy: actor.ctx.actorId, updatedBy: actor.ctx.actorId })
-      .returning();
+    const row = await insertTemplate(tx, values, actor.ctx.actorId);
     await recordChange(tx, actor.ctx, {
       action: 'CREATE_CONTRACT_TEMPLATE',
       resourceType: 'CONTRACT_TEMPLATE',
-      resourceId: row!.id,
+      resourceId: row.id,
       newValues: { name: values.name, category: values.category, isPublic: values.isPublic },
       event: CONTRACT_EVENT,
     });
-    return (await toTemplateRecords(tx, actor, [row!]))[0]!;
+    return (await toTemplateRecords(tx, actor, [row]))[0]!;
   });
 }
 
@@ -746,14 +628,7 @@ export async function updateTemplate(
     const stored = await changeableTemplate(tx, actor, id);
     if (stored.version !== input.version) throw conflict();
     const values = templateColumns(input);
-    const [row] = await tx
-      .update(contractTemplates)
-      .set({
-        ...values,
-        ...changedBy(contractTemplates, actor.ctx.actorId),
-      })
-      .where(and(eq(contractTemplates.id, stored.id), eq(contractTemplates.version, input.version)))
-      .returning();
+    const row = await updateTemplateRow(tx, stored.id, input.version, values, actor.ctx.actorId);
     if (!row) throw conflict();
     const { oldValues, newValues } = changedFields(
       { name: stored.name, category: stored.category, description: stored.description, isPublic: stored.isPublic },
@@ -775,7 +650,7 @@ export async function updateTemplate(
 export async function deleteTemplate(db: Database, actor: Actor, id: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const stored = await changeableTemplate(tx, actor, id);
-    await tx.delete(contractTemplates).where(eq(contractTemplates.id, stored.id));
+    await deleteTemplateRow(tx, stored.id);
     await recordChange(tx, actor.ctx, {
       action: 'DELETE_CONTRACT_TEMPLATE',
       resourceType: 'CONTRACT_TEMPLATE',

@@ -2,13 +2,11 @@
 // with search, read, create, change with the version read, delete with its file, the file (told by its
 // content, at most 10 MB, behind the storage interface), and the built-in documents written once on first
 // use. Every write is audited and announced ('document') in its transaction.
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   DOCUMENT_FILE_MAX_BYTES,
   DOCUMENT_FILE_TYPES,
   DOCUMENT_MESSAGES,
-  type DOCUMENT_SORT_FIELDS,
   type DocumentFileType,
   type DocumentInput,
   documentFileName,
@@ -23,9 +21,7 @@ import {
   type ModuleAccess,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
-import { documents, documentSearchText, systemSettings, users } from '../../db/schema/index.ts';
-import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
+import { isUuid, type Viewer } from '../../db/list-query.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
@@ -33,8 +29,21 @@ import { changedFields, recordChange } from '../../platform/audit/record-change.
 import { patchedForm } from '../record-kit/patch.ts';
 import { readFirmToday, writeSetting } from '../../platform/settings/settings.repository.ts';
 import { BUILT_IN_DOCUMENTS } from './built-in-documents.ts';
+import {
+  anyDocument,
+  deleteDocumentRow,
+  type DocumentRow,
+  documentsPage,
+  findDocument,
+  insertBuiltInDocuments,
+  insertDocument,
+  lockDocumentSeed,
+  setDocumentFile,
+  settingExists,
+  updateDocumentRow,
+  userNamesByIds,
+} from './documents.repository.ts';
 
-type DocumentRow = typeof documents.$inferSelect;
 type DocumentPatch = { [K in keyof DocumentInput]?: DocumentInput[K] | null } & { version: number };
 
 /** The system_settings row saying the built-in documents were written (never again, even once deleted). */
@@ -49,21 +58,10 @@ export const documentFileMessages = {
   unreadable: () => refuseFile(DOCUMENT_MESSAGES.fileUnreadable),
 };
 
-/**
- * 'DOC-<the firm's year>-<NNNN>' from the one sequence: unique whatever runs at the same time, in any
- * server process (a sequence never hands out a number twice), and never reused after a delete. More digits
- * after 9999: lpad() cuts a longer string to its length, so 10000 would have come out as '1000' again.
- */
-const nextControlNumber = (year: string) =>
-  sql<string>`(select 'DOC-' || ${year} || '-' || lpad(n::text, greatest(4, length(n::text)), '0') from nextval('document_control_number_seq') as n)`;
-
 async function namesOf(db: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  const rows = await userNamesByIds(db, wanted);
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
 }
 
@@ -95,12 +93,6 @@ async function toRecord(db: Executor, row: DocumentRow, access: ModuleAccess): P
   return { ...toSummary(row, names), content };
 }
 
-async function findDocument(db: Executor, id: string): Promise<DocumentRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
-  return row;
-}
-
 /** The form fields of a stored document, as a PATCH merges over them. */
 const formOf = (row: DocumentRow) => ({
   title: row.title,
@@ -120,38 +112,12 @@ const columnsOf = (input: DocumentInput) => ({
 
 /** One page of documents, newest first; search on control number, title or category. */
 export async function listDocuments(db: Executor, viewer: Viewer, query: DocumentListQuery): Promise<DocumentPage> {
-  return listPage<typeof documents, DocumentSummary, (typeof DOCUMENT_SORT_FIELDS)[number]>(db, {
-    viewer,
-    from: documents,
-    conditions: [],
-    search: {
-      expression: documentSearchText(documents),
-      prefixes: [
-        prefixSearchKey(documents.controlNumber),
-        prefixSearchKey(documents.title),
-        sql`lower(coalesce(${documents.category}, ''))`,
-      ],
-      term: query.search,
-    },
-    sort: {
-      keys: {
-        createdAt: sortKey(documents.createdAt, 'timestamptz'),
-        updatedAt: sortKey(documents.updatedAt, 'timestamptz'),
-        title: sortKey(documents.title),
-      },
-      requested: query.sort,
-      fallback: 'createdAt',
-      tieBreaker: documents.id,
-    },
-    query,
-    filtered: Boolean(query.search),
-    toItems: async (rows) => {
-      const names = await namesOf(
-        db,
-        rows.flatMap((r) => [r.createdBy, r.updatedBy]),
-      );
-      return rows.map((row) => toSummary(row, names));
-    },
+  return documentsPage(db, viewer, query, async (rows) => {
+    const names = await namesOf(
+      db,
+      rows.flatMap((r) => [r.createdBy, r.updatedBy]),
+    );
+    return rows.map((row) => toSummary(row, names));
   });
 }
 
@@ -170,23 +136,15 @@ export async function createDocument(
   return db.transaction(async (tx) => {
     const year = (await readFirmToday(tx)).slice(0, 4);
     const values = columnsOf(input);
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        ...values,
-        controlNumber: nextControlNumber(year),
-        createdBy: actor.ctx.actorId,
-        updatedBy: actor.ctx.actorId,
-      })
-      .returning();
+    const row = await insertDocument(tx, values, year, actor.ctx.actorId);
     await recordChange(tx, actor.ctx, {
       action: 'CREATE_DOCUMENT',
       resourceType: 'DOCUMENT',
-      resourceId: row!.id,
-      newValues: { controlNumber: row!.controlNumber, ...values },
+      resourceId: row.id,
+      newValues: { controlNumber: row.controlNumber, ...values },
       event: DOCUMENT_EVENT,
     });
-    return toRecord(tx, row!, access);
+    return toRecord(tx, row, access);
   });
 }
 
@@ -208,14 +166,7 @@ export async function updateDocument(
     }
     const next = patchedForm(documentInputSchema, formOf(stored), patch);
     const values = { ...columnsOf(next), ...(generated ? { content: null } : {}) };
-    const [row] = await tx
-      .update(documents)
-      .set({
-        ...values,
-        ...changedBy(documents, actor.ctx.actorId),
-      })
-      .where(and(eq(documents.id, stored.id), eq(documents.version, patch.version)))
-      .returning();
+    const row = await updateDocumentRow(tx, stored.id, patch.version, values, actor.ctx.actorId);
     if (!row) throw conflict();
     const { oldValues, newValues } = changedFields(formOf(stored), values);
     await recordChange(tx, actor.ctx, {
@@ -239,7 +190,7 @@ export async function deleteDocument(
 ): Promise<{ message: string }> {
   const removed = await db.transaction(async (tx) => {
     if (!isUuid(id)) throw notFound();
-    const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
+    const row = await deleteDocumentRow(tx, id);
     if (!row) throw notFound();
     await recordChange(tx, actor.ctx, {
       action: 'DELETE_DOCUMENT',
@@ -304,11 +255,7 @@ export async function attachDocumentFile(
         fileType: type,
         fileSize: upload.bytes.byteLength,
       };
-      const [row] = await tx
-        .update(documents)
-        .set({ ...file, ...changedBy(documents, actor.ctx.actorId) })
-        .where(eq(documents.id, id))
-        .returning();
+      const row = await setDocumentFile(tx, id, file, actor.ctx.actorId);
       await recordChange(tx, actor.ctx, {
         action: 'UPLOAD_DOCUMENT_FILE',
         resourceType: 'DOCUMENT',
@@ -317,7 +264,7 @@ export async function attachDocumentFile(
         newValues: { fileName: file.fileName, contentType: type, bytes: file.fileSize },
         event: DOCUMENT_EVENT,
       });
-      return { row: row!, replaced: before.fileKey };
+      return { row, replaced: before.fileKey };
     });
     if (saved.replaced) await storage.remove(saved.replaced).catch(() => {});
     return toRecord(db, saved.row, access);
@@ -339,17 +286,12 @@ export async function removeDocumentFile(
     const before = await findDocument(tx, id);
     if (!before) throw notFound();
     if (!before.fileKey) throw new AppError('NOT_FOUND', DOCUMENT_MESSAGES.fileNotFound);
-    const [row] = await tx
-      .update(documents)
-      .set({
-        fileKey: null,
-        fileName: null,
-        fileType: null,
-        fileSize: null,
-        ...changedBy(documents, actor.ctx.actorId),
-      })
-      .where(eq(documents.id, id))
-      .returning();
+    const row = await setDocumentFile(
+      tx,
+      id,
+      { fileKey: null, fileName: null, fileType: null, fileSize: null },
+      actor.ctx.actorId,
+    );
     await recordChange(tx, actor.ctx, {
       action: 'REMOVE_DOCUMENT_FILE',
       resourceType: 'DOCUMENT',
@@ -357,7 +299,7 @@ export async function removeDocumentFile(
       oldValues: { fileName: before.fileName },
       event: DOCUMENT_EVENT,
     });
-    return { row: row!, removed: before.fileKey };
+    return { row, removed: before.fileKey };
   });
   await storage.remove(saved.removed).catch(() => {});
   return toRecord(db, saved.row, access);
@@ -382,48 +324,40 @@ export async function readDocumentFile(db: Executor, storage: FileStorage, id: s
 export async function seedBuiltInDocuments(db: Database, actor: Actor): Promise<DocumentSeedResult> {
   const expected = BUILT_IN_DOCUMENTS.length;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('document-library-seed'))`);
-    const [marker] = await tx
-      .select({ key: systemSettings.settingKey })
-      .from(systemSettings)
-      .where(eq(systemSettings.settingKey, SEED_MARKER_KEY))
-      .limit(1);
-    if (marker) return { status: 'already', created: 0, expected };
-    const [existing] = await tx.select({ id: documents.id }).from(documents).limit(1);
-    if (existing) return { status: 'notEmpty', created: 0, expected };
+    await lockDocumentSeed(tx);
+    if (await settingExists(tx, SEED_MARKER_KEY)) return { status: 'already', created: 0, expected };
+    if (await anyDocument(tx)) return { status: 'notEmpty', created: 0, expected };
     const year = (await readFirmToday(tx)).slice(0, 4);
     const base = Date.now();
     // One millisecond apart, so newest-first lists them in a stable order.
-    const rows = await tx
-      .insert(documents)
-      .values(
-        BUILT_IN_DOCUMENTS.map((doc, index) => ({
-          controlNumber: nextControlNumber(year),
-          title: doc.title,
-          category: doc.category,
-          description: doc.description,
-          content: doc.content,
-          builtInKey: doc.key,
-          createdAt: new Date(base + index),
-          updatedAt: new Date(base + index),
-          createdBy: actor.ctx.actorId,
-          updatedBy: actor.ctx.actorId,
-        })),
-      )
-      .returning({ id: documents.id });
+    const created = await insertBuiltInDocuments(
+      tx,
+      BUILT_IN_DOCUMENTS.map((doc, index) => ({
+        title: doc.title,
+        category: doc.category,
+        description: doc.description,
+        content: doc.content,
+        builtInKey: doc.key,
+        createdAt: new Date(base + index),
+        updatedAt: new Date(base + index),
+        createdBy: actor.ctx.actorId,
+        updatedBy: actor.ctx.actorId,
+      })),
+      year,
+    );
     await writeSetting(
       tx,
       SEED_MARKER_KEY,
-      { seededAt: new Date(base).toISOString(), count: rows.length },
+      { seededAt: new Date(base).toISOString(), count: created },
       actor.ctx.actorId,
     );
     await recordChange(tx, actor.ctx, {
       action: 'SEED_DOCUMENTS',
       resourceType: 'DOCUMENT',
       resourceId: null,
-      newValues: { count: rows.length, titles: BUILT_IN_DOCUMENTS.map((doc) => doc.title) },
+      newValues: { count: created, titles: BUILT_IN_DOCUMENTS.map((doc) => doc.title) },
       event: DOCUMENT_EVENT,
     });
-    return { status: 'created', created: rows.length, expected };
+    return { status: 'created', created, expected };
   });
 }

@@ -1,7 +1,6 @@
 // The public enquiry form (docs/decisions/0021): its settings, and an enquiry becoming a Website lead or,
 // from someone already on file, a note on their record. The visitor gets the same answer either way, so the
 // form never tells anyone whether an email is known.
-import { eq } from 'drizzle-orm';
 import {
   DEFAULT_ENQUIRY_FORM_SETTINGS,
   DEFAULT_LEAD_SOURCE,
@@ -19,7 +18,6 @@ import {
   type PublicEnquiryForm,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { clients, leads } from '../../db/schema/index.ts';
 import { AppError, fieldErrorsFromZod, validationError } from '../../plugins/errors.ts';
 import { checkLimit, hitLimit, limitKey } from '../../plugins/rate-limiter.ts';
 import { publishChange, recordChange, type RequestContext } from '../../platform/audit/record-change.ts';
@@ -34,6 +32,7 @@ import { readSetting } from '../../platform/settings/settings.repository.ts';
 import { saveSetting } from '../../platform/settings/save-setting.ts';
 import { insertTask } from '../tasks/tasks.repository.ts';
 import { checkAssignments } from '../users/assignments.ts';
+import { managerOfRecord } from './enquiry-form.repository.ts';
 import { enquiryTokenNonce, issueEnquiryToken } from './enquiry-token.ts';
 
 export const readEnquiryFormSettings = (db: Executor): Promise<EnquiryFormSettings> =>
@@ -203,14 +202,9 @@ async function addEnquiryNote(
     newValues: { kind: 'note', entityType: owner.type, entityId: owner.id, via: 'Website enquiry form' },
   });
   await publishChange(tx, ctx, owner.type, 'CREATE_TASK_NOTE', owner.id);
-  const source = owner.type === 'lead' ? leads : clients;
-  const [record] = await tx
-    .select({ managerUserId: source.managerUserId })
-    .from(source)
-    .where(eq(source.id, owner.id))
-    .limit(1);
+  const manager = await managerOfRecord(tx, owner);
   const name = `${input.firstName} ${input.lastName}`;
-  await notify(tx, ctx, [record?.managerUserId], {
+  await notify(tx, ctx, [manager], {
     kind: 'leadAssigned',
     title: `New website enquiry from ${owner.type === 'lead' ? 'a lead' : 'a client'}`,
     body: name,

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Cents, centsOf, formatMoney, type PaymentKind } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { isUuid } from '../../db/list-query.ts';
+import { changedBy } from '../../db/schema/columns.ts';
 import {
   clientLedgerEntries,
   creditNotes,
@@ -17,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 
 export type InvoiceDbRow = typeof invoices.$inferSelect;
+export type InvoiceInsert = typeof invoices.$inferInsert;
 export type PaymentRow = typeof invoicePayments.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -229,4 +231,22 @@ export async function syncInvoicePaid(tx: Executor, serviceIds: readonly string[
     paidAmount: r.paid_amount,
     invoicePaidAmount: r.invoice_paid_amount,
   }));
+}
+
+/** Writes an invoice's figures (and any other columns of the same change) recomputed from its money rows. */
+export async function saveInvoiceFigures(
+  tx: Executor,
+  id: string,
+  set: Partial<InvoiceInsert>,
+  actorId: string,
+): Promise<InvoiceDbRow> {
+  const [row] = await tx
+    .update(invoices)
+    .set({
+      ...set,
+      ...changedBy(invoices, actorId),
+    })
+    .where(eq(invoices.id, id))
+    .returning();
+  return row!;
 }

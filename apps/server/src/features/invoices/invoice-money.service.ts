@@ -27,9 +27,7 @@ import {
   moneyReleasedBy,
   positionAfterPayment,
 } from '@crm/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
-import { invoices, receipts } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
@@ -39,6 +37,7 @@ import { readFirmToday } from '../../platform/settings/settings.repository.ts';
 import {
   creditNotesOf,
   type InvoiceDbRow,
+  type InvoiceInsert,
   insertCreditNote,
   insertPayment,
   lockInvoice,
@@ -47,18 +46,20 @@ import {
   paymentsOf,
   refundsOf,
   replaceAllocations,
+  saveInvoiceFigures,
   syncInvoicePaid,
 } from './invoice-money.repository.ts';
 import {
   creditedPerLine,
   creditNoteNumberOf,
+  insertReceipt,
+  liveReceiptOfPayment,
   nextNumber,
   receiptValuesOf,
   toInvoiceRecord,
   toReceiptRecord,
 } from './invoices.repository.ts';
 import { queueWebhook } from '../../platform/webhooks/webhook-queue.ts';
-import { changedBy } from '../../db/schema/columns.ts';
 
 export const INVOICE_EVENT = 'invoice';
 
@@ -106,26 +107,26 @@ export async function settleInvoice(
   tx: Executor,
   actor: Actor,
   before: InvoiceDbRow,
-  extra: Partial<typeof invoices.$inferInsert> = {},
+  extra: Partial<InvoiceInsert> = {},
 ): Promise<InvoiceDbRow> {
   const money = await moneyRowsOf(tx, before.id);
   const netPaid = money.received - money.refunded - money.moved;
   const total = centsOf(before.total);
   const state = invoiceStateOf({ total, credited: money.credited, netPaid, creditNotes: money.creditNotes });
-  const [row] = await tx
-    .update(invoices)
-    .set({
+  const row = await saveInvoiceFigures(
+    tx,
+    before.id,
+    {
       ...extra,
       amountPaid: formatMoney(netPaid),
       credited: formatMoney(money.credited),
       state,
       paymentDate: state === 'paid' ? money.lastPaymentDate : null,
-      ...changedBy(invoices, actor.ctx.actorId),
-    })
-    .where(eq(invoices.id, before.id))
-    .returning();
-  await payServices(tx, actor, row!, netPaid);
-  return row!;
+    },
+    actor.ctx.actorId,
+  );
+  await payServices(tx, actor, row, netPaid);
+  return row;
 }
 
 /** The services the invoice's money pays, and their paid amounts, from its lines and credit notes. */
@@ -490,21 +491,15 @@ export async function saveReceipt(
       throw new AppError('CONFLICT', INVOICE_MONEY_MESSAGES.everyPaymentReceipted);
     }
     const payment = await lockPayment(tx, invoiceId, chosen.id);
-    const [existing] = await tx
-      .select({ receiptNumber: receipts.receiptNumber })
-      .from(receipts)
-      .where(and(eq(receipts.paymentId, chosen.id), sql`${receipts.deletedAt} is null`));
+    const existing = await liveReceiptOfPayment(tx, chosen.id);
     if (existing) throw new AppError('CONFLICT', INVOICE_MONEY_MESSAGES.receiptExists(existing.receiptNumber));
     const position = receiptPosition(invoice, payments, await creditNotesOf(tx, invoiceId), chosen.id);
     const sequence = await nextNumber(tx, 'receipt');
-    const [row] = await tx
-      .insert(receipts)
-      .values(receiptValuesOf(invoice, payment!, position, sequence, actor.ctx.actorId))
-      .returning();
+    const row = await insertReceipt(tx, receiptValuesOf(invoice, payment!, position, sequence, actor.ctx.actorId));
     await invoiceChanged(tx, actor, invoiceId, 'SAVE_RECEIPT', {
-      new: { receiptNumber: row!.receiptNumber, amount: payment!.amount, paymentId: payment!.id },
+      new: { receiptNumber: row.receiptNumber, amount: payment!.amount, paymentId: payment!.id },
     });
-    return toReceiptRecord(row!);
+    return toReceiptRecord(row);
   });
 }
 

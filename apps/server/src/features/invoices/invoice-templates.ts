@@ -1,7 +1,6 @@
 // Invoice templates (spec 3 §2.3, §3, §5, §7 templates and logo): list, read, create, change with the
 // version read, delete (softly; the built-in presets never), and the logo — PNG or JPG told by its content,
 // at most 1 MB, behind the storage interface, replaced files removed once the change has committed.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   formatAbn,
@@ -13,15 +12,19 @@ import {
   TEMPLATE_MESSAGES,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { isUuid } from '../../db/list-query.ts';
-import { invoiceTemplates } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { AppError, conflict } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
 import { publishChange, recordChange } from '../../platform/audit/record-change.ts';
-import { changedBy } from '../../db/schema/columns.ts';
-
-type TemplateRow = typeof invoiceTemplates.$inferSelect;
+import {
+  findTemplate,
+  insertTemplate,
+  liveTemplates,
+  setTemplateLogo,
+  softDeleteTemplate,
+  type TemplateRow,
+  updateTemplateRow,
+} from './invoice-templates.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', TEMPLATE_MESSAGES.notFound);
 const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { file: [message] });
@@ -47,16 +50,6 @@ export const toTemplateRecord = (row: TemplateRow): InvoiceTemplateRecord => ({
   version: row.version,
 });
 
-export async function findTemplate(db: Executor, id: string): Promise<TemplateRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(invoiceTemplates)
-    .where(and(eq(invoiceTemplates.id, id), isNull(invoiceTemplates.deletedAt)))
-    .limit(1);
-  return row;
-}
-
 async function changed(tx: Executor, actor: Actor, id: string, action: string, values: Record<string, unknown>) {
   await recordChange(tx, actor.ctx, { action, resourceType: 'INVOICE_TEMPLATE', resourceId: id, newValues: values });
   await publishChange(tx, actor.ctx, 'invoice', action, id);
@@ -74,12 +67,7 @@ const columnsOf = (input: InvoiceTemplateInput) => ({
 
 /** Templates, newest first (the presets, made first, last); a handful per firm, so no paging. */
 export async function listTemplates(db: Database): Promise<InvoiceTemplateRecord[]> {
-  const rows = await db
-    .select()
-    .from(invoiceTemplates)
-    .where(isNull(invoiceTemplates.deletedAt))
-    .orderBy(desc(invoiceTemplates.createdAt), desc(invoiceTemplates.id))
-    .limit(500);
+  const rows = await liveTemplates(db);
   return rows.map(toTemplateRecord);
 }
 
@@ -96,12 +84,9 @@ export async function createTemplate(
 ): Promise<InvoiceTemplateRecord> {
   return db.transaction(async (tx) => {
     const values = columnsOf(input);
-    const [row] = await tx
-      .insert(invoiceTemplates)
-      .values({ ...values, createdBy: actor.ctx.actorId, updatedBy: actor.ctx.actorId })
-      .returning();
-    await changed(tx, actor, row!.id, 'CREATE_INVOICE_TEMPLATE', values);
-    return toTemplateRecord(row!);
+    const row = await insertTemplate(tx, values, actor.ctx.actorId);
+    await changed(tx, actor, row.id, 'CREATE_INVOICE_TEMPLATE', values);
+    return toTemplateRecord(row);
   });
 }
 
@@ -113,20 +98,7 @@ export async function updateTemplate(
 ): Promise<InvoiceTemplateRecord> {
   return db.transaction(async (tx) => {
     const values = columnsOf(input);
-    const [row] = await tx
-      .update(invoiceTemplates)
-      .set({
-        ...values,
-        ...changedBy(invoiceTemplates, actor.ctx.actorId),
-      })
-      .where(
-        and(
-          eq(invoiceTemplates.id, id),
-          eq(invoiceTemplates.version, input.version),
-          isNull(invoiceTemplates.deletedAt),
-        ),
-      )
-      .returning();
+    const row = await updateTemplateRow(tx, id, input.version, values, actor.ctx.actorId);
     if (!row) throw (await findTemplate(tx, id)) ? conflict() : notFound();
     await changed(tx, actor, id, 'UPDATE_INVOICE_TEMPLATE', values);
     return toTemplateRecord(row);
@@ -138,10 +110,7 @@ export async function deleteTemplate(db: Database, actor: Actor, id: string): Pr
     const row = await findTemplate(tx, id);
     if (!row) throw notFound();
     if (row.builtIn) throw new AppError('CONFLICT', TEMPLATE_MESSAGES.builtInDelete);
-    await tx
-      .update(invoiceTemplates)
-      .set({ deletedAt: new Date(), updatedBy: actor.ctx.actorId, version: sql`${invoiceTemplates.version} + 1` })
-      .where(eq(invoiceTemplates.id, id));
+    await softDeleteTemplate(tx, id, actor.ctx.actorId);
     await changed(tx, actor, id, 'DELETE_INVOICE_TEMPLATE', { name: row.name });
     return { message: TEMPLATE_MESSAGES.deleted };
   });
@@ -170,16 +139,9 @@ export async function attachLogo(
     const saved = await db.transaction(async (tx) => {
       const before = await findTemplate(tx, id);
       if (!before) throw notFound();
-      const [row] = await tx
-        .update(invoiceTemplates)
-        .set({
-          logoKey: key,
-          ...changedBy(invoiceTemplates, actor.ctx.actorId),
-        })
-        .where(eq(invoiceTemplates.id, id))
-        .returning();
+      const row = await setTemplateLogo(tx, id, key, actor.ctx.actorId);
       await changed(tx, actor, id, 'UPLOAD_INVOICE_LOGO', { contentType: type, bytes: bytes.byteLength });
-      return { row: row!, replaced: before.logoKey };
+      return { row, replaced: before.logoKey };
     });
     if (saved.replaced) await storage.remove(saved.replaced).catch(() => {});
     return toTemplateRecord(saved.row);

@@ -1,7 +1,7 @@
 // Reading and writing invoices and receipts, and the document numbers. Rows become the API's shape here
 // (toInvoiceRecord), with the status derived on the firm's date. The money rows (payments, credit notes,
 // refunds) are read and written by invoice-money.repository.ts.
-import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   centsOf,
@@ -28,7 +28,7 @@ import {
 } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, type SortKey, sortKey, type Viewer } from '../../db/list-query.ts';
-import { prefixSearchKey } from '../../db/schema/columns.ts';
+import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
 import {
   creditNoteSearchText,
   creditNotes,
@@ -39,6 +39,7 @@ import {
   receipts,
   refundSearchText,
   refunds,
+  services,
   type StoredEarlierPayment,
   type StoredInvoiceItem,
 } from '../../db/schema/index.ts';
@@ -237,6 +238,116 @@ export async function findInvoice(db: Executor, id: string): Promise<InvoiceDbRo
 export async function invoiceNumberTaken(db: Executor, number: string, exceptId?: string): Promise<boolean> {
   const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, number)).limit(1);
   return row !== undefined && row.id !== exceptId;
+}
+
+/** A deleted invoice (Deleted Items' Restore and Delete Forever). */
+export async function findDeletedInvoice(tx: Executor, id: string): Promise<InvoiceDbRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), isNotNull(invoices.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export type InvoiceColumns = ReturnType<typeof invoiceColumns>;
+
+export async function insertInvoice(
+  tx: Executor,
+  values: InvoiceColumns,
+  invoiceNumber: string,
+  actorId: string,
+): Promise<InvoiceDbRow> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...values, invoiceNumber, createdBy: actorId, updatedBy: actorId })
+    .returning();
+  return row!;
+}
+
+/** The change, at the version read, of a live invoice; undefined when it changed or went meanwhile. */
+export async function updateInvoiceRow(
+  tx: Executor,
+  id: string,
+  version: number,
+  values: InvoiceColumns & { invoiceNumber: string },
+  actorId: string,
+): Promise<InvoiceDbRow | undefined> {
+  const [row] = await tx
+    .update(invoices)
+    .set({
+      ...values,
+      ...changedBy(invoices, actorId),
+    })
+    .where(and(eq(invoices.id, id), eq(invoices.version, version), isNull(invoices.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function softDeleteInvoice(tx: Executor, id: string, actorId: string): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ deletedAt: new Date(), deletedBy: actorId, version: sql`${invoices.version} + 1` })
+    .where(eq(invoices.id, id));
+}
+
+export async function undeleteInvoice(tx: Executor, id: string): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ deletedAt: null, deletedBy: null, version: sql`${invoices.version} + 1` })
+    .where(eq(invoices.id, id));
+}
+
+export async function purgeInvoiceRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(invoices).where(eq(invoices.id, id));
+}
+
+/** Records that a live invoice was sent; undefined when it is gone. */
+export async function markInvoiceSent(tx: Executor, id: string): Promise<InvoiceDbRow | undefined> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ sentAt: new Date(), updatedAt: new Date(), version: sql`${invoices.version} + 1` })
+    .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** The template an invoice (deleted or not) was made with, as a list of at most one row. */
+export function invoiceTemplateIdOf(db: Executor, invoiceId: string) {
+  return db.select({ templateId: invoices.templateId }).from(invoices).where(eq(invoices.id, invoiceId));
+}
+
+/** The live services among `ids`, with the record each belongs to and its tax treatment. */
+export function billedServices(tx: Executor, ids: string[]) {
+  return tx
+    .select({
+      id: services.id,
+      leadId: services.leadId,
+      clientId: services.clientId,
+      taxTreatment: services.taxTreatment,
+    })
+    .from(services)
+    .where(and(inArray(services.id, ids), isNull(services.deletedAt)));
+}
+
+/** Each service of the record a live invoice bills, with that invoice, by invoice number. */
+export async function invoicesOfServices(db: Executor, owner: { type: 'lead' | 'client'; id: string }) {
+  const column = owner.type === 'lead' ? invoices.leadId : invoices.clientId;
+  const result = await db.execute<{
+    service_id: string;
+    id: string;
+    invoice_number: string;
+    state: string;
+    due_date: string;
+    sent_at: string | null;
+  }>(sql`
+    select distinct item->>'serviceId' as service_id, ${invoices.id} as id, ${invoices.invoiceNumber} as invoice_number,
+      ${invoices.state} as state, ${invoices.dueDate}::text as due_date, ${invoices.sentAt}::text as sent_at
+    from ${invoices}, jsonb_array_elements(${invoices.items}) as item
+    where ${column} = ${owner.id} and ${invoices.deletedAt} is null and item->>'serviceId' is not null
+    order by 3`);
+  return result.rows;
 }
 
 const SORT_KEYS = {
@@ -507,4 +618,26 @@ export async function findReceipt(db: Executor, id: string): Promise<ReceiptRow 
     .where(and(eq(receipts.id, id), isNull(receipts.deletedAt)))
     .limit(1);
   return row;
+}
+
+/** A receipt is deleted softly: its number stays taken. */
+export async function softDeleteReceipt(tx: Executor, id: string, actorId: string): Promise<void> {
+  await tx.update(receipts).set({ deletedAt: new Date(), updatedBy: actorId }).where(eq(receipts.id, id));
+}
+
+/** The live receipt already taken for a payment, if any. */
+export async function liveReceiptOfPayment(
+  tx: Executor,
+  paymentId: string,
+): Promise<{ receiptNumber: string } | undefined> {
+  const [existing] = await tx
+    .select({ receiptNumber: receipts.receiptNumber })
+    .from(receipts)
+    .where(and(eq(receipts.paymentId, paymentId), sql`${receipts.deletedAt} is null`));
+  return existing;
+}
+
+export async function insertReceipt(tx: Executor, values: typeof receipts.$inferInsert): Promise<ReceiptRow> {
+  const [row] = await tx.insert(receipts).values(values).returning();
+  return row!;
 }

@@ -5,7 +5,6 @@
 // invoice paid adds the billed amounts to the services it bills in that transaction too, so the invoice and
 // the services never disagree about what was paid.
 import { isDeepStrictEqual } from 'node:util';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   centsOf,
   type CreditNoteRecord,
@@ -32,13 +31,11 @@ import {
   type MailReceipt,
 } from '@crm/domain';
 import type { Database, Executor } from '../../db/database.ts';
-import { isUuid } from '../../db/list-query.ts';
-import { invoices, receipts, services } from '../../db/schema/index.ts';
 import { oneLine } from '../../platform/mail/mail-text.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { queueMail } from '../../platform/mail/mail-queue.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { findTemplate } from './invoice-templates.ts';
+import { findTemplate } from './invoice-templates.repository.ts';
 import { AppError, conflict, notFound, validationError } from '../../plugins/errors.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findLead } from '../leads/leads.repository.ts';
@@ -50,8 +47,19 @@ import { creditNoteDocument, invoiceDocument, isTaxInvoice, receiptDocument } fr
 import { type CreditNoteRow, findCreditNote, lockInvoice } from './invoice-money.repository.ts';
 import { invoiceChanged, invoiceNotFound, recordOf, settleInvoice } from './invoice-money.service.ts';
 import {
+  billedServices,
   creditNotesPage,
+  findDeletedInvoice,
   findInvoice,
+  insertInvoice,
+  invoicesOfServices,
+  invoiceTemplateIdOf,
+  markInvoiceSent,
+  purgeInvoiceRow,
+  softDeleteInvoice,
+  softDeleteReceipt,
+  undeleteInvoice,
+  updateInvoiceRow,
   type InvoiceDbRow,
   invoiceColumns,
   invoiceNumberOf,
@@ -67,7 +75,6 @@ import {
   toInvoiceRecord,
   toReceiptRecord,
 } from './invoices.repository.ts';
-import { changedBy } from '../../db/schema/columns.ts';
 
 export { INVOICE_EVENT } from './invoice-money.service.ts';
 
@@ -91,15 +98,7 @@ async function checkServices(tx: Executor, input: InvoiceInput): Promise<void> {
   const ids = input.items.flatMap((item) => (item.serviceId ? [item.serviceId] : []));
   if (ids.length === 0) return;
   const owner = input.entityType && input.entityId ? { type: input.entityType, id: input.entityId } : null;
-  const rows = await tx
-    .select({
-      id: services.id,
-      leadId: services.leadId,
-      clientId: services.clientId,
-      taxTreatment: services.taxTreatment,
-    })
-    .from(services)
-    .where(and(inArray(services.id, ids), isNull(services.deletedAt)));
+  const rows = await billedServices(tx, ids);
   const belongs = (r: (typeof rows)[number]) =>
     owner !== null && (owner.type === 'lead' ? r.leadId === owner.id : r.clientId === owner.id);
   if (rows.length !== new Set(ids).size || !rows.every(belongs)) {
@@ -144,14 +143,11 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceIn
     await checkServices(tx, input);
     const values = invoiceColumns(input);
     const invoiceNumber = await numberFor(tx, input.invoiceNumber);
-    const [row] = await tx
-      .insert(invoices)
-      .values({ ...values, invoiceNumber, createdBy: actor.ctx.actorId, updatedBy: actor.ctx.actorId })
-      .returning();
-    await changed(tx, actor, row!.id, 'CREATE_INVOICE', {
+    const row = await insertInvoice(tx, values, invoiceNumber, actor.ctx.actorId);
+    await changed(tx, actor, row.id, 'CREATE_INVOICE', {
       new: { ...values, items: values.items.length, invoiceNumber },
     });
-    return recordOf(tx, row!);
+    return recordOf(tx, row);
   });
 }
 
@@ -225,15 +221,7 @@ export async function updateInvoice(
     await checkRecord(tx, actor, input);
     await checkServices(tx, input);
     if (invoiceNumber !== before.invoiceNumber) await numberFor(tx, invoiceNumber, id);
-    const [row] = await tx
-      .update(invoices)
-      .set({
-        ...values,
-        invoiceNumber,
-        ...changedBy(invoices, actor.ctx.actorId),
-      })
-      .where(and(eq(invoices.id, id), eq(invoices.version, input.version), isNull(invoices.deletedAt)))
-      .returning();
+    const row = await updateInvoiceRow(tx, id, input.version, { ...values, invoiceNumber }, actor.ctx.actorId);
     if (!row) throw conflict();
     // New lines or a new total change which services the money pays, and may pay it in full.
     const settled = await settleInvoice(tx, actor, row);
@@ -258,10 +246,7 @@ export async function deleteInvoice(db: Database, actor: Actor, id: string): Pro
       total: row.total,
     });
     if (!actions.delete) throw new AppError('CONFLICT', INVOICE_MESSAGES.deleteRefused);
-    await tx
-      .update(invoices)
-      .set({ deletedAt: new Date(), deletedBy: actor.ctx.actorId, version: sql`${invoices.version} + 1` })
-      .where(eq(invoices.id, id));
+    await softDeleteInvoice(tx, id, actor.ctx.actorId);
     await changed(tx, actor, id, 'DELETE_INVOICE', { old: { invoiceNumber: row.invoiceNumber, total: row.total } });
     return { message: INVOICE_MESSAGES.deleted };
   });
@@ -272,10 +257,7 @@ export async function restoreInvoice(db: Database, actor: Actor, id: string): Pr
   return db.transaction(async (tx) => {
     const row = await findDeletedInvoice(tx, id);
     if (!row) throw invoiceNotFound();
-    await tx
-      .update(invoices)
-      .set({ deletedAt: null, deletedBy: null, version: sql`${invoices.version} + 1` })
-      .where(eq(invoices.id, id));
+    await undeleteInvoice(tx, id);
     await changed(tx, actor, id, 'RESTORE_INVOICE', { old: { deletedAt: row.deletedAt }, new: { deletedAt: null } });
     return { message: INVOICE_MESSAGES.restored };
   });
@@ -290,22 +272,12 @@ export async function purgeInvoice(db: Database, actor: Actor, id: string): Prom
   return db.transaction(async (tx) => {
     const row = await findDeletedInvoice(tx, id);
     if (!row) throw invoiceNotFound();
-    await tx.delete(invoices).where(eq(invoices.id, id));
+    await purgeInvoiceRow(tx, id);
     await changed(tx, actor, id, 'PURGE_INVOICE', {
       old: { invoiceNumber: row.invoiceNumber, clientName: row.clientName, total: row.total, currency: row.currency },
     });
     return { message: INVOICE_MESSAGES.purged };
   });
-}
-
-async function findDeletedInvoice(tx: Executor, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, id), isNotNull(invoices.deletedAt)))
-    .limit(1);
-  return row;
 }
 
 export const listReceipts = (db: Database, actor: Actor, query: ReceiptListQuery) =>
@@ -353,7 +325,7 @@ export async function deleteReceipt(db: Database, actor: Actor, id: string): Pro
   return db.transaction(async (tx) => {
     const row = await findReceipt(tx, id);
     if (!row) throw notFound('Receipt');
-    await tx.update(receipts).set({ deletedAt: new Date(), updatedBy: actor.ctx.actorId }).where(eq(receipts.id, id));
+    await softDeleteReceipt(tx, id, actor.ctx.actorId);
     await changed(tx, actor, row.invoiceId, 'DELETE_RECEIPT', { old: { receiptNumber: row.receiptNumber } });
     return { message: INVOICE_MESSAGES.receiptDeleted };
   });
@@ -452,10 +424,7 @@ async function renderInvoicePdf(db: Database, storage: FileStorage, invoice: Inv
 export async function creditNotePdf(db: Database, storage: FileStorage, id: string): Promise<PdfFile> {
   const row = await findCreditNote(db, id);
   if (!row) throw new AppError('NOT_FOUND', INVOICE_MONEY_MESSAGES.creditNoteNotFound);
-  const invoice = await db
-    .select({ templateId: invoices.templateId })
-    .from(invoices)
-    .where(eq(invoices.id, row.invoiceId));
+  const invoice = await invoiceTemplateIdOf(db, row.invoiceId);
   const [{ firm, logo }, display] = await Promise.all([
     firmOf(db, storage, invoice[0]?.templateId ?? null),
     readDisplaySetting(db),
@@ -532,11 +501,7 @@ export async function sendInvoice(
     actorId: actor.ctx.actorId,
   };
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(invoices)
-      .set({ sentAt: new Date(), updatedAt: new Date(), version: sql`${invoices.version} + 1` })
-      .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)))
-      .returning();
+    const row = await markInvoiceSent(tx, id);
     if (!row) throw invoiceNotFound();
     const mail = await queueMail(tx, message);
     await changed(tx, actor, id, 'SEND_INVOICE', {
@@ -559,22 +524,9 @@ export async function serviceInvoicesOf(
     owner.type === 'lead' ? await findLead(db, actor.viewer, owner.id) : await findClient(db, actor.viewer, owner.id);
   if (!visible) throw notFound(owner.type === 'lead' ? 'Lead' : 'Client');
   if (!actor.can('finance:view')) return [];
-  const column = owner.type === 'lead' ? invoices.leadId : invoices.clientId;
   const today = await readFirmToday(db);
-  const result = await db.execute<{
-    service_id: string;
-    id: string;
-    invoice_number: string;
-    state: string;
-    due_date: string;
-    sent_at: string | null;
-  }>(sql`
-    select distinct item->>'serviceId' as service_id, ${invoices.id} as id, ${invoices.invoiceNumber} as invoice_number,
-      ${invoices.state} as state, ${invoices.dueDate}::text as due_date, ${invoices.sentAt}::text as sent_at
-    from ${invoices}, jsonb_array_elements(${invoices.items}) as item
-    where ${column} = ${owner.id} and ${invoices.deletedAt} is null and item->>'serviceId' is not null
-    order by 3`);
-  return result.rows.map((r) => ({
+  const rows = await invoicesOfServices(db, owner);
+  return rows.map((r) => ({
     serviceId: r.service_id,
     invoiceId: r.id,
     invoiceNumber: r.invoice_number,
