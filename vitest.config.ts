@@ -22,6 +22,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], passWithNoTests: true } },
+      // The boundaries of .dependency-cruiser.js, on the whole tree.
+      { test: { name: 'boundaries', root: '.', include: ['scripts/boundaries.test.ts'], testTimeout: 120_000 } },
       'apps/web/vitest.components.config.ts',
     ],
   },
