@@ -87,7 +87,7 @@ declare module 'fastify' {
     /** Sends notification mails after their transaction commits (woken by the change event). */
     /** Delivers the Mail log's queued messages (features/mail). */
     mail: MailDelivery;
-    /** Delivers the queued webhook events (features/webhooks). */
+    /** Delivers the queued webhook events (platform/webhooks). */
     webhooks: WebhookDelivery;
     accessPolicy: AccessPolicy;
     changeHub: ChangeHub;

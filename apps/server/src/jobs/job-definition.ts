@@ -16,7 +16,7 @@ export type JobServices = {
   mailer: FirmMailer;
   /** The Mail log's delivery: a mail is queued with `queueMail` and sent by it. */
   mail: MailDelivery;
-  /** The webhook outbox's delivery (features/webhooks). */
+  /** The webhook outbox's delivery (platform/webhooks). */
   webhooks: WebhookDelivery;
   storage: FileStorage;
   config: Config;

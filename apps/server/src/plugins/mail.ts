@@ -1,5 +1,5 @@
 // The one mail transport (DECISIONS.md §1): SMTP_URL sends for real. Without it (and without an email
-// provider in Integrations, features/settings/firm-mailer.ts) nothing is sent: every message is kept in the
+// provider in Integrations, platform/settings/firm-mailer.ts) nothing is sent: every message is kept in the
 // Mail log (mail_messages), where administrators read it, instead of a folder on one server's disk.
 // SMTP_URL is set by whoever runs the server, so it is used as it is: it may name a relay on the server's own
 // network. Only the provider typed into Integrations is held to public addresses (docs/decisions/0029).
@@ -13,7 +13,7 @@ export type MailMessage = {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
-  /** The sender; the firm's mailer sets the company name and address (features/settings/firm-mailer.ts). */
+  /** The sender; the firm's mailer sets the company name and address (platform/settings/firm-mailer.ts). */
   from?: { name: string; address: string };
 };
 

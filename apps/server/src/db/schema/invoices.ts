@@ -1,7 +1,7 @@
 // Invoices, their payments and receipts (spec 3 §3 "Invoice", "Invoice item", "Receipt"; issue 13). Money is
 // numeric(14,2) as decimal strings; the figures are computed by the domain's invoiceTotals on every save.
 // An invoice may bill a lead or a client (at most one); conversion and reversion move it with the record
-// (features/records/child-records.ts). It is the firm's accounting record: deleting or purging the record
+// (features/record-kit/child-records.repository.ts). It is the firm's accounting record: deleting or purging the record
 // leaves it (the link is cleared; the invoice keeps the client's name and address it was issued to).
 // Numbers come from document_counters, taken inside the saving transaction: unique, never reused, and
 // without gaps for receipts (a rolled-back save gives its number back with its row lock).

@@ -32,7 +32,7 @@ export const jobRuns = pgTable(
 /**
  * The daily task reminders sent, one row per assignee and firm date: its primary key is what holds the
  * rule "at most one digest per assignee and day" whatever runs how often on however many processes. The
- * row is inserted in the transaction that sends the mail (src/jobs/task-reminders.job.ts).
+ * row is inserted in the transaction that sends the mail (features/tasks/task-reminders.job.ts).
  */
 export const taskReminderDigests = pgTable(
   'task_reminder_digests',

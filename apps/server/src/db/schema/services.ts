@@ -1,5 +1,5 @@
 // Services sold to a lead or a client (spec 2 §3 "Service"): exactly one of lead_id / client_id names the
-// record it belongs to; conversion and reversion move it between them (features/records/child-records.ts).
+// record it belongs to; conversion and reversion move it between them (features/record-kit/child-records.repository.ts).
 // Money is numeric(14,2), read and written as decimal strings; the payment status is derived on read.
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

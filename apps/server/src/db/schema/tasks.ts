@@ -1,5 +1,5 @@
 // Tasks and notes on a lead or a client (spec 2 "Task/note"): exactly one of lead_id / client_id names the
-// record; conversion and reversion move them between the two (features/records/child-records.ts) and a
+// record; conversion and reversion move them between the two (features/record-kit/child-records.repository.ts) and a
 // purge deletes them with the record. A note keeps no task fields (status, priority, dates, assignee).
 // Content is HTML cleaned by the server on every write (features/tasks/task-content.ts).
 import { type SQL, sql } from 'drizzle-orm';

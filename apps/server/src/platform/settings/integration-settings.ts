@@ -1,6 +1,6 @@
 // Integrations (issue 15 item 4): stored under integration_settings with every secret sealed by the
 // secret box; the API sees only whether a secret is set. The email provider's SMTP settings drive the
-// firm's mailer (firm-mailer.ts); the webhook URL, signing secret and switches drive features/webhooks.
+// firm's mailer (firm-mailer.ts); the webhook URL, signing secret and switches drive platform/webhooks.
 import { z } from 'zod';
 import {
   DEFAULT_INTEGRATION_SETTINGS,

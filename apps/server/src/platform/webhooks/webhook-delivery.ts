@@ -1,5 +1,5 @@
 // Delivers queued webhook events (docs/decisions/0034), the way the Mail log delivers mail
-// (features/mail/mail-delivery.ts): any process may send any event; a row is claimed ('sending') by an
+// (platform/mail/mail-delivery.ts): any process may send any event; a row is claimed ('sending') by an
 // atomic update, so an event leaves once however many processes run, and is sent outside any transaction,
 // so a slow receiver never holds one open. A failed attempt keeps its fixed outcome and HTTP status and is
 // retried with back-off by a job (pg-boss) due at the next try; a claim older than a send can take means
