@@ -95,7 +95,8 @@ export const taskRemindersJob = defineJob({
   label: 'Daily task reminder mails',
   payload: z.object({}),
   daily: TASK_REMINDER_TIME,
-  // A mail server that is down gets 1, 2, 4 … minutes (at most an hour) over about a day and a half.
+  // The run only queues the digests (the mail-delivery job sends them); a run that fails — the database away —
+  // is retried after 1, 2, 4 … minutes (at most an hour) over about a day and a half.
   queue: { retryLimit: 12, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 30 * 60 },
   run: async (_data, ctx) => {
     const { timeZone, dateFormat } = await readDisplaySetting(ctx.db);
