@@ -12,7 +12,6 @@ import {
   documentCounters,
   leadOwnership,
   leads,
-  users,
 } from '../../db/schema/index.ts';
 import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
 
@@ -182,13 +181,6 @@ export async function findTemplate(db: Executor, viewer: Viewer, id: string): Pr
     )
     .limit(1);
   return row;
-}
-
-export function templateAuthors(db: Executor, authorIds: string[]) {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, authorIds));
 }
 
 /** The templates the actor may use: the public ones and their own private ones, by name. */

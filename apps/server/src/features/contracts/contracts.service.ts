@@ -42,6 +42,7 @@ import { type ClientRow, findClient } from '../clients/clients.repository.ts';
 import { findLead, type LeadRow } from '../leads/leads.repository.ts';
 import { readDisplaySetting, readFirmToday, readGeneralSettings } from '../../platform/settings/settings.repository.ts';
 import { cleanTaskContent } from '../tasks/task-content.ts';
+import { userFullNames } from '../users/users.repository.ts';
 import {
   clientsByIds,
   type ContractInsert,
@@ -56,7 +57,6 @@ import {
   insertTemplate,
   leadsByIds,
   takeContractNumber,
-  templateAuthors,
   type TemplateRow,
   templatesOf,
   updateContractRow,
@@ -548,13 +548,10 @@ const mayChangeTemplate = (actor: Actor, row: TemplateRow) =>
   row.createdBy === actor.ctx.actorId || (row.isPublic && actor.can('contracts:delete'));
 
 async function toTemplateRecords(db: Executor, actor: Actor, rows: TemplateRow[]): Promise<ContractTemplateRecord[]> {
-  const authorIds = [...new Set(rows.map((r) => r.createdBy).filter((x): x is string => x !== null))];
-  const authors = new Map<string, string>();
-  if (authorIds.length > 0) {
-    for (const u of await templateAuthors(db, authorIds)) {
-      authors.set(u.id, `${u.firstName} ${u.lastName}`.trim());
-    }
-  }
+  const authors = await userFullNames(
+    db,
+    rows.map((r) => r.createdBy),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -1,9 +1,9 @@
 // The only place that reads and writes the document library's rows (documents) and its seed marker.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DOCUMENT_SORT_FIELDS, DocumentListQuery, DocumentSummary } from '@crm/domain';
 import type { Executor } from '../../db/database.ts';
 import { isUuid, listPage, sortKey, type Viewer } from '../../db/list-query.ts';
-import { documents, documentSearchText, systemSettings, users } from '../../db/schema/index.ts';
+import { documents, documentSearchText, systemSettings } from '../../db/schema/index.ts';
 import { changedBy, prefixSearchKey } from '../../db/schema/columns.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -22,13 +22,6 @@ export type BuiltInDocumentValues = DocumentColumns &
  */
 const nextControlNumber = (year: string) =>
   sql<string>`(select 'DOC-' || ${year} || '-' || lpad(n::text, greatest(4, length(n::text)), '0') from nextval('document_control_number_seq') as n)`;
-
-export function userNamesByIds(db: Executor, ids: string[]) {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, ids));
-}
 
 export async function findDocument(db: Executor, id: string): Promise<DocumentRow | undefined> {
   if (!isUuid(id)) return undefined;

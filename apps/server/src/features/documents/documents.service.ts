@@ -27,6 +27,7 @@ import { AppError, conflict, validationError } from '../../plugins/errors.ts';
 import { type FileStorage, newFileKey } from '../../storage/file-storage.ts';
 import { changedFields, recordChange } from '../../platform/audit/record-change.ts';
 import { patchedForm } from '../record-kit/patch.ts';
+import { userFullNames } from '../users/users.repository.ts';
 import { readFirmToday, writeSetting } from '../../platform/settings/settings.repository.ts';
 import { BUILT_IN_DOCUMENTS } from './built-in-documents.ts';
 import {
@@ -41,7 +42,6 @@ import {
   setDocumentFile,
   settingExists,
   updateDocumentRow,
-  userNamesByIds,
 } from './documents.repository.ts';
 
 type DocumentPatch = { [K in keyof DocumentInput]?: DocumentInput[K] | null } & { version: number };
@@ -57,13 +57,6 @@ export const documentFileMessages = {
   tooLarge: () => refuseFile(DOCUMENT_MESSAGES.fileSize),
   unreadable: () => refuseFile(DOCUMENT_MESSAGES.fileUnreadable),
 };
-
-async function namesOf(db: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await userNamesByIds(db, wanted);
-  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
-}
 
 function toSummary(row: DocumentRow, names: Map<string, string>): DocumentSummary {
   return {
@@ -88,7 +81,7 @@ function toSummary(row: DocumentRow, names: Map<string, string>): DocumentSummar
 }
 
 async function toRecord(db: Executor, row: DocumentRow, access: ModuleAccess): Promise<DocumentRecord> {
-  const names = await namesOf(db, [row.createdBy, row.updatedBy]);
+  const names = await userFullNames(db, [row.createdBy, row.updatedBy]);
   const content = isGeneratedDocument(row.builtInKey) ? generatedDocumentContent(row.builtInKey, access) : row.content;
   return { ...toSummary(row, names), content };
 }
@@ -113,7 +106,7 @@ const columnsOf = (input: DocumentInput) => ({
 /** One page of documents, newest first; search on control number, title or category. */
 export async function listDocuments(db: Executor, viewer: Viewer, query: DocumentListQuery): Promise<DocumentPage> {
   return documentsPage(db, viewer, query, async (rows) => {
-    const names = await namesOf(
+    const names = await userFullNames(
       db,
       rows.flatMap((r) => [r.createdBy, r.updatedBy]),
     );
